@@ -1,0 +1,96 @@
+import { z } from 'zod';
+import { SIGNUP_PROFILE_TYPES } from '../enums';
+import { MSG } from '../messages';
+import { parseEmailPhone, parseIdentifier } from '../rules/identifier';
+import { zOtp } from '../rules/otp';
+import { zLoginPassword, zNewPassword } from '../rules/password';
+
+const optStr = z.string().optional().nullable();
+
+/** Adds the identifier issue (email, or mobileNumber + phoneCode) to a body that carries one of them. */
+const checkIdentifierFields = (
+  b: { email?: string | null; mobileNumber?: string | null; phoneCode?: string | null },
+  ctx: z.RefinementCtx,
+) => {
+  const raw = b.email?.trim() ? b.email : b.mobileNumber;
+  const r = parseIdentifier(raw, b.phoneCode);
+  if (!r.ok) ctx.addIssue({ code: 'custom', message: r.message, path: [b.email?.trim() ? 'email' : 'mobileNumber'] });
+};
+
+const checkConfirm = (b: { newPassword?: string; password?: string; confirmPassword?: string | null }, ctx: z.RefinementCtx) => {
+  if (b.confirmPassword === undefined || b.confirmPassword === null) return; // the mobile clients send no confirm
+  const pw = b.newPassword ?? b.password ?? '';
+  if (!b.confirmPassword) ctx.addIssue({ code: 'custom', message: MSG.confirmPasswordRequired, path: ['confirmPassword'] });
+  else if (b.confirmPassword !== pw) ctx.addIssue({ code: 'custom', message: MSG.passwordsMustMatch, path: ['confirmPassword'] });
+};
+
+/** POST /user/create_user */
+export const zCreateUserBody = z
+  .object({
+    email: optStr,
+    mobileNumber: optStr,
+    phoneCode: optStr,
+    password: zNewPassword,
+    confirmPassword: optStr,
+    profileType: z.enum(SIGNUP_PROFILE_TYPES, { error: 'Please choose a profile type' }),
+  })
+  .superRefine((b, ctx) => {
+    checkIdentifierFields(b, ctx);
+    checkConfirm(b, ctx);
+  });
+export type TCreateUserBody = z.infer<typeof zCreateUserBody>;
+
+/** POST /user/userLogin */
+export const zLoginBody = z.object({
+  emailPhone: z.string({ error: MSG.identifierRequired }).superRefine((v, ctx) => {
+    const r = parseEmailPhone(v);
+    if (!r.ok) ctx.addIssue({ code: 'custom', message: r.message });
+  }),
+  password: zLoginPassword,
+  platform: optStr,
+});
+export type TLoginBody = z.infer<typeof zLoginBody>;
+
+/** POST /user/googleLogin: `credential` is the Google ID token; `profileType` is sent only from sign-up. */
+export const zGoogleLoginBody = z.object({
+  email: z.string({ error: MSG.identifierRequired }).min(1, MSG.identifierRequired),
+  isGoogleLogin: z.boolean().optional(),
+  credential: z.string({ error: MSG.googleTokenInvalid }).min(10, MSG.googleTokenInvalid),
+  profileType: z.enum(SIGNUP_PROFILE_TYPES).optional().nullable(),
+});
+
+/** POST /otp/sendOtp and /otp/resetOtp */
+export const zSendOtpBody = z
+  .object({ email: optStr, mobileNumber: optStr, phoneCode: optStr })
+  .superRefine((b, ctx) => checkIdentifierFields(b, ctx));
+export type TSendOtpBody = z.infer<typeof zSendOtpBody>;
+
+/** POST /otp/verifyOtp */
+export const zVerifyOtpBody = z.object({
+  emailPhone: z.string({ error: MSG.identifierRequired }).superRefine((v, ctx) => {
+    const r = parseEmailPhone(v);
+    if (!r.ok) ctx.addIssue({ code: 'custom', message: r.message });
+  }),
+  otp: zOtp,
+});
+
+/** PUT /user/resetPassword */
+export const zResetPasswordBody = z
+  .object({
+    emailPhone: z.string({ error: MSG.identifierRequired }).superRefine((v, ctx) => {
+      const r = parseEmailPhone(v);
+      if (!r.ok) ctx.addIssue({ code: 'custom', message: r.message });
+    }),
+    newPassword: zNewPassword,
+    confirmPassword: optStr,
+  })
+  .superRefine(checkConfirm);
+
+/** POST /user/changePassword */
+export const zChangePasswordBody = z
+  .object({
+    oldPassword: z.string({ error: MSG.oldPasswordRequired }).min(1, MSG.oldPasswordRequired).max(15, MSG.passwordMax),
+    newPassword: zNewPassword,
+    confirmPassword: optStr,
+  })
+  .superRefine(checkConfirm);

@@ -1,0 +1,69 @@
+import { z } from 'zod';
+import { PROFILE_TYPES } from '../enums';
+
+export const zAddress = z.object({
+  addressLine: z.string().nullable(),
+  city: z.string().nullable(),
+  state: z.string().nullable(),
+  pinCode: z.string().nullable(),
+  country: z.string().nullable(),
+});
+
+export const zSubscriptionDetails = z.object({
+  planType: z.string(),
+  planStatus: z.string(),
+  subscriptionVerify: z.boolean(),
+  postLimit: z.number().nullable(),
+  postCount: z.number(),
+  planStartDate: z.string().nullable(),
+  planEndDate: z.string().nullable(),
+  bufferEndDate: z.string().nullable(),
+});
+
+/** The user as every client reads it (seed 001 §3 "User"). */
+export const zUser = z.object({
+  _id: z.string(),
+  sphUserId: z.string().nullable(),
+  orgId: z.string().nullable(),
+  name: z.string().nullable(),
+  userName: z.string().nullable(),
+  profileImage: z.string().nullable(),
+  backgroundColor: z.string().nullable(),
+  profileType: z.enum(PROFILE_TYPES),
+  profileCompleted: z.boolean(),
+  authType: z.string(),
+  paymentStatus: z.boolean(),
+  viralityLevel: z.string(),
+  email: z.string().nullable(),
+  emailVerified: z.boolean(),
+  mobileNumber: z.string().nullable(),
+  phoneCode: z.string().nullable(),
+  mobileVerified: z.boolean(),
+  gender: z.string().nullable(),
+  pronouns: z.string().nullable(),
+  dateOfBirth: z.string().nullable(),
+  industryType: z.string().nullable(),
+  companySize: z.number().nullable(),
+  companyName: z.string().nullable(),
+  numOfInflunecer: z.number().nullable(),
+  associatedIMCCode: z.string().nullable(),
+  paypalId: z.string().nullable(),
+  address: zAddress,
+  companyAddress: z.string().nullable(),
+  interested: z.array(z.string()),
+  socialLinks: z.record(z.string(), z.array(z.unknown())),
+  subscriptionDetails: zSubscriptionDetails.nullable(),
+  totalPoints: z.number(),
+  userStatus: z.boolean(),
+  createdAt: z.string(),
+});
+export type TUser = z.infer<typeof zUser>;
+
+/** What login, Google login and a registration OTP verification return. */
+export const zAuthResult = z.object({
+  accessToken: z.string(),
+  profileType: z.enum(PROFILE_TYPES),
+  expiresAt: z.string(),
+  userData: zUser,
+});
+export type TAuthResult = z.infer<typeof zAuthResult>;

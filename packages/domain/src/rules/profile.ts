@@ -1,0 +1,174 @@
+import { z } from 'zod';
+import { COMPANY_SIZES, GENDERS, INFLUENCER_COUNTS, PRONOUNS, type TProfileType } from '../enums';
+import { MSG } from '../messages';
+import { isEmail } from './identifier';
+
+export const NAME_MIN = 2;
+export const NAME_MAX = 40;
+export const USERNAME_MAX = 20;
+export const PROFILE_PHONE_MIN = 10;
+export const PROFILE_PHONE_MAX = 12;
+export const ADDRESS_MAX = 250;
+export const PIN_MIN = 5;
+export const PIN_MAX = 7;
+export const INFLUENCER_MIN_AGE_YEARS = 7;
+export const USERNAME_CHECK_DEBOUNCE_MS = 1300;
+export const PROFILE_IMAGE_MAX_BYTES = 2 * 1024 * 1024;
+
+/** Letters, digits, dots and single spaces between words. */
+const NAME_RE = /^[\p{L}\d.]+( [\p{L}\d.]+)*$/u;
+/** Address line: letters, digits, - / @ , . # and single spaces. */
+const ADDRESS_RE = /^[\p{L}\d\-/@,.#]+( [\p{L}\d\-/@,.#]+)*$/u;
+const PIN_RE = /^[A-Za-z0-9]{5,7}$/;
+const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
+
+export const zPersonName = z
+  .string({ error: MSG.nameRequired })
+  .min(1, MSG.nameRequired)
+  .refine((v) => v.trim().length > 0, MSG.nameBlank)
+  .pipe(z.string().min(NAME_MIN, MSG.nameMin).max(NAME_MAX, MSG.nameMax).regex(NAME_RE, MSG.nameBlank));
+
+export const zBusinessName = z
+  .string({ error: MSG.businessNameRequired })
+  .min(1, MSG.businessNameRequired)
+  .refine((v) => v.trim().length > 0, MSG.businessNameRequired)
+  .pipe(
+    z
+      .string()
+      .min(NAME_MIN, MSG.businessNameInvalid)
+      .max(NAME_MAX, MSG.businessNameInvalid)
+      .regex(NAME_RE, MSG.businessNameInvalid),
+  );
+
+export const zUserName = z
+  .string({ error: MSG.userNameRequired })
+  .min(1, MSG.userNameRequired)
+  .max(USERNAME_MAX, MSG.userNameMax)
+  .refine((v) => !/\s/.test(v), MSG.userNameSpaces);
+
+export const zProfilePhone = z.string().regex(/^\d{10,12}$/, MSG.phoneInvalid);
+
+export const zAddressLine = z
+  .string({ error: MSG.addressRequired })
+  .min(1, MSG.addressRequired)
+  .max(ADDRESS_MAX, MSG.addressMax)
+  .regex(ADDRESS_RE, MSG.addressInvalid);
+
+export const zPinCode = z.string({ error: MSG.pinRequired }).min(1, MSG.pinRequired).regex(PIN_RE, MSG.pinInvalid);
+
+/** Formats a Date as yyyy-MM-dd in UTC. */
+export const toIsoDate = (d: Date): string => d.toISOString().slice(0, 10);
+
+/**
+ * The latest date of birth a profile type may pick on `today` (yyyy-MM-dd): influencers must be at
+ * least 7 years back, others may pick up to today.
+ */
+export function maxDateOfBirth(profileType: TProfileType, today: Date): string {
+  if (profileType !== 'INFLUENCER') return toIsoDate(today);
+  const d = new Date(Date.UTC(today.getUTCFullYear() - INFLUENCER_MIN_AGE_YEARS, today.getUTCMonth(), today.getUTCDate()));
+  return toIsoDate(d);
+}
+
+/** Checks a date of birth (yyyy-MM-dd) for a profile type; returns the message or null. */
+export function dateOfBirthIssue(value: string | undefined | null, profileType: TProfileType, today: Date): string | null {
+  if (!value) return MSG.dobRequired;
+  if (!DATE_RE.test(value)) return MSG.dobInvalid;
+  const parsed = new Date(`${value}T00:00:00Z`);
+  if (Number.isNaN(parsed.getTime()) || toIsoDate(parsed) !== value) return MSG.dobInvalid;
+  if (value > maxDateOfBirth(profileType, today)) return MSG.dobInvalid;
+  if (value < '1900-01-01') return MSG.dobInvalid;
+  return null;
+}
+
+export type TLocationNeeds = { statesExist: boolean; citiesExist: boolean };
+
+export const zProfileFields = z.object({
+  name: z.string().optional(),
+  userName: z.string().optional(),
+  pronouns: z.enum(PRONOUNS, { error: MSG.pronounsInvalid }).optional().nullable(),
+  gender: z.enum(GENDERS, { error: MSG.genderInvalid }).optional().nullable(),
+  dateOfBirth: z.string().optional().nullable(),
+  industryType: z.string().max(120).optional().nullable(),
+  companySize: z.coerce.number().int().optional().nullable(),
+  companyName: z.string().max(NAME_MAX).optional().nullable(),
+  numOfInflunecer: z.coerce.number().int().optional().nullable(),
+  email: z.string().optional().nullable(),
+  phoneCode: z.string().optional().nullable(),
+  mobileNumber: z.string().optional().nullable(),
+  profileImage: z.string().max(500).optional().nullable(),
+  backgroundColor: z.string().max(20).optional().nullable(),
+  country: z.string().optional().nullable(),
+  state: z.string().optional().nullable(),
+  city: z.string().optional().nullable(),
+  addressLine: z.string().optional().nullable(),
+  pinCode: z.string().optional().nullable(),
+});
+export type TProfileFields = z.infer<typeof zProfileFields>;
+
+export type TProfileContext = {
+  profileType: TProfileType;
+  today: Date;
+  /** The registration page requires both e-mail and mobile of an influencer. */
+  registration: boolean;
+  location?: TLocationNeeds;
+  industries?: readonly string[];
+};
+
+const firstIssue = (schema: z.ZodType, value: unknown): string | null => {
+  const r = schema.safeParse(value);
+  return r.success ? null : (r.error.issues[0]?.message ?? MSG.somethingWentWrong);
+};
+
+/**
+ * Validates the registration / account-details profile for a profile type (seed 001 §5, "Profile,
+ * individual", "Profile, business", "Other profile rules"). Returns field → message for every
+ * field in error; an empty object means valid.
+ */
+export function profileIssues(input: TProfileFields, ctx: TProfileContext): Record<string, string> {
+  const issues: Record<string, string> = {};
+  const set = (field: string, message: string | null) => {
+    if (message && !issues[field]) issues[field] = message;
+  };
+  const isInfluencer = ctx.profileType === 'INFLUENCER';
+  set('name', firstIssue(isInfluencer ? zPersonName : zBusinessName, input.name ?? ''));
+  set('userName', firstIssue(zUserName, input.userName ?? ''));
+  set('dateOfBirth', dateOfBirthIssue(input.dateOfBirth, ctx.profileType, ctx.today));
+
+  const email = (input.email ?? '').trim();
+  const mobile = (input.mobileNumber ?? '').trim();
+  if (email) set('email', email.length > 60 || !isEmail(email) ? MSG.emailInvalid : null);
+  else if (isInfluencer && ctx.registration) set('email', MSG.emailRequired);
+  if (mobile) {
+    set('mobileNumber', firstIssue(zProfilePhone, mobile));
+    if (!/^\d{1,3}$/.test((input.phoneCode ?? '').replace(/^\+/, ''))) set('phoneCode', MSG.phoneCodeRequired);
+  } else if (isInfluencer && ctx.registration) set('mobileNumber', MSG.phoneRequired);
+
+  if (ctx.profileType === 'IMC' && input.numOfInflunecer != null && !INFLUENCER_COUNTS[input.numOfInflunecer]) {
+    set('numOfInflunecer', MSG.somethingWentWrong);
+  }
+  if (!isInfluencer) {
+    if (!input.industryType) set('industryType', MSG.industryRequired);
+    else if (ctx.industries && !ctx.industries.includes(input.industryType)) set('industryType', MSG.industryRequired);
+    if (input.companySize == null || !COMPANY_SIZES[input.companySize]) set('companySize', MSG.companySizeRequired);
+    Object.assign(issues, { ...addressIssues(input, ctx.location), ...issues });
+  } else if (input.companySize != null && !COMPANY_SIZES[input.companySize]) {
+    set('companySize', MSG.companySizeRequired);
+  }
+  return issues;
+}
+
+/** Validates an address (non-influencer profile and the address form); state/city only when options exist. */
+export function addressIssues(
+  input: Pick<TProfileFields, 'country' | 'state' | 'city' | 'addressLine' | 'pinCode'>,
+  location?: TLocationNeeds,
+): Record<string, string> {
+  const issues: Record<string, string> = {};
+  if (!input.country) issues.country = MSG.countryRequired;
+  if (location?.statesExist && !input.state) issues.state = MSG.stateRequired;
+  if (location?.citiesExist && !input.city) issues.city = MSG.cityRequired;
+  const a = firstIssue(zAddressLine, input.addressLine ?? '');
+  if (a) issues.addressLine = a;
+  const p = firstIssue(zPinCode, input.pinCode ?? '');
+  if (p) issues.pinCode = p;
+  return issues;
+}
