@@ -1,0 +1,22 @@
+/** Every route of the web app, once (seed 001 §2). */
+export const paths = {
+  landing: '/',
+  login: '/login',
+  signup: '/signup',
+  selectProfileType: '/selectprofiletype',
+  registration: '/registration',
+  imcRegistration: '/imcregistration',
+  verifyOtp: '/verifyotp',
+  registrationOtp: '/registerationotp',
+  phoneVerify: '/phoneverify',
+  forgotPassword: '/forgot-password',
+  createNewPassword: '/createnewpassword',
+  userProfile: '/userprofile',
+  interest: '/interest',
+  userInterest: '/Userintrest',
+  congratulation: '/congratulation',
+  redirect: '/redirect',
+  home: '/home',
+  profile: '/profile',
+  error: '/error',
+} as const;
