@@ -1,5 +1,7 @@
 export * from './contracts/auth';
 export * from './contracts/user';
+export * from './data/industries';
+export * from './data/interests';
 export * from './enums';
 export * from './messages';
 export * from './rules/identifier';

@@ -30,7 +30,12 @@ export function setUnauthorizedHandler(handler: () => void): void {
   onUnauthorized = handler;
 }
 
-type TOptions = { method?: string; body?: unknown; query?: Record<string, string | number | undefined | null>; base?: keyof typeof API_BASE };
+type TOptions = {
+  method?: string;
+  body?: unknown;
+  query?: Record<string, string | number | undefined | null>;
+  base?: keyof typeof API_BASE;
+};
 
 /** Calls the main API and returns its envelope; throws ApiError with the server's message on failure. */
 export async function apiCall<T>(path: string, opts: TOptions = {}): Promise<TEnvelope<T>> {

@@ -11,7 +11,13 @@ export const STORAGE_KEYS = {
   notificationCount: 'notificationCount',
 } as const;
 
-export type TStoredSession = { token: string; role: TProfileType; userId: string; orgId: string | null; sphUserId: string | null };
+export type TStoredSession = {
+  token: string;
+  role: TProfileType;
+  userId: string;
+  orgId: string | null;
+  sphUserId: string | null;
+};
 
 export function saveSession(auth: TAuthResult): void {
   localStorage.setItem(STORAGE_KEYS.token, auth.accessToken);
@@ -32,7 +38,13 @@ export function readSession(): TStoredSession | null {
   const role = localStorage.getItem(STORAGE_KEYS.role) as TProfileType | null;
   const userId = localStorage.getItem(STORAGE_KEYS.userId);
   if (!token || !role || !userId) return null;
-  return { token, role, userId, orgId: localStorage.getItem(STORAGE_KEYS.orgId), sphUserId: localStorage.getItem(STORAGE_KEYS.sphUserId) };
+  return {
+    token,
+    role,
+    userId,
+    orgId: localStorage.getItem(STORAGE_KEYS.orgId),
+    sphUserId: localStorage.getItem(STORAGE_KEYS.sphUserId),
+  };
 }
 
 export function clearSession(): void {

@@ -3,7 +3,7 @@ import { SIGNUP_PROFILE_TYPES } from '../enums';
 import { MSG } from '../messages';
 import { parseEmailPhone, parseIdentifier } from '../rules/identifier';
 import { zOtp } from '../rules/otp';
-import { zLoginPassword, zNewPassword } from '../rules/password';
+import { zLoginPassword, zNewPassword, zOldPassword } from '../rules/password';
 
 const optStr = z.string().optional().nullable();
 
@@ -53,7 +53,7 @@ export type TLoginBody = z.infer<typeof zLoginBody>;
 
 /** POST /user/googleLogin: `credential` is the Google ID token; `profileType` is sent only from sign-up. */
 export const zGoogleLoginBody = z.object({
-  email: z.string({ error: MSG.identifierRequired }).min(1, MSG.identifierRequired),
+  email: z.string({ error: MSG.identifierRequired }).min(1, { error: MSG.identifierRequired, abort: true }),
   isGoogleLogin: z.boolean().optional(),
   credential: z.string({ error: MSG.googleTokenInvalid }).min(10, MSG.googleTokenInvalid),
   profileType: z.enum(SIGNUP_PROFILE_TYPES).optional().nullable(),
@@ -89,7 +89,7 @@ export const zResetPasswordBody = z
 /** POST /user/changePassword */
 export const zChangePasswordBody = z
   .object({
-    oldPassword: z.string({ error: MSG.oldPasswordRequired }).min(1, MSG.oldPasswordRequired).max(15, MSG.passwordMax),
+    oldPassword: zOldPassword,
     newPassword: zNewPassword,
     confirmPassword: optStr,
   })

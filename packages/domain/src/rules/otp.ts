@@ -14,12 +14,12 @@ export const OTP_MAX_TRIES = 5;
 export const zOtp = z
   .string({ error: MSG.otpRequired })
   .trim()
-  .min(1, MSG.otpRequired)
+  .min(1, { error: MSG.otpRequired, abort: true })
   .regex(/^\d{4}$/, MSG.otpInvalidFormat);
 
 /** Seconds still to wait before another OTP may be sent; 0 when it may be sent now. */
 export function otpResendWait(lastSentAtMs: number | null, nowMs: number, cooldownSeconds: number): number {
   if (lastSentAtMs === null) return 0;
   const left = Math.ceil((lastSentAtMs + cooldownSeconds * 1000 - nowMs) / 1000);
-  return left > 0 ? left : 0;
+  return Math.max(left, 0);
 }

@@ -17,20 +17,20 @@ export const PROFILE_IMAGE_MAX_BYTES = 2 * 1024 * 1024;
 
 /** Letters, digits, dots and single spaces between words. */
 const NAME_RE = /^[\p{L}\d.]+( [\p{L}\d.]+)*$/u;
-/** Address line: letters, digits, - / @ , . # and single spaces. */
-const ADDRESS_RE = /^[\p{L}\d\-/@,.#]+( [\p{L}\d\-/@,.#]+)*$/u;
+/** Address line (seed 001 §5 "Address form"): letters, digits, - / @ and single spaces between words. */
+const ADDRESS_RE = /^[\p{L}\d\-/@]+( [\p{L}\d\-/@]+)*$/u;
 const PIN_RE = /^[A-Za-z0-9]{5,7}$/;
 const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
 
 export const zPersonName = z
   .string({ error: MSG.nameRequired })
-  .min(1, MSG.nameRequired)
+  .min(1, { error: MSG.nameRequired, abort: true })
   .refine((v) => v.trim().length > 0, MSG.nameBlank)
   .pipe(z.string().min(NAME_MIN, MSG.nameMin).max(NAME_MAX, MSG.nameMax).regex(NAME_RE, MSG.nameBlank));
 
 export const zBusinessName = z
   .string({ error: MSG.businessNameRequired })
-  .min(1, MSG.businessNameRequired)
+  .min(1, { error: MSG.businessNameRequired, abort: true })
   .refine((v) => v.trim().length > 0, MSG.businessNameRequired)
   .pipe(
     z
@@ -42,7 +42,7 @@ export const zBusinessName = z
 
 export const zUserName = z
   .string({ error: MSG.userNameRequired })
-  .min(1, MSG.userNameRequired)
+  .min(1, { error: MSG.userNameRequired, abort: true })
   .max(USERNAME_MAX, MSG.userNameMax)
   .refine((v) => !/\s/.test(v), MSG.userNameSpaces);
 
@@ -50,11 +50,14 @@ export const zProfilePhone = z.string().regex(/^\d{10,12}$/, MSG.phoneInvalid);
 
 export const zAddressLine = z
   .string({ error: MSG.addressRequired })
-  .min(1, MSG.addressRequired)
+  .min(1, { error: MSG.addressRequired, abort: true })
   .max(ADDRESS_MAX, MSG.addressMax)
   .regex(ADDRESS_RE, MSG.addressInvalid);
 
-export const zPinCode = z.string({ error: MSG.pinRequired }).min(1, MSG.pinRequired).regex(PIN_RE, MSG.pinInvalid);
+export const zPinCode = z
+  .string({ error: MSG.pinRequired })
+  .min(1, { error: MSG.pinRequired, abort: true })
+  .regex(PIN_RE, MSG.pinInvalid);
 
 /** Formats a Date as yyyy-MM-dd in UTC. */
 export const toIsoDate = (d: Date): string => d.toISOString().slice(0, 10);
@@ -65,8 +68,11 @@ export const toIsoDate = (d: Date): string => d.toISOString().slice(0, 10);
  */
 export function maxDateOfBirth(profileType: TProfileType, today: Date): string {
   if (profileType !== 'INFLUENCER') return toIsoDate(today);
-  const d = new Date(Date.UTC(today.getUTCFullYear() - INFLUENCER_MIN_AGE_YEARS, today.getUTCMonth(), today.getUTCDate()));
-  return toIsoDate(d);
+  const year = today.getUTCFullYear() - INFLUENCER_MIN_AGE_YEARS;
+  const month = today.getUTCMonth();
+  // 29 February seven years back does not exist in a common year: clamp to the month's last day (28 Feb), never roll into March.
+  const lastDay = new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
+  return toIsoDate(new Date(Date.UTC(year, month, Math.min(today.getUTCDate(), lastDay))));
 }
 
 /** Checks a date of birth (yyyy-MM-dd) for a profile type; returns the message or null. */

@@ -23,7 +23,8 @@ export const ROUTE_ROLES: Record<string, readonly TProfileType[]> = {
 
 /** The roles allowed on a path, or null when the path is not guarded. Longest prefix wins. */
 export function rolesForPath(path: string): readonly TProfileType[] | null {
-  const clean = path.replace(/\/+$/, '') || '/';
+  // React Router matches case-insensitively, so '/Home?tab=1#x' must be guarded like '/home'.
+  const clean = path.split(/[?#]/)[0].toLowerCase().replace(/\/+$/, '') || '/';
   let best: string | null = null;
   for (const prefix of Object.keys(ROUTE_ROLES)) {
     if (clean === prefix || clean.startsWith(`${prefix}/`)) {

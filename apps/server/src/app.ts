@@ -1,0 +1,162 @@
+import fs from 'node:fs';
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { Clock } from './clock';
+import type { TConfig } from './config';
+import type { TDatabase } from './db/client';
+import { registerAuth } from './http/auth';
+import { registerErrorHandler, registerNotFound } from './http/error-handler';
+import { dbRateLimitStore } from './http/rate-limit-store';
+import { createMessenger, type TMessenger } from './integrations/messenger';
+import { createLocalStorage } from './integrations/storage';
+import { getOrCreateSetting, randomSecret } from './lib/settings';
+import { createGoogleVerifier } from './modules/auth/google';
+import { createAuthRepository } from './modules/auth/repository';
+import { authRoutes } from './modules/auth/routes';
+import { createAuthService } from './modules/auth/service';
+import { createTokenSigner } from './modules/auth/tokens';
+import { createInterestsRepository } from './modules/interests/repository';
+import { interestsRoutes } from './modules/interests/routes';
+import { createInterestsService } from './modules/interests/service';
+import { locationRoutes } from './modules/location/routes';
+import { createLocationService } from './modules/location/service';
+import { createNotificationsRepository } from './modules/notifications/repository';
+import { notificationsRoutes } from './modules/notifications/routes';
+import { createNotificationsService } from './modules/notifications/service';
+import { createSubscriptionsRepository } from './modules/subscriptions/repository';
+import { createSubscriptionsService } from './modules/subscriptions/service';
+import { createUsersRepository } from './modules/users/repository';
+import { usersRoutes } from './modules/users/routes';
+import { createUsersService } from './modules/users/service';
+import { clockRoutes } from './sandbox/clock';
+import { googleSandboxRoutes, SANDBOX_GOOGLE_CLIENT_ID } from './sandbox/google';
+import { outboxRoutes } from './sandbox/outbox';
+
+export type TAppDeps = {
+  config: TConfig;
+  database: TDatabase;
+  clock?: Clock;
+  messenger?: TMessenger;
+  logger?: FastifyServerOptions['logger'];
+};
+
+/** Builds the whole HTTP app; tests call it with their own database and drive it with inject(). */
+export async function buildApp(deps: TAppDeps) {
+  const { config, database } = deps;
+  const db = database.db;
+  const clock = deps.clock ?? new Clock();
+  const app = Fastify({
+    logger: deps.logger ?? { level: config.logLevel },
+    trustProxy: true,
+    bodyLimit: 1024 * 1024,
+    routerOptions: { ignoreTrailingSlash: false },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
+    done(null, Object.fromEntries(new URLSearchParams(String(body))));
+  });
+  registerErrorHandler(app);
+
+  const jwtSecret = config.jwtSecret ?? (await getOrCreateSetting(db, 'jwt_secret', randomSecret));
+  const otpSecret = await getOrCreateSetting(db, 'otp_secret', randomSecret);
+
+  // modules
+  const messenger = deps.messenger ?? createMessenger({ db, config, clock, log: app.log });
+  const storage = createLocalStorage(config);
+  const location = createLocationService();
+  const interests = createInterestsService(createInterestsRepository(db));
+  await interests.seed();
+  const subscriptions = createSubscriptionsService({ repo: createSubscriptionsRepository(db), clock });
+  const notifications = createNotificationsService({ repo: createNotificationsRepository(db), clock });
+  const users = createUsersService({ repo: createUsersRepository(db), clock, subscriptions, location, interests, storage });
+  const googleClientId = config.google.clientId ?? (config.sandbox ? SANDBOX_GOOGLE_CLIENT_ID : null);
+  const auth = createAuthService({
+    repo: createAuthRepository(db),
+    users,
+    clock,
+    tokens: createTokenSigner(jwtSecret),
+    messenger,
+    google: googleClientId ? createGoogleVerifier({ jwksUrl: config.google.jwksUrl, clientId: googleClientId }) : null,
+    otpSecret,
+    sessionTtlHours: config.sessionTtlHours,
+  });
+
+  // plugins
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        'script-src': ["'self'", 'https://accounts.google.com'],
+        'frame-src': ["'self'", 'https://accounts.google.com'],
+        'img-src': ["'self'", 'data:', 'blob:', 'https:'],
+        'connect-src': ["'self'", 'https://accounts.google.com'],
+        'form-action': ["'self'"],
+      },
+    },
+  });
+  await app.register(rateLimit, { global: false, store: dbRateLimitStore(db, clock) });
+  await app.register(multipart, { limits: { fileSize: 100 * 1024 * 1024, files: 10 } });
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.0.3',
+      info: {
+        title: 'Virality API',
+        version: '0.1.0',
+        description: 'Main API (/api), social-posting API (/sph) and admin API (/api/admin).',
+      },
+      components: { securitySchemes: { accessToken: { type: 'apiKey', in: 'header', name: 'x-access-token' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  app.get('/api/docs/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  registerAuth(app, auth);
+
+  // main API
+  const limit = { max: config.rateLimit.max, timeWindow: config.rateLimit.windowSeconds * 1000 };
+  await app.register(
+    async (api) => {
+      api.get('/health', { schema: { tags: ['Health'], summary: 'Liveness and database check' } }, async () => {
+        await database.db.execute('select 1');
+        return {
+          status: true,
+          message: 'ok',
+          response: { database: database.kind, sandbox: config.sandbox, time: clock.now().toISOString() },
+        };
+      });
+      api.get('/config', { schema: { tags: ['Health'], summary: 'Public settings for the web app' } }, async () => ({
+        status: true,
+        message: 'Success',
+        response: { sandbox: config.sandbox, googleClientId: config.google.clientId },
+      }));
+      await api.register(authRoutes(auth, limit));
+      await api.register(usersRoutes(users, notifications));
+      await api.register(notificationsRoutes(notifications));
+      await api.register(interestsRoutes(interests));
+      await api.register(locationRoutes(location));
+    },
+    { prefix: '/api' },
+  );
+
+  if (config.sandbox) {
+    await app.register(outboxRoutes(db));
+    await app.register(googleSandboxRoutes({ clock, publicUrl: config.publicUrl }));
+    await app.register(clockRoutes(clock));
+  }
+
+  // uploads and the web app
+  fs.mkdirSync(config.storage.localDir, { recursive: true });
+  await app.register(fastifyStatic, { root: config.storage.localDir, prefix: '/uploads/', decorateReply: false });
+  const serveSpa = fs.existsSync(config.webDistDir);
+  if (serveSpa) await app.register(fastifyStatic, { root: config.webDistDir, prefix: '/', wildcard: false });
+  registerNotFound(app, serveSpa);
+
+  return { app, clock, services: { auth, users, notifications, subscriptions, interests, location } };
+}
+export type TBuiltApp = Awaited<ReturnType<typeof buildApp>>;

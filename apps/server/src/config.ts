@@ -1,0 +1,86 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'on', 'off', 'yes', 'no'])
+  .transform((v) => ['true', '1', 'on', 'yes'].includes(v));
+
+/** Every environment variable the server reads, parsed once (README lists them). */
+const zEnv = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  PUBLIC_URL: z.string().url().optional(),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().optional(),
+  WORKERS: z.enum(['on', 'off']).default('on'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  JWT_SECRET: z.string().min(32).optional(),
+  SESSION_TTL_HOURS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(24 * 7),
+  RATE_LIMIT_MAX: z.coerce.number().int().positive().default(20),
+  RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().positive().default(60),
+  SANDBOX: bool.optional(),
+  STORAGE: z.enum(['local', 's3']).default('local'),
+  // mail
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('Virality <no-reply@virality.local>'),
+  // sms (Twilio-compatible)
+  TWILIO_ACCOUNT_SID: z.string().optional(),
+  TWILIO_AUTH_TOKEN: z.string().optional(),
+  TWILIO_FROM: z.string().optional(),
+  TWILIO_BASE_URL: z.string().url().default('https://api.twilio.com'),
+  // Google sign-in
+  GOOGLE_CLIENT_ID: z.string().optional(),
+  GOOGLE_JWKS_URL: z.string().url().optional(),
+  WEB_DIST_DIR: z.string().optional(),
+});
+
+export type TConfig = ReturnType<typeof loadConfig>;
+
+/** Reads the environment once; everything else receives the result. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
+  const parsed = zEnv.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('\n');
+    throw new Error(`Invalid configuration:\n${lines}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  const publicUrl = e.PUBLIC_URL ?? `http://localhost:${e.PORT}`;
+  const sandbox = e.SANDBOX ?? !(e.SMTP_URL || e.TWILIO_ACCOUNT_SID || e.GOOGLE_CLIENT_ID);
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    publicUrl,
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    workers: e.WORKERS === 'on',
+    logLevel: e.LOG_LEVEL,
+    jwtSecret: e.JWT_SECRET,
+    sessionTtlHours: e.SESSION_TTL_HOURS,
+    rateLimit: { max: e.RATE_LIMIT_MAX, windowSeconds: e.RATE_LIMIT_WINDOW_SECONDS },
+    sandbox,
+    storage: { kind: e.STORAGE, localDir: path.join(dataDir, 'uploads') },
+    mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
+    sms: e.TWILIO_ACCOUNT_SID
+      ? {
+          accountSid: e.TWILIO_ACCOUNT_SID,
+          authToken: e.TWILIO_AUTH_TOKEN ?? '',
+          from: e.TWILIO_FROM ?? '',
+          baseUrl: e.TWILIO_BASE_URL,
+        }
+      : null,
+    google: {
+      clientId: e.GOOGLE_CLIENT_ID ?? null,
+      jwksUrl:
+        e.GOOGLE_JWKS_URL ??
+        (e.GOOGLE_CLIENT_ID ? 'https://www.googleapis.com/oauth2/v3/certs' : `${publicUrl}/sandbox/google/certs`),
+    },
+    webDistDir: e.WEB_DIST_DIR ?? path.resolve(import.meta.dirname, '../../web/dist'),
+  };
+}

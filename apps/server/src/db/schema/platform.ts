@@ -1,0 +1,62 @@
+import { boolean, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+/** Messages sent by mail or SMS; in sandbox mode the outbox page shows them. */
+export const outbox = pgTable('outbox', {
+  id: text('id').primaryKey(),
+  channel: text('channel').notNull(),
+  to: text('to').notNull(),
+  subject: text('subject'),
+  body: text('body').notNull(),
+  delivered: boolean('delivered').notNull().default(false),
+  createdAt: ts('created_at').notNull(),
+});
+
+export const interests = pgTable('interests', {
+  id: text('id').primaryKey(),
+  value: text('value').notNull(),
+  position: integer('position').notNull(),
+});
+
+/** In-app notifications ("activities" in the client's calls). */
+export const activities = pgTable(
+  'activities',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id').notNull(),
+    type: text('type').notNull(),
+    title: text('title').notNull(),
+    description: text('description'),
+    payload: jsonb('payload'),
+    isRead: boolean('is_read').notNull().default(false),
+    isSeen: boolean('is_seen').notNull().default(false),
+    createdAt: ts('created_at').notNull(),
+  },
+  (t) => [index('activities_user_idx').on(t.userId, t.createdAt)],
+);
+
+export const notificationClicks = pgTable('notification_clicks', {
+  id: text('id').primaryKey(),
+  userId: text('user_id').notNull(),
+  createdAt: ts('created_at').notNull(),
+});
+
+export const deviceTokens = pgTable('device_tokens', {
+  id: text('id').primaryKey(),
+  userId: text('user_id').notNull(),
+  deviceType: text('device_type').notNull(),
+  token: text('token').notNull(),
+  createdAt: ts('created_at').notNull(),
+});
+
+export const rateLimits = pgTable('rate_limits', {
+  key: text('key').primaryKey(),
+  count: integer('count').notNull(),
+  resetAt: ts('reset_at').notNull(),
+});
+
+export const appSettings = pgTable('app_settings', {
+  key: text('key').primaryKey(),
+  value: jsonb('value').notNull(),
+});

@@ -1,0 +1,53 @@
+import { MSG } from '@virality/domain';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError } from '../errors';
+
+/**
+ * One error handler for every surface: AppError → its status and message; schema validation → 400
+ * with the rule's own message; anything else → 500 with no internals shown.
+ */
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError) {
+      return reply.status(error.statusCode).send({ status: false, message: error.message, response: error.response });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const issues = error.validation;
+      const errors: Record<string, string> = {};
+      for (const issue of issues) {
+        const field =
+          String(issue.instancePath ?? '')
+            .replace(/^\//, '')
+            .split('/')[0] || '_';
+        if (!errors[field]) errors[field] = issue.message ?? MSG.somethingWentWrong;
+      }
+      const first = issues[0];
+      let message = first?.message ?? MSG.somethingWentWrong;
+      if (/expected object, received undefined/i.test(message)) message = 'Request body is required';
+      return reply.status(400).send({ status: false, message, response: { errors } });
+    }
+    const status = error.statusCode ?? 500;
+    if (status === 429) return reply.status(429).send({ status: false, message: MSG.tooManyRequests, response: null });
+    if (status >= 400 && status < 500) {
+      const message = status === 413 ? MSG.imageTooLarge : error.message;
+      return reply.status(status).send({ status: false, message, response: null });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.status(500).send({ status: false, message: MSG.somethingWentWrong, response: null });
+  });
+}
+
+/**
+ * Unknown API paths get the envelope with 404; any other GET gets the web app's index.html (the
+ * single-page app routes it) when the built app is served.
+ */
+export function registerNotFound(app: FastifyInstance, serveSpa: boolean): void {
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url.split('?')[0];
+    if (!serveSpa || request.method !== 'GET' || /^\/(api|sph|sandbox|uploads)(\/|$)/.test(url)) {
+      return reply.status(404).send({ status: false, message: `Route ${request.method} ${url} not found`, response: null });
+    }
+    return reply.type('text/html').sendFile('index.html');
+  });
+}

@@ -1,0 +1,16 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { fromPglite, PgBoss } from 'pg-boss';
+import type { TConfig } from '../config';
+import type { TDatabase } from '../db/client';
+import { cleanupJob } from './cleanup';
+
+/** pg-boss on PostgreSQL, or on the embedded PGlite through its adapter (DESIGN §2). */
+export async function startBoss(config: TConfig, database: TDatabase, log: FastifyBaseLogger): Promise<PgBoss> {
+  const boss = database.pglite
+    ? new PgBoss({ db: fromPglite(database.pglite as never), backend: 'pglite' })
+    : new PgBoss({ connectionString: config.databaseUrl!, schema: 'pgboss' });
+  boss.on('error', (err: unknown) => log.error({ err }, 'pg-boss error'));
+  await boss.start();
+  await cleanupJob.register(boss, database, log);
+  return boss;
+}

@@ -1,0 +1,68 @@
+import { MSG } from '@virality/domain';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, call, PASSWORD, type TTestApp, uniqueEmail, uniquePhone } from '../../test/helpers';
+
+let t: TTestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(async () => t?.close());
+
+describe('POST /api/user/create_user', () => {
+  it('creates an unverified account and sends a 4-digit OTP to the e-mail', async () => {
+    const email = uniqueEmail();
+    const res = await call(t, 'POST', '/api/user/create_user', {
+      body: { email: email.toUpperCase(), password: PASSWORD, profileType: 'INFLUENCER' },
+    });
+    expect(res.status).toBe(200);
+    expect(res.json).toMatchObject({ status: true, response: { emailPhone: email, resendAfterSeconds: 16 } });
+    expect(t.messenger.lastOtp(email)).toMatch(/^\d{4}$/);
+    const login = await call(t, 'POST', '/api/user/userLogin', { body: { emailPhone: email, password: PASSWORD } });
+    expect(login.status).toBe(403);
+    expect(login.json).toMatchObject({ status: false, message: MSG.accountNotVerified, response: { needsVerification: true } });
+  });
+
+  it('signs up by phone and the OTP goes by SMS to +code digits', async () => {
+    const p = uniquePhone();
+    const res = await call(t, 'POST', '/api/user/create_user', {
+      body: { mobileNumber: p.mobileNumber, phoneCode: p.phoneCode, password: PASSWORD, profileType: 'BUSINESS' },
+    });
+    expect(res.status).toBe(200);
+    const otp = t.messenger.lastOtp(p.key);
+    const verified = await call(t, 'POST', '/api/otp/verifyOtp', { body: { emailPhone: p.key, otp } });
+    expect(verified.status).toBe(200);
+    expect(verified.json.response).toMatchObject({
+      purpose: 'registration',
+      profileType: 'BUSINESS',
+      userData: { mobileVerified: true, profileCompleted: false },
+    });
+    expect(typeof verified.json.response.accessToken).toBe('string');
+  });
+
+  it.each([
+    [{ password: PASSWORD, profileType: 'INFLUENCER' }, MSG.identifierRequired],
+    [{ email: 'not an email', password: PASSWORD, profileType: 'INFLUENCER' }, MSG.identifierInvalid],
+    [{ mobileNumber: '9876543210', password: PASSWORD, profileType: 'INFLUENCER' }, MSG.phoneCodeRequired],
+    [{ mobileNumber: '1234567', phoneCode: '91', password: PASSWORD, profileType: 'INFLUENCER' }, MSG.identifierInvalid],
+    [{ email: 'a@b.com', password: 'short1!', profileType: 'INFLUENCER' }, MSG.passwordMin],
+    [{ email: 'a@b.com', password: 'password1!', profileType: 'INFLUENCER' }, MSG.passwordComplexity],
+    [{ email: 'a@b.com', password: PASSWORD, confirmPassword: 'Other1!x', profileType: 'INFLUENCER' }, MSG.passwordsMustMatch],
+  ])('refuses %j with the spec message and creates nothing', async (body, message) => {
+    const before = t.messenger.sent.length;
+    const res = await call(t, 'POST', '/api/user/create_user', { body });
+    expect(res.status).toBe(400);
+    expect(res.json).toMatchObject({ status: false, message });
+    expect(t.messenger.sent.length).toBe(before);
+  });
+
+  it('refuses an identifier that already has a verified account', async () => {
+    const email = uniqueEmail();
+    await call(t, 'POST', '/api/user/create_user', { body: { email, password: PASSWORD, profileType: 'INFLUENCER' } });
+    await call(t, 'POST', '/api/otp/verifyOtp', { body: { emailPhone: email, otp: t.messenger.lastOtp(email) } });
+    const again = await call(t, 'POST', '/api/user/create_user', {
+      body: { email, password: PASSWORD, profileType: 'INFLUENCER' },
+    });
+    expect(again.status).toBe(409);
+    expect(again.json.message).toBe(MSG.accountExists);
+  });
+});

@@ -1,0 +1,48 @@
+import { and, count, eq } from 'drizzle-orm';
+import type { TDb } from '../../db/client';
+import { activities, deviceTokens, notificationClicks } from '../../db/schema';
+
+export function createNotificationsRepository(db: TDb) {
+  return {
+    async unseenCount(userId: string): Promise<number> {
+      const [row] = await db
+        .select({ n: count() })
+        .from(activities)
+        .where(and(eq(activities.userId, userId), eq(activities.isSeen, false)));
+      return Number(row?.n ?? 0);
+    },
+    async markAllSeen(userId: string): Promise<number> {
+      const rows = await db
+        .update(activities)
+        .set({ isSeen: true })
+        .where(and(eq(activities.userId, userId), eq(activities.isSeen, false)))
+        .returning({ id: activities.id });
+      return rows.length;
+    },
+    async insertActivity(row: typeof activities.$inferInsert) {
+      await db.insert(activities).values(row);
+    },
+    async recordClick(row: typeof notificationClicks.$inferInsert) {
+      await db.insert(notificationClicks).values(row);
+    },
+    async clickCount(userId: string): Promise<number> {
+      const [row] = await db.select({ n: count() }).from(notificationClicks).where(eq(notificationClicks.userId, userId));
+      return Number(row?.n ?? 0);
+    },
+    async saveDeviceToken(row: typeof deviceTokens.$inferInsert) {
+      await db.delete(deviceTokens).where(and(eq(deviceTokens.userId, row.userId), eq(deviceTokens.token, row.token)));
+      await db.insert(deviceTokens).values(row);
+    },
+    async removeDeviceTokens(userId: string, deviceType: string): Promise<number> {
+      const rows = await db
+        .delete(deviceTokens)
+        .where(and(eq(deviceTokens.userId, userId), eq(deviceTokens.deviceType, deviceType)))
+        .returning({ id: deviceTokens.id });
+      return rows.length;
+    },
+    async countDeviceTokens(userId: string): Promise<number> {
+      const [row] = await db.select({ n: count() }).from(deviceTokens).where(eq(deviceTokens.userId, userId));
+      return Number(row?.n ?? 0);
+    },
+  };
+}

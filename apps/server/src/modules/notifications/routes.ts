@@ -1,0 +1,67 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { authOf, requireAuth } from '../../http/auth';
+import { ok } from '../../http/envelope';
+import type { TNotificationsService } from './service';
+
+const security = [{ accessToken: [] }];
+
+export const notificationsRoutes =
+  (notifications: TNotificationsService): FastifyPluginAsyncZod =>
+  async (app) => {
+    const tags = ['Notifications'];
+    const guarded = { preHandler: requireAuth };
+    app.put(
+      '/activity/markSeenActivity',
+      { ...guarded, schema: { tags, security, summary: 'Mark all notifications seen (bell click)' } },
+      async (req) => {
+        await notifications.markAllSeen(authOf(req).userId);
+        return ok({ UnseenNotifsCount: 0 });
+      },
+    );
+    app.post(
+      '/admin/notification/ctrCount',
+      {
+        ...guarded,
+        schema: {
+          tags,
+          security,
+          summary: 'Count a visit that came from a notification',
+          querystring: z.object({ userId: z.string().optional() }),
+        },
+      },
+      async (req) => ok({ count: await notifications.recordClick(authOf(req).userId) }),
+    );
+    app.post(
+      '/notification/registerDeviceToken',
+      {
+        ...guarded,
+        schema: {
+          tags,
+          security,
+          summary: 'Register a Web Push subscription',
+          body: z.object({
+            deviceToken: z.string().min(1, 'deviceToken is required'),
+            deviceType: z.string().default('web'),
+            userId: z.string().optional(),
+          }),
+        },
+      },
+      async (req) => {
+        await notifications.registerDeviceToken(authOf(req).userId, req.body.deviceType, req.body.deviceToken);
+        return ok(null, 'Device token registered');
+      },
+    );
+    const removeSchema = {
+      tags,
+      security,
+      summary: 'Remove the push tokens of a device type',
+      querystring: z.object({ deviceType: z.string().default('web') }),
+    };
+    const remove = async (req: { auth: unknown; query: { deviceType: string } } & Parameters<typeof authOf>[0]) => {
+      const removed = await notifications.removeDeviceTokens(authOf(req).userId, req.query.deviceType);
+      return ok({ removed }, 'Device token removed');
+    };
+    app.get('/notification/removeToken', { ...guarded, schema: removeSchema }, remove);
+    app.delete('/notification/removeToken', { ...guarded, schema: { ...removeSchema, hide: true } }, remove);
+  };

@@ -1,0 +1,33 @@
+import type { Clock } from '../../clock';
+import { newId } from '../../lib/ids';
+import type { createNotificationsRepository } from './repository';
+
+export function createNotificationsService(deps: { repo: ReturnType<typeof createNotificationsRepository>; clock: Clock }) {
+  const { repo, clock } = deps;
+  return {
+    unseenCount: (userId: string) => repo.unseenCount(userId),
+    markAllSeen: (userId: string) => repo.markAllSeen(userId),
+    /** Adds an in-app notification for a user (later modules: post results, drafts, payments). */
+    async notify(userId: string, n: { type: string; title: string; description?: string; payload?: unknown }) {
+      await repo.insertActivity({
+        id: newId(),
+        userId,
+        type: n.type,
+        title: n.title,
+        description: n.description ?? null,
+        payload: n.payload ?? null,
+        createdAt: clock.now(),
+      });
+    },
+    /** admin/notification/ctrCount: the user arrived from a notification. */
+    async recordClick(userId: string) {
+      await repo.recordClick({ id: newId(), userId, createdAt: clock.now() });
+      return repo.clickCount(userId);
+    },
+    async registerDeviceToken(userId: string, deviceType: string, token: string) {
+      await repo.saveDeviceToken({ id: newId(), userId, deviceType, token, createdAt: clock.now() });
+    },
+    removeDeviceTokens: (userId: string, deviceType: string) => repo.removeDeviceTokens(userId, deviceType),
+  };
+}
+export type TNotificationsService = ReturnType<typeof createNotificationsService>;

@@ -1,0 +1,42 @@
+import type { TUser } from '@virality/domain';
+import type { TUserRow } from './repository';
+
+/** The user as every client reads it (seed 001 §3). */
+export function toUserDto(row: TUserRow, subscriptionDetails: TUser['subscriptionDetails']): TUser {
+  return {
+    _id: row.id,
+    sphUserId: row.sphUserId,
+    orgId: row.orgId,
+    name: row.name,
+    userName: row.userName,
+    profileImage: row.profileImage,
+    backgroundColor: row.backgroundColor,
+    profileType: row.profileType as TUser['profileType'],
+    profileCompleted: row.profileCompleted,
+    authType: row.authType,
+    paymentStatus: row.paymentStatus,
+    viralityLevel: row.viralityLevel,
+    email: row.email,
+    emailVerified: row.emailVerified,
+    mobileNumber: row.mobileNumber,
+    phoneCode: row.phoneCode,
+    mobileVerified: row.mobileVerified,
+    gender: row.gender,
+    pronouns: row.pronouns,
+    dateOfBirth: row.dateOfBirth,
+    industryType: row.industryType,
+    companySize: row.companySize,
+    companyName: row.companyName,
+    numOfInflunecer: row.numOfInflunecer,
+    associatedIMCCode: row.associatedIMCCode,
+    paypalId: row.paypalId,
+    address: { addressLine: row.addressLine, city: row.city, state: row.state, pinCode: row.pinCode, country: row.country },
+    companyAddress: row.companyAddress,
+    interested: row.interested ?? [],
+    socialLinks: {},
+    subscriptionDetails,
+    totalPoints: row.totalPoints,
+    userStatus: row.userStatus,
+    createdAt: row.createdAt.toISOString(),
+  };
+}

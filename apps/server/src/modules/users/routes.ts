@@ -1,0 +1,131 @@
+import { MSG, PROFILE_IMAGE_MAX_BYTES, zProfileFields, zUserName } from '@virality/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { fileTypeFromBuffer } from 'file-type';
+import { z } from 'zod';
+import { badRequest } from '../../errors';
+import { authOf, requireAuth } from '../../http/auth';
+import { ok } from '../../http/envelope';
+import type { TNotificationsService } from '../notifications/service';
+import type { TUsersService } from './service';
+
+const security = [{ accessToken: [] }];
+const zUserIdQuery = z.object({ userId: z.string().optional() });
+const IMAGE_TYPES: Record<string, string> = { 'image/jpeg': 'jpg', 'image/png': 'png', 'image/webp': 'webp' };
+
+export const usersRoutes =
+  (users: TUsersService, notifications: TNotificationsService): FastifyPluginAsyncZod =>
+  async (app) => {
+    const tags = ['User and session'];
+    const guarded = { preHandler: requireAuth };
+
+    app.get(
+      '/user/getUserStatus',
+      { ...guarded, schema: { tags, security, summary: 'The logged-in user and the unseen notification count' } },
+      async (req) => {
+        const a = authOf(req);
+        const [dto, count] = await Promise.all([users.toDto(a.user), notifications.unseenCount(a.userId)]);
+        return ok({ result: { ...dto, UnseenNotifsCount: count } });
+      },
+    );
+
+    app.get(
+      '/user/addUserOnSphDatabase',
+      {
+        ...guarded,
+        schema: { tags, security, summary: 'Register the user on the social-posting side', querystring: zUserIdQuery },
+      },
+      async (req) => ok({ userData: await users.syncToSph(authOf(req).userId, req.query.userId) }),
+    );
+
+    app.put(
+      '/user/updateUser',
+      {
+        ...guarded,
+        schema: {
+          tags,
+          security,
+          summary: 'Registration: the profile step, or the interests step ({interested})',
+          querystring: zUserIdQuery,
+          body: zProfileFields.extend({ interested: z.array(z.string()).optional(), profileCompleted: z.boolean().optional() }),
+        },
+      },
+      async (req) => {
+        const a = authOf(req);
+        const { interested, profileCompleted: _ignored, ...profile } = req.body;
+        if (interested !== undefined)
+          return ok(await users.completeInterests(a.userId, req.query.userId, interested), MSG.profileUpdated);
+        return ok(await users.updateRegistrationProfile(a.userId, req.query.userId, profile), MSG.profileUpdated);
+      },
+    );
+
+    app.put(
+      '/user/updateProfile',
+      { ...guarded, schema: { tags, security, summary: 'Account details', body: zProfileFields } },
+      async (req) => ok(await users.updateAccountDetails(authOf(req).userId, req.body), MSG.profileUpdated),
+    );
+
+    app.put(
+      '/user/updateAddress',
+      {
+        ...guarded,
+        schema: {
+          tags,
+          security,
+          summary: 'Save the address',
+          body: z.object({
+            addressLine: z.string().nullish(),
+            city: z.string().nullish(),
+            state: z.string().nullish(),
+            pinCode: z.string().nullish(),
+            country: z.string().nullish(),
+          }),
+        },
+      },
+      async (req) => ok({ result: await users.updateAddress(authOf(req).userId, req.body) }, 'address saved successfully'),
+    );
+
+    app.post(
+      '/user/checkUserName',
+      { schema: { tags, summary: 'Username availability with suggestions', body: z.object({ userName: zUserName }) } },
+      async (req) => ok(await users.checkUserName(req.body.userName, req.auth?.userId ?? null)),
+    );
+
+    app.post(
+      '/user/uploadProfileImage',
+      {
+        ...guarded,
+        schema: {
+          tags,
+          security,
+          summary: 'Upload the profile image (multipart `file`, ≤ 2 MB)',
+          consumes: ['multipart/form-data'],
+        },
+      },
+      async (req) => {
+        const a = authOf(req);
+        if (!req.isMultipart()) throw badRequest(MSG.imageUploadFailed);
+        const file = await req.file({ limits: { fileSize: PROFILE_IMAGE_MAX_BYTES, files: 1 } });
+        if (!file) throw badRequest(MSG.imageUploadFailed);
+        const bytes = await file.toBuffer().catch(() => null);
+        if (!bytes || file.file.truncated) throw badRequest(MSG.imageTooLarge);
+        const type = await fileTypeFromBuffer(bytes);
+        const ext = type ? IMAGE_TYPES[type.mime] : undefined;
+        if (!type || !ext) throw badRequest(MSG.imageNotSupported);
+        return ok({ profileImage: await users.setProfileImage(a.userId, bytes, ext, type.mime) });
+      },
+    );
+
+    app.post(
+      '/subscription/AddInfSubs',
+      {
+        ...guarded,
+        schema: {
+          tags: ['Subscription'],
+          security,
+          summary: 'Create the influencer FreeTier (5 posts)',
+          body: z.object({ userId: z.string().optional() }),
+        },
+      },
+      async (req) => ok({ subscriptionDetails: await users.addFreeTier(authOf(req).userId, req.body.userId) }),
+    );
+  };

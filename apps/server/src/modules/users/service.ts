@@ -1,0 +1,280 @@
+import {
+  addressIssues,
+  INDUSTRIES,
+  MSG,
+  phoneKey,
+  profileIssues,
+  type TProfileFields,
+  type TProfileType,
+  zInterestSelection,
+} from '@virality/domain';
+import type { Clock } from '../../clock';
+import { badRequest, conflict, forbidden, notFound } from '../../errors';
+import type { TStorage } from '../../integrations/storage';
+import { newId } from '../../lib/ids';
+import type { TInterestsService } from '../interests/service';
+import type { TLocationService } from '../location/service';
+import type { TSubscriptionsService } from '../subscriptions/service';
+import { toUserDto } from './dto';
+import type { TNewUser, TUserRow, TUsersRepository } from './repository';
+
+const ADDRESS_FIELDS = ['country', 'state', 'city', 'addressLine', 'pinCode'];
+
+const fail = (issues: Record<string, string>) => {
+  const [first] = Object.values(issues);
+  return badRequest(first, { errors: issues });
+};
+
+type TDeps = {
+  repo: TUsersRepository;
+  clock: Clock;
+  subscriptions: TSubscriptionsService;
+  location: TLocationService;
+  interests: TInterestsService;
+  storage: TStorage;
+};
+
+/** Accounts and profiles: the rules of seed 001 §5 for profile, address, username and interests. */
+export function createUsersService(deps: TDeps) {
+  const { repo, clock, subscriptions, location, interests, storage } = deps;
+
+  const toDto = async (row: TUserRow) => toUserDto(row, await subscriptions.detailsFor(row.id));
+
+  async function requireUser(id: string): Promise<TUserRow> {
+    const row = await repo.findById(id);
+    if (!row) throw notFound(MSG.userNotFound);
+    return row;
+  }
+
+  /** The caller may only act on their own record through the `?userId=` calls. */
+  function assertSelf(authUserId: string, userId: string | undefined) {
+    if (userId && userId !== authUserId) throw forbidden(MSG.forbidden);
+  }
+
+  async function assertUserNameFree(userName: string, userId: string) {
+    if (await repo.userNameTaken(userName.toLowerCase(), userId)) {
+      throw badRequest(MSG.userNameTaken, { errors: { userName: MSG.userNameTaken } });
+    }
+  }
+
+  /**
+   * Works out the contact changes: an e-mail or mobile the account has verified stays; a new one is
+   * saved only once verified by OTP (verifyOtp), so it is reported as pending.
+   */
+  async function contactChanges(user: TUserRow, input: TProfileFields, locked: boolean) {
+    const pending: ('email' | 'mobileNumber')[] = [];
+    const email = input.email?.trim().toLowerCase() || null;
+    if (email && email !== user.email) {
+      if (user.email && (user.emailVerified || locked))
+        throw badRequest(MSG.contactLocked, { errors: { email: MSG.contactLocked } });
+      const other = await repo.findAnyByKey(email);
+      if (other && other.id !== user.id) throw badRequest(MSG.accountExists, { errors: { email: MSG.accountExists } });
+      pending.push('email');
+    }
+    const mobile = input.mobileNumber?.trim() || null;
+    if (mobile) {
+      const key = phoneKey((input.phoneCode ?? '').replace(/^\+/, ''), mobile);
+      if (key !== user.phoneKey) {
+        if (user.phoneKey && (user.mobileVerified || locked)) {
+          throw badRequest(MSG.contactLocked, { errors: { mobileNumber: MSG.contactLocked } });
+        }
+        const other = await repo.findAnyByKey(key);
+        if (other && other.id !== user.id) throw badRequest(MSG.accountExists, { errors: { mobileNumber: MSG.accountExists } });
+        pending.push('mobileNumber');
+      }
+    }
+    return pending;
+  }
+
+  function profilePatch(input: TProfileFields, profileType: TProfileType): Partial<TNewUser> {
+    const patch: Partial<TNewUser> = {
+      name: input.name?.trim() ?? null,
+      userName: input.userName ?? null,
+      userNameLower: input.userName ? input.userName.toLowerCase() : null,
+      pronouns: input.pronouns ?? null,
+      gender: input.gender ?? null,
+      dateOfBirth: input.dateOfBirth ?? null,
+      updatedAt: clock.now(),
+    };
+    if (input.profileImage !== undefined) patch.profileImage = input.profileImage;
+    if (input.backgroundColor !== undefined) patch.backgroundColor = input.backgroundColor;
+    if (profileType !== 'INFLUENCER') {
+      patch.industryType = input.industryType ?? null;
+      patch.companySize = input.companySize ?? null;
+    } else if (input.companySize != null) patch.companySize = input.companySize;
+    if (profileType === 'IMC') {
+      if (input.numOfInflunecer !== undefined) patch.numOfInflunecer = input.numOfInflunecer;
+      if (input.companyName !== undefined) patch.companyName = input.companyName;
+    }
+    return patch;
+  }
+
+  return {
+    toDto,
+    requireUser,
+    assertSelf,
+    findById: (id: string) => repo.findById(id),
+    findByKey: (key: string) => repo.findByKey(key),
+    findByGoogleSub: (sub: string) => repo.findByGoogleSub(sub),
+    update: (id: string, patch: Partial<TNewUser>) => repo.update(id, { ...patch, updatedAt: clock.now() }),
+    removeUnverified: (id: string) => repo.removeUnverified(id),
+
+    /** Creates an account and the organization it owns (DECISIONS §1b). */
+    async createAccount(fields: Omit<TNewUser, 'id' | 'orgId' | 'createdAt' | 'updatedAt'>): Promise<TUserRow> {
+      const now = clock.now();
+      const id = newId();
+      return repo.createWithOrg({ ...fields, id, orgId: newId(), createdAt: now, updatedAt: now }, fields.name ?? null);
+    },
+
+    /** PUT user/updateUser (registration profile step). */
+    async updateRegistrationProfile(authUserId: string, userId: string | undefined, input: TProfileFields) {
+      assertSelf(authUserId, userId);
+      const user = await requireUser(authUserId);
+      const profileType = user.profileType as TProfileType;
+      const loc = profileType === 'INFLUENCER' ? null : location.resolve(input);
+      const effective: TProfileFields = {
+        ...input,
+        email: input.email?.trim() || user.email,
+        mobileNumber: input.mobileNumber?.trim() || user.mobileNumber,
+        phoneCode: input.mobileNumber?.trim() ? input.phoneCode : user.phoneCode,
+        ...(loc ? { country: loc.country, state: loc.state, city: loc.city } : {}),
+      };
+      const issues = profileIssues(effective, {
+        profileType,
+        today: clock.now(),
+        registration: true,
+        location: loc ? { statesExist: loc.statesExist, citiesExist: loc.citiesExist } : undefined,
+        industries: INDUSTRIES,
+      });
+      if (Object.keys(issues).length) throw fail(issues);
+      await assertUserNameFree(effective.userName!, user.id);
+      const pending = await contactChanges(user, effective, false);
+      const patch = profilePatch(effective, profileType);
+      if (loc) {
+        Object.assign(patch, {
+          country: loc.country,
+          state: loc.state ?? 'N/A',
+          city: loc.city ?? 'N/A',
+          addressLine: effective.addressLine,
+          pinCode: effective.pinCode?.toUpperCase(),
+        });
+      }
+      const row = await repo.update(user.id, patch);
+      return { result: await toDto(row), pendingVerification: pending };
+    },
+
+    /** PUT user/updateUser with {interested}: at least 3, completes the registration. */
+    async completeInterests(authUserId: string, userId: string | undefined, interested: unknown) {
+      assertSelf(authUserId, userId);
+      const parsed = zInterestSelection.safeParse(interested);
+      if (!parsed.success) throw badRequest(MSG.interestsMin, { errors: { interested: MSG.interestsMin } });
+      const ids = [...new Set(parsed.data)];
+      if ((await interests.unknownIds(ids)).length) throw badRequest(MSG.interestsUnknown);
+      const user = await requireUser(authUserId);
+      if (!user.name || !user.userName) throw badRequest(MSG.completeRegistration);
+      const row = await repo.update(user.id, { interested: ids, profileCompleted: true, updatedAt: clock.now() });
+      return { result: await toDto(row), pendingVerification: [] };
+    },
+
+    /** PUT user/updateProfile (Account Details): e-mail and mobile are locked once set. */
+    async updateAccountDetails(authUserId: string, input: TProfileFields) {
+      const user = await requireUser(authUserId);
+      const profileType = user.profileType as TProfileType;
+      const effective: TProfileFields = {
+        ...input,
+        email: input.email?.trim() || user.email,
+        mobileNumber: input.mobileNumber?.trim() || user.mobileNumber,
+        phoneCode: input.mobileNumber?.trim() ? input.phoneCode : user.phoneCode,
+      };
+      const all = profileIssues(effective, { profileType, today: clock.now(), registration: false, industries: INDUSTRIES });
+      const issues = Object.fromEntries(Object.entries(all).filter(([k]) => !ADDRESS_FIELDS.includes(k)));
+      if (Object.keys(issues).length) throw fail(issues);
+      await assertUserNameFree(effective.userName!, user.id);
+      const pending = await contactChanges(user, effective, true);
+      const patch = profilePatch(effective, profileType);
+      if (profileType === 'IMC') delete patch.companyName; // company name is read-only
+      const row = await repo.update(user.id, patch);
+      return { result: await toDto(row), pendingVerification: pending };
+    },
+
+    /** PUT user/updateAddress: state and city saved as N/A when the place has none. */
+    async updateAddress(
+      authUserId: string,
+      input: {
+        addressLine?: string | null;
+        city?: string | null;
+        state?: string | null;
+        pinCode?: string | null;
+        country?: string | null;
+      },
+    ) {
+      const user = await requireUser(authUserId);
+      const loc = location.resolve(input);
+      const issues = addressIssues(
+        { ...input, country: loc.country, state: loc.state, city: loc.city },
+        { statesExist: loc.statesExist, citiesExist: loc.citiesExist },
+      );
+      if (Object.keys(issues).length) throw fail(issues);
+      const row = await repo.update(user.id, {
+        country: loc.country,
+        state: loc.state ?? 'N/A',
+        city: loc.city ?? 'N/A',
+        addressLine: input.addressLine!,
+        pinCode: input.pinCode!.toUpperCase(),
+        updatedAt: clock.now(),
+      });
+      return toDto(row);
+    },
+
+    /** Username availability with up to four free suggestions. */
+    async checkUserName(userName: string, authUserId: string | null) {
+      const lower = userName.toLowerCase();
+      const isExist = await repo.userNameTaken(lower, authUserId ?? undefined);
+      if (!isExist) return { isExist: false, genData: [] as string[] };
+      const base = userName.replace(/\s+/g, '').slice(0, 14) || 'user';
+      const year = clock.now().getUTCFullYear();
+      const candidates = new Set<string>([`${base}_${year % 100}`, `${base}.official`, `the.${base}`, `${base}${year}`]);
+      while (candidates.size < 10) candidates.add(`${base}${Math.floor(100 + Math.random() * 9900)}`);
+      const valid = [...candidates].filter((c) => c.length <= 20);
+      const taken = await repo.takenUserNames(valid.map((c) => c.toLowerCase()));
+      return { isExist: true, genData: valid.filter((c) => !taken.has(c.toLowerCase())).slice(0, 4) };
+    },
+
+    /** user/addUserOnSphDatabase: gives the user its id on the social-posting side, once. */
+    async syncToSph(authUserId: string, userId: string | undefined) {
+      assertSelf(authUserId, userId);
+      let user = await requireUser(authUserId);
+      if (!user.sphUserId) user = await repo.update(user.id, { sphUserId: newId(), updatedAt: clock.now() });
+      return { orgId: user.orgId, sphUserId: user.sphUserId! };
+    },
+
+    /** Stores a profile image (already size-checked and sniffed) and sets it on the user. */
+    async setProfileImage(authUserId: string, bytes: Buffer, ext: string, mime: string) {
+      const user = await requireUser(authUserId);
+      const url = await storage.put(`profile/${user.id}-${newId()}.${ext}`, bytes, mime);
+      await repo.update(user.id, { profileImage: url, updatedAt: clock.now() });
+      return url;
+    },
+
+    async addFreeTier(authUserId: string, userId: string | undefined) {
+      assertSelf(authUserId, userId);
+      const user = await requireUser(authUserId);
+      return subscriptions.addFreeTier(user);
+    },
+
+    /** Marks a verified contact (e-mail or phone key) on the user after its OTP was verified. */
+    async setVerifiedContact(
+      userId: string,
+      target: { email: string } | { phoneCode: string; mobileNumber: string; key: string },
+    ) {
+      const other = await repo.findAnyByKey('email' in target ? target.email : target.key);
+      if (other && other.id !== userId) throw conflict(MSG.accountExists);
+      const patch: Partial<TNewUser> =
+        'email' in target
+          ? { email: target.email, emailVerified: true }
+          : { phoneCode: target.phoneCode, mobileNumber: target.mobileNumber, phoneKey: target.key, mobileVerified: true };
+      return repo.update(userId, { ...patch, updatedAt: clock.now() });
+    },
+  };
+}
+export type TUsersService = ReturnType<typeof createUsersService>;

@@ -1,0 +1,124 @@
+import { randomBytes } from 'node:crypto';
+import os from 'node:os';
+import path from 'node:path';
+import { hash } from '@node-rs/argon2';
+import { phoneKey, type TAuthResult, type TProfileType } from '@virality/domain';
+import { buildApp, type TBuiltApp } from '../app';
+import { Clock } from '../clock';
+import { loadConfig } from '../config';
+import { openDatabase, type TDatabase } from '../db/client';
+import type { TMessage, TMessenger } from '../integrations/messenger';
+
+/** A messenger that keeps what was sent, so tests can read OTPs like a person reads the outbox. */
+export function memoryMessenger() {
+  const sent: TMessage[] = [];
+  const messenger: TMessenger & { sent: TMessage[]; lastOtp(to: string): string } = {
+    sent,
+    async send(m) {
+      sent.push(m);
+    },
+    lastOtp(to: string) {
+      const m = [...sent].reverse().find((x) => x.to === to);
+      const code = m?.body.match(/\b\d{4}\b/)?.[0];
+      if (!code) throw new Error(`no OTP sent to ${to}`);
+      return code;
+    },
+  };
+  return messenger;
+}
+
+export type TTestApp = TBuiltApp & { database: TDatabase; messenger: ReturnType<typeof memoryMessenger>; close(): Promise<void> };
+
+/**
+ * Builds the app on its own database: a fresh in-memory PGlite, or (TEST_DB=postgres) a fresh
+ * schema in TEST_DATABASE_URL, so test files run in parallel and never see each other's rows.
+ */
+export async function buildTestApp(env: Record<string, string> = {}): Promise<TTestApp> {
+  const onPg = process.env.TEST_DB === 'postgres';
+  const dataDir = path.join(os.tmpdir(), `virality-test-${randomBytes(6).toString('hex')}`);
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    SANDBOX: 'true',
+    RATE_LIMIT_MAX: '1000',
+    ...env,
+  });
+  const schemaName = onPg ? `t_${randomBytes(6).toString('hex')}` : undefined;
+  if (onPg && !process.env.TEST_DATABASE_URL) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
+  const database = await openDatabase(
+    onPg ? { databaseUrl: process.env.TEST_DATABASE_URL, schemaName, poolMax: 4 } : { dataDir: null },
+  );
+  await database.migrate();
+  const messenger = memoryMessenger();
+  const built = await buildApp({ config, database, clock: new Clock(), messenger, logger: false });
+  await built.app.ready();
+  return {
+    ...built,
+    database,
+    messenger,
+    async close() {
+      await built.app.close();
+      if (database.pool && schemaName) await database.pool.query(`DROP SCHEMA IF EXISTS "${schemaName}" CASCADE`);
+      await database.close();
+    },
+  };
+}
+
+let seq = 0;
+export const uniqueEmail = () => `user${Date.now().toString(36)}${++seq}@example.com`;
+export const uniquePhone = () => {
+  const digits = `98${String(Date.now()).slice(-6)}${String(++seq).padStart(2, '0')}`;
+  return { phoneCode: '91', mobileNumber: digits, key: phoneKey('91', digits) };
+};
+export const PASSWORD = 'Passw0rd!';
+
+type TBuildUser = {
+  profileType?: TProfileType;
+  email?: string;
+  password?: string;
+  profileCompleted?: boolean;
+  name?: string;
+  userName?: string;
+};
+
+/** Factory: a verified account (and its organization) in one line; returns the row and a logged-in session. */
+export async function buildUser(t: TTestApp, opts: TBuildUser = {}) {
+  const email = (opts.email ?? uniqueEmail()).toLowerCase();
+  const row = await t.services.users.createAccount({
+    email,
+    emailVerified: true,
+    passwordHash: await hash(opts.password ?? PASSWORD),
+    profileType: opts.profileType ?? 'INFLUENCER',
+    authType: 'LOCAL',
+    profileCompleted: opts.profileCompleted ?? false,
+    name: opts.name ?? null,
+    userName: opts.userName ?? null,
+    userNameLower: opts.userName?.toLowerCase() ?? null,
+  });
+  const session: TAuthResult = await t.services.auth.issueSession(row);
+  return { user: row, email, token: session.accessToken, session };
+}
+
+/** inject() with a token and a JSON body, returning status and parsed JSON. */
+export async function call(
+  t: TTestApp,
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  url: string,
+  opts: { token?: string; body?: unknown } = {},
+) {
+  const res = await t.app.inject({
+    method,
+    url,
+    headers: opts.token ? { 'x-access-token': opts.token } : {},
+    payload: opts.body as never,
+  });
+  // biome-ignore lint/suspicious/noExplicitAny: tests read arbitrary envelopes
+  let json: any = null;
+  try {
+    json = res.json();
+  } catch {
+    json = null;
+  }
+  return { status: res.statusCode, json, headers: res.headers };
+}

@@ -1,0 +1,27 @@
+import pino from 'pino';
+import { loadConfig } from './config';
+import { openDatabase } from './db/client';
+import { startBoss } from './jobs/boss';
+
+/** A worker process with no HTTP server (`npm run worker`), for running servers with WORKERS=off. */
+async function main() {
+  const config = loadConfig();
+  if (!config.databaseUrl) throw new Error('npm run worker needs DATABASE_URL: the embedded database belongs to one process');
+  const log = pino({ level: config.logLevel });
+  const database = await openDatabase({ databaseUrl: config.databaseUrl });
+  await database.migrate();
+  const boss = await startBoss(config, database, log as never);
+  log.info('worker started');
+  const stop = async () => {
+    await boss.stop({ graceful: true, timeout: 10_000 });
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop());
+  process.on('SIGTERM', () => void stop());
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,13 @@
+import { defineConfig } from 'vitest/config';
+
+// Each test file gets its own database (DESIGN §8), so files run in parallel in separate processes.
+// TEST_DB=postgres (with TEST_DATABASE_URL) switches the suite from PGlite to PostgreSQL.
+export default defineConfig({
+  test: {
+    environment: 'node',
+    include: ['src/**/*.test.ts'],
+    pool: 'forks',
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+});

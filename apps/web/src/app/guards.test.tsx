@@ -1,0 +1,65 @@
+import { screen } from '@testing-library/react';
+import type { TProfileType } from '@virality/domain';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { STORAGE_KEYS } from '../lib/auth-storage';
+import { fakeToken, renderRoutes, seedUser, storeSession, testQueryClient, WhereAmI } from '../testing/render';
+import { RoleGuard } from './guards';
+
+const routes = [
+  {
+    element: <RoleGuard />,
+    children: [
+      { path: '/home', element: <p>home page</p> },
+      { path: '/profile/wallet', element: <p>wallet page</p> },
+    ],
+  },
+  { path: '*', element: <WhereAmI /> },
+];
+
+function setup(path: string, role: TProfileType | null, profileCompleted = true) {
+  const qc = testQueryClient();
+  if (role) {
+    storeSession(role);
+    seedUser(qc, { profileType: role, profileCompleted });
+  }
+  return renderRoutes(routes, path, qc);
+}
+
+describe('RoleGuard (seed 001 §2)', () => {
+  beforeEach(() => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('{}', { status: 500 })),
+    );
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('sends a visitor without a token to /login', async () => {
+    setup('/home', null);
+    expect((await screen.findByTestId('location')).textContent).toBe('/login');
+  });
+
+  it('sends an expired token to /login and clears storage', async () => {
+    const qc = testQueryClient();
+    storeSession('INFLUENCER', fakeToken(Math.floor(Date.now() / 1000) - 10));
+    seedUser(qc);
+    renderRoutes(routes, '/home', qc);
+    expect((await screen.findByTestId('location')).textContent).toBe('/login');
+    expect(localStorage.getItem(STORAGE_KEYS.token)).toBeNull();
+  });
+
+  it('sends a user whose profile is incomplete to /userprofile', async () => {
+    setup('/home', 'INFLUENCER', false);
+    expect((await screen.findByTestId('location')).textContent).toBe('/userprofile');
+  });
+
+  it('sends a role that may not use the route to /home', async () => {
+    setup('/profile/wallet', 'IMC');
+    expect(await screen.findByText('home page')).toBeTruthy();
+  });
+
+  it('lets an allowed, complete user through', async () => {
+    setup('/profile/wallet', 'INFLUENCER');
+    expect(await screen.findByText('wallet page')).toBeTruthy();
+  });
+});

@@ -1,0 +1,24 @@
+import { createTheme, type MantineColorsTuple } from '@mantine/core';
+
+/** Virality violet; index 6 is the brand colour. */
+const brand: MantineColorsTuple = [
+  '#f3edff',
+  '#e0d7fa',
+  '#beabf0',
+  '#9a7ce6',
+  '#7c55de',
+  '#693cd9',
+  '#5f30d8',
+  '#4f23c0',
+  '#461eac',
+  '#3b1898',
+];
+
+export const theme = createTheme({
+  primaryColor: 'brand',
+  colors: { brand },
+  fontFamily: 'Inter, system-ui, -apple-system, "Segoe UI", Roboto, sans-serif',
+  defaultRadius: 'md',
+  // Seed 001 §9 breakpoints: xs 0, sm 576, md 821, lg 1025, xl 1440 (in em, 16 px base).
+  breakpoints: { xs: '0em', sm: '36em', md: '51.3125em', lg: '64.0625em', xl: '90em' },
+});

@@ -1,0 +1,7 @@
+export * from './icons';
+export { Logo } from './logo';
+export { OnboardingLayout } from './onboarding-layout';
+export { PageLoader } from './page-loader';
+export { PROFILE_TYPE_LABELS, profileTypeLabel } from './profile-type-label';
+export { RouteError } from './route-error';
+export { UserAvatar } from './user-avatar';

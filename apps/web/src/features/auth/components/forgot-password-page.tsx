@@ -1,0 +1,60 @@
+import { Anchor, Button, Stack } from '@mantine/core';
+import { MSG } from '@virality/domain';
+import { type FormEvent, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { paths } from '../../../config/paths';
+import { notifyError, notifySuccess } from '../../../lib/notify';
+import type { TOtpState } from '../../../lib/otp-state';
+import { useSendOtp } from '../api/send-otp';
+import { identifierError, identifierTarget, phoneCodeError, readIdentifier } from '../lib/validation';
+import { AuthCard } from './auth-card';
+import { IdentifierField } from './identifier-field';
+
+/** /forgot-password: an OTP to the e-mail or phone, then /verifyotp (origin reset-password). */
+export function ForgotPasswordPage() {
+  const navigate = useNavigate();
+  const sendOtp = useSendOtp();
+  const [identifier, setIdentifier] = useState('');
+  const [phoneCode, setPhoneCode] = useState('');
+  const [submitted, setSubmitted] = useState(false);
+
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    setSubmitted(true);
+    const parsed = readIdentifier(identifier, phoneCode);
+    if (!parsed) return;
+    const target = identifierTarget(parsed);
+    sendOtp.mutate(target, {
+      onSuccess: (res) => {
+        notifySuccess(res.message);
+        const state: TOtpState = { emailPhone: res.response?.emailPhone ?? parsed.key, origin: 'reset-password', ...target };
+        navigate(paths.verifyOtp, { state });
+      },
+      onError: (err) => notifyError(err.message || MSG.unknownError),
+    });
+  };
+
+  return (
+    <AuthCard title="Forgot password" subtitle="Enter your email or phone and we will send you a code.">
+      <form onSubmit={onSubmit} noValidate>
+        <Stack gap="sm">
+          <IdentifierField
+            value={identifier}
+            phoneCode={phoneCode}
+            onChange={setIdentifier}
+            onPhoneCodeChange={setPhoneCode}
+            error={submitted ? identifierError(identifier, phoneCode) : null}
+            phoneCodeError={submitted ? phoneCodeError(identifier, phoneCode) : null}
+            autoFocus
+          />
+          <Button type="submit" fullWidth loading={sendOtp.isPending}>
+            Send OTP
+          </Button>
+          <Anchor component={Link} to={paths.login} size="sm" ta="center">
+            Back to login
+          </Anchor>
+        </Stack>
+      </form>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,89 @@
+import { Box, Button } from '@mantine/core';
+import type { TSignupProfileType } from '@virality/domain';
+import { useEffect, useRef } from 'react';
+import { useNavigate } from 'react-router';
+import { GoogleIcon } from '../../../components/icons';
+import { notifyError } from '../../../lib/notify';
+import { useConfig } from '../api/get-config';
+import { encodeGoogleState, redirectPageUrl, sandboxGoogleUrl, type TGoogleMode } from '../lib/google-state';
+
+type TProps = { mode: TGoogleMode; profileType?: TSignupProfileType | null; label: string };
+
+/**
+ * Google sign-in. Without a Google client id (sandbox) it goes to the server's stand-in page, which
+ * returns to /redirect; with one it renders Google's own button and hands the credential to /redirect.
+ */
+export function GoogleButton({ mode, profileType = null, label }: TProps) {
+  const config = useConfig();
+  const state = encodeGoogleState({ mode, profileType });
+  const clientId = config.data?.googleClientId;
+  if (clientId) return <GoogleIdentityButton clientId={clientId} state={state} mode={mode} />;
+  return (
+    <Button
+      variant="default"
+      fullWidth
+      leftSection={<GoogleIcon />}
+      loading={config.isPending}
+      onClick={() => {
+        if (!config.data) {
+          notifyError(config.error?.message ?? 'Something went wrong');
+          return;
+        }
+        window.location.assign(sandboxGoogleUrl(window.location.origin, state));
+      }}
+    >
+      {label}
+    </Button>
+  );
+}
+
+type TGis = {
+  accounts: {
+    id: {
+      initialize: (o: { client_id: string; callback: (r: { credential: string }) => void }) => void;
+      renderButton: (el: HTMLElement, o: Record<string, unknown>) => void;
+    };
+  };
+};
+const GIS_SRC = 'https://accounts.google.com/gsi/client';
+let gisLoading: Promise<TGis> | null = null;
+
+function loadGis(): Promise<TGis> {
+  const existing = (window as unknown as { google?: TGis }).google;
+  if (existing?.accounts?.id) return Promise.resolve(existing);
+  gisLoading ??= new Promise((resolve, reject) => {
+    const script = document.createElement('script');
+    script.src = GIS_SRC;
+    script.async = true;
+    script.onload = () => resolve((window as unknown as { google: TGis }).google);
+    script.onerror = () => {
+      gisLoading = null;
+      reject(new Error('Google sign-in could not be loaded'));
+    };
+    document.head.appendChild(script);
+  });
+  return gisLoading;
+}
+
+function GoogleIdentityButton({ clientId, state, mode }: { clientId: string; state: string; mode: TGoogleMode }) {
+  const ref = useRef<HTMLDivElement>(null);
+  const navigate = useNavigate();
+  useEffect(() => {
+    let cancelled = false;
+    loadGis()
+      .then((google) => {
+        if (cancelled || !ref.current) return;
+        google.accounts.id.initialize({ client_id: clientId, callback: (r) => navigate(redirectPageUrl(r.credential, state)) });
+        google.accounts.id.renderButton(ref.current, {
+          text: mode === 'signup' ? 'signup_with' : 'continue_with',
+          width: ref.current.clientWidth || 320,
+          shape: 'pill',
+        });
+      })
+      .catch((e: Error) => notifyError(e.message));
+    return () => {
+      cancelled = true;
+    };
+  }, [clientId, state, mode, navigate]);
+  return <Box ref={ref} mih={40} />;
+}

@@ -1,0 +1,68 @@
+import { Anchor, Button, Stack, Text } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { REGISTRATION_OTP_RESEND_SECONDS } from '@virality/domain';
+import type { FormEvent } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { paths } from '../../../config/paths';
+import { saveSession } from '../../../lib/auth-storage';
+import { notifyError, notifySuccess } from '../../../lib/notify';
+import type { TOtpState } from '../../../lib/otp-state';
+import { CURRENT_USER_KEY } from '../../../lib/use-current-user';
+import { AuthCard } from './auth-card';
+import { OtpBoxes } from './otp-boxes';
+import { OtpResend } from './otp-resend';
+import { useOtpFlow } from './use-otp-flow';
+
+/** /registerationotp: 4 boxes, 16 s resend countdown, Submit verifies and logs the new user in. */
+export function RegistrationOtpPage() {
+  const state = (useLocation().state as TOtpState | null) ?? null;
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const flow = useOtpFlow(state, REGISTRATION_OTP_RESEND_SECONDS);
+
+  if (!state?.emailPhone) return <MissingOtpState />;
+
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    if (!flow.complete) return;
+    flow.verify.mutate(
+      { emailPhone: state.emailPhone, otp: flow.otp },
+      {
+        onSuccess: (res) => {
+          notifySuccess(res.message);
+          if (res.response.accessToken) {
+            saveSession(res.response);
+            queryClient.removeQueries({ queryKey: CURRENT_USER_KEY });
+            navigate(paths.userProfile, { replace: true });
+          } else navigate(paths.login, { replace: true });
+        },
+        onError: (err) => notifyError(err.message),
+      },
+    );
+  };
+
+  return (
+    <AuthCard title="Verify your account" subtitle={`Enter the 4-digit code we sent to ${state.emailPhone}`}>
+      <form onSubmit={onSubmit}>
+        <Stack gap="md">
+          <OtpBoxes value={flow.otp} onChange={flow.setOtp} />
+          <OtpResend seconds={flow.seconds} busy={flow.resending} onResend={flow.resend} />
+          <Button type="submit" fullWidth disabled={!flow.complete} loading={flow.verify.isPending}>
+            Submit
+          </Button>
+        </Stack>
+      </form>
+    </AuthCard>
+  );
+}
+
+export function MissingOtpState() {
+  return (
+    <AuthCard title="Nothing to verify">
+      <Text>Start again to receive a code.</Text>
+      <Anchor component={Link} to={paths.login}>
+        Back to login
+      </Anchor>
+    </AuthCard>
+  );
+}

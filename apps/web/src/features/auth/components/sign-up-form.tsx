@@ -1,0 +1,126 @@
+import { Anchor, Button, Divider, SegmentedControl, Stack, Text } from '@mantine/core';
+import { PASSWORD_MAX, type TSignupProfileType } from '@virality/domain';
+import { type FormEvent, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { PROFILE_TYPE_LABELS } from '../../../components/profile-type-label';
+import { paths } from '../../../config/paths';
+import { notifyError, notifySuccess } from '../../../lib/notify';
+import type { TOtpState } from '../../../lib/otp-state';
+import { useCreateUser } from '../api/create-user';
+import {
+  confirmError,
+  identifierError,
+  identifierTarget,
+  newPasswordError,
+  phoneCodeError,
+  readIdentifier,
+} from '../lib/validation';
+import { GoogleButton } from './google-button';
+import { IdentifierField } from './identifier-field';
+import { PasswordField } from './password-field';
+
+type TProps = {
+  initialType: TSignupProfileType;
+  /** Profile types offered in a segmented control; none means the type is fixed. */
+  typeChoices?: readonly TSignupProfileType[];
+};
+
+/** Sign-up (seed 001 §2): one Email / Phone field, password and confirm; Google only for influencers. */
+export function SignUpForm({ initialType, typeChoices }: TProps) {
+  const navigate = useNavigate();
+  const createUser = useCreateUser();
+  const [profileType, setProfileType] = useState<TSignupProfileType>(initialType);
+  const [identifier, setIdentifier] = useState('');
+  const [phoneCode, setPhoneCode] = useState('');
+  const [password, setPassword] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [touched, setTouched] = useState({ identifier: false, password: false, confirm: false });
+  const touch = (field: keyof typeof touched) => setTouched((t) => ({ ...t, [field]: true }));
+
+  const parsed = readIdentifier(identifier, phoneCode);
+  const passwordIssue = newPasswordError(password);
+  const confirmIssue = confirmError(password, confirm);
+  // DECISIONS §2: enabled once the identifier is valid and both passwords are valid and equal.
+  const canSubmit = !!parsed && !passwordIssue && !confirmIssue && !createUser.isPending;
+
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    setTouched({ identifier: true, password: true, confirm: true });
+    if (!parsed || !canSubmit) return;
+    const target = identifierTarget(parsed);
+    createUser.mutate(
+      { ...target, password, confirmPassword: confirm, profileType },
+      {
+        onSuccess: (res) => {
+          notifySuccess(res.message);
+          const state: TOtpState = { emailPhone: res.response.emailPhone, origin: 'registration', ...target };
+          navigate(paths.registrationOtp, { state });
+        },
+        onError: (err) => notifyError(err.message),
+      },
+    );
+  };
+
+  return (
+    <Stack gap="md">
+      {typeChoices && typeChoices.length > 1 && (
+        <SegmentedControl
+          aria-label="Profile type"
+          fullWidth
+          value={profileType}
+          onChange={(v) => setProfileType(v as TSignupProfileType)}
+          data={typeChoices.map((t) => ({ value: t, label: PROFILE_TYPE_LABELS[t] }))}
+        />
+      )}
+      <form onSubmit={onSubmit} noValidate>
+        <Stack gap="sm">
+          <IdentifierField
+            value={identifier}
+            phoneCode={phoneCode}
+            onChange={setIdentifier}
+            onPhoneCodeChange={setPhoneCode}
+            onBlur={() => touch('identifier')}
+            error={touched.identifier ? identifierError(identifier, phoneCode) : null}
+            phoneCodeError={touched.identifier ? phoneCodeError(identifier, phoneCode) : null}
+            autoFocus
+          />
+          <PasswordField
+            label="Password"
+            toggleLabel="Toggle visibility"
+            autoComplete="new-password"
+            maxLength={PASSWORD_MAX}
+            value={password}
+            onChange={(e) => setPassword(e.currentTarget.value)}
+            onBlur={() => touch('password')}
+            error={touched.password ? passwordIssue : null}
+          />
+          <PasswordField
+            label="Confirm Password"
+            toggleLabel="Toggle confirmation visibility"
+            autoComplete="new-password"
+            maxLength={PASSWORD_MAX}
+            value={confirm}
+            onChange={(e) => setConfirm(e.currentTarget.value)}
+            onBlur={() => touch('confirm')}
+            error={touched.confirm ? confirmIssue : null}
+          />
+          <Button type="submit" fullWidth mt="xs" disabled={!canSubmit}>
+            {createUser.isPending ? 'Signing up...' : 'Sign Up'}
+          </Button>
+        </Stack>
+      </form>
+      {profileType === 'INFLUENCER' && (
+        <>
+          <Divider label="or" labelPosition="center" />
+          <GoogleButton mode="signup" profileType="INFLUENCER" label="Sign up with Google" />
+        </>
+      )}
+      <Text size="sm" ta="center">
+        Already have an account?{' '}
+        <Anchor component={Link} to={paths.login}>
+          Log in
+        </Anchor>
+      </Text>
+    </Stack>
+  );
+}

@@ -1,0 +1,69 @@
+import { Button, Stack } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { OTP_RESEND_SECONDS } from '@virality/domain';
+import type { FormEvent } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { paths } from '../../../config/paths';
+import { saveSession } from '../../../lib/auth-storage';
+import { notifyError, notifySuccess } from '../../../lib/notify';
+import type { TOtpState } from '../../../lib/otp-state';
+import { CURRENT_USER_KEY } from '../../../lib/use-current-user';
+import { AuthCard } from './auth-card';
+import { OtpBoxes } from './otp-boxes';
+import { OtpResend } from './otp-resend';
+import { MissingOtpState } from './registration-otp-page';
+import { useOtpFlow } from './use-otp-flow';
+
+/**
+ * /verifyotp: 4 digits and a 60 s resend countdown. A reset OTP continues to /createnewpassword; a
+ * contact verification (origin userprofile / profile-update) continues to `state.next` (default /interest).
+ */
+export function VerifyOtpPage() {
+  const state = (useLocation().state as TOtpState | null) ?? null;
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const flow = useOtpFlow(state, OTP_RESEND_SECONDS);
+
+  if (!state?.emailPhone) return <MissingOtpState />;
+
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    if (!flow.complete) return;
+    flow.verify.mutate(
+      { emailPhone: state.emailPhone, otp: flow.otp },
+      {
+        onSuccess: (res) => {
+          notifySuccess(res.message);
+          const result = res.response;
+          if (state.origin === 'reset-password' || result.purpose === 'reset') {
+            navigate(paths.createNewPassword, { replace: true, state: { emailPhone: state.emailPhone } });
+            return;
+          }
+          if (result.accessToken) {
+            saveSession(result);
+            queryClient.removeQueries({ queryKey: CURRENT_USER_KEY });
+            navigate(paths.userProfile, { replace: true });
+            return;
+          }
+          void queryClient.invalidateQueries({ queryKey: CURRENT_USER_KEY });
+          navigate(state.next ?? paths.interest, { replace: true });
+        },
+        onError: (err) => notifyError(err.message),
+      },
+    );
+  };
+
+  return (
+    <AuthCard title="Verify OTP" subtitle={`Enter the 4-digit code we sent to ${state.emailPhone}`}>
+      <form onSubmit={onSubmit}>
+        <Stack gap="md">
+          <OtpBoxes value={flow.otp} onChange={flow.setOtp} />
+          <OtpResend seconds={flow.seconds} busy={flow.resending} onResend={flow.resend} />
+          <Button type="submit" fullWidth disabled={!flow.complete} loading={flow.verify.isPending}>
+            Verify
+          </Button>
+        </Stack>
+      </form>
+    </AuthCard>
+  );
+}

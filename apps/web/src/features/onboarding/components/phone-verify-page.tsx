@@ -1,0 +1,103 @@
+import { Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { MSG, PHONE_CODE_MAX, PROFILE_PHONE_MAX, phoneKey, zProfilePhone } from '@virality/domain';
+import { useEffect } from 'react';
+import { useNavigate } from 'react-router';
+import { OnboardingLayout } from '../../../components';
+import { paths } from '../../../config/paths';
+import { notifyError } from '../../../lib/notify';
+import { useCurrentUser } from '../../../lib/use-current-user';
+import { useSendOtp } from '../api/send-otp';
+
+const digits = (v: string, max: number) => v.replace(/\D/g, '').slice(0, max);
+
+/** /phoneverify: a logged-in user adds a mobile number and verifies it with an OTP. */
+export function PhoneVerifyPage() {
+  const navigate = useNavigate();
+  const userQ = useCurrentUser();
+  const sendOtp = useSendOtp();
+  const form = useForm({
+    initialValues: { phoneCode: '', mobileNumber: '' },
+    validate: {
+      phoneCode: (v) => (/^\d{1,3}$/.test(v) ? null : MSG.phoneCodeRequired),
+      mobileNumber: (v) => (zProfilePhone.safeParse(v).success ? null : MSG.phoneInvalid),
+    },
+  });
+  const savedCode = digits(userQ.data?.phoneCode ?? '', PHONE_CODE_MAX);
+  // The user's saved phone code, once it is known, unless they already typed one.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only when the saved code arrives
+  useEffect(() => {
+    if (savedCode && !form.isDirty('phoneCode')) form.setFieldValue('phoneCode', savedCode);
+  }, [savedCode]);
+
+  const handleSubmit = form.onSubmit(
+    (values) => {
+      const code = values.phoneCode;
+      sendOtp.mutate(
+        { mobileNumber: values.mobileNumber, phoneCode: code },
+        {
+          onSuccess: (sent) =>
+            navigate(paths.verifyOtp, {
+              state: {
+                emailPhone: sent?.emailPhone || phoneKey(code, values.mobileNumber),
+                origin: 'profile update',
+                next: paths.userProfile,
+              },
+            }),
+          onError: (err) => notifyError(err.message || MSG.unknownError),
+        },
+      );
+    },
+    () => requestAnimationFrame(() => document.querySelector<HTMLElement>('main [aria-invalid="true"]')?.focus()),
+  );
+
+  return (
+    <OnboardingLayout>
+      <Paper
+        component="form"
+        noValidate
+        onSubmit={handleSubmit}
+        withBorder
+        p={{ base: 'md', sm: 'xl' }}
+        radius="md"
+        maw={520}
+        mx="auto"
+      >
+        <Stack gap="md">
+          <div>
+            <Title order={2}>Verify your mobile number</Title>
+            <Text c="dimmed" size="sm">
+              We will send a 4 digit code to this number.
+            </Text>
+          </div>
+          <Group align="flex-start" wrap="nowrap" gap="sm">
+            <TextInput
+              label="Phone code"
+              w={110}
+              inputMode="numeric"
+              autoComplete="tel-country-code"
+              leftSection="+"
+              maxLength={PHONE_CODE_MAX}
+              aria-required
+              {...form.getInputProps('phoneCode')}
+              onChange={(e) => form.setFieldValue('phoneCode', digits(e.currentTarget.value, PHONE_CODE_MAX))}
+            />
+            <TextInput
+              label="Mobile number"
+              style={{ flex: 1 }}
+              inputMode="numeric"
+              autoComplete="tel-national"
+              maxLength={PROFILE_PHONE_MAX}
+              aria-required
+              {...form.getInputProps('mobileNumber')}
+              onChange={(e) => form.setFieldValue('mobileNumber', digits(e.currentTarget.value, PROFILE_PHONE_MAX))}
+            />
+          </Group>
+          <Button type="submit" size="md" loading={sendOtp.isPending}>
+            Send OTP
+          </Button>
+        </Stack>
+      </Paper>
+    </OnboardingLayout>
+  );
+}

@@ -1,0 +1,51 @@
+import { Avatar, Button, FileButton, Group, Stack, Text } from '@mantine/core';
+import { MSG, PROFILE_IMAGE_MAX_BYTES } from '@virality/domain';
+import { ApiError } from '../../../lib/api-client';
+import { notifyError } from '../../../lib/notify';
+import { useUploadProfileImage } from '../api/upload-profile-image';
+
+const ACCEPT = 'image/png,image/jpeg,image/webp';
+
+type TProps = { value: string; name: string; onChange: (url: string) => void };
+
+/**
+ * Profile photo: picks an image, refuses one over 2 MB before sending it, uploads it (POST
+ * user/uploadProfileImage) and hands the stored URL to the form.
+ */
+export function ProfilePhotoField({ value, name, onChange }: TProps) {
+  const upload = useUploadProfileImage();
+
+  const handleFile = (file: File | null) => {
+    if (!file) return;
+    if (file.size > PROFILE_IMAGE_MAX_BYTES) {
+      notifyError(MSG.imageTooLarge);
+      return;
+    }
+    upload.mutate(file, {
+      onSuccess: (url) => onChange(url),
+      onError: (err) => {
+        // The server's own words when it refused the file (too large, wrong type); otherwise the spec's text.
+        const refused = err instanceof ApiError && (err.status === 400 || err.status === 413 || err.status === 415);
+        notifyError(refused ? err.message : MSG.imageUploadFailed);
+      },
+    });
+  };
+
+  return (
+    <Group gap="md" align="center">
+      <Avatar src={value || null} name={name || undefined} color="initials" size={72} radius="xl" alt="Profile photo" />
+      <Stack gap={4}>
+        <FileButton onChange={handleFile} accept={ACCEPT} inputProps={{ 'aria-label': 'Profile photo' }}>
+          {(props) => (
+            <Button {...props} variant="light" loading={upload.isPending}>
+              {value ? 'Change photo' : 'Upload photo'}
+            </Button>
+          )}
+        </FileButton>
+        <Text size="xs" c="dimmed">
+          JPEG, PNG or WebP, up to 2 MB
+        </Text>
+      </Stack>
+    </Group>
+  );
+}

@@ -1,0 +1,69 @@
+import { Badge, Center, Container, Group, Loader, NavLink, Paper, Stack, Text, Title } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { useQueryClient } from '@tanstack/react-query';
+import type { TProfileType } from '@virality/domain';
+import { useNavigate } from 'react-router';
+import { profileTypeLabel } from '../../../components/profile-type-label';
+import { UserAvatar } from '../../../components/user-avatar';
+import { paths } from '../../../config/paths';
+import { clearSession, readSession } from '../../../lib/auth-storage';
+import { useCurrentUser } from '../../../lib/use-current-user';
+import { logout } from '../api/logout';
+
+const LEVELLED: TProfileType[] = ['INFLUENCER', 'BUSINESS'];
+const levelOf = (v: string) => (v === 'Maker' || v === 'Visionary' ? v : 'Trailblazer');
+
+/** /profile: the profile hub. Only entries whose pages exist are shown; for now that is Logout. */
+export function ProfilePage() {
+  const { data: user, isPending } = useCurrentUser();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+
+  const confirmLogout = () =>
+    modals.openConfirmModal({
+      title: 'Logout',
+      children: <Text size="sm">Are you sure you want to logout?</Text>,
+      labels: { confirm: 'Logout', cancel: 'Cancel' },
+      confirmProps: { color: 'red' },
+      onConfirm: () => {
+        const token = readSession()?.token;
+        clearSession();
+        queryClient.clear();
+        navigate(paths.landing, { replace: true });
+        if (token) void logout(token);
+      },
+    });
+
+  if (isPending || !user) {
+    return (
+      <Center mih="40vh">
+        <Loader />
+      </Center>
+    );
+  }
+  const name = user.name ?? user.userName ?? '';
+  return (
+    <Container size="sm" py="xl">
+      <Stack gap="lg">
+        <Paper withBorder radius="lg" p="lg">
+          <Group gap="md" wrap="nowrap">
+            <UserAvatar name={name} image={user.profileImage} color={user.backgroundColor} size={64} />
+            <Stack gap={2}>
+              <Title order={1} fz={22}>
+                {name}
+              </Title>
+              {user.userName && <Text c="dimmed">@{user.userName}</Text>}
+              <Group gap="xs">
+                <Badge variant="light">{profileTypeLabel(user.profileType)}</Badge>
+                {LEVELLED.includes(user.profileType) && <Badge variant="outline">{levelOf(user.viralityLevel)}</Badge>}
+              </Group>
+            </Stack>
+          </Group>
+        </Paper>
+        <Paper withBorder radius="lg" p="xs" component="nav" aria-label="Profile menu">
+          <NavLink component="button" label="Logout" c="red" onClick={confirmLogout} />
+        </Paper>
+      </Stack>
+    </Container>
+  );
+}

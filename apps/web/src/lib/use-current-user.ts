@@ -1,0 +1,22 @@
+import { useQuery } from '@tanstack/react-query';
+import type { TUser } from '@virality/domain';
+import { api } from './api-client';
+import { readSession, STORAGE_KEYS } from './auth-storage';
+
+export type TCurrentUser = TUser & { UnseenNotifsCount: number };
+
+export const CURRENT_USER_KEY = ['user-status'] as const;
+
+/** GET user/getUserStatus: the logged-in user with the unseen-notification count. */
+export async function getUserStatus(): Promise<TCurrentUser> {
+  const res = await api.get<{ result: TCurrentUser }>('user/getUserStatus');
+  const user = res.response.result;
+  localStorage.setItem(STORAGE_KEYS.notificationCount, String(user.UnseenNotifsCount ?? 0));
+  return user;
+}
+
+/** The logged-in user (react-query key ['user-status']); idle when there is no stored session. */
+export function useCurrentUser() {
+  const session = readSession();
+  return useQuery({ queryKey: CURRENT_USER_KEY, queryFn: getUserStatus, enabled: !!session });
+}

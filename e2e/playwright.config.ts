@@ -1,0 +1,68 @@
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { defineConfig, devices } from '@playwright/test';
+
+// Journeys run against the real product in sandbox mode: the built web app served by the server, on its own
+// port and a fresh data dir. scripts/test.mjs sets CHROMIUM_PATH (Debian's /usr/bin/chromium; never a
+// downloaded browser), E2E_DATA_DIR (and removes it afterwards) and E2E_JSON_REPORT.
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const PORT = Number(process.env.E2E_PORT ?? 3100);
+const BASE_URL = `http://127.0.0.1:${PORT}`;
+// Set once in the main process; workers inherit it, so every process agrees on the same directory.
+process.env.E2E_DATA_DIR ??= path.join(tmpdir(), `virality-e2e-${Date.now()}`);
+
+export default defineConfig({
+  testDir: '.',
+  testMatch: '**/*.spec.ts',
+  outputDir: path.join(ROOT, '.test-results', 'e2e-artifacts'),
+  fullyParallel: false,
+  forbidOnly: !!process.env.CI,
+  retries: 0,
+  workers: Number(process.env.E2E_WORKERS ?? 2),
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list'], ['json', { outputFile: process.env.E2E_JSON_REPORT ?? path.join(ROOT, '.test-results', 'e2e.json') }]],
+  use: {
+    baseURL: BASE_URL,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+  },
+  projects: [
+    {
+      name: 'chromium',
+      use: {
+        ...devices['Desktop Chrome'],
+        launchOptions: {
+          executablePath: process.env.CHROMIUM_PATH || undefined,
+          args: [
+            '--no-sandbox',
+            '--disable-gpu',
+            '--disable-quic',
+            '--no-first-run',
+            '--disable-background-networking',
+            '--disable-component-update',
+            '--disable-sync',
+          ],
+        },
+      },
+    },
+  ],
+  webServer: {
+    command: 'npm run build -w @virality/web && npm run start -w @virality/server',
+    cwd: ROOT,
+    url: `${BASE_URL}/api/health`,
+    timeout: 180_000,
+    reuseExistingServer: process.env.E2E_REUSE_SERVER === '1',
+    stdout: process.env.E2E_SERVER_LOG === '1' ? 'pipe' : 'ignore',
+    stderr: 'pipe',
+    // SIGTERM first so the server can close its embedded database cleanly.
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
+    env: {
+      PORT: String(PORT),
+      DATA_DIR: process.env.E2E_DATA_DIR,
+      NODE_ENV: 'test',
+      RATE_LIMIT_MAX: '1000',
+    },
+  },
+});

@@ -1,0 +1,197 @@
+import { describe, expect, it } from 'vitest';
+import { PROFILE_TYPES, type TProfileType } from '../enums';
+import { badgeText, guardRoute, headerIcons, ROUTE_ROLES, rolesForPath, type TGuardSession } from './routes';
+
+const ALL = [...PROFILE_TYPES];
+const ALL_BUT_IMC = ALL.filter((r) => r !== 'IMC');
+
+/** The role-guarded route matrix of seed 001 §2, written out as the spec states it. */
+const MATRIX: [path: string, roles: TProfileType[]][] = [
+  ['/addsocialmedia', ['INFLUENCER', 'BRANDS', 'BUSINESS', 'BUSINESS_MANAGER']],
+  ['/home', ALL],
+  ['/postdraft', ALL_BUT_IMC],
+  ['/postdraft/2', ALL_BUT_IMC],
+  ['/notifications', ALL],
+  ['/tagged', ALL],
+  ['/calender', ALL],
+  ['/create-subuser', ['BUSINESS']],
+  ['/profile', ALL],
+  ['/profile/wallet', ALL_BUT_IMC],
+  ['/profile/address', ALL],
+  ['/profile/notification', ALL],
+  ['/profile/privacypolicy', ALL],
+  ['/profile/support', ALL],
+  ['/profile/updateprofile', ALL],
+  ['/profile/updatepassword', ALL],
+  ['/profile/faq', ALL],
+  ['/profile/updatesubuser', ALL],
+  ['/profile/manageusers', ['BUSINESS']],
+  ['/profile/managesubusersrole', ['BUSINESS']],
+  ['/profile/assignpermissions', ['BUSINESS']],
+  ['/profile/pointwallet', ['BUSINESS', 'INFLUENCER', 'BUSINESS_MANAGER']],
+  ['/profile/pricing', ['BUSINESS', 'INFLUENCER']],
+];
+
+const PUBLIC = [
+  '/',
+  '/login',
+  '/signup',
+  '/selectprofiletype',
+  '/forgot-password',
+  '/verifyotp',
+  '/phoneverify',
+  '/createnewpassword',
+  '/registration',
+  '/imcregistration',
+  '/registerationotp',
+  '/userprofile',
+  '/interest',
+  '/Userintrest',
+  '/congratulation',
+  '/redirect',
+  '/pop',
+  '/pricing',
+  '/pricing/success',
+  '/pricing/payment-failed',
+  '/terms',
+  '/privacypolicy',
+  '/help-support',
+  '/message',
+  '/allrecentpost',
+  '/allschedulepost',
+  '/no/such/page',
+];
+
+describe('rolesForPath: route matrix of seed 001 §2', () => {
+  it.each(MATRIX)('%s allows exactly the listed roles', (path, roles) => {
+    expect([...(rolesForPath(path) ?? [])].sort()).toEqual([...roles].sort());
+  });
+
+  it('every guarded prefix of ROUTE_ROLES is covered by the matrix above', () => {
+    const covered = new Set(MATRIX.map(([p]) => p));
+    for (const prefix of Object.keys(ROUTE_ROLES)) expect(covered.has(prefix), prefix).toBe(true);
+  });
+
+  it.each(PUBLIC)('%s is public (unguarded)', (path) => {
+    expect(rolesForPath(path)).toBeNull();
+  });
+
+  it('ignores a trailing slash, a query string, a hash and letter case', () => {
+    expect(rolesForPath('/create-subuser/')).toEqual(['BUSINESS']);
+    expect(rolesForPath('/profile/manageusers?page=2')).toEqual(['BUSINESS']);
+    expect(rolesForPath('/profile/pricing#plans')).toEqual(['BUSINESS', 'INFLUENCER']);
+    expect(rolesForPath('/Profile/ManageUsers')).toEqual(['BUSINESS']);
+    expect(rolesForPath('/HOME')).toEqual(ALL);
+  });
+
+  it('matches whole path segments only', () => {
+    expect(rolesForPath('/homepage')).toBeNull();
+    expect(rolesForPath('/profilex')).toBeNull();
+    expect(rolesForPath('/profile/walletx')).toEqual(ALL);
+  });
+
+  it('guards deeper paths like their parent', () => {
+    expect(rolesForPath('/profile/wallet/history')).toEqual(ALL_BUT_IMC);
+    expect(rolesForPath('/profile/manageusers/abc')).toEqual(['BUSINESS']);
+  });
+});
+
+describe('guardRoute (seed 001 §2 "Route guard behaviour")', () => {
+  const NOW = 1_750_000_000_000;
+  const session = (over: Partial<TGuardSession> = {}): TGuardSession => ({
+    token: 'jwt',
+    expiresAtMs: NOW + 60_000,
+    role: 'INFLUENCER',
+    profileCompleted: true,
+    ...over,
+  });
+
+  it('lets anyone through a public route', () => {
+    const none: TGuardSession = { token: null, expiresAtMs: null, role: null, profileCompleted: false };
+    for (const p of PUBLIC) expect(guardRoute(p, none, NOW), p).toEqual({ allow: true });
+  });
+
+  it('sends a visitor without a token or a role to /login', () => {
+    expect(guardRoute('/home', session({ token: null }), NOW)).toEqual({ allow: false, redirect: '/login' });
+    expect(guardRoute('/home', session({ token: '' }), NOW)).toEqual({ allow: false, redirect: '/login' });
+    expect(guardRoute('/home', session({ role: null }), NOW)).toEqual({ allow: false, redirect: '/login' });
+  });
+
+  it('sends an expired token (read from its expiry) to /login', () => {
+    expect(guardRoute('/home', session({ expiresAtMs: NOW }), NOW)).toEqual({ allow: false, redirect: '/login' });
+    expect(guardRoute('/home', session({ expiresAtMs: NOW - 1 }), NOW)).toEqual({ allow: false, redirect: '/login' });
+    expect(guardRoute('/home', session({ expiresAtMs: NOW + 1 }), NOW)).toEqual({ allow: true });
+    expect(guardRoute('/home', session({ expiresAtMs: null }), NOW)).toEqual({ allow: true });
+  });
+
+  it('sends a logged-in user with an incomplete profile to /userprofile', () => {
+    expect(guardRoute('/home', session({ profileCompleted: false }), NOW)).toEqual({ allow: false, redirect: '/userprofile' });
+  });
+
+  it('sends an authenticated user on a route they may not use to /home', () => {
+    expect(guardRoute('/postdraft', session({ role: 'IMC' }), NOW)).toEqual({ allow: false, redirect: '/home' });
+    expect(guardRoute('/create-subuser', session({ role: 'BUSINESS_MANAGER' }), NOW)).toEqual({
+      allow: false,
+      redirect: '/home',
+    });
+    expect(guardRoute('/profile/pricing', session({ role: 'BRANDS' }), NOW)).toEqual({ allow: false, redirect: '/home' });
+  });
+
+  it('lets an allowed role through', () => {
+    expect(guardRoute('/create-subuser', session({ role: 'BUSINESS' }), NOW)).toEqual({ allow: true });
+    expect(guardRoute('/profile/pointwallet', session({ role: 'BUSINESS_MANAGER' }), NOW)).toEqual({ allow: true });
+  });
+
+  it('checks the token first, then the profile, then the role', () => {
+    expect(guardRoute('/postdraft', session({ role: 'IMC', expiresAtMs: NOW, profileCompleted: false }), NOW)).toEqual({
+      allow: false,
+      redirect: '/login',
+    });
+    expect(guardRoute('/postdraft', session({ role: 'IMC', profileCompleted: false }), NOW)).toEqual({
+      allow: false,
+      redirect: '/userprofile',
+    });
+  });
+});
+
+describe('headerIcons (seed 001 §2 "Headers")', () => {
+  const FULL = ['home', 'postdraft', 'calender', 'notifications', 'profile'];
+
+  it('influencers and business managers always see the full set', () => {
+    for (const role of ['INFLUENCER', 'BUSINESS_MANAGER'] as const) {
+      expect(headerIcons(role, false), role).toEqual(FULL);
+      expect(headerIcons(role, true), role).toEqual(FULL);
+    }
+  });
+
+  it('BUSINESS sees the full set only when paymentStatus is true', () => {
+    expect(headerIcons('BUSINESS', true)).toEqual(FULL);
+    expect(headerIcons('BUSINESS', false)).toEqual(['news', 'profile']);
+  });
+
+  it('other non-influencers without payment see only News and Profile', () => {
+    expect(headerIcons('BRANDS', false)).toEqual(['news', 'profile']);
+    expect(headerIcons('IMC', false)).toEqual(['news', 'profile']);
+  });
+
+  it('with payment they get the icons of the routes they may use (IMC has no post draft)', () => {
+    expect(headerIcons('BRANDS', true)).toEqual(FULL);
+    expect(headerIcons('IMC', true)).toEqual(['home', 'calender', 'notifications', 'profile']);
+  });
+});
+
+describe('badgeText (bell badge capped at 9+)', () => {
+  it('shows nothing at 0 or below', () => {
+    expect(badgeText(0)).toBeNull();
+    expect(badgeText(-3)).toBeNull();
+    expect(badgeText(Number.NaN)).toBeNull();
+  });
+  it('shows the number from 1 to 9', () => {
+    expect(badgeText(1)).toBe('1');
+    expect(badgeText(9)).toBe('9');
+  });
+  it("shows '9+' from 10 up", () => {
+    expect(badgeText(10)).toBe('9+');
+    expect(badgeText(250)).toBe('9+');
+  });
+});

@@ -1,0 +1,80 @@
+#!/usr/bin/env node
+// Finds a Chromium for the e2e suite without ever downloading a browser build (the machines reach only the
+// npm registry and Debian's packages). Order: $CHROMIUM_PATH, /usr/bin/chromium, Playwright's own browser;
+// when none exists and we are root with apt-get, installs Debian's `chromium`.
+// As a CLI it prints the path on stdout, or one line on stderr saying how to get one, and exits 1.
+import { spawnSync } from 'node:child_process';
+import { accessSync, constants, existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+
+const DEBIAN_CHROMIUM = '/usr/bin/chromium';
+export const INSTALL_HINT =
+  'No Chromium found: install one with `sudo apt-get install -y chromium` (Debian/Ubuntu), or set CHROMIUM_PATH to a Chromium/Chrome binary.';
+
+const isExecutable = (file) => {
+  try {
+    accessSync(file, constants.X_OK);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/** Path of the browser Playwright would download, if it is already on disk (never downloads it). */
+function playwrightOwnChromium() {
+  try {
+    const require = createRequire(new URL('../e2e/package.json', import.meta.url));
+    const { chromium } = require('playwright-core');
+    const file = chromium.executablePath();
+    return file && isExecutable(file) ? file : null;
+  } catch {
+    return null;
+  }
+}
+
+function findChromium() {
+  const fromEnv = process.env.CHROMIUM_PATH;
+  if (fromEnv) {
+    if (isExecutable(fromEnv)) return fromEnv;
+    console.error(`CHROMIUM_PATH=${fromEnv} is not an executable file; looking elsewhere.`);
+  }
+  if (isExecutable(DEBIAN_CHROMIUM)) return DEBIAN_CHROMIUM;
+  return playwrightOwnChromium();
+}
+
+const canInstallWithApt = () => process.getuid?.() === 0 && existsSync('/usr/bin/apt-get');
+
+function aptInstallChromium(log) {
+  log('No Chromium found; installing Debian package `chromium` with apt-get (root).');
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  for (const args of [['update'], ['install', '-y', 'chromium']]) {
+    // apt's chatter goes to stderr so a caller reading stdout gets only the path.
+    const res = spawnSync('apt-get', args, { env, stdio: ['ignore', process.stderr, process.stderr] });
+    if (res.status !== 0) {
+      log(`apt-get ${args.join(' ')} failed (exit ${res.status ?? res.signal}).`);
+      return false;
+    }
+  }
+  return true;
+}
+
+/**
+ * Returns an executable Chromium path, installing Debian's package when allowed.
+ * Throws an Error whose message is one line saying how to install one.
+ */
+export function ensureChromium({ log = (line) => console.error(line) } = {}) {
+  const found = findChromium();
+  if (found) return found;
+  if (canInstallWithApt() && aptInstallChromium(log) && isExecutable(DEBIAN_CHROMIUM)) return DEBIAN_CHROMIUM;
+  throw new Error(INSTALL_HINT);
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  try {
+    console.log(ensureChromium());
+  } catch (err) {
+    console.error(err.message);
+    process.exit(1);
+  }
+}

@@ -1,0 +1,288 @@
+#!/usr/bin/env node
+// `npm test`: every suite in order (DESIGN §8), a per-suite summary, and a last line `N passed, N failed`.
+// Usage: node scripts/test.mjs [--only=server,web] [--skip=e2e] [--list]
+// Suites: typecheck, lint, domain, server, server-postgres, web, e2e. `--only=server` selects both server runs.
+// A suite that crashes, times out or exits non-zero without a failed test counts as (at least) one failure.
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { stripVTControlCharacters } from 'node:util';
+import { ensureChromium } from './ensure-chromium.mjs';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const RESULTS = path.join(ROOT, '.test-results');
+const BIN = path.join(ROOT, 'node_modules', '.bin');
+const SUITE_TIMEOUT_MS = Number(process.env.TEST_SUITE_TIMEOUT_MIN ?? 30) * 60_000;
+
+const bin = (name, cwd) => {
+  const local = path.join(ROOT, cwd, 'node_modules', '.bin', name);
+  return existsSync(local) ? local : path.join(BIN, name);
+};
+const vitestArgs = (name) => [
+  'run',
+  '--passWithNoTests',
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${path.join(RESULTS, `${name}.json`)}`,
+];
+
+/** Each suite: a command, where it runs, and how its counts are read. */
+const SUITES = [
+  {
+    name: 'typecheck',
+    group: 'typecheck',
+    kind: 'single',
+    cwd: '.',
+    cmd: 'npm',
+    args: ['run', 'typecheck', '--workspaces', '--if-present'],
+  },
+  { name: 'lint', group: 'lint', kind: 'single', cwd: '.', cmd: path.join(BIN, 'biome'), args: ['check', '.'] },
+  { name: 'domain', group: 'domain', kind: 'vitest', cwd: 'packages/domain' },
+  { name: 'server', group: 'server', kind: 'vitest', cwd: 'apps/server', env: { TEST_DB: undefined } },
+  {
+    name: 'server-postgres',
+    group: 'server',
+    kind: 'vitest',
+    cwd: 'apps/server',
+    env: { TEST_DB: 'postgres' },
+    skipUnless: () => (process.env.TEST_DATABASE_URL ? null : 'TEST_DATABASE_URL not set'),
+  },
+  { name: 'web', group: 'web', kind: 'vitest', cwd: 'apps/web' },
+  { name: 'e2e', group: 'e2e', kind: 'playwright', cwd: 'e2e' },
+];
+
+function parseArgs(argv) {
+  const opts = { only: null, skip: [], list: false };
+  for (const arg of argv) {
+    const [key, value = ''] = arg.split('=');
+    const names = value.split(',').filter(Boolean);
+    if (key === '--only') opts.only = names;
+    else if (key === '--skip') opts.skip = names;
+    else if (key === '--list') opts.list = true;
+    else {
+      console.error(`Unknown argument ${arg}. Usage: node scripts/test.mjs [--only=a,b] [--skip=a,b] [--list]`);
+      process.exit(2);
+    }
+  }
+  const known = new Set(SUITES.flatMap((s) => [s.name, s.group]));
+  for (const name of [...(opts.only ?? []), ...opts.skip]) {
+    if (!known.has(name)) {
+      console.error(`Unknown suite "${name}". Suites: ${SUITES.map((s) => s.name).join(', ')}`);
+      process.exit(2);
+    }
+  }
+  return opts;
+}
+
+const matches = (suite, names) => names.includes(suite.name) || names.includes(suite.group);
+
+let current = null; // the running child, so a signal can stop its whole process group
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    if (current) killGroup(current, 'SIGTERM');
+    console.error(`\nInterrupted (${signal}).`);
+    process.exit(130);
+  });
+}
+
+function killGroup(child, signal) {
+  try {
+    process.kill(-child.pid, signal);
+  } catch {
+    // already gone
+  }
+}
+
+/** Runs a command, its output shown as it comes (and kept when `capture`); resolves to { code, timedOut, error, output }. */
+function run(cmd, args, { cwd, env, capture = false }) {
+  return new Promise((resolve) => {
+    const childEnv = { ...process.env, ...env };
+    for (const [k, v] of Object.entries(env ?? {})) if (v === undefined) delete childEnv[k];
+    const child = spawn(cmd, args, {
+      cwd: path.join(ROOT, cwd),
+      env: childEnv,
+      stdio: ['ignore', capture ? 'pipe' : 'inherit', capture ? 'pipe' : 'inherit'],
+      detached: true,
+    });
+    current = child;
+    let output = '';
+    if (capture) {
+      child.stdout.on('data', (chunk) => {
+        output += chunk;
+        process.stdout.write(chunk);
+      });
+      child.stderr.on('data', (chunk) => {
+        output += chunk;
+        process.stderr.write(chunk);
+      });
+    }
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      console.error(`\n${cmd} ran longer than ${SUITE_TIMEOUT_MS / 60_000} min; stopping it.`);
+      killGroup(child, 'SIGTERM');
+      setTimeout(() => killGroup(child, 'SIGKILL'), 10_000).unref();
+    }, SUITE_TIMEOUT_MS);
+    child.on('error', (error) => {
+      clearTimeout(timer);
+      current = null;
+      resolve({ code: null, timedOut, error, output });
+    });
+    child.on('close', (code, signal) => {
+      clearTimeout(timer);
+      current = null;
+      resolve({ code: code ?? (signal ? 128 : 1), timedOut, error: null, output });
+    });
+  });
+}
+
+function readJson(file) {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8'));
+  } catch {
+    return null;
+  }
+}
+
+/** Vitest's JSON (Jest-shaped): failed tests, plus files that failed without a failed test (import errors). */
+function countVitest(report) {
+  const brokenFiles = (report.testResults ?? []).filter(
+    (f) => f.status === 'failed' && !(f.assertionResults ?? []).some((a) => a.status === 'failed'),
+  ).length;
+  const files = (report.testResults ?? []).length;
+  return {
+    passed: report.numPassedTests ?? 0,
+    failed: (report.numFailedTests ?? 0) + brokenFiles,
+    skipped: (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0),
+    note: files === 0 ? 'no test files' : brokenFiles ? `${brokenFiles} file(s) failed to run` : '',
+  };
+}
+
+/** Playwright's JSON: flaky tests passed on a retry; top-level errors (config, webServer, load) are failures. */
+function countPlaywright(report) {
+  const s = report.stats ?? {};
+  const errors = (report.errors ?? []).length;
+  return {
+    passed: (s.expected ?? 0) + (s.flaky ?? 0),
+    failed: (s.unexpected ?? 0) + errors,
+    skipped: s.skipped ?? 0,
+    note: errors ? `${errors} error(s) outside tests, e.g. ${firstLine(report.errors[0]?.message)}` : '',
+  };
+}
+
+const firstLine = (text = '') =>
+  stripVTControlCharacters(text)
+    .split('\n')
+    .find((l) => l.trim())
+    ?.trim()
+    .slice(0, 100) ?? '';
+
+async function runSuite(suite) {
+  const skipReason = suite.skipUnless?.();
+  if (skipReason) return { notRun: true, passed: 0, failed: 0, skipped: 0, note: `skipped: ${skipReason}` };
+
+  if (suite.kind === 'single') {
+    const res = await run(suite.cmd, suite.args, { ...suite, capture: true });
+    const ok = res.code === 0;
+    return { passed: ok ? 1 : 0, failed: ok ? 0 : 1, note: ok ? '' : explainSingle(suite.name, res) };
+  }
+
+  const reportFile = path.join(RESULTS, `${suite.name}.json`);
+  rmSync(reportFile, { force: true });
+  let res;
+  let count;
+  if (suite.kind === 'vitest') {
+    res = await run(bin('vitest', suite.cwd), vitestArgs(suite.name), suite);
+    count = countVitest;
+  } else {
+    let chromium;
+    try {
+      chromium = ensureChromium({ log: (line) => console.log(line) });
+    } catch (err) {
+      console.error(err.message);
+      return { passed: 0, failed: 1, note: err.message };
+    }
+    console.log(`Chromium: ${chromium}`);
+    const dataDir = path.join(tmpdir(), `virality-e2e-${process.pid}-${Date.now()}`);
+    const env = { CHROMIUM_PATH: chromium, E2E_DATA_DIR: dataDir, E2E_JSON_REPORT: reportFile };
+    res = await run(bin('playwright', suite.cwd), ['test', '--pass-with-no-tests'], { ...suite, env });
+    rmSync(dataDir, { recursive: true, force: true });
+    count = countPlaywright;
+  }
+
+  const report = readJson(reportFile);
+  if (!report) return { passed: 0, failed: 1, note: `no JSON report (${describeExit(res) || 'crashed'})` };
+  const result = count(report);
+  if (res.code !== 0 && result.failed === 0) {
+    // Exited non-zero with every test green: unhandled errors, a crash after the run, a timeout.
+    result.failed = 1;
+    result.note = [result.note, describeExit(res) || `exit ${res.code}`].filter(Boolean).join('; ');
+  }
+  return result;
+}
+
+/** A one-line reason for a failed typecheck or lint, read from its output. */
+function explainSingle(name, res) {
+  const out = stripVTControlCharacters(res.output ?? '');
+  if (name === 'typecheck') {
+    const errors = out.match(/error TS\d+/g)?.length ?? 0;
+    const workspaces = [...new Set([...out.matchAll(/npm error workspace (\S+)@/g)].map((m) => m[1]))];
+    if (errors || workspaces.length) return `${errors} TS error(s) in ${workspaces.join(', ') || '?'}`;
+  }
+  if (name === 'lint') {
+    const found = out.match(/Found \d+ errors?/)?.[0];
+    if (found) return found.toLowerCase();
+  }
+  return describeExit(res);
+}
+
+function describeExit(res) {
+  if (res.error) return `could not start: ${res.error.message}`;
+  if (res.timedOut) return `timed out after ${SUITE_TIMEOUT_MS / 60_000} min`;
+  return res.code === 0 ? '' : `exit ${res.code}`;
+}
+
+function printSummary(rows) {
+  const pad = (v, n) => String(v).padStart(n);
+  console.log('\n──────── Test summary ────────');
+  console.log(`  ${'suite'.padEnd(16)}${pad('passed', 8)}${pad('failed', 8)}${pad('skipped', 9)}${pad('time', 9)}  note`);
+  for (const r of rows) {
+    const [p, f, s] = r.notRun ? ['-', '-', '-'] : [r.passed, r.failed, r.skipped ?? 0];
+    const mark = r.notRun ? ' ' : r.failed ? '✗' : '✓';
+    console.log(`${mark} ${r.name.padEnd(16)}${pad(p, 8)}${pad(f, 8)}${pad(s, 9)}${pad(`${r.seconds}s`, 9)}  ${r.note ?? ''}`);
+  }
+}
+
+async function main() {
+  const opts = parseArgs(process.argv.slice(2));
+  const selected = SUITES.filter((s) => (!opts.only || matches(s, opts.only)) && !matches(s, opts.skip));
+  if (opts.list) {
+    for (const s of SUITES) console.log(`${s.name}${selected.includes(s) ? '' : ' (not selected)'}`);
+    return 0;
+  }
+  mkdirSync(RESULTS, { recursive: true });
+
+  const rows = [];
+  for (const suite of selected) {
+    console.log(`\n━━━━━━━━ ${suite.name} (${suite.cwd}) ━━━━━━━━`);
+    const started = Date.now();
+    let result;
+    try {
+      result = await runSuite(suite);
+    } catch (err) {
+      result = { passed: 0, failed: 1, note: `runner error: ${err.message}` };
+    }
+    const seconds = ((Date.now() - started) / 1000).toFixed(1);
+    rows.push({ name: suite.name, ...result, seconds });
+  }
+
+  printSummary(rows);
+  const passed = rows.reduce((n, r) => n + r.passed, 0);
+  const failed = rows.reduce((n, r) => n + r.failed, 0);
+  console.log(`${passed} passed, ${failed} failed`);
+  return failed > 0 ? 1 : 0;
+}
+
+process.exitCode = await main();
