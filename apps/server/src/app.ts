@@ -31,6 +31,8 @@ import { notificationsRoutes } from './modules/notifications/routes';
 import { createNotificationsService } from './modules/notifications/service';
 import { createSubscriptionsRepository } from './modules/subscriptions/repository';
 import { createSubscriptionsService } from './modules/subscriptions/service';
+import { createAccountDeletion } from './modules/users/deletion';
+import { deletionRoutes } from './modules/users/deletion-routes';
 import { createUsersRepository } from './modules/users/repository';
 import { usersRoutes } from './modules/users/routes';
 import { createUsersService } from './modules/users/service';
@@ -49,6 +51,8 @@ export type TAppDeps = {
 /** Builds the whole HTTP app; tests call it with their own database and drive it with inject(). */
 export async function buildApp(deps: TAppDeps) {
   const { config, database } = deps;
+  if (config.storage.kind === 's3')
+    throw new Error('STORAGE=s3 is not supported yet: media storage on S3 comes with the media module');
   const db = database.db;
   const clock = deps.clock ?? new Clock();
   const app = Fastify({
@@ -138,6 +142,7 @@ export async function buildApp(deps: TAppDeps) {
       await api.register(authRoutes(auth, limit));
       await api.register(usersRoutes(users, notifications));
       await api.register(notificationsRoutes(notifications));
+      await api.register(deletionRoutes(createAccountDeletion({ users, auth, notifications, clock })));
       await api.register(interestsRoutes(interests));
       await api.register(locationRoutes(location));
     },

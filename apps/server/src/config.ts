@@ -49,7 +49,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     throw new Error(`Invalid configuration:\n${lines}`);
   }
   const e = parsed.data;
-  const dataDir = path.resolve(e.DATA_DIR);
+  // npm runs workspace scripts inside the workspace; a relative DATA_DIR means the folder npm was started from.
+  const dataDir = path.resolve(env.INIT_CWD ?? process.cwd(), e.DATA_DIR);
   const publicUrl = e.PUBLIC_URL ?? `http://localhost:${e.PORT}`;
   const sandbox = e.SANDBOX ?? !(e.SMTP_URL || e.TWILIO_ACCOUNT_SID || e.GOOGLE_CLIENT_ID);
   return {

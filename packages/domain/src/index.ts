@@ -10,3 +10,4 @@ export * from './rules/otp';
 export * from './rules/password';
 export * from './rules/profile';
 export * from './rules/routes';
+export * from './rules/account';

@@ -54,6 +54,7 @@ export const users = pgTable(
     createdAt: ts('created_at').notNull(),
     updatedAt: ts('updated_at').notNull(),
     deletedAt: ts('deleted_at'),
+    deletionRemarks: text('deletion_remarks'),
   },
   (t) => [
     uniqueIndex('users_email_uq').on(t.email),

@@ -22,6 +22,13 @@ export function createNotificationsRepository(db: TDb) {
     async insertActivity(row: typeof activities.$inferInsert) {
       await db.insert(activities).values(row);
     },
+    async deleteUnread(userId: string): Promise<number> {
+      const rows = await db
+        .delete(activities)
+        .where(and(eq(activities.userId, userId), eq(activities.isRead, false)))
+        .returning({ id: activities.id });
+      return rows.length;
+    },
     async recordClick(row: typeof notificationClicks.$inferInsert) {
       await db.insert(notificationClicks).values(row);
     },

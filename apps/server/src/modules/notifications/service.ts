@@ -28,6 +28,8 @@ export function createNotificationsService(deps: { repo: ReturnType<typeof creat
       await repo.saveDeviceToken({ id: newId(), userId, deviceType, token, createdAt: clock.now() });
     },
     removeDeviceTokens: (userId: string, deviceType: string) => repo.removeDeviceTokens(userId, deviceType),
+    /** Drops the user's unread notifications (account deletion). */
+    clearPending: (userId: string) => repo.deleteUnread(userId),
   };
 }
 export type TNotificationsService = ReturnType<typeof createNotificationsService>;

@@ -1,0 +1,42 @@
+import { zDeleteRemarks } from '@virality/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { authOf, requireAuth } from '../../http/auth';
+import { ok } from '../../http/envelope';
+import type { TAccountDeletion } from './deletion';
+
+const security = [{ accessToken: [] }];
+
+export const deletionRoutes =
+  (deletion: TAccountDeletion): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.post(
+      '/admin/notification/removeFrSchNotifByUser',
+      {
+        preHandler: requireAuth,
+        schema: {
+          tags: ['User and session'],
+          security,
+          summary: 'Before deleting the account: clear its pending notifications',
+          body: z.object({ userIdArray: z.array(z.string()).min(1, 'userIdArray is required') }),
+        },
+      },
+      async (req) => ok({ removed: await deletion.removeScheduledNotifications(authOf(req).userId, req.body.userIdArray) }),
+    );
+    app.post(
+      '/user/deleteUserDetails',
+      {
+        preHandler: requireAuth,
+        schema: {
+          tags: ['User and session'],
+          security,
+          summary: 'Delete the account',
+          body: z.object({ remarks: zDeleteRemarks }),
+        },
+      },
+      async (req) => {
+        await deletion.deleteAccount(authOf(req).userId, req.body.remarks);
+        return ok(null, deletion.message);
+      },
+    );
+  };

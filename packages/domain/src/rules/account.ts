@@ -1,0 +1,15 @@
+import { z } from 'zod';
+
+export const DELETE_REMARKS_MAX = 100;
+export const DELETE_REMARKS_REQUIRED = 'Please enter a reason';
+export const DELETE_REMARKS_TOO_LONG = 'Reason must be at most 100 characters';
+export const ACCOUNT_DELETED = 'Your account has been deleted successfully';
+
+/** Trims the delete reason and collapses inner runs of spaces (seed 001 §5 "Delete reason"). */
+export const normalizeRemarks = (value: string): string => value.trim().replace(/\s+/g, ' ');
+
+/** The delete-account reason: required, up to 100 characters after trimming and collapsing spaces. */
+export const zDeleteRemarks = z
+  .string({ error: DELETE_REMARKS_REQUIRED })
+  .transform(normalizeRemarks)
+  .pipe(z.string().min(1, DELETE_REMARKS_REQUIRED).max(DELETE_REMARKS_MAX, DELETE_REMARKS_TOO_LONG));
