@@ -90,6 +90,7 @@ export async function buildApp(deps: TAppDeps) {
     google: googleClientId ? createGoogleVerifier({ jwksUrl: config.google.jwksUrl, clientId: googleClientId }) : null,
     otpSecret,
     sessionTtlHours: config.sessionTtlHours,
+    log: app.log,
   });
 
   // plugins

@@ -40,6 +40,7 @@ export const MSG = {
   otpTooManyTries: 'Too many wrong attempts. Please request a new OTP',
   otpWait: (seconds: number) => `Please wait ${seconds} seconds before requesting a new OTP`,
   otpNotVerified: 'Please verify the OTP first',
+  otpNotSent: 'We could not send the OTP. Please try again',
   userNotFound: 'User not found',
   unknownError: 'Unknown error occurred',
   // session

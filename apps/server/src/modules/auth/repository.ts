@@ -41,6 +41,9 @@ export function createAuthRepository(db: TDb) {
         await tx.insert(otps).values(row);
       });
     },
+    async deleteOtp(id: string) {
+      await db.delete(otps).where(eq(otps.id, id));
+    },
     async updateOtp(id: string, patch: Partial<typeof otps.$inferInsert>) {
       await db.update(otps).set(patch).where(eq(otps.id, id));
     },

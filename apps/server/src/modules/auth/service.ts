@@ -35,13 +35,14 @@ type TDeps = {
   google: TGoogleVerifier | null;
   otpSecret: string;
   sessionTtlHours: number;
+  log: { error(obj: object, msg: string): void };
 };
 
 const cooldownOf = (purpose: TOtpPurpose) => (purpose === 'registration' ? REGISTRATION_OTP_RESEND_SECONDS : OTP_RESEND_SECONDS);
 
 /** Sign-up, login (password and Google), OTP, password reset and change, sessions (seed 001 §4, §5, §7, §8). */
 export function createAuthService(deps: TDeps) {
-  const { repo, users, clock, tokens, messenger, otpSecret } = deps;
+  const { repo, users, clock, tokens, messenger, otpSecret, log } = deps;
 
   const hashOtp = (target: string, code: string) => createHmac('sha256', otpSecret).update(`${target}:${code}`).digest('hex');
   const sameHash = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
@@ -77,8 +78,9 @@ export function createAuthService(deps: TDeps) {
     const wait = otpResendWait(last ? last.sentAt.getTime() : null, now.getTime(), cooldown);
     if (wait > 0) throw tooMany(MSG.otpWait(wait), { resendAfterSeconds: wait });
     const code = String(randomInt(0, 10_000)).padStart(4, '0');
+    const otpId = newId();
     await repo.replaceOtp({
-      id: newId(),
+      id: otpId,
       target: target.key,
       purpose,
       userId,
@@ -89,11 +91,18 @@ export function createAuthService(deps: TDeps) {
       expiresAt: new Date(now.getTime() + OTP_TTL_SECONDS * 1000),
     });
     const body = `Your Virality verification code is ${code}. It expires in 10 minutes.`;
-    await messenger.send(
-      target.kind === 'email'
-        ? { channel: 'email', to: target.email, subject: 'Your Virality verification code', body }
-        : { channel: 'sms', to: target.key, body },
-    );
+    try {
+      await messenger.send(
+        target.kind === 'email'
+          ? { channel: 'email', to: target.email, subject: 'Your Virality verification code', body }
+          : { channel: 'sms', to: target.key, body },
+      );
+    } catch (err) {
+      // A code nobody received must not start the resend countdown.
+      await repo.deleteOtp(otpId);
+      log.error({ err, channel: target.kind }, 'OTP message not sent');
+      throw new AppError(502, MSG.otpNotSent);
+    }
     return { emailPhone: target.key, resendAfterSeconds: cooldown };
   }
 
@@ -174,7 +183,9 @@ export function createAuthService(deps: TDeps) {
           try {
             resendAfterSeconds = (await sendOtp(target.value, 'registration', user.id)).resendAfterSeconds;
           } catch (e) {
+            // Inside the countdown the last OTP still stands: tell the client how long until it may resend.
             if (!(e instanceof AppError && e.statusCode === 429)) throw e;
+            resendAfterSeconds = (e.response as { resendAfterSeconds: number }).resendAfterSeconds;
           }
         }
         throw forbidden(MSG.accountNotVerified, { needsVerification: true, emailPhone: parsed.key, resendAfterSeconds });
@@ -193,6 +204,23 @@ export function createAuthService(deps: TDeps) {
       if (!identity) throw unauthorized(MSG.googleTokenInvalid);
       if (identity.email !== body.email.trim().toLowerCase()) throw unauthorized(MSG.googleEmailMismatch);
       let user = (await users.findByGoogleSub(identity.sub)) ?? (await users.findByKey(identity.email));
+      if (user && !user.googleSub && !isIdentifierVerified(user)) {
+        // A sign-up nobody verified proves nothing: whoever chose its password may not own the address.
+        // Google's proof wins, as a Google sign-up, and the unproven password is dropped.
+        if (!body.profileType) throw notFound(MSG.googleNoAccount);
+        if (body.profileType !== 'INFLUENCER') throw forbidden(MSG.googleSignupInfluencerOnly);
+        const claimed = await users.update(user.id, {
+          email: identity.email,
+          emailVerified: true,
+          googleSub: identity.sub,
+          passwordHash: null,
+          authType: 'GOOGLE',
+          profileType: 'INFLUENCER',
+          name: user.name ?? identity.name,
+          profileImage: user.profileImage ?? identity.picture,
+        });
+        return issueSession(claimed, meta);
+      }
       if (user) {
         if (!user.googleSub)
           user = await users.update(user.id, { googleSub: identity.sub, email: identity.email, emailVerified: true });

@@ -66,3 +66,25 @@ describe('POST /api/user/create_user', () => {
     expect(again.json.message).toBe(MSG.accountExists);
   });
 });
+
+describe('when the message cannot be sent', () => {
+  it('answers 502 and does not start the resend countdown', async () => {
+    const email = uniqueEmail();
+    const realSend = t.messenger.send;
+    t.messenger.send = async () => {
+      throw new Error('SMTP down');
+    };
+    try {
+      const res = await call(t, 'POST', '/api/user/create_user', {
+        body: { email, password: PASSWORD, profileType: 'INFLUENCER' },
+      });
+      expect(res.status).toBe(502);
+      expect(res.json).toMatchObject({ status: false, message: MSG.otpNotSent });
+    } finally {
+      t.messenger.send = realSend;
+    }
+    const retry = await call(t, 'POST', '/api/otp/resetOtp', { body: { email } });
+    expect(retry.status).toBe(200);
+    expect(t.messenger.lastOtp(email)).toMatch(/^\d{4}$/);
+  });
+});
