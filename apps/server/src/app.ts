@@ -57,7 +57,8 @@ export async function buildApp(deps: TAppDeps) {
   const clock = deps.clock ?? new Clock();
   const app = Fastify({
     logger: deps.logger ?? { level: config.logLevel },
-    trustProxy: true,
+    // fastify accepts a hop count too; its types only list boolean, string and string[]
+    trustProxy: config.trustProxy as boolean | string[],
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: false },
   });

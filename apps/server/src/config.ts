@@ -21,6 +21,7 @@ const zEnv = z.object({
     .int()
     .positive()
     .default(24 * 7),
+  TRUST_PROXY: z.string().optional(),
   RATE_LIMIT_MAX: z.coerce.number().int().positive().default(20),
   RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().positive().default(60),
   SANDBOX: bool.optional(),
@@ -38,6 +39,17 @@ const zEnv = z.object({
   GOOGLE_JWKS_URL: z.string().url().optional(),
   WEB_DIST_DIR: z.string().optional(),
 });
+
+/** TRUST_PROXY: 'true', a hop count, or a comma-separated list of proxy addresses/CIDRs. */
+function parseTrustProxy(v: string | undefined): boolean | number | string[] {
+  if (!v || v === 'false') return false;
+  if (v === 'true') return true;
+  if (/^\d+$/.test(v)) return Number(v);
+  return v
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+}
 
 export type TConfig = ReturnType<typeof loadConfig>;
 
@@ -64,6 +76,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     logLevel: e.LOG_LEVEL,
     jwtSecret: e.JWT_SECRET,
     sessionTtlHours: e.SESSION_TTL_HOURS,
+    /** Off unless set: a client must not choose its own address (rate limits) with X-Forwarded-For. */
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
     rateLimit: { max: e.RATE_LIMIT_MAX, windowSeconds: e.RATE_LIMIT_WINDOW_SECONDS },
     sandbox,
     storage: { kind: e.STORAGE, localDir: path.join(dataDir, 'uploads') },

@@ -30,8 +30,10 @@ export function dbRateLimitStore(db: TDb, clock: Clock): FastifyRateLimitStoreCt
         .catch((err: Error) => cb(err));
     }
 
-    child(routeOptions: { path: string; method?: string | string[] }) {
-      return new DbStore(`${routeOptions.method ?? ''}:${routeOptions.path}:`);
+    /** One counter per route and client: @fastify/rate-limit hands the route over as `routeInfo`. */
+    child(params: { routeInfo?: { method?: string | string[]; url?: string } }) {
+      const method = [params.routeInfo?.method ?? ''].flat().join(',');
+      return new DbStore(`${method}:${params.routeInfo?.url ?? ''}:`);
     }
   }
   return DbStore as unknown as FastifyRateLimitStoreCtor;

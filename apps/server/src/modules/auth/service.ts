@@ -75,7 +75,9 @@ export function createAuthService(deps: TDeps) {
     const now = clock.now();
     const last = await repo.latestOtp(target.key);
     const cooldown = cooldownOf(purpose);
-    const wait = otpResendWait(last ? last.sentAt.getTime() : null, now.getTime(), cooldown);
+    // The countdown guards a resend of a code still waiting to be used; a used code leaves nothing to resend.
+    const open = last && !last.consumedAt ? last : null;
+    const wait = otpResendWait(open ? open.sentAt.getTime() : null, now.getTime(), cooldown);
     if (wait > 0) throw tooMany(MSG.otpWait(wait), { resendAfterSeconds: wait });
     const code = String(randomInt(0, 10_000)).padStart(4, '0');
     const otpId = newId();
@@ -121,6 +123,12 @@ export function createAuthService(deps: TDeps) {
     await repo.updateOtp(otp.id, { verifiedAt: now });
     return otp;
   }
+
+  /** Email and mobile are locked once verified on an account (seed 001 §2, Account Details). */
+  const assertContactOpen = (user: TUserRow, key: string) => {
+    const locked = key.startsWith('+') ? user.mobileVerified && !!user.phoneKey : user.emailVerified && !!user.email;
+    if (locked) throw badRequest(MSG.contactLocked);
+  };
 
   const identifierOf = (b: { email?: string | null; mobileNumber?: string | null; phoneCode?: string | null }): TIdentifier => {
     const r = parseIdentifier(b.email?.trim() ? b.email : b.mobileNumber, b.phoneCode);
@@ -258,9 +266,12 @@ export function createAuthService(deps: TDeps) {
         if (!isIdentifierVerified(owner)) return sendOtp(id, 'registration', owner.id);
         const ownsAsVerified = id.kind === 'email' ? owner.emailVerified : owner.mobileVerified;
         if (auth && !ownsAsVerified) return sendOtp(id, 'contact', auth.userId);
+        // A Google account has no password to reset (seed 001 §6: it cannot change one).
+        if (!owner.passwordHash) throw badRequest(MSG.googleAccountNoPassword);
         return sendOtp(id, 'reset', owner.id);
       }
       if (!auth) throw notFound(MSG.userNotFound);
+      assertContactOpen(auth.user, id.key);
       return sendOtp(id, 'contact', auth.userId);
     },
 
@@ -273,7 +284,12 @@ export function createAuthService(deps: TDeps) {
       const parsed = parseEmailPhone(body.emailPhone);
       if (!parsed.ok) throw badRequest(parsed.message);
       const latest = await repo.latestOtp(parsed.key);
-      if (latest?.purpose === 'contact' && (!auth || auth.userId !== latest.userId)) throw unauthorized(MSG.unauthorized);
+      if (latest?.purpose === 'contact') {
+        // A contact OTP belongs to the session that asked for it; another user's session stays alive (403, not 401).
+        if (!auth) throw unauthorized(MSG.unauthorized);
+        if (auth.userId !== latest.userId) throw forbidden(MSG.forbidden);
+        assertContactOpen(auth.user, parsed.key);
+      }
       const otp = await checkOtp(parsed.key, body.otp);
       const purpose = otp.purpose as TOtpPurpose;
       if (purpose === 'reset') return { purpose };

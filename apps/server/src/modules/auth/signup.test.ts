@@ -88,3 +88,20 @@ describe('when the message cannot be sent', () => {
     expect(t.messenger.lastOtp(email)).toMatch(/^\d{4}$/);
   });
 });
+
+describe('forgot password on a Google account', () => {
+  it('is refused: a Google account has no password to reset', async () => {
+    const email = uniqueEmail();
+    await t.services.users.createAccount({
+      email,
+      emailVerified: true,
+      googleSub: `g-${email}`,
+      authType: 'GOOGLE',
+      profileType: 'INFLUENCER',
+    });
+    const res = await call(t, 'POST', '/api/otp/sendOtp', { body: { email } });
+    expect(res.status).toBe(400);
+    expect(res.json.message).toBe(MSG.googleAccountNoPassword);
+    expect(t.messenger.sent.some((m) => m.to === email)).toBe(false);
+  });
+});
