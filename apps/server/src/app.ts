@@ -33,6 +33,9 @@ import { createSubscriptionsRepository } from './modules/subscriptions/repositor
 import { createSubscriptionsService } from './modules/subscriptions/service';
 import { createAccountDeletion } from './modules/users/deletion';
 import { deletionRoutes } from './modules/users/deletion-routes';
+import { createTeamRepository } from './modules/team/repository';
+import { teamRoutes } from './modules/team/routes';
+import { createTeamService } from './modules/team/service';
 import { createUsersRepository } from './modules/users/repository';
 import { usersRoutes } from './modules/users/routes';
 import { createUsersService } from './modules/users/service';
@@ -94,6 +97,9 @@ export async function buildApp(deps: TAppDeps) {
     log: app.log,
   });
 
+  const team = createTeamService({ repo: createTeamRepository(db), users, auth, messenger, clock, publicUrl: config.publicUrl });
+  users.extendDto((row) => team.memberInfo(row));
+
   // plugins
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -146,6 +152,7 @@ export async function buildApp(deps: TAppDeps) {
       await api.register(notificationsRoutes(notifications));
       await api.register(deletionRoutes(createAccountDeletion({ users, auth, notifications, clock })));
       await api.register(interestsRoutes(interests));
+      await api.register(teamRoutes(team));
       await api.register(locationRoutes(location));
     },
     { prefix: '/api' },
@@ -164,6 +171,6 @@ export async function buildApp(deps: TAppDeps) {
   if (serveSpa) await app.register(fastifyStatic, { root: config.webDistDir, prefix: '/', wildcard: false });
   registerNotFound(app, serveSpa);
 
-  return { app, clock, services: { auth, users, notifications, subscriptions, interests, location } };
+  return { app, clock, services: { auth, users, team, notifications, subscriptions, interests, location } };
 }
 export type TBuiltApp = Awaited<ReturnType<typeof buildApp>>;

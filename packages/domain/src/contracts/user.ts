@@ -56,6 +56,24 @@ export const zUser = z.object({
   totalPoints: z.number(),
   userStatus: z.boolean(),
   createdAt: z.string(),
+  /** BUSINESS_MANAGER only: the business that added them and their role with its permissions. */
+  businessId: z.object({ _id: z.string() }).nullable().optional(),
+  businessRoleId: z
+    .object({
+      _id: z.string(),
+      roleName: z.string(),
+      status: z.boolean(),
+      permission: z.array(
+        z.object({
+          accountId: z.string(),
+          accountType: z.string(),
+          access: z.boolean(),
+          moduleAccess: z.object({ Post: z.boolean(), Analytics: z.boolean(), Scheduler: z.boolean() }),
+        }),
+      ),
+    })
+    .nullable()
+    .optional(),
 });
 export type TUser = z.infer<typeof zUser>;
 

@@ -55,6 +55,9 @@ export const users = pgTable(
     updatedAt: ts('updated_at').notNull(),
     deletedAt: ts('deleted_at'),
     deletionRemarks: text('deletion_remarks'),
+    /** For BUSINESS_MANAGER: the business owner who added them, and their role. */
+    businessId: text('business_id'),
+    roleId: text('role_id'),
   },
   (t) => [
     uniqueIndex('users_email_uq').on(t.email),
@@ -62,6 +65,7 @@ export const users = pgTable(
     uniqueIndex('users_google_sub_uq').on(t.googleSub),
     uniqueIndex('users_user_name_lower_uq').on(t.userNameLower),
     index('users_org_idx').on(t.orgId),
+    index('users_business_idx').on(t.businessId),
   ],
 );
 

@@ -20,15 +20,7 @@ export function createAccountDeletion(deps: {
     message: ACCOUNT_DELETED,
     async deleteAccount(userId: string, remarks: string) {
       await users.requireUser(userId);
-      await users.update(userId, {
-        deletedAt: clock.now(),
-        deletionRemarks: remarks,
-        email: null,
-        phoneKey: null,
-        googleSub: null,
-        userNameLower: null,
-        userStatus: false,
-      });
+      await users.closeAccount(userId, remarks);
       await notifications.removeDeviceTokens(userId, 'web');
       await auth.revokeAll(userId);
     },

@@ -45,6 +45,10 @@ export function createUsersRepository(db: TDb) {
       const [row] = await db.update(users).set(patch).where(eq(users.id, id)).returning();
       return row;
     },
+    async insert(user: TNewUser): Promise<TUserRow> {
+      const [row] = await db.insert(users).values(user).returning();
+      return row;
+    },
     async removeUnverified(id: string): Promise<void> {
       await db.delete(organizations).where(eq(organizations.ownerUserId, id));
       await db.delete(users).where(eq(users.id, id));

@@ -1,3 +1,4 @@
+import { hash } from '@node-rs/argon2';
 import {
   addressIssues,
   INDUSTRIES,
@@ -6,7 +7,9 @@ import {
   profileIssues,
   type TProfileFields,
   type TProfileType,
+  type TUser,
   zInterestSelection,
+  zProfileFields,
 } from '@virality/domain';
 import type { Clock } from '../../clock';
 import { badRequest, conflict, forbidden, notFound } from '../../errors';
@@ -19,11 +22,30 @@ import { toUserDto } from './dto';
 import type { TNewUser, TUserRow, TUsersRepository } from './repository';
 
 const ADDRESS_FIELDS = ['country', 'state', 'city', 'addressLine', 'pinCode'];
+/** Form order: the first message of a 400 is the one nearest the top of the form. */
+const FIELD_ORDER = Object.keys(zProfileFields.shape);
+const rank = (field: string) => {
+  const i = FIELD_ORDER.indexOf(field);
+  return i < 0 ? FIELD_ORDER.length : i;
+};
 
 const fail = (issues: Record<string, string>) => {
-  const [first] = Object.values(issues);
-  return badRequest(first, { errors: issues });
+  const ordered = Object.fromEntries(Object.entries(issues).sort(([a], [b]) => rank(a) - rank(b)));
+  const [first] = Object.values(ordered);
+  return badRequest(first, { errors: ordered });
 };
+
+/** Fields of the Account Details form a client may leave out: a missing one keeps the saved value. */
+const KEPT_WHEN_ABSENT = [
+  'name',
+  'userName',
+  'pronouns',
+  'gender',
+  'dateOfBirth',
+  'industryType',
+  'companySize',
+  'numOfInflunecer',
+] as const;
 
 type TDeps = {
   repo: TUsersRepository;
@@ -38,7 +60,13 @@ type TDeps = {
 export function createUsersService(deps: TDeps) {
   const { repo, clock, subscriptions, location, interests, storage } = deps;
 
-  const toDto = async (row: TUserRow) => toUserDto(row, await subscriptions.detailsFor(row.id));
+  /** Other modules add their fields to the user every client reads (team: businessRoleId, businessId). */
+  const extensions: ((row: TUserRow) => Promise<Partial<TUser>>)[] = [];
+  const toDto = async (row: TUserRow): Promise<TUser> => {
+    const base = toUserDto(row, await subscriptions.detailsFor(row.id));
+    for (const extend of extensions) Object.assign(base, await extend(row));
+    return base;
+  };
 
   async function requireUser(id: string): Promise<TUserRow> {
     const row = await repo.findById(id);
@@ -51,39 +79,50 @@ export function createUsersService(deps: TDeps) {
     if (userId && userId !== authUserId) throw forbidden(MSG.forbidden);
   }
 
-  async function assertUserNameFree(userName: string, userId: string) {
-    if (await repo.userNameTaken(userName.toLowerCase(), userId)) {
-      throw badRequest(MSG.userNameTaken, { errors: { userName: MSG.userNameTaken } });
-    }
+  async function userNameIssue(userName: string | null | undefined, userId: string): Promise<string | null> {
+    if (!userName) return null;
+    return (await repo.userNameTaken(userName.toLowerCase(), userId)) ? MSG.userNameTaken : null;
   }
+
+  const ownedByAnother = async (key: string, userId: string) => {
+    const other = await repo.findAnyByKey(key);
+    return !!other && other.id !== userId;
+  };
 
   /**
    * Works out the contact changes: an e-mail or mobile the account has verified stays; a new one is
-   * saved only once verified by OTP (verifyOtp), so it is reported as pending.
+   * saved only once verified by OTP (verifyOtp), so it is reported as pending. A field that already
+   * has a format issue is not looked at again.
    */
-  async function contactChanges(user: TUserRow, input: TProfileFields, locked: boolean) {
+  async function contactChanges(user: TUserRow, input: TProfileFields, locked: boolean, known: Record<string, string>) {
     const pending: ('email' | 'mobileNumber')[] = [];
+    const issues: Record<string, string> = {};
     const email = input.email?.trim().toLowerCase() || null;
-    if (email && email !== user.email) {
-      if (user.email && (user.emailVerified || locked))
-        throw badRequest(MSG.contactLocked, { errors: { email: MSG.contactLocked } });
-      const other = await repo.findAnyByKey(email);
-      if (other && other.id !== user.id) throw badRequest(MSG.accountExists, { errors: { email: MSG.accountExists } });
-      pending.push('email');
+    if (email && !known.email && email !== user.email) {
+      if (user.email && (user.emailVerified || locked)) issues.email = MSG.contactLocked;
+      else if (await ownedByAnother(email, user.id)) issues.email = MSG.accountExists;
+      else pending.push('email');
     }
     const mobile = input.mobileNumber?.trim() || null;
-    if (mobile) {
+    if (mobile && !known.mobileNumber && !known.phoneCode) {
       const key = phoneKey((input.phoneCode ?? '').replace(/^\+/, ''), mobile);
       if (key !== user.phoneKey) {
-        if (user.phoneKey && (user.mobileVerified || locked)) {
-          throw badRequest(MSG.contactLocked, { errors: { mobileNumber: MSG.contactLocked } });
-        }
-        const other = await repo.findAnyByKey(key);
-        if (other && other.id !== user.id) throw badRequest(MSG.accountExists, { errors: { mobileNumber: MSG.accountExists } });
-        pending.push('mobileNumber');
+        if (user.phoneKey && (user.mobileVerified || locked)) issues.mobileNumber = MSG.contactLocked;
+        else if (await ownedByAnother(key, user.id)) issues.mobileNumber = MSG.accountExists;
+        else pending.push('mobileNumber');
       }
     }
-    return pending;
+    return { pending, issues };
+  }
+
+  /** The format rules, then the rules that need the database (username taken, contact changes), as one map. */
+  async function checkProfile(user: TUserRow, effective: TProfileFields, issues: Record<string, string>, locked: boolean) {
+    const taken = issues.userName ? null : await userNameIssue(effective.userName, user.id);
+    if (taken) issues.userName = taken;
+    const contact = await contactChanges(user, effective, locked, issues);
+    Object.assign(issues, contact.issues);
+    if (Object.keys(issues).length) throw fail(issues);
+    return contact.pending;
   }
 
   function profilePatch(input: TProfileFields, profileType: TProfileType): Partial<TNewUser> {
@@ -111,6 +150,9 @@ export function createUsersService(deps: TDeps) {
 
   return {
     toDto,
+    extendDto(fn: (row: TUserRow) => Promise<Partial<TUser>>) {
+      extensions.push(fn);
+    },
     requireUser,
     assertSelf,
     findById: (id: string) => repo.findById(id),
@@ -146,9 +188,7 @@ export function createUsersService(deps: TDeps) {
         location: loc ? { statesExist: loc.statesExist, citiesExist: loc.citiesExist } : undefined,
         industries: INDUSTRIES,
       });
-      if (Object.keys(issues).length) throw fail(issues);
-      await assertUserNameFree(effective.userName!, user.id);
-      const pending = await contactChanges(user, effective, false);
+      const pending = await checkProfile(user, effective, issues, false);
       const patch = profilePatch(effective, profileType);
       if (loc) {
         Object.assign(patch, {
@@ -180,17 +220,17 @@ export function createUsersService(deps: TDeps) {
     async updateAccountDetails(authUserId: string, input: TProfileFields) {
       const user = await requireUser(authUserId);
       const profileType = user.profileType as TProfileType;
+      const kept = Object.fromEntries(KEPT_WHEN_ABSENT.filter((k) => input[k] === undefined).map((k) => [k, user[k]]));
       const effective: TProfileFields = {
         ...input,
+        ...kept,
         email: input.email?.trim() || user.email,
         mobileNumber: input.mobileNumber?.trim() || user.mobileNumber,
         phoneCode: input.mobileNumber?.trim() ? input.phoneCode : user.phoneCode,
       };
       const all = profileIssues(effective, { profileType, today: clock.now(), registration: false, industries: INDUSTRIES });
       const issues = Object.fromEntries(Object.entries(all).filter(([k]) => !ADDRESS_FIELDS.includes(k)));
-      if (Object.keys(issues).length) throw fail(issues);
-      await assertUserNameFree(effective.userName!, user.id);
-      const pending = await contactChanges(user, effective, true);
+      const pending = await checkProfile(user, effective, issues, true);
       const patch = profilePatch(effective, profileType);
       if (profileType === 'IMC') delete patch.companyName; // company name is read-only
       const row = await repo.update(user.id, patch);
@@ -227,9 +267,9 @@ export function createUsersService(deps: TDeps) {
     },
 
     /** Username availability with up to four free suggestions. */
-    async checkUserName(userName: string, authUserId: string | null) {
+    async checkUserName(userName: string, authUserId: string) {
       const lower = userName.toLowerCase();
-      const isExist = await repo.userNameTaken(lower, authUserId ?? undefined);
+      const isExist = await repo.userNameTaken(lower, authUserId);
       if (!isExist) return { isExist: false, genData: [] as string[] };
       const base = userName.replace(/\s+/g, '').slice(0, 14) || 'user';
       const year = clock.now().getUTCFullYear();
@@ -274,6 +314,82 @@ export function createUsersService(deps: TDeps) {
           ? { email: target.email, emailVerified: true }
           : { phoneCode: target.phoneCode, mobileNumber: target.mobileNumber, phoneKey: target.key, mobileVerified: true };
       return repo.update(userId, { ...patch, updatedAt: clock.now() });
+    },
+
+    /** A team member (BUSINESS_MANAGER) in the business's organization, profile complete, no password until invited. */
+    async createMember(m: {
+      orgId: string;
+      businessId: string;
+      roleId: string;
+      name: string;
+      userName: string;
+      email: string;
+      phoneCode: string;
+      mobileNumber: string;
+      dateOfBirth: string;
+      gender: string;
+      profileImage: string | null;
+      backgroundColor: string | null;
+    }): Promise<TUserRow> {
+      if (await repo.findAnyByKey(m.email)) throw badRequest(MSG.accountExists, { errors: { email: MSG.accountExists } });
+      const key = phoneKey(m.phoneCode, m.mobileNumber);
+      if (await repo.findAnyByKey(key)) throw badRequest(MSG.accountExists, { errors: { mobileNumber: MSG.accountExists } });
+      const taken = await userNameIssue(m.userName, '');
+      if (taken) throw badRequest(taken, { errors: { userName: taken } });
+      const now = clock.now();
+      return repo.insert({
+        ...m,
+        id: newId(),
+        phoneKey: key,
+        userNameLower: m.userName.toLowerCase(),
+        profileType: 'BUSINESS_MANAGER',
+        authType: 'LOCAL',
+        profileCompleted: true,
+        createdAt: now,
+        updatedAt: now,
+      });
+    },
+
+    /** Updates a team member's profile and role (e-mail never changes here). */
+    async updateMember(
+      id: string,
+      m: Pick<
+        TNewUser,
+        | 'roleId'
+        | 'name'
+        | 'userName'
+        | 'phoneCode'
+        | 'mobileNumber'
+        | 'dateOfBirth'
+        | 'gender'
+        | 'profileImage'
+        | 'backgroundColor'
+      >,
+    ): Promise<TUserRow> {
+      const taken = await userNameIssue(m.userName, id);
+      if (taken) throw badRequest(taken, { errors: { userName: taken } });
+      const key = phoneKey(m.phoneCode!, m.mobileNumber!);
+      const other = await repo.findAnyByKey(key);
+      if (other && other.id !== id) throw badRequest(MSG.accountExists, { errors: { mobileNumber: MSG.accountExists } });
+      return repo.update(id, { ...m, phoneKey: key, userNameLower: m.userName!.toLowerCase(), updatedAt: clock.now() });
+    },
+
+    async setPassword(id: string, password: string) {
+      await repo.update(id, { passwordHash: await hash(password), updatedAt: clock.now() });
+    },
+
+    /** Closes an account: kept with its reason; e-mail, phone, Google id and username are freed. */
+    async closeAccount(id: string, remarks: string) {
+      await repo.update(id, {
+        deletedAt: clock.now(),
+        deletionRemarks: remarks,
+        email: null,
+        phoneKey: null,
+        googleSub: null,
+        userNameLower: null,
+        userStatus: false,
+        updatedAt: clock.now(),
+      });
     },
   };
 }

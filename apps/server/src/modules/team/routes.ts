@@ -1,0 +1,250 @@
+import { MSG, subUserSchema, TEAM_MSG, zNewPassword, zRoleForm } from '@virality/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { badRequest } from '../../errors';
+import { authOf, requireAuth } from '../../http/auth';
+import { ok } from '../../http/envelope';
+import type { TTeamService } from './service';
+
+const security = [{ accessToken: [] }];
+const zPage = z.coerce.number().int().min(1).default(1);
+/** The documented shape of the sub-user form; the service checks it again with today's date. */
+const zSubUserDoc = subUserSchema('create', '9999-12-31').partial().extend({ role: z.string().optional() });
+const zStatus = z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')]);
+
+export const teamRoutes =
+  (team: TTeamService): FastifyPluginAsyncZod =>
+  async (app) => {
+    const guarded = { preHandler: requireAuth };
+    const roleTags = ['Roles and permissions'];
+    const subTags = ['Sub-users'];
+
+    // roles
+    app.get(
+      '/roleManagement/getAllRoles',
+      { ...guarded, schema: { tags: roleTags, security, summary: 'Roles, 10 a page', querystring: z.object({ page: zPage }) } },
+      async (req) => ok(await team.listRoles(authOf(req), req.query.page)),
+    );
+    app.get(
+      '/roleManagement/activeRoles',
+      { ...guarded, schema: { tags: roleTags, security, summary: 'Active roles (assignable)' } },
+      async (req) => ok(await team.activeRoles(authOf(req))),
+    );
+    app.post(
+      '/roleManagement/create',
+      { ...guarded, schema: { tags: roleTags, security, summary: 'Create a role', body: zRoleForm } },
+      async (req) => ok({ role: await team.createRole(authOf(req), req.body) }, TEAM_MSG.roleAdded),
+    );
+    app.put(
+      '/roleManagement/update',
+      {
+        ...guarded,
+        schema: {
+          tags: roleTags,
+          security,
+          summary: 'Edit a role',
+          querystring: z.object({ roleId: z.string().optional() }),
+          body: zRoleForm,
+        },
+      },
+      async (req) => ok({ role: await team.updateRole(authOf(req), req.query.roleId, req.body) }, TEAM_MSG.roleUpdated),
+    );
+    app.put(
+      '/roleManagement/activeInactive',
+      {
+        ...guarded,
+        schema: {
+          tags: roleTags,
+          security,
+          summary: 'Activate or deactivate a role',
+          body: z.object({ roleId: z.string().min(1, TEAM_MSG.roleRequired), status: zStatus }),
+        },
+      },
+      async (req) => {
+        const role = await team.setRoleStatus(authOf(req), req.body.roleId, req.body.status);
+        return ok({ role }, role.status ? TEAM_MSG.roleActivated : TEAM_MSG.roleDeactivated);
+      },
+    );
+    app.delete(
+      '/roleManagement/delete',
+      {
+        ...guarded,
+        schema: {
+          tags: roleTags,
+          security,
+          summary: 'Delete a role no sub-user holds',
+          querystring: z.object({ roleId: z.string().optional() }),
+        },
+      },
+      async (req) => {
+        await team.deleteRole(authOf(req), req.query.roleId);
+        return ok(null, TEAM_MSG.roleDeleted);
+      },
+    );
+    app.get(
+      '/permission/getPermission',
+      {
+        ...guarded,
+        schema: {
+          tags: roleTags,
+          security,
+          summary: "A role's permissions",
+          querystring: z.object({ roleId: z.string().optional() }),
+        },
+      },
+      async (req) => ok(await team.getPermission(authOf(req), req.query.roleId)),
+    );
+    app.put(
+      '/permission/update',
+      {
+        ...guarded,
+        schema: {
+          tags: roleTags,
+          security,
+          summary: "Save a role's permissions (Scheduler must agree across networks)",
+          body: z.object({
+            roleId: z.string().min(1, TEAM_MSG.roleRequired),
+            permissionAccess: z.array(
+              z.object({
+                accountId: z.coerce.string().optional(),
+                accountType: z.string().optional(),
+                access: z.boolean().optional(),
+                moduleAccess: z
+                  .object({ Post: z.boolean().optional(), Analytics: z.boolean().optional(), Scheduler: z.boolean().optional() })
+                  .optional(),
+              }),
+            ),
+          }),
+        },
+      },
+      async (req) =>
+        ok(
+          await team.updatePermission(authOf(req), req.body.roleId, req.body.permissionAccess as never),
+          TEAM_MSG.permissionsAssigned,
+        ),
+    );
+    app.get(
+      '/permission/veiw',
+      {
+        ...guarded,
+        schema: {
+          tags: subTags,
+          security,
+          summary: "A sub-user's access",
+          querystring: z.object({ userId: z.string().optional() }),
+        },
+      },
+      async (req) => ok(await team.viewPermission(authOf(req), req.query.userId)),
+    );
+
+    // sub-users
+    app.get(
+      '/bussiness/getAll',
+      {
+        ...guarded,
+        schema: {
+          tags: subTags,
+          security,
+          summary: 'Sub-users, 10 a page, searchable by name or e-mail',
+          querystring: z.object({ businessId: z.string().optional(), page: zPage, search: z.string().max(60).optional() }),
+        },
+      },
+      async (req) => ok(await team.listSubUsers(authOf(req), req.query)),
+    );
+    app.get(
+      '/bussiness/get',
+      {
+        ...guarded,
+        schema: { tags: subTags, security, summary: 'One sub-user', querystring: z.object({ userId: z.string().optional() }) },
+      },
+      async (req) => ok(await team.getSubUser(authOf(req), req.query.userId)),
+    );
+    app.post(
+      '/bussiness/add',
+      { ...guarded, schema: { tags: subTags, security, summary: 'Add a sub-user and send the invitation', body: zSubUserDoc } },
+      async (req) => ok(await team.addSubUser(authOf(req), req.body), TEAM_MSG.subUserAdded),
+    );
+    app.put(
+      '/bussiness/update',
+      {
+        ...guarded,
+        schema: {
+          tags: subTags,
+          security,
+          summary: 'Edit a sub-user (e-mail stays)',
+          querystring: z.object({ userId: z.string().optional() }),
+          body: zSubUserDoc,
+        },
+      },
+      async (req) => ok(await team.updateSubUser(authOf(req), req.query.userId, req.body), TEAM_MSG.userUpdated),
+    );
+    app.put(
+      '/bussiness/activeInactive',
+      {
+        ...guarded,
+        schema: {
+          tags: subTags,
+          security,
+          summary: 'Activate or deactivate a sub-user',
+          querystring: z.object({ userId: z.string().optional() }),
+          body: z.object({ status: zStatus }),
+        },
+      },
+      async (req) => {
+        await team.setSubUserStatus(authOf(req), req.query.userId, req.body.status);
+        return ok(null, req.body.status ? TEAM_MSG.userActivated : TEAM_MSG.userDeactivated);
+      },
+    );
+    app.delete(
+      '/bussiness/delete',
+      {
+        ...guarded,
+        schema: {
+          tags: subTags,
+          security,
+          summary: 'Delete a sub-user',
+          querystring: z.object({ subUserId: z.string().optional() }),
+        },
+      },
+      async (req) => {
+        await team.deleteSubUser(authOf(req), req.query.subUserId);
+        return ok(null, TEAM_MSG.userDeleted);
+      },
+    );
+
+    // invitations (public: the link is the credential)
+    app.get(
+      '/bussiness/invitation',
+      {
+        schema: {
+          tags: subTags,
+          summary: 'Who an invitation link is for',
+          querystring: z.object({ token: z.string().min(1, TEAM_MSG.inviteInvalid) }),
+        },
+      },
+      async (req) => {
+        const { user } = await team.invitation(req.query.token);
+        return ok({ name: user.name, email: user.email });
+      },
+    );
+    app.post(
+      '/bussiness/acceptInvitation',
+      {
+        schema: {
+          tags: subTags,
+          summary: 'Set the password from an invitation link',
+          body: z.object({
+            token: z.string().min(1, TEAM_MSG.inviteInvalid),
+            newPassword: zNewPassword,
+            confirmPassword: z.string().optional(),
+          }),
+        },
+      },
+      async (req) => {
+        if (req.body.confirmPassword !== undefined && req.body.confirmPassword !== req.body.newPassword) {
+          throw badRequest(MSG.passwordsMustMatch, { errors: { confirmPassword: MSG.passwordsMustMatch } });
+        }
+        return ok(await team.acceptInvitation(req.body.token, req.body.newPassword), TEAM_MSG.inviteAccepted);
+      },
+    );
+  };

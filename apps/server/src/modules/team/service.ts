@@ -1,0 +1,339 @@
+import { createHash, randomBytes } from 'node:crypto';
+import {
+  effectivePermissions,
+  INVITE_TTL_DAYS,
+  MSG,
+  NO_ANALYTICS_ACCESS,
+  normalizePermissions,
+  SCHEDULER_INCONSISTENT,
+  subUserSchema,
+  TEAM_MSG,
+  TEAM_PAGE_SIZE,
+  type TPermissionEntry,
+  type TPermissionModule,
+  toIsoDate,
+  zNewPassword,
+} from '@virality/domain';
+import type { z } from 'zod';
+import type { Clock } from '../../clock';
+import { badRequest, forbidden, notFound } from '../../errors';
+import type { TMessenger } from '../../integrations/messenger';
+import { newId } from '../../lib/ids';
+import type { TAuthContext, TAuthService } from '../auth/service';
+import type { TUserRow } from '../users/repository';
+import type { TUsersService } from '../users/service';
+import type { TRoleRow, TTeamRepository } from './repository';
+
+type TDeps = {
+  repo: TTeamRepository;
+  users: TUsersService;
+  auth: TAuthService;
+  messenger: TMessenger;
+  clock: Clock;
+  publicUrl: string;
+};
+
+const firstIssue = (error: z.ZodError) => {
+  const errors: Record<string, string> = {};
+  for (const i of error.issues) {
+    const k = String(i.path[0] ?? '_');
+    errors[k] ??= i.message;
+  }
+  return badRequest(error.issues[0]?.message ?? MSG.somethingWentWrong, { errors });
+};
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+const pages = (total: number) => Math.max(1, Math.ceil(total / TEAM_PAGE_SIZE));
+
+export const roleDto = (r: TRoleRow) => ({ _id: r.id, roleName: r.roleName, roleDesc: r.roleDesc, status: r.status });
+
+function subUserDto(u: TUserRow, role: { id: string | null; roleName: string | null } | null) {
+  return {
+    _id: u.id,
+    subUserId: {
+      _id: u.id,
+      name: u.name,
+      userName: u.userName,
+      email: u.email,
+      mobileNumber: u.mobileNumber,
+      phoneCode: u.phoneCode,
+      dateOfBirth: u.dateOfBirth,
+      gender: u.gender,
+      profileImage: u.profileImage,
+      backgroundColor: u.backgroundColor,
+      userStatus: u.userStatus,
+    },
+    roleId: role?.id ? { _id: role.id, roleName: role.roleName } : null,
+  };
+}
+
+/**
+ * Business teams (seed 001 §2, §5, §6, §7): roles with per-network module permissions, sub-users
+ * (BUSINESS_MANAGER) and their invitations, and the one permission check later modules call.
+ */
+export function createTeamService(deps: TDeps) {
+  const { repo, users, auth, messenger, clock } = deps;
+
+  /** Only the BUSINESS owner manages the team; a manager changes none. */
+  function owner(a: TAuthContext) {
+    if (a.role !== 'BUSINESS') throw forbidden(MSG.forbidden);
+    return { orgId: a.user.orgId, businessId: a.user.id, user: a.user };
+  }
+
+  async function ownRole(orgId: string, roleId: string | undefined | null): Promise<TRoleRow> {
+    if (!roleId) throw badRequest(TEAM_MSG.roleRequired);
+    const role = await repo.findRole(orgId, roleId);
+    if (!role) throw notFound(TEAM_MSG.roleNotFound);
+    return role;
+  }
+
+  async function ownSubUser(businessId: string, userId: string | undefined | null): Promise<TUserRow> {
+    if (!userId) throw badRequest(TEAM_MSG.userNotAvailable);
+    const u = await users.findById(userId);
+    if (!u || u.businessId !== businessId || u.profileType !== 'BUSINESS_MANAGER') throw notFound(TEAM_MSG.subUserNotFound);
+    return u;
+  }
+
+  async function invite(u: TUserRow, businessName: string | null) {
+    const token = randomBytes(32).toString('base64url');
+    const now = clock.now();
+    await repo.insertInvitation({
+      id: newId(),
+      userId: u.id,
+      tokenHash: hashToken(token),
+      expiresAt: new Date(now.getTime() + INVITE_TTL_DAYS * 86_400_000),
+      createdAt: now,
+    });
+    const link = `${deps.publicUrl}/set-password?token=${token}`;
+    await messenger.send({
+      channel: 'email',
+      to: u.email!,
+      subject: `You are invited to manage ${businessName ?? 'a business'} on Virality`,
+      body: `Hello ${u.name ?? ''}, ${businessName ?? 'a business'} added you to its team on Virality. Set your password within ${INVITE_TTL_DAYS} days: ${link}`,
+    });
+  }
+
+  /** The permissions a user works with: everything for non-managers (null), the role's for managers. */
+  async function permissionsOf(user: TUserRow): Promise<TPermissionEntry[] | null> {
+    if (user.profileType !== 'BUSINESS_MANAGER') return null;
+    const role = user.roleId ? await repo.findRoleById(user.roleId) : null;
+    return effectivePermissions(role?.permission ?? null, Boolean(role?.status));
+  }
+
+  const MODULE_REFUSAL: Record<TPermissionModule, string> = {
+    Post: 'No access to post on this network',
+    Analytics: NO_ANALYTICS_ACCESS,
+    Scheduler: 'No access to schedule on this network',
+  };
+
+  return {
+    permissionsOf,
+
+    /** The one check later modules call: may this user use `module` on network `accountId`? Throws 403 if not. */
+    async assertCan(user: TUserRow, accountId: string | number, module: TPermissionModule): Promise<void> {
+      const perms = await permissionsOf(user);
+      if (!perms) return;
+      const e = perms.find((p) => p.accountId === String(accountId));
+      if (!e?.access || !e.moduleAccess[module]) throw forbidden(MODULE_REFUSAL[module]);
+    },
+
+    /** What login and the status check add to a manager: businessRoleId {permission} and businessId. */
+    async memberInfo(user: TUserRow) {
+      if (user.profileType !== 'BUSINESS_MANAGER') return {};
+      const role = user.roleId ? await repo.findRoleById(user.roleId) : null;
+      return {
+        businessId: user.businessId ? { _id: user.businessId } : null,
+        businessRoleId: role
+          ? {
+              _id: role.id,
+              roleName: role.roleName,
+              status: role.status,
+              permission: effectivePermissions(role.permission, role.status),
+            }
+          : null,
+      };
+    },
+
+    // roles
+    async listRoles(a: TAuthContext, page: number) {
+      const { orgId } = owner(a);
+      const { rows, total } = await repo.pageRoles(orgId, page, TEAM_PAGE_SIZE);
+      return { roles: rows.map(roleDto), totalPages: pages(total), page, total };
+    },
+    async activeRoles(a: TAuthContext) {
+      const { orgId } = owner(a);
+      return { roles: (await repo.activeRoles(orgId)).map(roleDto) };
+    },
+    async createRole(a: TAuthContext, body: { roleName: string; roleDesc: string }) {
+      const { orgId } = owner(a);
+      if (await repo.roleNameTaken(orgId, body.roleName.toLowerCase())) throw badRequest(TEAM_MSG.roleNameTaken);
+      const now = clock.now();
+      const role = await repo.insertRole({
+        id: newId(),
+        orgId,
+        roleName: body.roleName,
+        roleNameLower: body.roleName.toLowerCase(),
+        roleDesc: body.roleDesc,
+        status: true,
+        permission: normalizePermissions([]),
+        createdAt: now,
+        updatedAt: now,
+      });
+      return roleDto(role);
+    },
+    async updateRole(a: TAuthContext, roleId: string | undefined, body: { roleName: string; roleDesc: string }) {
+      const { orgId } = owner(a);
+      const role = await ownRole(orgId, roleId);
+      if (await repo.roleNameTaken(orgId, body.roleName.toLowerCase(), role.id)) throw badRequest(TEAM_MSG.roleNameTaken);
+      return roleDto(
+        await repo.updateRole(role.id, {
+          roleName: body.roleName,
+          roleNameLower: body.roleName.toLowerCase(),
+          roleDesc: body.roleDesc,
+          updatedAt: clock.now(),
+        }),
+      );
+    },
+    async setRoleStatus(a: TAuthContext, roleId: string, status: boolean) {
+      const { orgId } = owner(a);
+      const role = await ownRole(orgId, roleId);
+      return roleDto(await repo.updateRole(role.id, { status, updatedAt: clock.now() }));
+    },
+    async deleteRole(a: TAuthContext, roleId: string | undefined) {
+      const { orgId } = owner(a);
+      const role = await ownRole(orgId, roleId);
+      const holders = await repo.countHolders(role.id);
+      if (holders > 0) throw badRequest(TEAM_MSG.roleInUse(holders));
+      await repo.deleteRole(role.id);
+    },
+    async getPermission(a: TAuthContext, roleId: string | undefined) {
+      const { orgId } = owner(a);
+      const role = await ownRole(orgId, roleId);
+      return { data: { permission: normalizePermissions(role.permission), roleId: role.id, roleName: role.roleName } };
+    },
+    async updatePermission(a: TAuthContext, roleId: string, list: Partial<TPermissionEntry>[]) {
+      const { orgId } = owner(a);
+      const role = await ownRole(orgId, roleId);
+      const permission = normalizePermissions(list);
+      const shown = permission.filter((p) => p.accountId !== '7');
+      if (!shown.every((p) => p.moduleAccess.Scheduler === shown[0].moduleAccess.Scheduler))
+        throw badRequest(SCHEDULER_INCONSISTENT);
+      await repo.updateRole(role.id, { permission, updatedAt: clock.now() });
+      return { data: { permission } };
+    },
+
+    // sub-users
+    async listSubUsers(a: TAuthContext, q: { businessId?: string; page: number; search?: string }) {
+      const { businessId } = owner(a);
+      if (q.businessId && q.businessId !== businessId) throw forbidden(MSG.forbidden);
+      const { rows, total } = await repo.pageSubUsers(businessId, q.page, TEAM_PAGE_SIZE, q.search ?? null);
+      return {
+        result: rows.map((r) => subUserDto(r.user, { id: r.roleId, roleName: r.roleName })),
+        pagination: { totalPages: pages(total), page: q.page, total },
+      };
+    },
+    async getSubUser(a: TAuthContext, userId: string | undefined) {
+      const { businessId, orgId } = owner(a);
+      const u = await ownSubUser(businessId, userId);
+      const role = u.roleId ? await repo.findRole(orgId, u.roleId) : null;
+      return { result: subUserDto(u, role ? { id: role.id, roleName: role.roleName } : null) };
+    },
+    async addSubUser(a: TAuthContext, body: Record<string, unknown>) {
+      const { businessId, orgId, user: ownerUser } = owner(a);
+      const parsed = subUserSchema('create', toIsoDate(clock.now())).safeParse({ ...body, roleId: body.roleId ?? body.role });
+      if (!parsed.success) throw firstIssue(parsed.error);
+      const input = parsed.data;
+      const role = await ownRole(orgId, input.roleId);
+      if (!role.status) throw badRequest(TEAM_MSG.roleInactive, { errors: { roleId: TEAM_MSG.roleInactive } });
+      const phoneCode = (input.phoneCode ?? ownerUser.phoneCode ?? '91').replace(/^\+/, '');
+      const created = await users.createMember({
+        orgId,
+        businessId,
+        roleId: role.id,
+        name: input.name,
+        userName: input.userName,
+        email: input.email,
+        phoneCode,
+        mobileNumber: input.mobileNumber,
+        dateOfBirth: input.dateOfBirth,
+        gender: input.gender,
+        profileImage: input.profileImage ?? null,
+        backgroundColor: input.backgroundColor ?? null,
+      });
+      await invite(created, ownerUser.name);
+      return { result: subUserDto(created, { id: role.id, roleName: role.roleName }) };
+    },
+    async updateSubUser(a: TAuthContext, userId: string | undefined, body: Record<string, unknown>) {
+      const { businessId, orgId } = owner(a);
+      const u = await ownSubUser(businessId, userId);
+      const parsed = subUserSchema('update', toIsoDate(clock.now())).safeParse({
+        ...body,
+        email: body.email ?? u.email,
+        roleId: body.roleId ?? body.role,
+      });
+      if (!parsed.success) throw firstIssue(parsed.error);
+      const input = parsed.data;
+      if (input.email !== u.email) throw badRequest('Email cannot be changed', { errors: { email: 'Email cannot be changed' } });
+      const role = await ownRole(orgId, input.roleId);
+      if (!role.status && role.id !== u.roleId)
+        throw badRequest(TEAM_MSG.roleInactive, { errors: { roleId: TEAM_MSG.roleInactive } });
+      const updated = await users.updateMember(u.id, {
+        roleId: role.id,
+        name: input.name,
+        userName: input.userName,
+        phoneCode: (input.phoneCode ?? u.phoneCode ?? '91').replace(/^\+/, ''),
+        mobileNumber: input.mobileNumber,
+        dateOfBirth: input.dateOfBirth,
+        gender: input.gender,
+        profileImage: input.profileImage ?? u.profileImage,
+        backgroundColor: input.backgroundColor ?? u.backgroundColor,
+      });
+      return { result: subUserDto(updated, { id: role.id, roleName: role.roleName }) };
+    },
+    /** Deactivating ends the sub-user's sessions at once (DECISIONS §2). */
+    async setSubUserStatus(a: TAuthContext, userId: string | undefined, status: boolean) {
+      const { businessId } = owner(a);
+      const u = await ownSubUser(businessId, userId);
+      await users.update(u.id, { userStatus: status });
+      if (!status) await auth.revokeAll(u.id);
+    },
+    async deleteSubUser(a: TAuthContext, subUserId: string | undefined) {
+      const { businessId } = owner(a);
+      if (!subUserId) throw badRequest(TEAM_MSG.userNotSelected);
+      const u = await ownSubUser(businessId, subUserId);
+      await users.closeAccount(u.id, 'Removed by the business owner');
+      await auth.revokeAll(u.id);
+    },
+    /** permission/veiw: the owner sees a sub-user's access; a manager may see their own. */
+    async viewPermission(a: TAuthContext, userId: string | undefined) {
+      let target: TUserRow;
+      if (a.role === 'BUSINESS_MANAGER') {
+        if (userId && userId !== a.userId) throw forbidden(MSG.forbidden);
+        target = a.user;
+      } else {
+        const { businessId } = owner(a);
+        target = await ownSubUser(businessId, userId);
+      }
+      return { data: { permission: (await permissionsOf(target)) ?? [] } };
+    },
+
+    // invitations
+    async invitation(token: string) {
+      const inv = await repo.findInvitation(hashToken(token));
+      const now = clock.now();
+      if (!inv || inv.usedAt || inv.expiresAt.getTime() <= now.getTime()) throw badRequest(TEAM_MSG.inviteInvalid);
+      const u = await users.findById(inv.userId);
+      if (!u) throw badRequest(TEAM_MSG.inviteInvalid);
+      return { inv, user: u };
+    },
+    async acceptInvitation(token: string, password: string) {
+      const parsed = zNewPassword.safeParse(password);
+      if (!parsed.success) throw firstIssue(parsed.error);
+      const { inv, user } = await this.invitation(token);
+      if (!(await repo.useInvitation(inv.id, clock.now()))) throw badRequest(TEAM_MSG.inviteInvalid);
+      await users.setPassword(user.id, password);
+      await users.update(user.id, { emailVerified: true });
+      return { emailPhone: user.email };
+    },
+  };
+}
+export type TTeamService = ReturnType<typeof createTeamService>;

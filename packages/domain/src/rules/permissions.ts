@@ -1,0 +1,152 @@
+import type { TProfileType } from '../enums';
+
+export const PERMISSION_MODULES = ['Post', 'Analytics', 'Scheduler'] as const;
+export type TPermissionModule = (typeof PERMISSION_MODULES)[number];
+
+/** The social account types of the permission tree (seed 001 §3 "Permission entry"); id 7 is Threads. */
+export const PERMISSION_ACCOUNTS = [
+  { accountId: '1', accountType: 'instagram', label: 'Instagram' },
+  { accountId: '2', accountType: 'facebook', label: 'Facebook' },
+  { accountId: '3', accountType: 'youtube', label: 'YouTube' },
+  { accountId: '4', accountType: 'linkedin', label: 'LinkedIn' },
+  { accountId: '5', accountType: 'tiktok', label: 'TikTok' },
+  { accountId: '6', accountType: 'twitter', label: 'X' },
+  { accountId: '7', accountType: 'threads', label: 'Threads' },
+] as const;
+
+export type TPermissionEntry = {
+  accountId: string;
+  accountType: string;
+  access: boolean;
+  moduleAccess: Record<TPermissionModule, boolean>;
+};
+
+export const SCHEDULER_INCONSISTENT = "Please ensure all 'Scheduler' access settings are consistent across all account types.";
+export const NO_ANALYTICS_ACCESS = 'No access to view Analytics';
+
+/** Accounts with accountId '7' are hidden in the tree (seed 001 §2 "Assign Permissions"). */
+export const isShownInTree = (e: { accountId: string }): boolean => e.accountId !== '7';
+
+/** The tree label: Twitter is shown as X. */
+export const accountLabel = (accountType: string): string =>
+  PERMISSION_ACCOUNTS.find((a) => a.accountType === accountType.toLowerCase())?.label ?? accountType;
+
+/** A role's starting permissions: every account present, nothing allowed. */
+export function emptyPermissions(): TPermissionEntry[] {
+  return PERMISSION_ACCOUNTS.map((a) => ({
+    accountId: a.accountId,
+    accountType: a.accountType,
+    access: false,
+    moduleAccess: { Post: false, Analytics: false, Scheduler: false },
+  }));
+}
+
+/** Fills in missing accounts and modules so every list has the full shape, in tree order. */
+export function normalizePermissions(entries: readonly Partial<TPermissionEntry>[] | null | undefined): TPermissionEntry[] {
+  return emptyPermissions().map((base) => {
+    const found = entries?.find(
+      (e) => String(e.accountId) === base.accountId || e.accountType?.toLowerCase() === base.accountType,
+    );
+    if (!found) return base;
+    const moduleAccess = { ...base.moduleAccess };
+    for (const m of PERMISSION_MODULES) moduleAccess[m] = Boolean(found.moduleAccess?.[m]);
+    return { ...base, moduleAccess, access: Boolean(found.access) };
+  });
+}
+
+/** Toggling an account checkbox sets all of its modules (and its access). */
+export function toggleAccount(entries: TPermissionEntry[], accountId: string, on: boolean): TPermissionEntry[] {
+  return entries.map((e) =>
+    e.accountId === accountId ? { ...e, access: on, moduleAccess: { Post: on, Analytics: on, Scheduler: on } } : e,
+  );
+}
+
+/** Toggling a module sets the account's access to true if any module is on (false when none is). */
+export function toggleModule(
+  entries: TPermissionEntry[],
+  accountId: string,
+  module: TPermissionModule,
+  on: boolean,
+): TPermissionEntry[] {
+  return entries.map((e) => {
+    if (e.accountId !== accountId) return e;
+    const moduleAccess = { ...e.moduleAccess, [module]: on };
+    return { ...e, moduleAccess, access: PERMISSION_MODULES.some((m) => moduleAccess[m]) };
+  });
+}
+
+/** Select All: every account shown in the tree on (or off) with all modules. */
+export function selectAll(entries: TPermissionEntry[], on: boolean): TPermissionEntry[] {
+  return entries.map((e) =>
+    isShownInTree(e) ? { ...e, access: on, moduleAccess: { Post: on, Analytics: on, Scheduler: on } } : e,
+  );
+}
+
+/** Select All mirrors whether every account shown in the tree is on. */
+export const allSelected = (entries: readonly TPermissionEntry[]): boolean =>
+  entries.filter(isShownInTree).every((e) => e.access);
+
+/** Permissions save: all Scheduler values must agree across account types (seed 001 §5). */
+export function schedulerConsistent(entries: readonly TPermissionEntry[]): boolean {
+  const values = entries.filter(isShownInTree).map((e) => e.moduleAccess.Scheduler);
+  return values.every((v) => v === values[0]);
+}
+
+/** A manager's effective permissions: none while the role is inactive (DECISIONS §2). */
+export function effectivePermissions(entries: readonly TPermissionEntry[] | null, roleActive: boolean): TPermissionEntry[] {
+  const full = normalizePermissions(entries ?? []);
+  return roleActive ? full : emptyPermissions();
+}
+
+const entryFor = (entries: readonly TPermissionEntry[], accountId: string | number) =>
+  entries.find((e) => e.accountId === String(accountId));
+
+/** Whether a user may use a module on a network: everyone but managers may; managers need access + the module. */
+export function canUse(
+  role: TProfileType,
+  entries: readonly TPermissionEntry[],
+  accountId: string | number,
+  module: TPermissionModule,
+): boolean {
+  if (role !== 'BUSINESS_MANAGER') return true;
+  const e = entryFor(entries, accountId);
+  return Boolean(e?.access && e.moduleAccess[module]);
+}
+
+/** Networks a manager sees: only where access is true (others see all). */
+export function visibleNetworkIds(role: TProfileType, entries: readonly TPermissionEntry[]): string[] {
+  if (role !== 'BUSINESS_MANAGER') return PERMISSION_ACCOUNTS.map((a) => a.accountId);
+  return entries.filter((e) => e.access).map((e) => e.accountId);
+}
+
+/** Create is shown to a manager only if some permitted network has Post or Scheduler. */
+export function canCreatePost(role: TProfileType, entries: readonly TPermissionEntry[]): boolean {
+  if (role !== 'BUSINESS_MANAGER') return true;
+  return entries.some((e) => e.access && (e.moduleAccess.Post || e.moduleAccess.Scheduler));
+}
+
+/** Analytics needs the Analytics module; returns the spec's message when refused, else null. */
+export function analyticsRefusal(
+  role: TProfileType,
+  entries: readonly TPermissionEntry[],
+  accountId: string | number,
+): string | null {
+  return canUse(role, entries, accountId, 'Analytics') ? null : NO_ANALYTICS_ACCESS;
+}
+
+/** Scheduling needs the Scheduler module. */
+export const canSchedule = (role: TProfileType, entries: readonly TPermissionEntry[], accountId: string | number): boolean =>
+  canUse(role, entries, accountId, 'Scheduler');
+
+/** Managers cannot add social accounts. */
+export const canAddSocialAccounts = (role: TProfileType): boolean => role !== 'BUSINESS_MANAGER';
+
+/** Pricing is for BUSINESS and INFLUENCER; managers never see it. */
+export const seesPricing = (role: TProfileType): boolean => role === 'BUSINESS' || role === 'INFLUENCER';
+
+/** Notification is hidden when payment is not done, except for managers, who always see it. */
+export const seesNotification = (role: TProfileType, paymentStatus: boolean): boolean =>
+  role === 'BUSINESS_MANAGER' || paymentStatus;
+
+/** A manager always saves as draft (the owner approves). */
+export const alwaysSavesDraft = (role: TProfileType): boolean => role === 'BUSINESS_MANAGER';

@@ -1,0 +1,104 @@
+import { z } from 'zod';
+import { GENDERS } from '../enums';
+import { isEmail } from './identifier';
+import { USERNAME_MAX } from './profile';
+
+export const TEAM_PAGE_SIZE = 10;
+export const TEAM_MSG = {
+  nameRequired: 'Name is required',
+  nameMin: 'Name must be at least 3 characters',
+  emailRequired: 'Email is required',
+  emailInvalidCreate: 'Invalid email address',
+  emailInvalidUpdate: 'Email is not valid',
+  mobile: 'Mobile number must be 10 digits',
+  dobFuture: 'Date of Birth cannot be in the future',
+  genderRequired: 'Gender is required',
+  roleRequired: 'Please select a role',
+  userNameRequired: 'Please enter your Username',
+  userNameMax: 'Username must be at most 20 characters',
+  userNameSpaces: 'Username cannot contain spaces',
+  roleNameRequired: 'Role Name is required',
+  roleDescRequired: 'Role Description is required',
+  roleAdded: 'Role Added Successfully!',
+  roleUpdated: 'Role Updated Successfully!',
+  roleNameTaken: 'A role with this name already exists',
+  roleInactive: 'This role is inactive and cannot be assigned',
+  roleNotFound: 'Role not found',
+  roleInUse: (n: number) => `This role cannot be deleted: ${n} sub-user${n === 1 ? ' holds' : 's hold'} it`,
+  roleDeleted: 'Role deleted successfully',
+  roleActivated: 'Role activated successfully',
+  roleDeactivated: 'Role deactivated successfully',
+  permissionsAssigned: 'Permissions assigned successfully',
+  subUserAdded: 'Sub-user added successfully',
+  userUpdated: 'User updated successfully',
+  userDeleted: 'User Deleted successfully',
+  userActivated: 'User activated successfully',
+  userDeactivated: 'User deactivated successfully',
+  userNotSelected: 'No user selected for deletion.',
+  userNotAvailable: 'User data is not available.',
+  noUsers: 'No users found',
+  subUserNotFound: 'Sub-user not found',
+  inviteInvalid: 'This invitation link is invalid or has expired',
+  inviteAccepted: 'Your password is set. You can log in now',
+} as const;
+
+/** Invitation links are valid for 7 days (DECISIONS §2). */
+export const INVITE_TTL_DAYS = 7;
+
+const zName = z
+  .string({ error: TEAM_MSG.nameRequired })
+  .trim()
+  .min(1, TEAM_MSG.nameRequired)
+  .min(3, TEAM_MSG.nameMin)
+  .max(40, TEAM_MSG.nameMin);
+const zTeamUserName = z
+  .string({ error: TEAM_MSG.userNameRequired })
+  .min(1, TEAM_MSG.userNameRequired)
+  .max(USERNAME_MAX, TEAM_MSG.userNameMax)
+  .refine((v) => !/\s/.test(v), TEAM_MSG.userNameSpaces);
+const zEmailWith = (message: string) =>
+  z
+    .string({ error: TEAM_MSG.emailRequired })
+    .trim()
+    .min(1, TEAM_MSG.emailRequired)
+    .max(60, message)
+    .refine((v) => isEmail(v), message)
+    .transform((v) => v.toLowerCase());
+
+/** The sub-user form (seed 001 §5 "Sub-user form"); `today` is yyyy-MM-dd. */
+export function subUserSchema(mode: 'create' | 'update', today: string) {
+  return z.object({
+    name: zName,
+    userName: zTeamUserName,
+    email: zEmailWith(mode === 'create' ? TEAM_MSG.emailInvalidCreate : TEAM_MSG.emailInvalidUpdate),
+    mobileNumber: z.string({ error: TEAM_MSG.mobile }).regex(/^\d{10}$/, TEAM_MSG.mobile),
+    phoneCode: z
+      .string()
+      .regex(/^\+?\d{1,3}$/, 'Please enter your phone code')
+      .optional()
+      .nullable(),
+    dateOfBirth: z
+      .string({ error: 'Invalid Date of Birth' })
+      .regex(/^\d{4}-\d{2}-\d{2}$/, 'Invalid Date of Birth')
+      .refine((v) => v <= today, TEAM_MSG.dobFuture),
+    gender: z.enum(GENDERS, { error: TEAM_MSG.genderRequired }),
+    roleId: z.string({ error: TEAM_MSG.roleRequired }).min(1, TEAM_MSG.roleRequired),
+    profileImage: z.string().max(500).optional().nullable(),
+    backgroundColor: z.string().max(20).optional().nullable(),
+  });
+}
+export type TSubUserInput = z.infer<ReturnType<typeof subUserSchema>>;
+
+/** The role form: both fields required. */
+export const zRoleForm = z.object({
+  roleName: z
+    .string({ error: TEAM_MSG.roleNameRequired })
+    .trim()
+    .min(1, TEAM_MSG.roleNameRequired)
+    .max(50, 'Role Name must be at most 50 characters'),
+  roleDesc: z
+    .string({ error: TEAM_MSG.roleDescRequired })
+    .trim()
+    .min(1, TEAM_MSG.roleDescRequired)
+    .max(250, 'Role Description must be at most 250 characters'),
+});
