@@ -5,6 +5,7 @@ import { ok } from '../../http/envelope';
 import type { TNotificationsService } from './service';
 
 const security = [{ accessToken: [] }];
+const DEVICE_TOKEN_REQUIRED = 'deviceToken is required';
 
 export const notificationsRoutes =
   (notifications: TNotificationsService): FastifyPluginAsyncZod =>
@@ -30,7 +31,7 @@ export const notificationsRoutes =
           querystring: z.object({ userId: z.string().optional() }),
         },
       },
-      async (req) => ok({ count: await notifications.recordClick(authOf(req).userId) }),
+      async (req) => ok({ count: await notifications.recordClick(authOf(req).userId, req.query.userId) }),
     );
     app.post(
       '/notification/registerDeviceToken',
@@ -41,14 +42,15 @@ export const notificationsRoutes =
           security,
           summary: 'Register a Web Push subscription',
           body: z.object({
-            deviceToken: z.string().min(1, 'deviceToken is required'),
+            deviceToken: z.string({ error: DEVICE_TOKEN_REQUIRED }).min(1, DEVICE_TOKEN_REQUIRED),
             deviceType: z.string().default('web'),
             userId: z.string().optional(),
           }),
         },
       },
       async (req) => {
-        await notifications.registerDeviceToken(authOf(req).userId, req.body.deviceType, req.body.deviceToken);
+        const { userId, deviceType, deviceToken } = req.body;
+        await notifications.registerDeviceToken(authOf(req).userId, userId, deviceType, deviceToken);
         return ok(null, 'Device token registered');
       },
     );

@@ -1,6 +1,13 @@
+import { MSG } from '@virality/domain';
 import type { Clock } from '../../clock';
+import { forbidden } from '../../errors';
 import { newId } from '../../lib/ids';
 import type { createNotificationsRepository } from './repository';
+
+/** A call that names a user (`?userId=`, body `userId`) may only name the caller. */
+const assertSelf = (authUserId: string, userId: string | undefined) => {
+  if (userId && userId !== authUserId) throw forbidden(MSG.forbidden);
+};
 
 export function createNotificationsService(deps: { repo: ReturnType<typeof createNotificationsRepository>; clock: Clock }) {
   const { repo, clock } = deps;
@@ -20,12 +27,14 @@ export function createNotificationsService(deps: { repo: ReturnType<typeof creat
       });
     },
     /** admin/notification/ctrCount: the user arrived from a notification. */
-    async recordClick(userId: string) {
-      await repo.recordClick({ id: newId(), userId, createdAt: clock.now() });
-      return repo.clickCount(userId);
+    async recordClick(authUserId: string, userId?: string) {
+      assertSelf(authUserId, userId);
+      await repo.recordClick({ id: newId(), userId: authUserId, createdAt: clock.now() });
+      return repo.clickCount(authUserId);
     },
-    async registerDeviceToken(userId: string, deviceType: string, token: string) {
-      await repo.saveDeviceToken({ id: newId(), userId, deviceType, token, createdAt: clock.now() });
+    async registerDeviceToken(authUserId: string, userId: string | undefined, deviceType: string, token: string) {
+      assertSelf(authUserId, userId);
+      await repo.saveDeviceToken({ id: newId(), userId: authUserId, deviceType, token, createdAt: clock.now() });
     },
     removeDeviceTokens: (userId: string, deviceType: string) => repo.removeDeviceTokens(userId, deviceType),
     /** Drops the user's unread notifications (account deletion). */

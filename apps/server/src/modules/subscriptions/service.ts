@@ -7,12 +7,26 @@ import type { createSubscriptionsRepository, TSubscriptionRow } from './reposito
 export const FREE_TIER = { planType: 'FreeTier', postLimit: 5 } as const;
 const BUFFER_DAYS = 7;
 
-/** One calendar month after `from` (FreeTier renews monthly from sign-up). */
-export const addMonth = (from: Date): Date => {
+/** `from` plus `months` calendar months (UTC), clamped to the month's last day: 31 Jan + 1 → 28/29 Feb, never 3 Mar. */
+export const addMonths = (from: Date, months: number): Date => {
+  const year = from.getUTCFullYear();
+  const month = from.getUTCMonth() + months;
+  const lastDay = new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
   const d = new Date(from);
-  d.setUTCMonth(d.getUTCMonth() + 1);
+  d.setUTCFullYear(year, month, Math.min(from.getUTCDate(), lastDay));
   return d;
 };
+
+/** One calendar month after `from` (FreeTier renews monthly from sign-up). */
+export const addMonth = (from: Date): Date => addMonths(from, 1);
+
+/** The monthly FreeTier period, counted from `anchor` (when the plan was made), that contains `now`. */
+export function freeTierPeriod(anchor: Date, now: Date): { start: Date; end: Date } {
+  const monthsApart = (now.getUTCFullYear() - anchor.getUTCFullYear()) * 12 + now.getUTCMonth() - anchor.getUTCMonth();
+  let k = Math.max(0, monthsApart - 1);
+  while (addMonths(anchor, k + 1).getTime() <= now.getTime()) k++;
+  return { start: addMonths(anchor, k), end: addMonths(anchor, k + 1) };
+}
 
 export function toSubscriptionDetails(row: TSubscriptionRow | null, now: Date) {
   if (!row) return null;
@@ -33,7 +47,20 @@ export function createSubscriptionsService(deps: { repo: ReturnType<typeof creat
   const { repo, clock } = deps;
   return {
     async detailsFor(userId: string) {
-      return toSubscriptionDetails(await repo.findByUser(userId), clock.now());
+      const now = clock.now();
+      let row = await repo.findByUser(userId);
+      // DECISIONS §2: the FreeTier renews monthly from sign-up; a period that has ended rolls over
+      // (post count back to 0) the first time anyone looks, so it never shows as expired.
+      if (row && row.planType === FREE_TIER.planType && row.planEndDate.getTime() <= now.getTime()) {
+        const { start, end } = freeTierPeriod(row.createdAt, now);
+        row = await repo.renew(row.id, row.planEndDate, {
+          planStartDate: start,
+          planEndDate: end,
+          postCount: 0,
+          planStatus: 'ACTIVE',
+        });
+      }
+      return toSubscriptionDetails(row, now);
     },
     /** subscription/AddInfSubs: the influencer's FreeTier record (5 posts a month), made once. */
     async addFreeTier(user: { id: string; profileType: string }) {

@@ -67,7 +67,8 @@ export function createTeamRepository(db: TDb) {
       return Number(n);
     },
     async pageSubUsers(businessId: string, page: number, size: number, search: string | null) {
-      const term = search?.trim();
+      // the search is taken literally: LIKE's own wildcards (% and _) and its escape (\) are escaped
+      const term = search?.trim().replace(/[\\%_]/g, (c) => `\\${c}`);
       const where = and(
         eq(users.businessId, businessId),
         isNull(users.deletedAt),

@@ -2,43 +2,58 @@ import { MSG, subUserSchema, TEAM_MSG, zNewPassword, zRoleForm } from '@virality
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { badRequest } from '../../errors';
-import { authOf, requireAuth } from '../../http/auth';
+import { authOf, requireAuth, requireRole } from '../../http/auth';
 import { ok } from '../../http/envelope';
 import type { TTeamService } from './service';
 
 const security = [{ accessToken: [] }];
 const zPage = z.coerce.number().int().min(1).default(1);
-/** The documented shape of the sub-user form; the service checks it again with today's date. */
-const zSubUserDoc = subUserSchema('create', '9999-12-31').partial().extend({ role: z.string().optional() });
-const zStatus = z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')]);
+/**
+ * The documented shape of the sub-user forms (each with its own messages: 'Invalid email address' on
+ * add, 'Email is not valid' on update); the service checks them again with today's date.
+ */
+const subUserDoc = (mode: 'create' | 'update') =>
+  subUserSchema(mode, '9999-12-31').partial().extend({ role: z.string().optional() });
+const zSubUserAddDoc = subUserDoc('create');
+const zSubUserUpdateDoc = subUserDoc('update');
+const zStatus = z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')], {
+  error: 'Status must be true or false',
+});
+/** An invitation token: missing or empty reads as an invalid link. */
+const zInviteToken = z.string({ error: TEAM_MSG.inviteInvalid }).min(1, TEAM_MSG.inviteInvalid);
+/** A role id in a body: missing or empty reads as the form's 'Please select a role'. */
+const zRoleId = z.string({ error: TEAM_MSG.roleRequired }).min(1, TEAM_MSG.roleRequired);
 
 export const teamRoutes =
   (team: TTeamService): FastifyPluginAsyncZod =>
   async (app) => {
-    const guarded = { preHandler: requireAuth };
+    // Access is checked before the body is validated: a signed-out caller gets 401 and a wrong role 403,
+    // never a validation message. The service checks the owner again.
+    const ownerOnly = { preValidation: requireRole('BUSINESS') };
+    const signedIn = { preValidation: requireAuth };
     const roleTags = ['Roles and permissions'];
     const subTags = ['Sub-users'];
 
     // roles
     app.get(
       '/roleManagement/getAllRoles',
-      { ...guarded, schema: { tags: roleTags, security, summary: 'Roles, 10 a page', querystring: z.object({ page: zPage }) } },
+      { ...ownerOnly, schema: { tags: roleTags, security, summary: 'Roles, 10 a page', querystring: z.object({ page: zPage }) } },
       async (req) => ok(await team.listRoles(authOf(req), req.query.page)),
     );
     app.get(
       '/roleManagement/activeRoles',
-      { ...guarded, schema: { tags: roleTags, security, summary: 'Active roles (assignable)' } },
+      { ...ownerOnly, schema: { tags: roleTags, security, summary: 'Active roles (assignable)' } },
       async (req) => ok(await team.activeRoles(authOf(req))),
     );
     app.post(
       '/roleManagement/create',
-      { ...guarded, schema: { tags: roleTags, security, summary: 'Create a role', body: zRoleForm } },
+      { ...ownerOnly, schema: { tags: roleTags, security, summary: 'Create a role', body: zRoleForm } },
       async (req) => ok({ role: await team.createRole(authOf(req), req.body) }, TEAM_MSG.roleAdded),
     );
     app.put(
       '/roleManagement/update',
       {
-        ...guarded,
+        ...ownerOnly,
         schema: {
           tags: roleTags,
           security,
@@ -52,12 +67,12 @@ export const teamRoutes =
     app.put(
       '/roleManagement/activeInactive',
       {
-        ...guarded,
+        ...ownerOnly,
         schema: {
           tags: roleTags,
           security,
           summary: 'Activate or deactivate a role',
-          body: z.object({ roleId: z.string().min(1, TEAM_MSG.roleRequired), status: zStatus }),
+          body: z.object({ roleId: zRoleId, status: zStatus }),
         },
       },
       async (req) => {
@@ -68,7 +83,7 @@ export const teamRoutes =
     app.delete(
       '/roleManagement/delete',
       {
-        ...guarded,
+        ...ownerOnly,
         schema: {
           tags: roleTags,
           security,
@@ -84,7 +99,7 @@ export const teamRoutes =
     app.get(
       '/permission/getPermission',
       {
-        ...guarded,
+        ...ownerOnly,
         schema: {
           tags: roleTags,
           security,
@@ -97,13 +112,13 @@ export const teamRoutes =
     app.put(
       '/permission/update',
       {
-        ...guarded,
+        ...ownerOnly,
         schema: {
           tags: roleTags,
           security,
           summary: "Save a role's permissions (Scheduler must agree across networks)",
           body: z.object({
-            roleId: z.string().min(1, TEAM_MSG.roleRequired),
+            roleId: zRoleId,
             permissionAccess: z.array(
               z.object({
                 accountId: z.coerce.string().optional(),
@@ -126,7 +141,7 @@ export const teamRoutes =
     app.get(
       '/permission/veiw',
       {
-        ...guarded,
+        ...signedIn,
         schema: {
           tags: subTags,
           security,
@@ -141,7 +156,7 @@ export const teamRoutes =
     app.get(
       '/bussiness/getAll',
       {
-        ...guarded,
+        ...ownerOnly,
         schema: {
           tags: subTags,
           security,
@@ -154,26 +169,29 @@ export const teamRoutes =
     app.get(
       '/bussiness/get',
       {
-        ...guarded,
+        ...ownerOnly,
         schema: { tags: subTags, security, summary: 'One sub-user', querystring: z.object({ userId: z.string().optional() }) },
       },
       async (req) => ok(await team.getSubUser(authOf(req), req.query.userId)),
     );
     app.post(
       '/bussiness/add',
-      { ...guarded, schema: { tags: subTags, security, summary: 'Add a sub-user and send the invitation', body: zSubUserDoc } },
+      {
+        ...ownerOnly,
+        schema: { tags: subTags, security, summary: 'Add a sub-user and send the invitation', body: zSubUserAddDoc },
+      },
       async (req) => ok(await team.addSubUser(authOf(req), req.body), TEAM_MSG.subUserAdded),
     );
     app.put(
       '/bussiness/update',
       {
-        ...guarded,
+        ...ownerOnly,
         schema: {
           tags: subTags,
           security,
           summary: 'Edit a sub-user (e-mail stays)',
           querystring: z.object({ userId: z.string().optional() }),
-          body: zSubUserDoc,
+          body: zSubUserUpdateDoc,
         },
       },
       async (req) => ok(await team.updateSubUser(authOf(req), req.query.userId, req.body), TEAM_MSG.userUpdated),
@@ -181,7 +199,7 @@ export const teamRoutes =
     app.put(
       '/bussiness/activeInactive',
       {
-        ...guarded,
+        ...ownerOnly,
         schema: {
           tags: subTags,
           security,
@@ -198,7 +216,7 @@ export const teamRoutes =
     app.delete(
       '/bussiness/delete',
       {
-        ...guarded,
+        ...ownerOnly,
         schema: {
           tags: subTags,
           security,
@@ -219,7 +237,7 @@ export const teamRoutes =
         schema: {
           tags: subTags,
           summary: 'Who an invitation link is for',
-          querystring: z.object({ token: z.string().min(1, TEAM_MSG.inviteInvalid) }),
+          querystring: z.object({ token: zInviteToken }),
         },
       },
       async (req) => {
@@ -234,7 +252,7 @@ export const teamRoutes =
           tags: subTags,
           summary: 'Set the password from an invitation link',
           body: z.object({
-            token: z.string().min(1, TEAM_MSG.inviteInvalid),
+            token: zInviteToken,
             newPassword: zNewPassword,
             confirmPassword: z.string().optional(),
           }),

@@ -1,5 +1,4 @@
 import { ACCOUNT_DELETED, MSG } from '@virality/domain';
-import type { Clock } from '../../clock';
 import { forbidden } from '../../errors';
 import type { TAuthService } from '../auth/service';
 import type { TNotificationsService } from '../notifications/service';
@@ -13,9 +12,8 @@ export function createAccountDeletion(deps: {
   users: TUsersService;
   auth: TAuthService;
   notifications: TNotificationsService;
-  clock: Clock;
 }) {
-  const { users, auth, notifications, clock } = deps;
+  const { users, auth, notifications } = deps;
   return {
     message: ACCOUNT_DELETED,
     async deleteAccount(userId: string, remarks: string) {

@@ -46,7 +46,11 @@ export const usersRoutes =
           security,
           summary: 'Registration: the profile step, or the interests step ({interested})',
           querystring: zUserIdQuery,
-          body: zProfileFields.extend({ interested: z.array(z.string()).optional(), profileCompleted: z.boolean().optional() }),
+          // the interests rule (and its message) lives in the service: any shape here reaches it
+          body: zProfileFields.extend({
+            interested: z.array(z.unknown(), { error: MSG.interestsMin }).nullish(),
+            profileCompleted: z.boolean().optional(),
+          }),
         },
       },
       async (req) => {
@@ -86,8 +90,11 @@ export const usersRoutes =
 
     app.post(
       '/user/checkUserName',
-      { schema: { tags, summary: 'Username availability with suggestions', body: z.object({ userName: zUserName }) } },
-      async (req) => ok(await users.checkUserName(req.body.userName, req.auth?.userId ?? null)),
+      {
+        ...guarded,
+        schema: { tags, security, summary: 'Username availability with suggestions', body: z.object({ userName: zUserName }) },
+      },
+      async (req) => ok(await users.checkUserName(req.body.userName, authOf(req).userId)),
     );
 
     app.post(

@@ -1,0 +1,150 @@
+import { MSG } from '@virality/domain';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { deviceTokens } from '../../db/schema';
+import { buildTestApp, buildUser, call, type TTestApp } from '../../test/helpers';
+
+let t: TTestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(async () => t?.close());
+
+const UNAUTHORIZED = { status: false, message: MSG.unauthorized, response: null };
+const subscription = (n: number) =>
+  JSON.stringify({ endpoint: `https://push.example.com/send/${n}`, keys: { p256dh: `key${n}`, auth: `auth${n}` } });
+/** How many push tokens the database holds for a user. */
+const tokensOf = async (userId: string) =>
+  (await t.database.db.select().from(deviceTokens).where(eq(deviceTokens.userId, userId))).length;
+
+describe('PUT /api/activity/markSeenActivity', () => {
+  it('marks every unseen notification of the caller seen; a second call is a no-op', async () => {
+    const { user, token } = await buildUser(t);
+    await t.services.notifications.notify(user.id, { type: 'post', title: 'One' });
+    await t.services.notifications.notify(user.id, { type: 'post', title: 'Two', description: 'details', payload: { id: 1 } });
+    expect(await t.services.notifications.unseenCount(user.id)).toBe(2);
+    const res = await call(t, 'PUT', '/api/activity/markSeenActivity', { token });
+    expect(res).toMatchObject({ status: 200, json: { status: true, response: { UnseenNotifsCount: 0 } } });
+    expect(await t.services.notifications.unseenCount(user.id)).toBe(0);
+    expect((await call(t, 'PUT', '/api/activity/markSeenActivity', { token })).status).toBe(200);
+  });
+
+  it('401 without a token', async () => {
+    expect(await call(t, 'PUT', '/api/activity/markSeenActivity')).toMatchObject({ status: 401, json: UNAUTHORIZED });
+  });
+});
+
+describe('POST /api/admin/notification/ctrCount', () => {
+  it('counts each visit that came from a notification', async () => {
+    const { user, token } = await buildUser(t);
+    const first = await call(t, 'POST', `/api/admin/notification/ctrCount?userId=${user.id}`, { token });
+    expect(first.status).toBe(200);
+    expect(first.json).toMatchObject({ status: true, response: { count: 1 } });
+    const second = await call(t, 'POST', `/api/admin/notification/ctrCount?userId=${user.id}`, { token });
+    expect(second.json.response.count).toBe(2);
+    // without ?userId it is the caller
+    const third = await call(t, 'POST', '/api/admin/notification/ctrCount', { token });
+    expect(third.json.response.count).toBe(3);
+  });
+
+  it("403 for another user's id, and no visit is counted", async () => {
+    const me = await buildUser(t);
+    const other = await buildUser(t);
+    const res = await call(t, 'POST', `/api/admin/notification/ctrCount?userId=${other.user.id}`, { token: me.token });
+    expect(res.status).toBe(403);
+    expect(res.json).toMatchObject({ status: false, message: MSG.forbidden });
+    const mine = await call(t, 'POST', `/api/admin/notification/ctrCount?userId=${me.user.id}`, { token: me.token });
+    expect(mine.json.response.count).toBe(1);
+  });
+
+  it('401 without a token', async () => {
+    const { user } = await buildUser(t);
+    const res = await call(t, 'POST', `/api/admin/notification/ctrCount?userId=${user.id}`);
+    expect(res).toMatchObject({ status: 401, json: UNAUTHORIZED });
+  });
+});
+
+describe('push tokens: POST /api/notification/registerDeviceToken, GET /api/notification/removeToken', () => {
+  it('registers a Web Push subscription; removeToken?deviceType=web removes it', async () => {
+    const { user, token } = await buildUser(t);
+    const res = await call(t, 'POST', '/api/notification/registerDeviceToken', {
+      token,
+      body: { deviceToken: subscription(1), deviceType: 'web' },
+    });
+    expect(res).toMatchObject({ status: 200, json: { status: true, message: 'Device token registered' } });
+    expect(await tokensOf(user.id)).toBe(1);
+
+    const removed = await call(t, 'GET', '/api/notification/removeToken?deviceType=web', { token });
+    expect(removed).toMatchObject({
+      status: 200,
+      json: { status: true, message: 'Device token removed', response: { removed: 1 } },
+    });
+    expect(await tokensOf(user.id)).toBe(0);
+  });
+
+  it('registering the same subscription twice keeps one; deviceType defaults to web', async () => {
+    const { user, token } = await buildUser(t);
+    for (let i = 0; i < 2; i++) {
+      const res = await call(t, 'POST', '/api/notification/registerDeviceToken', {
+        token,
+        body: { deviceToken: subscription(2) },
+      });
+      expect(res.status).toBe(200);
+    }
+    expect(await tokensOf(user.id)).toBe(1);
+    await call(t, 'POST', '/api/notification/registerDeviceToken', { token, body: { deviceToken: subscription(3) } });
+    expect(await tokensOf(user.id)).toBe(2);
+    const removed = await call(t, 'GET', '/api/notification/removeToken', { token });
+    expect(removed.json.response.removed).toBe(2);
+  });
+
+  it('removes only the given device type and only the caller’s tokens', async () => {
+    const me = await buildUser(t);
+    const other = await buildUser(t);
+    await call(t, 'POST', '/api/notification/registerDeviceToken', {
+      token: me.token,
+      body: { deviceToken: 'android-fcm-token', deviceType: 'android' },
+    });
+    await call(t, 'POST', '/api/notification/registerDeviceToken', { token: me.token, body: { deviceToken: subscription(4) } });
+    await call(t, 'POST', '/api/notification/registerDeviceToken', {
+      token: other.token,
+      body: { deviceToken: subscription(5) },
+    });
+
+    const removed = await call(t, 'GET', '/api/notification/removeToken?deviceType=web', { token: me.token });
+    expect(removed.json.response.removed).toBe(1);
+    expect(await tokensOf(me.user.id)).toBe(1); // the android one stays
+    expect(await tokensOf(other.user.id)).toBe(1);
+    // nothing left to remove is not an error
+    const again = await call(t, 'GET', '/api/notification/removeToken?deviceType=web', { token: me.token });
+    expect(again).toMatchObject({ status: 200, json: { response: { removed: 0 } } });
+  });
+
+  it.each([[{}], [{ deviceToken: '' }], [{ deviceToken: 42 }]])('400 "deviceToken is required" for %j', async (body) => {
+    const { user, token } = await buildUser(t);
+    const res = await call(t, 'POST', '/api/notification/registerDeviceToken', { token, body });
+    expect(res.status).toBe(400);
+    expect(res.json).toMatchObject({ status: false, message: 'deviceToken is required' });
+    expect(await tokensOf(user.id)).toBe(0);
+  });
+
+  it("403 when the body names another user's id", async () => {
+    const me = await buildUser(t);
+    const other = await buildUser(t);
+    const res = await call(t, 'POST', '/api/notification/registerDeviceToken', {
+      token: me.token,
+      body: { deviceToken: subscription(6), userId: other.user.id },
+    });
+    expect(res.status).toBe(403);
+    expect(res.json).toMatchObject({ status: false, message: MSG.forbidden });
+    expect(await tokensOf(me.user.id)).toBe(0);
+    expect(await tokensOf(other.user.id)).toBe(0);
+  });
+
+  it('401 without a token for both calls', async () => {
+    const reg = await call(t, 'POST', '/api/notification/registerDeviceToken', { body: { deviceToken: subscription(7) } });
+    expect(reg).toMatchObject({ status: 401, json: UNAUTHORIZED });
+    const rem = await call(t, 'GET', '/api/notification/removeToken?deviceType=web');
+    expect(rem).toMatchObject({ status: 401, json: UNAUTHORIZED });
+  });
+});
