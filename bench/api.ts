@@ -29,7 +29,9 @@ async function run(title: string, opts: autocannon.Options) {
     rps: { mean: r.requests.average, p50: r.requests.p50 },
     latencyMs: { mean: r.latency.average, p50: r.latency.p50, p90: r.latency.p90, p99: r.latency.p99, max: r.latency.max },
   };
-  console.log(`${title}: ${out.rps.mean.toFixed(0)} req/s, latency p50 ${out.latencyMs.p50} ms, p99 ${out.latencyMs.p99} ms, non-2xx ${out.non2xx}`);
+  console.log(
+    `${title}: ${out.rps.mean.toFixed(0)} req/s, latency p50 ${out.latencyMs.p50} ms, p99 ${out.latencyMs.p99} ms, non-2xx ${out.non2xx}`,
+  );
   return out;
 }
 
@@ -59,7 +61,10 @@ async function main() {
       profileCompleted: true,
     });
     const { accessToken } = await services.auth.issueSession(user);
-    const status = await run('GET /api/user/getUserStatus', { url: `${base}/api/user/getUserStatus`, headers: { 'x-access-token': accessToken } });
+    const status = await run('GET /api/user/getUserStatus', {
+      url: `${base}/api/user/getUserStatus`,
+      headers: { 'x-access-token': accessToken },
+    });
     const login = await run('POST /api/user/userLogin', {
       url: `${base}/api/user/userLogin`,
       method: 'POST',

@@ -1,6 +1,6 @@
 import { Alert, Button, Center, Stack } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { guardRoute, MSG } from '@virality/domain';
+import { guardRoute, MSG, type TProfileType } from '@virality/domain';
 import { useEffect } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { PageLoader } from '../components/page-loader';
@@ -52,4 +52,15 @@ function CompleteRegistrationRedirect() {
     notifications.show({ id: 'complete-registration', message: MSG.completeRegistration, color: 'yellow', autoClose: 4000 });
   }, []);
   return <Navigate to="/userprofile" replace />;
+}
+
+/**
+ * A narrower guard inside RoleGuard, for a route the domain matrix lets more roles reach than may use it:
+ * /profile/updatesubuser is a child of /profile (all roles, seed 001 §2) but only a BUSINESS edits sub-users.
+ * Any other role is sent to /home, like RoleGuard does.
+ */
+export function RequireRoles({ roles }: { roles: readonly TProfileType[] }) {
+  const { data: user } = useCurrentUser();
+  if (!user) return <PageLoader />;
+  return roles.includes(user.profileType) ? <Outlet /> : <Navigate to="/home" replace />;
 }

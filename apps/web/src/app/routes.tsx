@@ -3,13 +3,14 @@ import { PageLoader } from '../components/page-loader';
 import { RouteError } from '../components/route-error';
 import { paths } from '../config/paths';
 import { readLiveSession } from '../lib/session';
-import { RoleGuard } from './guards';
+import { RequireRoles, RoleGuard } from './guards';
 import { AppLayout } from './layouts/app-layout';
 import { PublicLayout } from './layouts/public-layout';
 import { RootLayout } from './layouts/root-layout';
 
 const auth = () => import('../features/auth');
 const onboarding = () => import('../features/onboarding');
+const team = () => import('../features/team');
 
 /** Every route of seed 001 §2 built so far; each page is lazy-loaded. */
 export const routes: RouteObject[] = [
@@ -53,6 +54,8 @@ export const routes: RouteObject[] = [
           { path: paths.userInterest, lazy: async () => ({ Component: (await onboarding()).InterestPage }) },
           { path: paths.congratulation, lazy: async () => ({ Component: (await onboarding()).CongratulationPage }) },
           { path: paths.phoneVerify, lazy: async () => ({ Component: (await onboarding()).PhoneVerifyPage }) },
+          // A sub-user's invitation link (public; brings its own onboarding-style layout).
+          { path: paths.setPassword, lazy: async () => ({ Component: (await team()).SetPasswordPage }) },
           {
             element: <RoleGuard />,
             children: [
@@ -61,6 +64,18 @@ export const routes: RouteObject[] = [
                 children: [
                   { path: paths.home, lazy: async () => ({ Component: (await import('../features/home')).HomePage }) },
                   { path: paths.profile, lazy: async () => ({ Component: (await import('../features/profile')).ProfilePage }) },
+                  // Team management: BUSINESS only through the domain route matrix (RoleGuard).
+                  { path: paths.manageUsers, lazy: async () => ({ Component: (await team()).ManageUsersPage }) },
+                  { path: paths.manageRoles, lazy: async () => ({ Component: (await team()).ManageRolesPage }) },
+                  { path: paths.assignPermissions, lazy: async () => ({ Component: (await team()).AssignPermissionsPage }) },
+                  { path: paths.createSubUser, lazy: async () => ({ Component: (await team()).CreateSubUserPage }) },
+                  {
+                    // The matrix lists updatesubuser under /profile for all roles; only a BUSINESS can use it.
+                    element: <RequireRoles roles={['BUSINESS']} />,
+                    children: [
+                      { path: paths.updateSubUser, lazy: async () => ({ Component: (await team()).UpdateSubUserPage }) },
+                    ],
+                  },
                 ],
               },
             ],

@@ -1,4 +1,4 @@
-import { createTheme, type MantineColorsTuple } from '@mantine/core';
+import { type CSSVariablesResolver, createTheme, type MantineColorsTuple, Modal } from '@mantine/core';
 
 /** Virality violet; index 6 is the brand colour. */
 const brand: MantineColorsTuple = [
@@ -21,4 +21,24 @@ export const theme = createTheme({
   defaultRadius: 'md',
   // Seed 001 §9 breakpoints: xs 0, sm 576, md 821, lg 1025, xl 1440 (in em, 16 px base).
   breakpoints: { xs: '0em', sm: '36em', md: '51.3125em', lg: '64.0625em', xl: '90em' },
+  components: {
+    // The close (×) button of every modal, confirm dialogs included, needs a name for screen readers.
+    Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } }),
+  },
+});
+
+/**
+ * Colours that meet WCAG AA contrast (4.5:1) on white: Mantine's default dimmed grey (gray.6, 3.3:1) and
+ * red (red.6, 3.3:1, for field errors, `c="red"` text and white text on red buttons) are too light.
+ */
+export const cssVariablesResolver: CSSVariablesResolver = () => ({
+  variables: {},
+  light: {
+    '--mantine-color-dimmed': 'var(--mantine-color-gray-7)',
+    '--mantine-color-error': 'var(--mantine-color-red-9)',
+    '--mantine-color-red-text': 'var(--mantine-color-red-9)',
+    '--mantine-color-red-filled': 'var(--mantine-color-red-8)',
+    '--mantine-color-red-filled-hover': 'var(--mantine-color-red-9)',
+  },
+  dark: {},
 });

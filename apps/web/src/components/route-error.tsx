@@ -11,7 +11,11 @@ export function RouteError() {
           {MSG.errorPage}
         </Title>
         <Text ta="center">
-          If it keeps happening, <Anchor href={`mailto:${SUPPORT_EMAIL}`}>contact us</Anchor>.
+          If it keeps happening,{' '}
+          <Anchor href={`mailto:${SUPPORT_EMAIL}`} underline="always">
+            contact us
+          </Anchor>
+          .
         </Text>
         <Button variant="light" onClick={() => window.location.reload()}>
           Reload page

@@ -18,5 +18,11 @@ export const paths = {
   redirect: '/redirect',
   home: '/home',
   profile: '/profile',
+  manageUsers: '/profile/manageusers',
+  manageRoles: '/profile/managesubusersrole',
+  assignPermissions: '/profile/assignpermissions',
+  updateSubUser: '/profile/updatesubuser',
+  createSubUser: '/create-subuser',
+  setPassword: '/set-password',
   error: '/error',
 } as const;

@@ -92,7 +92,7 @@ export function LoginPage() {
       <GoogleButton mode="login" label="Continue with Google" />
       <Text size="sm" ta="center">
         New to Virality?{' '}
-        <Anchor component={Link} to={paths.selectProfileType}>
+        <Anchor component={Link} to={paths.selectProfileType} underline="always">
           Sign up
         </Anchor>
       </Text>

@@ -58,6 +58,15 @@ describe('sign-up button (DECISIONS §2: identifier valid, both passwords valid 
     expect((screen.getByLabelText('Email / Phone') as HTMLInputElement).value).toBe('ana@example.com');
   });
 
+  it('shows no error for a field only passed through, and shows it once the field was edited', () => {
+    const field = screen.getByLabelText('Email / Phone');
+    fireEvent.blur(field);
+    expect(screen.queryByText('Email / Phone is required')).toBeNull();
+    type('Email / Phone', 'ana@');
+    fireEvent.blur(field);
+    expect(screen.getByText('Email / Phone is invalid')).toBeTruthy();
+  });
+
   it('offers Google sign-up only to influencers', () => {
     expect(screen.queryByRole('button', { name: 'Sign up with Google' })).toBeNull();
   });

@@ -35,7 +35,14 @@ export function SignUpForm({ initialType, typeChoices }: TProps) {
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const [touched, setTouched] = useState({ identifier: false, password: false, confirm: false });
-  const touch = (field: keyof typeof touched) => setTouched((t) => ({ ...t, [field]: true }));
+  const [edited, setEdited] = useState({ identifier: false, password: false, confirm: false });
+  const edit = (field: keyof typeof edited) => setEdited((e) => (e[field] ? e : { ...e, [field]: true }));
+  // A field only passed through (focus, then leave without typing) shows no error yet: showing one on
+  // that blur would shift the layout under the pointer and swallow the click that caused the blur (e.g.
+  // on 'Sign up with Google' while the autofocused identifier is still empty).
+  const touch = (field: keyof typeof touched) => {
+    if (edited[field]) setTouched((t) => ({ ...t, [field]: true }));
+  };
 
   const parsed = readIdentifier(identifier, phoneCode);
   const passwordIssue = newPasswordError(password);
@@ -77,7 +84,10 @@ export function SignUpForm({ initialType, typeChoices }: TProps) {
           <IdentifierField
             value={identifier}
             phoneCode={phoneCode}
-            onChange={setIdentifier}
+            onChange={(value) => {
+              edit('identifier');
+              setIdentifier(value);
+            }}
             onPhoneCodeChange={setPhoneCode}
             onBlur={() => touch('identifier')}
             error={touched.identifier ? identifierError(identifier, phoneCode) : null}
@@ -90,7 +100,10 @@ export function SignUpForm({ initialType, typeChoices }: TProps) {
             autoComplete="new-password"
             maxLength={PASSWORD_MAX}
             value={password}
-            onChange={(e) => setPassword(e.currentTarget.value)}
+            onChange={(e) => {
+              edit('password');
+              setPassword(e.currentTarget.value);
+            }}
             onBlur={() => touch('password')}
             error={touched.password ? passwordIssue : null}
           />
@@ -100,7 +113,10 @@ export function SignUpForm({ initialType, typeChoices }: TProps) {
             autoComplete="new-password"
             maxLength={PASSWORD_MAX}
             value={confirm}
-            onChange={(e) => setConfirm(e.currentTarget.value)}
+            onChange={(e) => {
+              edit('confirm');
+              setConfirm(e.currentTarget.value);
+            }}
             onBlur={() => touch('confirm')}
             error={touched.confirm ? confirmIssue : null}
           />
@@ -117,7 +133,7 @@ export function SignUpForm({ initialType, typeChoices }: TProps) {
       )}
       <Text size="sm" ta="center">
         Already have an account?{' '}
-        <Anchor component={Link} to={paths.login}>
+        <Anchor component={Link} to={paths.login} underline="always">
           Log in
         </Anchor>
       </Text>

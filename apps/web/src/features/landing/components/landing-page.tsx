@@ -20,7 +20,7 @@ export function LandingPage() {
           </Button>
           <Text>
             Already have an account?{' '}
-            <Anchor component={Link} to={paths.login}>
+            <Anchor component={Link} to={paths.login} underline="always">
               Log in
             </Anchor>
           </Text>

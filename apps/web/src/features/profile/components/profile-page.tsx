@@ -2,18 +2,22 @@ import { Badge, Center, Container, Group, Loader, NavLink, Paper, Stack, Text, T
 import { modals } from '@mantine/modals';
 import { useQueryClient } from '@tanstack/react-query';
 import type { TProfileType } from '@virality/domain';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { profileTypeLabel } from '../../../components/profile-type-label';
 import { UserAvatar } from '../../../components/user-avatar';
 import { paths } from '../../../config/paths';
 import { clearSession, readSession } from '../../../lib/auth-storage';
 import { useCurrentUser } from '../../../lib/use-current-user';
 import { logout } from '../api/logout';
+import { ManagerAccess } from './manager-access';
 
 const LEVELLED: TProfileType[] = ['INFLUENCER', 'BUSINESS'];
 const levelOf = (v: string) => (v === 'Maker' || v === 'Visionary' ? v : 'Trailblazer');
 
-/** /profile: the profile hub. Only entries whose pages exist are shown; for now that is Logout. */
+/**
+ * /profile: the profile hub. Only entries whose pages exist are shown: Manage Users and User Role
+ * (BUSINESS only, seed 001 §2 hiding rules) and Logout. A business manager also sees what their role allows.
+ */
 export function ProfilePage() {
   const { data: user, isPending } = useCurrentUser();
   const navigate = useNavigate();
@@ -60,7 +64,20 @@ export function ProfilePage() {
             </Stack>
           </Group>
         </Paper>
+        {user.profileType === 'BUSINESS_MANAGER' && <ManagerAccess user={user} />}
         <Paper withBorder radius="lg" p="xs" component="nav" aria-label="Profile menu">
+          {user.profileType === 'BUSINESS' && (
+            <>
+              <NavLink component={Link} to={paths.manageUsers} label="Manage Users" description="Your team's sub-users" />
+              <NavLink
+                component={Link}
+                to={paths.manageRoles}
+                label="User Role"
+                description="Roles and their permissions"
+                pl="xl"
+              />
+            </>
+          )}
           <NavLink component="button" label="Logout" c="red" onClick={confirmLogout} />
         </Paper>
       </Stack>

@@ -1,0 +1,20 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { type TRole, teamKeys } from './types';
+
+/** PUT roleManagement/activeInactive {roleId, status}; resolves to the server's message. */
+export async function setRoleStatus({ roleId, status }: { roleId: string; status: boolean }): Promise<string> {
+  const res = await api.put<{ role: TRole }>('roleManagement/activeInactive', { roleId, status });
+  return res.message;
+}
+
+export function useSetRoleStatus() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: setRoleStatus,
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: teamKeys.rolesAll });
+      void queryClient.invalidateQueries({ queryKey: teamKeys.activeRoles });
+    },
+  });
+}

@@ -1,0 +1,50 @@
+import { TEAM_MSG } from '@virality/domain';
+import { useNavigate } from 'react-router';
+import { paths } from '../../../config/paths';
+import { ApiError } from '../../../lib/api-client';
+import { notifyError, notifySuccess } from '../../../lib/notify';
+import { useAddSubUser } from '../api/add-sub-user';
+import { fieldErrors } from '../lib/errors';
+import { emptySubUserValues, SubUserForm, type TSubUserFormValues } from './sub-user-form';
+import { TeamPage } from './team-page';
+
+/** /create-subuser: the owner adds a sub-user, who gets an invitation to set a password (seed 001 §2, §5, §8). */
+export function CreateSubUserPage() {
+  const navigate = useNavigate();
+  const add = useAddSubUser();
+
+  const onSubmit = async (v: TSubUserFormValues) => {
+    try {
+      const { message } = await add.mutateAsync({
+        name: v.name.trim(),
+        userName: v.userName.trim(),
+        email: v.email.trim().toLowerCase(),
+        mobileNumber: v.mobileNumber,
+        dateOfBirth: v.dateOfBirth,
+        gender: v.gender,
+        role: v.roleId,
+        roleId: v.roleId,
+      });
+      notifySuccess(message || TEAM_MSG.subUserAdded);
+      navigate(paths.manageUsers);
+      return null;
+    } catch (err) {
+      if (err instanceof ApiError && err.status === 400) {
+        notifyError(err.message);
+        return fieldErrors(err);
+      }
+      notifyError(err instanceof ApiError && err.status > 0 ? 'Unexpected error occurred.' : 'Failed to add sub-user.');
+      return null;
+    }
+  };
+
+  return (
+    <TeamPage
+      title="Add User"
+      subtitle="The new sub-user gets an e-mail with a link to set a password."
+      back={{ to: paths.manageUsers, label: 'Manage Users' }}
+    >
+      <SubUserForm mode="create" initialValues={emptySubUserValues} submitLabel="Add" busy={add.isPending} onSubmit={onSubmit} />
+    </TeamPage>
+  );
+}

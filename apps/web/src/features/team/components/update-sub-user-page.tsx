@@ -1,0 +1,87 @@
+import { notifications } from '@mantine/notifications';
+import { TEAM_MSG } from '@virality/domain';
+import { useEffect } from 'react';
+import { Navigate, useLocation, useNavigate } from 'react-router';
+import { paths } from '../../../config/paths';
+import { ApiError } from '../../../lib/api-client';
+import { notifyError, notifySuccess, TOAST_CLOSE_PROPS } from '../../../lib/notify';
+import type { TSubUserRecord } from '../api/types';
+import { useUpdateSubUser } from '../api/update-sub-user';
+import { fieldErrors } from '../lib/errors';
+import { SubUserForm, type TSubUserFormValues } from './sub-user-form';
+import { TeamPage } from './team-page';
+
+/** /profile/updatesubuser: edits the sub-user handed over in router state by Manage Users (seed 001 §2). */
+export function UpdateSubUserPage() {
+  const record = (useLocation().state as { user?: TSubUserRecord } | null)?.user;
+  if (!record?.subUserId?._id) return <NoUserData />;
+  return <UpdateForm record={record} />;
+}
+
+/** Without a user in state: the alert 'User data is not available.' and back to Manage Users. */
+function NoUserData() {
+  useEffect(() => {
+    // A fixed id: shown once even when the effect runs twice (StrictMode).
+    notifications.show({
+      id: 'user-data-missing',
+      message: TEAM_MSG.userNotAvailable,
+      color: 'red',
+      autoClose: 4000,
+      closeButtonProps: TOAST_CLOSE_PROPS,
+    });
+  }, []);
+  return <Navigate to={paths.manageUsers} replace />;
+}
+
+function UpdateForm({ record }: { record: TSubUserRecord }) {
+  const navigate = useNavigate();
+  const update = useUpdateSubUser();
+  const u = record.subUserId;
+  const initialValues: TSubUserFormValues = {
+    name: u.name ?? '',
+    userName: u.userName ?? '',
+    email: u.email ?? '',
+    mobileNumber: u.mobileNumber ?? '',
+    dateOfBirth: u.dateOfBirth ?? '',
+    gender: u.gender ?? '',
+    roleId: record.roleId?._id ?? '',
+  };
+
+  const onSubmit = async (v: TSubUserFormValues) => {
+    try {
+      const { message } = await update.mutateAsync({
+        userId: u._id,
+        body: {
+          name: v.name.trim(),
+          userName: v.userName.trim(),
+          mobileNumber: v.mobileNumber,
+          dateOfBirth: v.dateOfBirth,
+          gender: v.gender,
+          role: v.roleId,
+          roleId: v.roleId,
+        },
+      });
+      notifySuccess(message || TEAM_MSG.userUpdated);
+      navigate(paths.manageUsers);
+      return null;
+    } catch (err) {
+      const reason = err instanceof ApiError ? err.message : 'Failed to update user';
+      notifyError(`Failed to update user: ${reason}`);
+      return fieldErrors(err);
+    }
+  };
+
+  return (
+    <TeamPage title="Edit User" subtitle={u.email ?? undefined} back={{ to: paths.manageUsers, label: 'Manage Users' }}>
+      <SubUserForm
+        mode="update"
+        initialValues={initialValues}
+        savedUserName={u.userName}
+        currentRole={record.roleId}
+        submitLabel="Update"
+        busy={update.isPending}
+        onSubmit={onSubmit}
+      />
+    </TeamPage>
+  );
+}

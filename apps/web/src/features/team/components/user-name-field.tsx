@@ -1,0 +1,50 @@
+import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { MSG, USERNAME_MAX } from '@virality/domain';
+import type { ReactNode } from 'react';
+
+type TProps = {
+  value: string;
+  onChange: (value: string) => void;
+  onBlur?: () => void;
+  error?: ReactNode;
+  checking: boolean;
+  taken: boolean;
+  available: boolean;
+  suggestions: string[];
+};
+
+/** The username input with its availability answer and, when taken, the free suggestions as buttons. */
+export function UserNameField({ value, onChange, onBlur, error, checking, taken, available, suggestions }: TProps) {
+  const shownError = error || (taken ? MSG.userNameTaken : undefined);
+  let description: string | undefined;
+  if (!shownError && checking) description = 'Checking availability…';
+  else if (!shownError && available) description = 'Username is available';
+  return (
+    <Stack gap={6}>
+      <TextInput
+        label="Username"
+        value={value}
+        onChange={(e) => onChange(e.currentTarget.value.replace(/\s/g, ''))}
+        onBlur={onBlur}
+        error={shownError}
+        description={description}
+        inputWrapperOrder={['label', 'input', 'description', 'error']}
+        maxLength={USERNAME_MAX}
+        autoComplete="off"
+        withAsterisk
+      />
+      {suggestions.length > 0 && (
+        <Group gap="xs" aria-label="Username suggestions" role="group">
+          <Text size="xs" c="dimmed">
+            Try:
+          </Text>
+          {suggestions.map((s) => (
+            <Button key={s} size="compact-xs" radius="xl" variant="light" onClick={() => onChange(s)}>
+              {s}
+            </Button>
+          ))}
+        </Group>
+      )}
+    </Stack>
+  );
+}

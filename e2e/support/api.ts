@@ -1,0 +1,182 @@
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import { latestOtp, uniqueEmail, uniquePhone } from './outbox';
+
+/** A password that satisfies the new-password rules (8-15 chars, digit, upper, lower, one of !@#$%^&*). */
+export const PASSWORD = 'Viral1ty!';
+
+export type TProfileType = 'INFLUENCER' | 'BUSINESS' | 'IMC';
+
+/** What the tests need to know about a user made through the API. */
+export type TApiUser = {
+  token: string;
+  userId: string;
+  profileType: TProfileType;
+  /** The sign-up key: the e-mail, or '+{code}{digits}'. */
+  emailPhone: string;
+  email: string | null;
+  phone: { phoneCode: string; mobileNumber: string; key: string } | null;
+  password: string;
+  name: string | null;
+  userName: string | null;
+};
+
+type TEnvelope<T> = { status: boolean; message: string; response: T };
+
+/** Sends a main-API call and fails the test with the server's answer when it is not a success. */
+export async function apiCall<T>(
+  request: APIRequestContext,
+  method: 'GET' | 'POST' | 'PUT',
+  path: string,
+  { token, data, params }: { token?: string; data?: unknown; params?: Record<string, string> } = {},
+): Promise<TEnvelope<T>> {
+  const res = await request.fetch(`/api/${path}`, {
+    method,
+    data,
+    params,
+    headers: token ? { 'x-access-token': token } : undefined,
+  });
+  const text = await res.text();
+  expect(res.ok(), `${method} /api/${path} answered ${res.status()}: ${text.slice(0, 300)}`).toBe(true);
+  return JSON.parse(text) as TEnvelope<T>;
+}
+
+/**
+ * The server's clock (GET /sandbox/clock). Outbox times are server times, and a test may have moved that
+ * clock forward (POST /sandbox/clock/advance), so `since` for latestOtp is read from it, not from Date.now().
+ */
+export async function serverNow(request: APIRequestContext): Promise<Date> {
+  const res = await request.get('/sandbox/clock');
+  expect(res.ok(), `GET /sandbox/clock answered ${res.status()}`).toBe(true);
+  const json = (await res.json()) as TEnvelope<{ now: string }>;
+  return new Date(json.response.now);
+}
+
+/**
+ * Signs a user up through the API (create_user, the OTP from the outbox, verifyOtp) and returns its
+ * token: the account is verified but its profile is not filled in (profileCompleted false).
+ */
+export async function createVerifiedUser(
+  request: APIRequestContext,
+  { profileType = 'INFLUENCER', by = 'email' }: { profileType?: TProfileType; by?: 'email' | 'phone' } = {},
+): Promise<TApiUser> {
+  const email = by === 'email' ? uniqueEmail(profileType.toLowerCase()) : null;
+  const phone = by === 'phone' ? uniquePhone() : null;
+  const identifier = email ? { email } : { mobileNumber: phone!.mobileNumber, phoneCode: phone!.phoneCode };
+  const since = await serverNow(request);
+  const created = await apiCall<{ userId: string; emailPhone: string }>(request, 'POST', 'user/create_user', {
+    data: { ...identifier, password: PASSWORD, confirmPassword: PASSWORD, profileType },
+  });
+  const emailPhone = created.response.emailPhone;
+  const otp = await latestOtp(request, emailPhone, { since });
+  const verified = await apiCall<{ accessToken: string; userData: { _id: string } }>(request, 'POST', 'otp/verifyOtp', {
+    data: { emailPhone, otp },
+  });
+  return {
+    token: verified.response.accessToken,
+    userId: verified.response.userData._id,
+    profileType,
+    emailPhone,
+    email,
+    phone,
+    password: PASSWORD,
+    name: null,
+    userName: null,
+  };
+}
+
+/** A username unique across workers (at most 20 characters, no spaces). */
+export const uniqueUserName = (prefix = 'qa'): string =>
+  `${prefix}${Date.now().toString(36).slice(-6)}${process.pid.toString(36).slice(-3)}${Math.floor(Math.random() * 1296).toString(36)}`.slice(
+    0,
+    20,
+  );
+
+/**
+ * A valid registration profile for an influencer (the registration page requires e-mail and mobile; the
+ * one that is not the verified sign-up key stays pending until its own OTP, which setup skips).
+ */
+export function influencerProfile(user: TApiUser): Record<string, string> {
+  const phone = user.phone ?? uniquePhone();
+  return {
+    name: 'Quinn Tester',
+    userName: uniqueUserName(),
+    gender: 'female',
+    dateOfBirth: '1994-03-12',
+    phoneCode: phone.phoneCode,
+    mobileNumber: phone.mobileNumber,
+    email: user.email ?? uniqueEmail('contact'),
+  };
+}
+
+/**
+ * A verified influencer with a finished registration: profile (PUT updateUser) and three interests
+ * (PUT updateUser {interested}), so profileCompleted is true.
+ */
+export async function createCompletedInfluencer(
+  request: APIRequestContext,
+  options: { by?: 'email' | 'phone' } = {},
+): Promise<TApiUser> {
+  const user = await createVerifiedUser(request, { profileType: 'INFLUENCER', by: options.by });
+  const name = 'Quinn Tester';
+  const userName = uniqueUserName();
+  await apiCall(request, 'PUT', 'user/updateUser', {
+    token: user.token,
+    params: { userId: user.userId },
+    data: { ...influencerProfile(user), name, userName },
+  });
+  const done = await apiCall<{ result: { profileCompleted: boolean } }>(request, 'PUT', 'user/updateUser', {
+    token: user.token,
+    params: { userId: user.userId },
+    data: { interested: ['fashion', 'travel', 'food'] },
+  });
+  expect(done.response.result.profileCompleted).toBe(true);
+  return { ...user, name, userName };
+}
+
+/** The local-storage keys of a logged-in session (seed 001 §3). */
+export const SESSION_KEYS = ['virality-auth-token', 'userId', 'virality-user-id', 'virality-role-type'] as const;
+
+/**
+ * Logs the browser in as `user` the way the app does after a login (the session's local-storage keys),
+ * without going through the login form. Opens a light public page first so the origin's storage exists.
+ */
+export async function loginInBrowser(page: Page, user: TApiUser): Promise<void> {
+  await page.goto('/forgot-password');
+  await page.evaluate((u) => {
+    localStorage.setItem('virality-auth-token', u.token);
+    localStorage.setItem('virality-role-type', u.profileType);
+    localStorage.setItem('userId', u.userId);
+    localStorage.setItem('virality-user-id', u.userId);
+  }, user);
+}
+
+/** The session keys currently in the page's local storage (null when absent). */
+export async function storedSession(page: Page): Promise<Record<string, string | null>> {
+  return page.evaluate(
+    (keys) => Object.fromEntries(keys.map((k) => [k, localStorage.getItem(k)])),
+    [...SESSION_KEYS, 'orgId', 'sphUserId', 'notificationCount'],
+  );
+}
+
+/** Fills the four OTP boxes ('OTP digit 1..4'). */
+export async function fillOtp(page: Page, otp: string): Promise<void> {
+  for (const [i, digit] of [...otp].entries()) await page.getByLabel(`OTP digit ${i + 1}`).fill(digit);
+}
+
+/** Picks `option` in the Mantine Select labelled `label` (click the input, then the role=option). */
+export async function selectOption(page: Page, label: string, option: string | RegExp, search?: string): Promise<void> {
+  const input = page.getByRole('combobox', { name: label, exact: true });
+  await input.click();
+  if (search !== undefined) await input.fill(search);
+  await page.getByRole('option', { name: option, exact: typeof option === 'string' }).click();
+  if (typeof option === 'string') await expect(input).toHaveValue(option);
+}
+
+/** Picks interests on /interest by their names (the Chip inputs are visually hidden; their labels are clicked). */
+export async function pickInterests(page: Page, names: string[]): Promise<void> {
+  const group = page.getByRole('group', { name: 'Interests' });
+  for (const name of names) {
+    await group.getByText(name, { exact: true }).click();
+    await expect(group.getByRole('checkbox', { name, exact: true })).toBeChecked();
+  }
+}
