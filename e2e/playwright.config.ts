@@ -11,6 +11,8 @@ const PORT = Number(process.env.E2E_PORT ?? 3100);
 const BASE_URL = `http://127.0.0.1:${PORT}`;
 // Set once in the main process; workers inherit it, so every process agrees on the same directory.
 process.env.E2E_DATA_DIR ??= path.join(tmpdir(), `virality-e2e-${Date.now()}`);
+// The web app is built into the run's own folder, so a run never replaces files another server is serving.
+const WEB_DIST = path.join(process.env.E2E_DATA_DIR, 'web');
 
 export default defineConfig({
   testDir: '.',
@@ -49,7 +51,7 @@ export default defineConfig({
     },
   ],
   webServer: {
-    command: 'npm run build -w @virality/web && npm run start -w @virality/server',
+    command: `npm run build -w @virality/web -- --outDir ${WEB_DIST} --emptyOutDir && npm run start -w @virality/server`,
     cwd: ROOT,
     url: `${BASE_URL}/api/health`,
     timeout: 180_000,
@@ -61,6 +63,7 @@ export default defineConfig({
     env: {
       PORT: String(PORT),
       DATA_DIR: process.env.E2E_DATA_DIR,
+      WEB_DIST_DIR: WEB_DIST,
       NODE_ENV: 'test',
       RATE_LIMIT_MAX: '1000',
     },

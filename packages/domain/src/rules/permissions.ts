@@ -144,9 +144,12 @@ export const canAddSocialAccounts = (role: TProfileType): boolean => role !== 'B
 /** Pricing is for BUSINESS and INFLUENCER; managers never see it. */
 export const seesPricing = (role: TProfileType): boolean => role === 'BUSINESS' || role === 'INFLUENCER';
 
-/** Notification is hidden when payment is not done, except for managers, who always see it. */
+/**
+ * Notification follows the header (seed 001 §2 "Headers"): influencers and managers always see it
+ * (a manager "always sees Notification", §6); the others only once payment is done.
+ */
 export const seesNotification = (role: TProfileType, paymentStatus: boolean): boolean =>
-  role === 'BUSINESS_MANAGER' || paymentStatus;
+  role === 'BUSINESS_MANAGER' || role === 'INFLUENCER' || paymentStatus;
 
 /** A manager always saves as draft (the owner approves). */
 export const alwaysSavesDraft = (role: TProfileType): boolean => role === 'BUSINESS_MANAGER';

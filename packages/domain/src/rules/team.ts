@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { GENDERS } from '../enums';
+import { MSG } from '../messages';
 import { isEmail } from './identifier';
 import { USERNAME_MAX } from './profile';
 
@@ -50,7 +51,7 @@ const zName = z
   .trim()
   .min(1, TEAM_MSG.nameRequired)
   .min(3, TEAM_MSG.nameMin)
-  .max(40, TEAM_MSG.nameMin);
+  .max(40, MSG.nameMax);
 const zTeamUserName = z
   .string({ error: TEAM_MSG.userNameRequired })
   .min(1, TEAM_MSG.userNameRequired)
@@ -64,6 +65,12 @@ const zEmailWith = (message: string) =>
     .max(60, message)
     .refine((v) => isEmail(v), message)
     .transform((v) => v.toLowerCase());
+
+/** yyyy-MM-dd naming a day that exists (not 1995-02-30). */
+const isCalendarDate = (v: string): boolean => {
+  const d = new Date(`${v}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
+};
 
 /** The sub-user form (seed 001 §5 "Sub-user form"); `today` is yyyy-MM-dd. */
 export function subUserSchema(mode: 'create' | 'update', today: string) {
@@ -79,7 +86,8 @@ export function subUserSchema(mode: 'create' | 'update', today: string) {
       .nullable(),
     dateOfBirth: z
       .string({ error: 'Invalid Date of Birth' })
-      .regex(/^\d{4}-\d{2}-\d{2}$/, 'Invalid Date of Birth')
+      .regex(/^\d{4}-\d{2}-\d{2}$/, { error: MSG.dobInvalid, abort: true })
+      .refine(isCalendarDate, { error: MSG.dobInvalid, abort: true })
       .refine((v) => v <= today, TEAM_MSG.dobFuture),
     gender: z.enum(GENDERS, { error: TEAM_MSG.genderRequired }),
     roleId: z.string({ error: TEAM_MSG.roleRequired }).min(1, TEAM_MSG.roleRequired),

@@ -1,5 +1,5 @@
 import type { TPermissionEntry } from '@virality/domain';
-import { boolean, index, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, index, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -17,7 +17,7 @@ export const roles = pgTable(
     createdAt: ts('created_at').notNull(),
     updatedAt: ts('updated_at').notNull(),
   },
-  (t) => [index('roles_org_idx').on(t.orgId, t.createdAt)],
+  (t) => [index('roles_org_idx').on(t.orgId, t.createdAt), uniqueIndex('roles_org_name_uq').on(t.orgId, t.roleNameLower)],
 );
 
 /** Sub-user invitations: a hashed one-time token to set a password, valid 7 days. */

@@ -10,9 +10,10 @@ export type TRoleRow = typeof roles.$inferSelect;
  */
 export function createTeamRepository(db: TDb) {
   return {
-    async insertRole(row: typeof roles.$inferInsert): Promise<TRoleRow> {
-      const [r] = await db.insert(roles).values(row).returning();
-      return r;
+    /** Inserts a role; null when the business already has one by that name (the unique index decides races). */
+    async insertRole(row: typeof roles.$inferInsert): Promise<TRoleRow | null> {
+      const [r] = await db.insert(roles).values(row).onConflictDoNothing().returning();
+      return r ?? null;
     },
     async findRole(orgId: string, id: string): Promise<TRoleRow | null> {
       const [r] = await db

@@ -178,6 +178,7 @@ export function createTeamService(deps: TDeps) {
         createdAt: now,
         updatedAt: now,
       });
+      if (!role) throw badRequest(TEAM_MSG.roleNameTaken);
       return roleDto(role);
     },
     async updateRole(a: TAuthContext, roleId: string | undefined, body: { roleName: string; roleDesc: string }) {

@@ -8,11 +8,7 @@ import type { TUsersService } from './service';
  * Account deletion (seed 001 §4 "Delete account"): the account is closed with its reason, its
  * e-mail, phone, Google id and username are freed, its sessions end and its push tokens go.
  */
-export function createAccountDeletion(deps: {
-  users: TUsersService;
-  auth: TAuthService;
-  notifications: TNotificationsService;
-}) {
+export function createAccountDeletion(deps: { users: TUsersService; auth: TAuthService; notifications: TNotificationsService }) {
   const { users, auth, notifications } = deps;
   return {
     message: ACCOUNT_DELETED,

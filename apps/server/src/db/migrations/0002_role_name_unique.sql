@@ -1,0 +1,1 @@
+CREATE UNIQUE INDEX "roles_org_name_uq" ON "roles" USING btree ("org_id","role_name_lower");
