@@ -82,13 +82,20 @@ type TBuildUser = {
   userName?: string;
 };
 
+/** The argon2 hash of a password, made once per test process (hashing is deliberately slow). */
+const hashes = new Map<string, Promise<string>>();
+const hashOnce = (password: string) => {
+  if (!hashes.has(password)) hashes.set(password, hash(password));
+  return hashes.get(password)!;
+};
+
 /** Factory: a verified account (and its organization) in one line; returns the row and a logged-in session. */
 export async function buildUser(t: TTestApp, opts: TBuildUser = {}) {
   const email = (opts.email ?? uniqueEmail()).toLowerCase();
   const row = await t.services.users.createAccount({
     email,
     emailVerified: true,
-    passwordHash: await hash(opts.password ?? PASSWORD),
+    passwordHash: await hashOnce(opts.password ?? PASSWORD),
     profileType: opts.profileType ?? 'INFLUENCER',
     authType: 'LOCAL',
     profileCompleted: opts.profileCompleted ?? false,
