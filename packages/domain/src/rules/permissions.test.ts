@@ -180,6 +180,11 @@ describe('Permissions save (seed 001 §5): Scheduler consistent across account t
     expect(schedulerConsistent(toggleModule(selectAll(perms(), true), '6', 'Scheduler', false))).toBe(false);
   });
 
+  it('networks without access do not count: Instagram Post + Scheduler with Facebook Analytics + Scheduler saves', () => {
+    expect(schedulerConsistent(perms({ '1': { Post: true, Scheduler: true }, '2': { Analytics: true, Scheduler: true } }))).toBe(true);
+    expect(schedulerConsistent(perms({ '1': { Post: true, Scheduler: true }, '2': { Analytics: true, Scheduler: false } }))).toBe(false);
+  });
+
   it('the hidden Threads entry does not count', () => {
     const allOn = perms(Object.fromEntries(SHOWN_IDS.map((id) => [id, { Scheduler: true }])));
     expect(byId(allOn, '7').moduleAccess.Scheduler).toBe(false);

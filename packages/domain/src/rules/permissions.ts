@@ -86,9 +86,13 @@ export function selectAll(entries: TPermissionEntry[], on: boolean): TPermission
 export const allSelected = (entries: readonly TPermissionEntry[]): boolean =>
   entries.filter(isShownInTree).every((e) => e.access);
 
-/** Permissions save: all Scheduler values must agree across account types (seed 001 §5). */
+/**
+ * Permissions save: Scheduler must agree across the account types the role gives access to
+ * (seed 001 §5). Networks without access do not count: otherwise a role scheduling on Instagram
+ * would have to open every other network too.
+ */
 export function schedulerConsistent(entries: readonly TPermissionEntry[]): boolean {
-  const values = entries.filter(isShownInTree).map((e) => e.moduleAccess.Scheduler);
+  const values = entries.filter((e) => isShownInTree(e) && e.access).map((e) => e.moduleAccess.Scheduler);
   return values.every((v) => v === values[0]);
 }
 

@@ -83,7 +83,7 @@ describe('PUT /api/permission/update {roleId, permissionAccess}', () => {
     await setPerms(t, owner.token, role._id, IG_POST_FB_ANALYTICS);
     for (const permissionAccess of [
       perms({ '1': { Post: true, Scheduler: true }, '2': { Analytics: true } }),
-      perms({ '6': { Scheduler: true } }),
+      perms({ '1': { Scheduler: true }, '6': { Post: true } }),
     ]) {
       const res = await call(t, 'PUT', '/api/permission/update', {
         token: owner.token,

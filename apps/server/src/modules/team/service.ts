@@ -6,6 +6,7 @@ import {
   NO_ANALYTICS_ACCESS,
   normalizePermissions,
   SCHEDULER_INCONSISTENT,
+  schedulerConsistent,
   subUserSchema,
   TEAM_MSG,
   TEAM_PAGE_SIZE,
@@ -215,9 +216,7 @@ export function createTeamService(deps: TDeps) {
       const { orgId } = owner(a);
       const role = await ownRole(orgId, roleId);
       const permission = normalizePermissions(list);
-      const shown = permission.filter((p) => p.accountId !== '7');
-      if (!shown.every((p) => p.moduleAccess.Scheduler === shown[0].moduleAccess.Scheduler))
-        throw badRequest(SCHEDULER_INCONSISTENT);
+      if (!schedulerConsistent(permission)) throw badRequest(SCHEDULER_INCONSISTENT);
       await repo.updateRole(role.id, { permission, updatedAt: clock.now() });
       return { data: { permission } };
     },
