@@ -89,3 +89,22 @@ describe('POST /api/user/checkUserName', () => {
     expect(res).toMatchObject({ status: 401, json: { status: false, message: MSG.unauthorized, response: null } });
   });
 });
+
+describe('checkUserName for a sub-user form (excludeUserId)', () => {
+  it("null counts the caller's own name as taken; another id frees that user's name", async () => {
+    const owner = await buildUser(t, { profileType: 'BUSINESS', userName: 'owner.name' });
+    const self = await call(t, 'POST', '/api/user/checkUserName', { token: owner.token, body: { userName: 'owner.name' } });
+    expect(self.json.response.isExist).toBe(false);
+    const nobody = await call(t, 'POST', '/api/user/checkUserName', {
+      token: owner.token,
+      body: { userName: 'OWNER.name', excludeUserId: null },
+    });
+    expect(nobody.json.response.isExist).toBe(true);
+    const other = await buildUser(t, { userName: 'member.one' });
+    const freed = await call(t, 'POST', '/api/user/checkUserName', {
+      token: owner.token,
+      body: { userName: 'member.one', excludeUserId: other.user.id },
+    });
+    expect(freed.json.response.isExist).toBe(false);
+  });
+});

@@ -92,9 +92,19 @@ export const usersRoutes =
       '/user/checkUserName',
       {
         ...guarded,
-        schema: { tags, security, summary: 'Username availability with suggestions', body: z.object({ userName: zUserName }) },
+        schema: {
+          tags,
+          security,
+          summary: 'Username availability with suggestions',
+          description:
+            "The caller's own username counts as free; `excludeUserId` names another user whose name counts as free (null: nobody's, e.g. a business adding a sub-user).",
+          body: z.object({ userName: zUserName, excludeUserId: z.string().nullable().optional() }),
+        },
       },
-      async (req) => ok(await users.checkUserName(req.body.userName, authOf(req).userId)),
+      async (req) => {
+        const exclude = req.body.excludeUserId === undefined ? authOf(req).userId : (req.body.excludeUserId ?? '');
+        return ok(await users.checkUserName(req.body.userName, exclude));
+      },
     );
 
     app.post(

@@ -266,10 +266,10 @@ export function createUsersService(deps: TDeps) {
       return toDto(row);
     },
 
-    /** Username availability with up to four free suggestions. */
-    async checkUserName(userName: string, authUserId: string) {
+    /** Username availability with up to four free suggestions; `exceptUserId`'s own name counts as free. */
+    async checkUserName(userName: string, exceptUserId: string) {
       const lower = userName.toLowerCase();
-      const isExist = await repo.userNameTaken(lower, authUserId);
+      const isExist = await repo.userNameTaken(lower, exceptUserId);
       if (!isExist) return { isExist: false, genData: [] as string[] };
       const base = userName.replace(/\s+/g, '').slice(0, 14) || 'user';
       const year = clock.now().getUTCFullYear();

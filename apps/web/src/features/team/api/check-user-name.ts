@@ -3,9 +3,12 @@ import { api } from '../../../lib/api-client';
 
 export type TUserNameCheck = { isExist: boolean; genData: string[] };
 
-/** POST user/checkUserName {userName}: whether the name is taken, and free suggestions (genData). */
+/**
+ * POST user/checkUserName {userName, excludeUserId: null}: whether the name is taken by anyone (the
+ * owner's own name included), and free suggestions (genData).
+ */
 export async function checkUserName(userName: string): Promise<TUserNameCheck> {
-  const res = await api.post<TUserNameCheck>('user/checkUserName', { userName });
+  const res = await api.post<TUserNameCheck>('user/checkUserName', { userName, excludeUserId: null });
   return { isExist: !!res.response?.isExist, genData: res.response?.genData ?? [] };
 }
 
