@@ -203,7 +203,8 @@ test.describe('a business team', () => {
     await expect(moduleBox(page, 'Facebook', 'Analytics')).toBeChecked();
     await expect(moduleBox(page, 'Facebook', 'Post')).not.toBeChecked();
     await expect(moduleBox(page, 'LinkedIn', 'Post')).not.toBeChecked();
-    for (const n of NETWORKS.filter((x) => x !== 'Instagram' && x !== 'Facebook')) await expect(accountBox(page, n)).not.toBeChecked();
+    for (const n of NETWORKS.filter((x) => x !== 'Instagram' && x !== 'Facebook'))
+      await expect(accountBox(page, n)).not.toBeChecked();
   });
 
   test('the owner invites a sub-user through the form', async ({ page, expectNoSeriousA11y }) => {

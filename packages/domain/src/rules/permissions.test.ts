@@ -181,8 +181,12 @@ describe('Permissions save (seed 001 §5): Scheduler consistent across account t
   });
 
   it('networks without access do not count: Instagram Post + Scheduler with Facebook Analytics + Scheduler saves', () => {
-    expect(schedulerConsistent(perms({ '1': { Post: true, Scheduler: true }, '2': { Analytics: true, Scheduler: true } }))).toBe(true);
-    expect(schedulerConsistent(perms({ '1': { Post: true, Scheduler: true }, '2': { Analytics: true, Scheduler: false } }))).toBe(false);
+    expect(schedulerConsistent(perms({ '1': { Post: true, Scheduler: true }, '2': { Analytics: true, Scheduler: true } }))).toBe(
+      true,
+    );
+    expect(schedulerConsistent(perms({ '1': { Post: true, Scheduler: true }, '2': { Analytics: true, Scheduler: false } }))).toBe(
+      false,
+    );
   });
 
   it('the hidden Threads entry does not count', () => {
