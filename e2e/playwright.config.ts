@@ -23,7 +23,7 @@ export default defineConfig({
   retries: 0,
   workers: Number(process.env.E2E_WORKERS ?? 2),
   timeout: 60_000,
-  expect: { timeout: 10_000 },
+  expect: { timeout: 15_000 },
   reporter: [['list'], ['json', { outputFile: process.env.E2E_JSON_REPORT ?? path.join(ROOT, '.test-results', 'e2e.json') }]],
   use: {
     baseURL: BASE_URL,

@@ -36,5 +36,7 @@ export default defineConfig({
     setupFiles: ['./src/test-setup.ts'],
     // jsdom + Mantine renders are slow when files run in parallel.
     testTimeout: 15_000,
+    // One file at a time: parallel jsdom renders on two cores made waits flaky.
+    maxWorkers: 1,
   },
 });

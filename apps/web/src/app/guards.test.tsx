@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import type { TProfileType } from '@virality/domain';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { STORAGE_KEYS } from '../lib/auth-storage';
-import { fakeToken, renderRoutes, seedUser, storeSession, testQueryClient, WhereAmI } from '../testing/render';
+import { fakeToken, renderRoutes, seedUser, storeSession, testQueryClient, WhereAmI } from '../testing';
 import { RoleGuard } from './guards';
 
 const routes = [
@@ -41,7 +41,7 @@ describe('RoleGuard (seed 001 §2)', () => {
 
   it('sends an expired token to /login and clears storage', async () => {
     const qc = testQueryClient();
-    storeSession('INFLUENCER', fakeToken(Math.floor(Date.now() / 1000) - 10));
+    storeSession('INFLUENCER', { token: fakeToken(Math.floor(Date.now() / 1000) - 10) });
     seedUser(qc);
     renderRoutes(routes, '/home', qc);
     expect((await screen.findByTestId('location')).textContent).toBe('/login');

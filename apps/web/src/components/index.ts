@@ -5,3 +5,4 @@ export { PageLoader } from './page-loader';
 export { PROFILE_TYPE_LABELS, profileTypeLabel } from './profile-type-label';
 export { RouteError } from './route-error';
 export { UserAvatar } from './user-avatar';
+export { UserNameField } from './user-name-field';

@@ -1,7 +1,7 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
-import { renderUi } from '../../testing/render';
+import { renderUi } from '../../testing';
 import { AppHeaderIcons } from './app-header-icons';
 
 const renderIcons = (props: Partial<Parameters<typeof AppHeaderIcons>[0]> = {}) =>

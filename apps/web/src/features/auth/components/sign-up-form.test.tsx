@@ -1,7 +1,7 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { renderUi } from '../../../testing/render';
+import { renderUi } from '../../../testing';
 import { SignUpForm } from './sign-up-form';
 
 const type = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });

@@ -1,9 +1,9 @@
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MSG } from '@virality/domain';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { STORAGE_KEYS } from '../../../lib/auth-storage';
-import { makeUser, mockFetch, ok, polyfillBrowser, renderPage, storeSession, type TMockCall } from '../test-utils';
+import { makeUser, mockFetch, ok, renderPage, storeSession, type TMockCall } from '../../../testing';
 import { InterestPage } from './interest-page';
 
 const INTERESTS = [
@@ -14,7 +14,7 @@ const INTERESTS = [
 ];
 
 function serve(user = makeUser()) {
-  storeSession(user);
+  storeSession(user.profileType, { userId: user._id });
   return mockFetch((call: TMockCall) => {
     if (call.path === 'user/getUserStatus') return ok({ result: { ...user, UnseenNotifsCount: 0 } });
     if (call.path === 'intrest/getAllIntrest') return ok(INTERESTS);
@@ -26,7 +26,6 @@ function serve(user = makeUser()) {
 }
 
 describe('InterestPage', () => {
-  beforeEach(() => polyfillBrowser());
   afterEach(() => {
     cleanup();
     vi.unstubAllGlobals();

@@ -1,12 +1,11 @@
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MSG } from '@virality/domain';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { makeUser, mockFetch, ok, polyfillBrowser, renderPage, storeSession } from '../test-utils';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { makeUser, mockFetch, ok, renderPage, storeSession } from '../../../testing';
 import { PhoneVerifyPage } from './phone-verify-page';
 
 describe('PhoneVerifyPage', { timeout: 15_000 }, () => {
-  beforeEach(() => polyfillBrowser());
   afterEach(() => {
     cleanup();
     vi.unstubAllGlobals();
@@ -15,7 +14,7 @@ describe('PhoneVerifyPage', { timeout: 15_000 }, () => {
 
   it('checks the number, sends the OTP and goes to /verifyotp', async () => {
     const me = makeUser({ phoneCode: '44' });
-    storeSession(me);
+    storeSession(me.profileType, { userId: me._id });
     const calls = mockFetch((call) => {
       if (call.path === 'user/getUserStatus') return ok({ result: { ...me, UnseenNotifsCount: 0 } });
       if (call.path === 'otp/sendOtp') return ok({ emailPhone: '+447700900123', resendAfterSeconds: 60 });

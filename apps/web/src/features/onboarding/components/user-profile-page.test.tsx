@@ -1,8 +1,8 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MSG, type TUser } from '@virality/domain';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { makeUser, mockFetch, ok, polyfillBrowser, renderPage, storeSession, type TMockCall } from '../test-utils';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { makeUser, mockFetch, ok, renderPage, storeSession, type TMockAnswer, type TMockCall } from '../../../testing';
 import { UserProfilePage } from './user-profile-page';
 
 const COUNTRIES = [
@@ -22,8 +22,8 @@ const CITIES: Record<string, { cityName: string }[]> = {
   BA: [{ cityName: 'Kathmandu' }],
 };
 
-function serve(user: TUser, extra?: (call: TMockCall) => { status?: number; body: unknown } | undefined) {
-  storeSession(user);
+function serve(user: TUser, extra?: (call: TMockCall) => TMockAnswer | undefined) {
+  storeSession(user.profileType, { userId: user._id });
   return mockFetch((call) => {
     const answer = extra?.(call);
     if (answer) return answer;
@@ -38,8 +38,8 @@ function serve(user: TUser, extra?: (call: TMockCall) => { status?: number; body
 /** Opens a Mantine Select by its label and picks an option. */
 async function pick(user: ReturnType<typeof userEvent.setup>, label: string, option: string) {
   await user.click(field(label));
-  const listbox = await screen.findByRole('listbox', {}, { timeout: 3000 });
-  await user.click(await within(listbox).findByRole('option', { name: option }, { timeout: 3000 }));
+  const listbox = await screen.findByRole('listbox', {}, { timeout: 10_000 });
+  await user.click(await within(listbox).findByRole('option', { name: option }, { timeout: 10_000 }));
 }
 
 /** The input a label names (a Mantine listbox carries the same label). */
@@ -47,8 +47,7 @@ const field = (label: string) => screen.getByLabelText(label, { selector: 'input
 const findField = (label: string) => screen.findByLabelText(label, { selector: 'input' }) as Promise<HTMLInputElement>;
 const inputValue = (label: string) => field(label).value;
 
-describe('UserProfilePage', { timeout: 20_000 }, () => {
-  beforeEach(() => polyfillBrowser());
+describe('UserProfilePage', { timeout: 40_000 }, () => {
   afterEach(() => {
     cleanup();
     vi.unstubAllGlobals();
@@ -67,14 +66,14 @@ describe('UserProfilePage', { timeout: 20_000 }, () => {
     await user.type(await findField('Username'), 'ana');
     // Nothing is asked while typing; the check comes 1300 ms after the last key.
     expect(calls.some((c) => c.path === 'user/checkUserName')).toBe(false);
-    expect(await screen.findByText(MSG.userNameTaken, {}, { timeout: 3000 })).toBeTruthy();
+    expect(await screen.findByText(MSG.userNameTaken, {}, { timeout: 10_000 })).toBeTruthy();
     expect(calls.filter((c) => c.path === 'user/checkUserName').map((c) => c.body)).toEqual([{ userName: 'ana' }]);
 
     await user.click(screen.getByRole('button', { name: 'ana.creates' }));
     expect(inputValue('Username')).toBe('ana.creates');
     expect(screen.queryByText(MSG.userNameTaken)).toBeNull();
     expect(screen.queryByRole('button', { name: 'ana_01' })).toBeNull();
-    expect(await screen.findByText('Username is available', {}, { timeout: 3000 })).toBeTruthy();
+    expect(await screen.findByText('Username is available', {}, { timeout: 10_000 })).toBeTruthy();
   });
 
   it('clears state and city when the country changes, and the city when the state changes', async () => {
@@ -86,7 +85,7 @@ describe('UserProfilePage', { timeout: 20_000 }, () => {
     const user = userEvent.setup();
     renderPage('/userprofile', <UserProfilePage />);
 
-    await waitFor(() => expect(inputValue('City')).toBe('Kochi'), { timeout: 4000 });
+    await waitFor(() => expect(inputValue('City')).toBe('Kochi'), { timeout: 10_000 });
     expect(inputValue('Country')).toBe('India');
     expect(inputValue('State')).toBe('Kerala');
 
@@ -121,7 +120,7 @@ describe('UserProfilePage', { timeout: 20_000 }, () => {
     const notify = await import('../../../lib/notify');
     const spy = vi.spyOn(notify, 'notifyError');
     renderPage('/userprofile', <UserProfilePage />);
-    await waitFor(() => expect(spy).toHaveBeenCalledWith('Location service down'), { timeout: 4000 });
+    await waitFor(() => expect(spy).toHaveBeenCalledWith('Location service down'), { timeout: 10_000 });
     spy.mockRestore();
   });
 

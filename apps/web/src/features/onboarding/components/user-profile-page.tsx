@@ -32,19 +32,18 @@ import {
 } from '@virality/domain';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { OnboardingLayout } from '../../../components';
+import { OnboardingLayout, UserNameField } from '../../../components';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
 import { notifyError } from '../../../lib/notify';
 import { useCurrentUser } from '../../../lib/use-current-user';
+import { useUserNameAvailability } from '../../../lib/use-user-name-availability';
 import { type TSendOtpBody, useSendOtp } from '../api/send-otp';
 import { useUpdateUser } from '../api/update-user';
 import { LocationFields } from './location-fields';
 import { initialProfileValues, type TProfileFormValues, toProfilePayload } from './profile-form-values';
 import { ProfilePhotoField } from './profile-photo-field';
 import { useLocationOptions } from './use-location-options';
-import { useUserNameAvailability } from './use-user-name-availability';
-import { UserNameField } from './user-name-field';
 
 const PRONOUN_OPTIONS = PRONOUNS.map((p) => ({ value: p, label: PRONOUN_LABELS[p] }));
 const GENDER_OPTIONS = GENDERS.map((g) => ({ value: g, label: GENDER_LABELS[g] }));
@@ -182,6 +181,8 @@ function ProfileForm({ user }: { user: TUser }) {
             taken={availability.taken}
             available={availability.available}
             suggestions={availability.suggestions}
+            autoComplete="username"
+            requiredMark="aria"
           />
           <Select
             label="Pronouns"

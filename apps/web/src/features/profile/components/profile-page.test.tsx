@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import { emptyPermissions, toggleModule } from '@virality/domain';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { renderUi, seedUser, storeSession, testQueryClient } from '../../../testing/render';
+import { renderUi, seedUser, storeSession, testQueryClient } from '../../../testing';
 import { ProfilePage } from './profile-page';
 
 function renderHub(overrides: Parameters<typeof seedUser>[1]) {

@@ -2,14 +2,13 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { emptyPermissions, SCHEDULER_INCONSISTENT, TEAM_MSG, type TPermissionEntry } from '@virality/domain';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fail, mockFetch, ok, renderTeamPage, storeBusinessSession, type TMockCall } from '../test-utils';
+import { fail, mockFetch, ok, renderPage, storeSession, type TMockCall } from '../../../testing';
 import { AssignPermissionsPage } from './assign-permissions-page';
 
 const URL = '/profile/assignpermissions?roleId=r1';
-const ROUTE = '/profile/assignpermissions';
 
 function serve(initial: TPermissionEntry[] = emptyPermissions(), onUpdate?: (call: TMockCall) => ReturnType<typeof ok>) {
-  storeBusinessSession();
+  storeSession('BUSINESS', { userId: 'owner1' });
   return mockFetch((call) => {
     if (call.path === 'permission/getPermission' && call.query.get('roleId') === 'r1')
       return ok({ data: { permission: initial, roleId: 'r1', roleName: 'Social lead' } });
@@ -40,7 +39,7 @@ describe('AssignPermissionsPage: the permission tree', () => {
 
   it('shows every account type but Threads (id 7), with Twitter as X', async () => {
     serve();
-    renderTeamPage(URL, ROUTE, <AssignPermissionsPage />);
+    renderPage(URL, <AssignPermissionsPage />);
     expect(await screen.findByRole('group', { name: 'Instagram' })).toBeTruthy();
     expect(screen.getAllByRole('group')).toHaveLength(6);
     for (const label of ['Instagram', 'Facebook', 'YouTube', 'LinkedIn', 'TikTok', 'X']) expect(group(label)).toBeTruthy();
@@ -52,7 +51,7 @@ describe('AssignPermissionsPage: the permission tree', () => {
   it('an account checkbox sets and clears all of its modules', async () => {
     serve();
     const user = userEvent.setup();
-    renderTeamPage(URL, ROUTE, <AssignPermissionsPage />);
+    renderPage(URL, <AssignPermissionsPage />);
     await screen.findByRole('group', { name: 'Facebook' });
     await user.click(accountBox('Facebook'));
     expect(accountBox('Facebook').checked).toBe(true);
@@ -66,7 +65,7 @@ describe('AssignPermissionsPage: the permission tree', () => {
   it('a module turns its account on when any module is on, and off when none is', async () => {
     serve();
     const user = userEvent.setup();
-    renderTeamPage(URL, ROUTE, <AssignPermissionsPage />);
+    renderPage(URL, <AssignPermissionsPage />);
     await screen.findByRole('group', { name: 'Instagram' });
     await user.click(box('Instagram', 'Post'));
     expect(accountBox('Instagram').checked).toBe(true);
@@ -82,7 +81,7 @@ describe('AssignPermissionsPage: the permission tree', () => {
   it('Select All turns every account on or off and mirrors whether every account is on', async () => {
     serve();
     const user = userEvent.setup();
-    renderTeamPage(URL, ROUTE, <AssignPermissionsPage />);
+    renderPage(URL, <AssignPermissionsPage />);
     await screen.findByRole('group', { name: 'Instagram' });
     expect(selectAllBox().checked).toBe(false);
     await user.click(selectAllBox());
@@ -105,7 +104,7 @@ describe('AssignPermissionsPage: the permission tree', () => {
   it("refuses to save inconsistent Scheduler values with the spec's message and sends nothing", async () => {
     const calls = serve();
     const user = userEvent.setup();
-    renderTeamPage(URL, ROUTE, <AssignPermissionsPage />);
+    renderPage(URL, <AssignPermissionsPage />);
     await screen.findByRole('group', { name: 'Instagram' });
     await user.click(box('Instagram', 'Post'));
     await user.click(box('Instagram', 'Scheduler'));
@@ -118,7 +117,7 @@ describe('AssignPermissionsPage: the permission tree', () => {
   it('saves consistent permissions with PUT permission/update and says so', async () => {
     const calls = serve();
     const user = userEvent.setup();
-    renderTeamPage(URL, ROUTE, <AssignPermissionsPage />);
+    renderPage(URL, <AssignPermissionsPage />);
     await screen.findByRole('group', { name: 'Instagram' });
     await user.click(box('Instagram', 'Post'));
     await user.click(box('Facebook', 'Analytics'));
@@ -139,16 +138,16 @@ describe('AssignPermissionsPage: the permission tree', () => {
   });
 
   it("shows a fetch failure as 'Failed to fetch permissions: ...'", async () => {
-    storeBusinessSession();
+    storeSession('BUSINESS', { userId: 'owner1' });
     mockFetch((call) => (call.path === 'permission/getPermission' ? fail(404, 'Role not found') : undefined));
-    renderTeamPage(URL, ROUTE, <AssignPermissionsPage />);
+    renderPage(URL, <AssignPermissionsPage />);
     expect((await screen.findAllByText('Failed to fetch permissions: Role not found')).length).toBeGreaterThan(0);
   });
 
   it("shows an update failure as 'Failed to update permissions: ...'", async () => {
     serve(emptyPermissions(), () => fail(400, 'Role not found'));
     const user = userEvent.setup();
-    renderTeamPage(URL, ROUTE, <AssignPermissionsPage />);
+    renderPage(URL, <AssignPermissionsPage />);
     await screen.findByRole('group', { name: 'Instagram' });
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Failed to update permissions: Role not found')).toBeTruthy();

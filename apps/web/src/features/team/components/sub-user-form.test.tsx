@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MSG, TEAM_MSG } from '@virality/domain';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mockFetch, ok, renderTeamPage, storeBusinessSession } from '../test-utils';
+import { mockFetch, ok, renderPage, storeSession } from '../../../testing';
 import { CreateSubUserPage } from './create-sub-user-page';
 import { SubUserForm, type TSubUserFormValues } from './sub-user-form';
 
@@ -21,7 +21,7 @@ const VALID: TSubUserFormValues = {
 };
 
 function serve(taken: string[] = []) {
-  storeBusinessSession();
+  storeSession('BUSINESS', { userId: 'owner1' });
   return mockFetch((call) => {
     if (call.path === 'roleManagement/activeRoles') return ok({ roles: ROLES });
     if (call.path === 'user/checkUserName') {
@@ -41,7 +41,7 @@ describe('the sub-user form', { timeout: 20_000 }, () => {
 
   it('keeps Add disabled on the empty form; the date of birth cannot be typed', async () => {
     serve();
-    renderTeamPage('/create-subuser', '/create-subuser', <CreateSubUserPage />);
+    renderPage('/create-subuser', <CreateSubUserPage />);
     expect(addButton().disabled).toBe(true);
     // A calendar button, not a text input: typing a date is not possible.
     expect(screen.getByLabelText(/^Date of Birth/).tagName).toBe('BUTTON');
@@ -56,10 +56,9 @@ describe('the sub-user form', { timeout: 20_000 }, () => {
   });
 
   it('enables Add once every field is valid and the username is free, and disables it again on any error', async () => {
-    serve(['taken.name']);
+    const calls = serve(['taken.name']);
     const onSubmit = vi.fn(async () => null);
-    renderTeamPage(
-      '/create-subuser',
+    renderPage(
       '/create-subuser',
       <SubUserForm mode="create" initialValues={VALID} submitLabel="Add" busy={false} onSubmit={onSubmit} today="2026-01-01" />,
     );
@@ -80,6 +79,11 @@ describe('the sub-user form', { timeout: 20_000 }, () => {
     expect(addButton().disabled).toBe(true);
     expect(await screen.findByText(MSG.userNameTaken, {}, { timeout: 4000 })).toBeTruthy();
     expect(addButton().disabled).toBe(true);
+    // A sub-user's name is checked against everyone's, the owner's included.
+    expect(calls.filter((c) => c.path === 'user/checkUserName').map((c) => c.body)).toContainEqual({
+      userName: 'taken.name',
+      excludeUserId: null,
+    });
     await user.click(screen.getByRole('button', { name: 'taken.name_26' }));
     await waitFor(() => expect(addButton().disabled).toBe(false), { timeout: 4000 });
 
@@ -89,8 +93,7 @@ describe('the sub-user form', { timeout: 20_000 }, () => {
 
   it('on update: the email is not editable and the saved username is not re-checked', async () => {
     const calls = serve();
-    renderTeamPage(
-      '/profile/updatesubuser',
+    renderPage(
       '/profile/updatesubuser',
       <SubUserForm
         mode="update"

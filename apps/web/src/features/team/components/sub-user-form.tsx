@@ -3,9 +3,9 @@ import { DatePickerInput } from '@mantine/dates';
 import { GENDER_LABELS, GENDERS, subUserSchema, toIsoDate } from '@virality/domain';
 import dayjs from 'dayjs';
 import { type FormEvent, useMemo, useState } from 'react';
+import { UserNameField } from '../../../components';
+import { useUserNameAvailability } from '../../../lib/use-user-name-availability';
 import { useActiveRoles } from '../api/get-active-roles';
-import { useUserNameAvailability } from './use-user-name-availability';
-import { UserNameField } from './user-name-field';
 
 export type TSubUserFormValues = {
   name: string;
@@ -83,7 +83,13 @@ export function SubUserForm({
   }, [schema, values]);
 
   const userNameValid = (v: string) => schema.shape.userName.safeParse(v).success;
-  const availability = useUserNameAvailability(values.userName, savedUserName, userNameValid);
+  // A sub-user's name is checked against everyone's, the owner's included (excludeUserId: null).
+  const availability = useUserNameAvailability(values.userName, savedUserName, {
+    isValid: userNameValid,
+    savedNameIgnoresCase: true,
+    quietWhenEmpty: true,
+    excludeUserId: null,
+  });
 
   const roleOptions = useMemo(() => {
     const active = (roles.data ?? []).map((r) => ({ value: r._id, label: r.roleName }));
@@ -143,6 +149,8 @@ export function SubUserForm({
             taken={availability.taken}
             available={availability.available}
             suggestions={availability.suggestions}
+            autoComplete="off"
+            requiredMark="asterisk"
           />
           <TextInput
             label="Email"

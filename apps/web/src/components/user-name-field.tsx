@@ -11,10 +11,29 @@ type TProps = {
   taken: boolean;
   available: boolean;
   suggestions: string[];
+  /** The input's autocomplete hint: 'username' for the user's own name, 'off' for someone else's. */
+  autoComplete: 'username' | 'off';
+  /** How "required" is shown: announced to assistive technology (`aria`) or as the label's asterisk. */
+  requiredMark: 'aria' | 'asterisk';
 };
 
-/** The username input with its availability answer and, when taken, the free suggestions as buttons. */
-export function UserNameField({ value, onChange, onBlur, error, checking, taken, available, suggestions }: TProps) {
+/**
+ * The username input with its availability answer and, when taken, the free suggestions as buttons.
+ * Pair it with useUserNameAvailability (lib/use-user-name-availability) for `checking`, `taken`,
+ * `available` and `suggestions`.
+ */
+export function UserNameField({
+  value,
+  onChange,
+  onBlur,
+  error,
+  checking,
+  taken,
+  available,
+  suggestions,
+  autoComplete,
+  requiredMark,
+}: TProps) {
   const shownError = error || (taken ? MSG.userNameTaken : undefined);
   let description: string | undefined;
   if (!shownError && checking) description = 'Checking availability…';
@@ -30,8 +49,9 @@ export function UserNameField({ value, onChange, onBlur, error, checking, taken,
         description={description}
         inputWrapperOrder={['label', 'input', 'description', 'error']}
         maxLength={USERNAME_MAX}
-        autoComplete="username"
-        aria-required
+        autoComplete={autoComplete}
+        withAsterisk={requiredMark === 'asterisk'}
+        aria-required={requiredMark === 'aria' || undefined}
       />
       {suggestions.length > 0 && (
         <Group gap="xs" aria-label="Username suggestions" role="group">

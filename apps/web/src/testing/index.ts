@@ -1,0 +1,3 @@
+export * from './fetch-mock';
+export * from './render';
+export * from './session';
