@@ -62,6 +62,8 @@ export default defineConfig({
     gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
     env: {
       PORT: String(PORT),
+      // Upload URLs are absolute: they must name the host the browser uses.
+      PUBLIC_URL: BASE_URL,
       DATA_DIR: process.env.E2E_DATA_DIR,
       WEB_DIST_DIR: WEB_DIST,
       NODE_ENV: 'test',

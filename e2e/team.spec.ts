@@ -221,6 +221,18 @@ test.describe('a business team', () => {
     await field(page, 'Name').blur();
     await expect(page.getByText('Name must be at least 3 characters')).toBeVisible();
     await field(page, 'Name').fill(sub.name);
+    // A photo for the sub-user (a 1×1 PNG), uploaded before the sub-user exists.
+    const photo = page.waitForResponse((r) => r.url().includes('/api/bussiness/uploadImage') && r.status() === 200);
+    await page.getByLabel('Profile photo').setInputFiles({
+      name: 'mia.png',
+      mimeType: 'image/png',
+      buffer: Buffer.from(
+        'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+        'base64',
+      ),
+    });
+    await photo;
+    await expect(page.getByRole('button', { name: 'Change photo' })).toBeVisible();
     await field(page, 'Username').fill(sub.userName);
     await expect(page.getByText('Username is available')).toBeVisible();
     await field(page, 'Email').fill(sub.email);
@@ -241,6 +253,7 @@ test.describe('a business team', () => {
     await expect(row.getByText(sub.name)).toBeVisible();
     await expect(row.getByText(roleName)).toBeVisible();
     await expect(row.getByText('Active', { exact: true })).toBeVisible();
+    await expect(row.locator('img[src*="/uploads/profile/"]')).toHaveCount(1);
 
     // View Access: per platform ticks.
     await rowAction(page, sub.name, 'View Access');

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { badRequest } from '../../errors';
 import { authOf, requireAuth, requireRole } from '../../http/auth';
 import { ok } from '../../http/envelope';
+import { readImageUpload } from '../../http/image-upload';
 import type { TTeamService } from './service';
 
 const security = [{ accessToken: [] }];
@@ -227,6 +228,23 @@ export const teamRoutes =
       async (req) => {
         await team.deleteSubUser(authOf(req), req.query.subUserId);
         return ok(null, TEAM_MSG.userDeleted);
+      },
+    );
+
+    app.post(
+      '/bussiness/uploadImage',
+      {
+        ...ownerOnly,
+        schema: {
+          tags: subTags,
+          security,
+          summary: "Store a sub-user's photo (multipart `file`, ≤ 2 MB); send the URL as profileImage in add or update",
+          consumes: ['multipart/form-data'],
+        },
+      },
+      async (req) => {
+        const { bytes, ext, mime } = await readImageUpload(req);
+        return ok({ profileImage: await team.storeMemberImage(authOf(req), bytes, ext, mime) });
       },
     );
 

@@ -222,6 +222,11 @@ export function createTeamService(deps: TDeps) {
     },
 
     // sub-users
+    /** A sub-user's photo, stored under the business before the sub-user exists or changes. */
+    async storeMemberImage(a: TAuthContext, bytes: Buffer, ext: string, mime: string) {
+      const { businessId } = owner(a);
+      return users.storeProfileImage(businessId, bytes, ext, mime);
+    },
     async listSubUsers(a: TAuthContext, q: { businessId?: string; page: number; search?: string }) {
       const { businessId } = owner(a);
       if (q.businessId && q.businessId !== businessId) throw forbidden(MSG.forbidden);

@@ -1,16 +1,14 @@
-import { MSG, PROFILE_IMAGE_MAX_BYTES, zProfileFields, zUserName } from '@virality/domain';
+import { MSG, zProfileFields, zUserName } from '@virality/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { fileTypeFromBuffer } from 'file-type';
 import { z } from 'zod';
-import { badRequest } from '../../errors';
 import { authOf, requireAuth } from '../../http/auth';
 import { ok } from '../../http/envelope';
+import { readImageUpload } from '../../http/image-upload';
 import type { TNotificationsService } from '../notifications/service';
 import type { TUsersService } from './service';
 
 const security = [{ accessToken: [] }];
 const zUserIdQuery = z.object({ userId: z.string().optional() });
-const IMAGE_TYPES: Record<string, string> = { 'image/jpeg': 'jpg', 'image/png': 'png', 'image/webp': 'webp' };
 
 export const usersRoutes =
   (users: TUsersService, notifications: TNotificationsService): FastifyPluginAsyncZod =>
@@ -120,15 +118,8 @@ export const usersRoutes =
       },
       async (req) => {
         const a = authOf(req);
-        if (!req.isMultipart()) throw badRequest(MSG.imageUploadFailed);
-        const file = await req.file({ limits: { fileSize: PROFILE_IMAGE_MAX_BYTES, files: 1 } });
-        if (!file) throw badRequest(MSG.imageUploadFailed);
-        const bytes = await file.toBuffer().catch(() => null);
-        if (!bytes || file.file.truncated) throw badRequest(MSG.imageTooLarge);
-        const type = await fileTypeFromBuffer(bytes);
-        const ext = type ? IMAGE_TYPES[type.mime] : undefined;
-        if (!type || !ext) throw badRequest(MSG.imageNotSupported);
-        return ok({ profileImage: await users.setProfileImage(a.userId, bytes, ext, type.mime) });
+        const { bytes, ext, mime } = await readImageUpload(req);
+        return ok({ profileImage: await users.setProfileImage(a.userId, bytes, ext, mime) });
       },
     );
 

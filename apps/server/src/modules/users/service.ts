@@ -289,6 +289,10 @@ export function createUsersService(deps: TDeps) {
     },
 
     /** Stores a profile image (already size-checked and sniffed) and sets it on the user. */
+    /** Stores an image for someone's profile without assigning it (a business preparing a sub-user's photo). */
+    storeProfileImage: (ownerId: string, bytes: Buffer, ext: string, mime: string) =>
+      storage.put(`profile/${ownerId}-${newId()}.${ext}`, bytes, mime),
+
     async setProfileImage(authUserId: string, bytes: Buffer, ext: string, mime: string) {
       const user = await requireUser(authUserId);
       const url = await storage.put(`profile/${user.id}-${newId()}.${ext}`, bytes, mime);

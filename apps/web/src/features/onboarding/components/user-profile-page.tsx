@@ -32,7 +32,7 @@ import {
 } from '@virality/domain';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { OnboardingLayout, UserNameField } from '../../../components';
+import { OnboardingLayout, ProfilePhotoField, UserNameField } from '../../../components';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
 import { notifyError } from '../../../lib/notify';
@@ -40,9 +40,9 @@ import { useCurrentUser } from '../../../lib/use-current-user';
 import { useUserNameAvailability } from '../../../lib/use-user-name-availability';
 import { type TSendOtpBody, useSendOtp } from '../api/send-otp';
 import { useUpdateUser } from '../api/update-user';
+import { uploadProfileImage } from '../api/upload-profile-image';
 import { LocationFields } from './location-fields';
 import { initialProfileValues, type TProfileFormValues, toProfilePayload } from './profile-form-values';
-import { ProfilePhotoField } from './profile-photo-field';
 import { useLocationOptions } from './use-location-options';
 
 const PRONOUN_OPTIONS = PRONOUNS.map((p) => ({ value: p, label: PRONOUN_LABELS[p] }));
@@ -163,7 +163,12 @@ function ProfileForm({ user }: { user: TUser }) {
           </Text>
         </div>
 
-        <ProfilePhotoField value={v.profileImage} name={v.name} onChange={(url) => form.setFieldValue('profileImage', url)} />
+        <ProfilePhotoField
+          value={v.profileImage}
+          name={v.name}
+          onChange={(url) => form.setFieldValue('profileImage', url)}
+          upload={uploadProfileImage}
+        />
 
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <TextInput

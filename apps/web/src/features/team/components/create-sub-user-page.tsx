@@ -24,6 +24,7 @@ export function CreateSubUserPage() {
         gender: v.gender,
         role: v.roleId,
         roleId: v.roleId,
+        profileImage: v.profileImage || null,
       });
       notifySuccess(message || TEAM_MSG.subUserAdded);
       navigate(paths.manageUsers);

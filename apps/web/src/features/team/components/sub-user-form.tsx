@@ -3,9 +3,10 @@ import { DatePickerInput } from '@mantine/dates';
 import { GENDER_LABELS, GENDERS, subUserSchema, toIsoDate } from '@virality/domain';
 import dayjs from 'dayjs';
 import { type FormEvent, useMemo, useState } from 'react';
-import { UserNameField } from '../../../components';
+import { ProfilePhotoField, UserNameField } from '../../../components';
 import { useUserNameAvailability } from '../../../lib/use-user-name-availability';
 import { useActiveRoles } from '../api/get-active-roles';
+import { uploadSubUserImage } from '../api/upload-sub-user-image';
 
 export type TSubUserFormValues = {
   name: string;
@@ -15,6 +16,8 @@ export type TSubUserFormValues = {
   dateOfBirth: string;
   gender: string;
   roleId: string;
+  /** The photo's URL once uploaded (optional). */
+  profileImage?: string;
 };
 type TField = keyof TSubUserFormValues;
 
@@ -128,6 +131,12 @@ export function SubUserForm({
   return (
     <Paper component="form" noValidate onSubmit={submit} withBorder radius="lg" p={{ base: 'md', sm: 'xl' }}>
       <Stack gap="md">
+        <ProfilePhotoField
+          value={values.profileImage ?? ''}
+          name={values.name}
+          onChange={(url) => setValues((v) => ({ ...v, profileImage: url }))}
+          upload={uploadSubUserImage}
+        />
         {roles.isError && <Alert color="red">Failed to fetch active roles</Alert>}
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
           <TextInput

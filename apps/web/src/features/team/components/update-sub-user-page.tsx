@@ -45,6 +45,7 @@ function UpdateForm({ record }: { record: TSubUserRecord }) {
     dateOfBirth: u.dateOfBirth ?? '',
     gender: u.gender ?? '',
     roleId: record.roleId?._id ?? '',
+    profileImage: u.profileImage ?? '',
   };
 
   const onSubmit = async (v: TSubUserFormValues) => {
@@ -59,6 +60,7 @@ function UpdateForm({ record }: { record: TSubUserRecord }) {
           gender: v.gender,
           role: v.roleId,
           roleId: v.roleId,
+          profileImage: v.profileImage || null,
         },
       });
       notifySuccess(message || TEAM_MSG.userUpdated);

@@ -1,19 +1,25 @@
 import { Avatar, Button, FileButton, Group, Stack, Text } from '@mantine/core';
+import { useMutation } from '@tanstack/react-query';
 import { MSG, PROFILE_IMAGE_MAX_BYTES } from '@virality/domain';
-import { ApiError } from '../../../lib/api-client';
-import { notifyError } from '../../../lib/notify';
-import { useUploadProfileImage } from '../api/upload-profile-image';
+import { ApiError } from '../lib/api-client';
+import { notifyError } from '../lib/notify';
 
 const ACCEPT = 'image/png,image/jpeg,image/webp';
 
-type TProps = { value: string; name: string; onChange: (url: string) => void };
+type TProps = {
+  value: string;
+  name: string;
+  onChange: (url: string) => void;
+  /** The feature's upload call: sends the file, resolves to the stored image's URL. */
+  upload: (file: File) => Promise<string>;
+};
 
 /**
- * Profile photo: picks an image, refuses one over 2 MB before sending it, uploads it (POST
- * user/uploadProfileImage) and hands the stored URL to the form.
+ * Profile photo: picks an image, refuses one over 2 MB before sending it, uploads it with the
+ * feature's call and hands the stored URL to the form.
  */
-export function ProfilePhotoField({ value, name, onChange }: TProps) {
-  const upload = useUploadProfileImage();
+export function ProfilePhotoField({ value, name, onChange, upload: uploadFile }: TProps) {
+  const upload = useMutation({ mutationFn: uploadFile });
 
   const handleFile = (file: File | null) => {
     if (!file) return;
