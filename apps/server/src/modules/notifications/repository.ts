@@ -47,9 +47,5 @@ export function createNotificationsRepository(db: TDb) {
         .returning({ id: deviceTokens.id });
       return rows.length;
     },
-    async countDeviceTokens(userId: string): Promise<number> {
-      const [row] = await db.select({ n: count() }).from(deviceTokens).where(eq(deviceTokens.userId, userId));
-      return Number(row?.n ?? 0);
-    },
   };
 }

@@ -1,4 +1,4 @@
-import { and, eq, isNull, like, or, sql } from 'drizzle-orm';
+import { and, eq, isNull, or, sql } from 'drizzle-orm';
 import type { TDb } from '../../db/client';
 import { organizations, users } from '../../db/schema';
 
@@ -49,10 +49,6 @@ export function createUsersRepository(db: TDb) {
       const [row] = await db.insert(users).values(user).returning();
       return row;
     },
-    async removeUnverified(id: string): Promise<void> {
-      await db.delete(organizations).where(eq(organizations.ownerUserId, id));
-      await db.delete(users).where(eq(users.id, id));
-    },
     async userNameTaken(lower: string, exceptUserId?: string): Promise<boolean> {
       const cond = exceptUserId
         ? and(eq(users.userNameLower, lower), sql`${users.id} <> ${exceptUserId}`)
@@ -66,13 +62,6 @@ export function createUsersRepository(db: TDb) {
         .select({ u: users.userNameLower })
         .from(users)
         .where(or(...candidates.map((c) => eq(users.userNameLower, c))));
-      return new Set(rows.map((r) => r.u ?? ''));
-    },
-    async userNamesLike(prefixLower: string): Promise<Set<string>> {
-      const rows = await db
-        .select({ u: users.userNameLower })
-        .from(users)
-        .where(like(users.userNameLower, `${prefixLower}%`));
       return new Set(rows.map((r) => r.u ?? ''));
     },
   };

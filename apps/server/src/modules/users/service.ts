@@ -159,7 +159,6 @@ export function createUsersService(deps: TDeps) {
     findByKey: (key: string) => repo.findByKey(key),
     findByGoogleSub: (sub: string) => repo.findByGoogleSub(sub),
     update: (id: string, patch: Partial<TNewUser>) => repo.update(id, { ...patch, updatedAt: clock.now() }),
-    removeUnverified: (id: string) => repo.removeUnverified(id),
 
     /** Creates an account and the organization it owns (DECISIONS §1b). */
     async createAccount(fields: Omit<TNewUser, 'id' | 'orgId' | 'createdAt' | 'updatedAt'>): Promise<TUserRow> {

@@ -5,7 +5,7 @@ import { ApiError } from '../../../lib/api-client';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useAddSubUser } from '../api/add-sub-user';
 import { fieldErrors } from '../lib/errors';
-import { emptySubUserValues, SubUserForm, type TSubUserFormValues } from './sub-user-form';
+import { emptySubUserValues, SubUserForm, type TSubUserFormValues, toSubUserBody } from './sub-user-form';
 import { TeamPage } from './team-page';
 
 /** /create-subuser: the owner adds a sub-user, who gets an invitation to set a password (seed 001 §2, §5, §8). */
@@ -15,17 +15,7 @@ export function CreateSubUserPage() {
 
   const onSubmit = async (v: TSubUserFormValues) => {
     try {
-      const { message } = await add.mutateAsync({
-        name: v.name.trim(),
-        userName: v.userName.trim(),
-        email: v.email.trim().toLowerCase(),
-        mobileNumber: v.mobileNumber,
-        dateOfBirth: v.dateOfBirth,
-        gender: v.gender,
-        role: v.roleId,
-        roleId: v.roleId,
-        profileImage: v.profileImage || null,
-      });
+      const { message } = await add.mutateAsync({ ...toSubUserBody(v), email: v.email.trim().toLowerCase() });
       notifySuccess(message || TEAM_MSG.subUserAdded);
       navigate(paths.manageUsers);
       return null;

@@ -21,6 +21,18 @@ export type TSubUserFormValues = {
 };
 type TField = keyof TSubUserFormValues;
 
+/** The body both bussiness/add and bussiness/update send (the form calls the role `role`; the API also takes roleId). */
+export const toSubUserBody = (v: TSubUserFormValues) => ({
+  name: v.name.trim(),
+  userName: v.userName.trim(),
+  mobileNumber: v.mobileNumber,
+  dateOfBirth: v.dateOfBirth,
+  gender: v.gender,
+  role: v.roleId,
+  roleId: v.roleId,
+  profileImage: v.profileImage || null,
+});
+
 export const emptySubUserValues: TSubUserFormValues = {
   name: '',
   userName: '',

@@ -8,7 +8,7 @@ import { notifyError, notifySuccess, TOAST_CLOSE_PROPS } from '../../../lib/noti
 import type { TSubUserRecord } from '../api/types';
 import { useUpdateSubUser } from '../api/update-sub-user';
 import { fieldErrors } from '../lib/errors';
-import { SubUserForm, type TSubUserFormValues } from './sub-user-form';
+import { SubUserForm, type TSubUserFormValues, toSubUserBody } from './sub-user-form';
 import { TeamPage } from './team-page';
 
 /** /profile/updatesubuser: edits the sub-user handed over in router state by Manage Users (seed 001 §2). */
@@ -52,16 +52,7 @@ function UpdateForm({ record }: { record: TSubUserRecord }) {
     try {
       const { message } = await update.mutateAsync({
         userId: u._id,
-        body: {
-          name: v.name.trim(),
-          userName: v.userName.trim(),
-          mobileNumber: v.mobileNumber,
-          dateOfBirth: v.dateOfBirth,
-          gender: v.gender,
-          role: v.roleId,
-          roleId: v.roleId,
-          profileImage: v.profileImage || null,
-        },
+        body: toSubUserBody(v),
       });
       notifySuccess(message || TEAM_MSG.userUpdated);
       navigate(paths.manageUsers);
