@@ -43,6 +43,9 @@ import { clockRoutes } from './sandbox/clock';
 import { googleSandboxRoutes, SANDBOX_GOOGLE_CLIENT_ID } from './sandbox/google';
 import { outboxRoutes } from './sandbox/outbox';
 
+const SANDBOX_PRODUCTION_WARNING =
+  'SANDBOX IS ON IN PRODUCTION: /sandbox/outbox shows every code, /sandbox/google signs anyone in, /sandbox/clock moves time. Never run it with real users.';
+
 export type TAppDeps = {
   config: TConfig;
   database: TDatabase;
@@ -99,6 +102,7 @@ export async function buildApp(deps: TAppDeps) {
 
   const team = createTeamService({ repo: createTeamRepository(db), users, auth, messenger, clock, publicUrl: config.publicUrl });
   users.extendDto((row) => team.memberInfo(row));
+  auth.useMemberGate((row) => team.mayClaimSeat(row));
 
   // plugins
   await app.register(helmet, {
@@ -150,7 +154,7 @@ export async function buildApp(deps: TAppDeps) {
       await api.register(authRoutes(auth, limit));
       await api.register(usersRoutes(users, notifications));
       await api.register(notificationsRoutes(notifications));
-      await api.register(deletionRoutes(createAccountDeletion({ users, auth, notifications })));
+      await api.register(deletionRoutes(createAccountDeletion({ users, auth, notifications, team })));
       await api.register(interestsRoutes(interests));
       await api.register(teamRoutes(team));
       await api.register(locationRoutes(location));
@@ -158,10 +162,16 @@ export async function buildApp(deps: TAppDeps) {
     { prefix: '/api' },
   );
 
+  // The stand-ins exist only in sandbox mode: otherwise /sandbox/* is not routed at all (404).
   if (config.sandbox) {
-    await app.register(outboxRoutes(db));
-    await app.register(googleSandboxRoutes({ clock, publicUrl: config.publicUrl }));
-    await app.register(clockRoutes(clock));
+    if (config.sandboxInProduction) app.log.warn(SANDBOX_PRODUCTION_WARNING);
+    await app.register(async (sandbox) => {
+      if (config.sandboxInProduction)
+        sandbox.addHook('onRequest', async (req) => req.log.warn({ path: req.routeOptions.url }, SANDBOX_PRODUCTION_WARNING));
+      await sandbox.register(outboxRoutes(db));
+      await sandbox.register(googleSandboxRoutes({ clock, publicUrl: config.publicUrl }));
+      await sandbox.register(clockRoutes(clock));
+    });
   }
 
   // uploads and the web app

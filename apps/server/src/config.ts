@@ -51,6 +51,26 @@ function parseTrustProxy(v: string | undefined): boolean | number | string[] {
     .filter(Boolean);
 }
 
+/**
+ * Outside production a start with no mail, SMS or Google settings runs the sandbox stand-ins. In
+ * production the sandbox is never implied: a start that lacks any of them is refused, naming them,
+ * unless SANDBOX is set by hand (on: the stand-ins, warned about; off: those features are refused).
+ */
+function impliedSandbox(e: z.infer<typeof zEnv>): boolean {
+  if (e.NODE_ENV !== 'production') return !(e.SMTP_URL || e.TWILIO_ACCOUNT_SID || e.GOOGLE_CLIENT_ID);
+  const missing: string[] = [];
+  if (!e.SMTP_URL) missing.push('SMTP_URL (mail)');
+  if (!e.TWILIO_ACCOUNT_SID || !e.TWILIO_AUTH_TOKEN || !e.TWILIO_FROM)
+    missing.push('TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM (SMS)');
+  if (!e.GOOGLE_CLIENT_ID) missing.push('GOOGLE_CLIENT_ID (Google sign-in)');
+  if (missing.length === 0) return false;
+  throw new Error(
+    `Refusing to start: NODE_ENV=production and these settings are missing: ${missing.join('; ')}. ` +
+      'Set them; or set SANDBOX=off to run without those services (their calls are refused); ' +
+      'or set SANDBOX=on to run the sandbox stand-ins, which let anyone read codes and sign in as anyone (never with real users).',
+  );
+}
+
 export type TConfig = ReturnType<typeof loadConfig>;
 
 /** Reads the environment once; everything else receives the result. */
@@ -64,7 +84,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
   // npm runs workspace scripts inside the workspace; a relative DATA_DIR means the folder npm was started from.
   const dataDir = path.resolve(env.INIT_CWD ?? process.cwd(), e.DATA_DIR);
   const publicUrl = e.PUBLIC_URL ?? `http://localhost:${e.PORT}`;
-  const sandbox = e.SANDBOX ?? !(e.SMTP_URL || e.TWILIO_ACCOUNT_SID || e.GOOGLE_CLIENT_ID);
+  const sandbox = e.SANDBOX ?? impliedSandbox(e);
   return {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -80,6 +100,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     rateLimit: { max: e.RATE_LIMIT_MAX, windowSeconds: e.RATE_LIMIT_WINDOW_SECONDS },
     sandbox,
+    /** The sandbox was switched on by hand in production: said loudly at start and on each sandbox request. */
+    sandboxInProduction: sandbox && e.NODE_ENV === 'production',
     storage: { kind: e.STORAGE, localDir: path.join(dataDir, 'uploads') },
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
     sms: e.TWILIO_ACCOUNT_SID

@@ -5,6 +5,7 @@ export * from './data/interests';
 export * from './enums';
 export * from './messages';
 export * from './rules/account';
+export * from './rules/guard';
 export * from './rules/identifier';
 export * from './rules/interests';
 export * from './rules/otp';

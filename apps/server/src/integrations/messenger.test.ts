@@ -52,21 +52,42 @@ afterAll(async () => {
 const log = pino({ level: 'silent' });
 
 describe('messenger', () => {
-  it('sends SMS through a Twilio-compatible API with Basic auth and form fields, and records it delivered', async () => {
-    const config = loadConfig({
-      TWILIO_ACCOUNT_SID: 'AC1',
-      TWILIO_AUTH_TOKEN: 'secret',
-      TWILIO_FROM: '+15550001111',
-      TWILIO_BASE_URL: baseUrl,
-    });
+  const twilioEnv = () => ({
+    TWILIO_ACCOUNT_SID: 'AC1',
+    TWILIO_AUTH_TOKEN: 'secret',
+    TWILIO_FROM: '+15550001111',
+    TWILIO_BASE_URL: baseUrl,
+  });
+  const lastRow = async () => (await database.db.select().from(outbox).orderBy(desc(outbox.createdAt)).limit(1))[0];
+
+  it('sends SMS through a Twilio-compatible API with Basic auth and form fields; outside the sandbox it keeps no copy', async () => {
+    const config = loadConfig({ ...twilioEnv(), SANDBOX: 'off' });
     const m = createMessenger({ db: database.db, config, clock: new Clock(), log: log as never });
-    await m.send({ channel: 'sms', to: '+919876543210', body: 'Your code is 1234' });
+    const before = await lastRow();
+    await m.send({ channel: 'sms', to: '+919876543210', body: 'Your code is 1234', secret: '1234' });
     const last = twilio.received.at(-1)!;
     expect(last.url).toBe('/2010-04-01/Accounts/AC1/Messages.json');
     expect(last.auth).toBe(`Basic ${Buffer.from('AC1:secret').toString('base64')}`);
     expect(Object.fromEntries(last.form)).toEqual({ To: '+919876543210', From: '+15550001111', Body: 'Your code is 1234' });
-    const [row] = await database.db.select().from(outbox).orderBy(desc(outbox.createdAt)).limit(1);
-    expect(row).toMatchObject({ channel: 'sms', to: '+919876543210', delivered: true });
+    expect(await lastRow()).toEqual(before);
+  });
+
+  it('in the sandbox, the copy of a message that was really delivered keeps no code', async () => {
+    const config = loadConfig({ ...twilioEnv(), SANDBOX: 'on' });
+    const m = createMessenger({ db: database.db, config, clock: new Clock(), log: log as never });
+    await m.send({ channel: 'sms', to: '+919876543211', body: 'Your code is 5678. It expires soon.', secret: '5678' });
+    expect(twilio.received.at(-1)!.form.get('Body')).toBe('Your code is 5678. It expires soon.');
+    const row = await lastRow();
+    expect(row).toMatchObject({ channel: 'sms', to: '+919876543211', delivered: true });
+    expect(row.body).not.toContain('5678');
+  });
+
+  it('outside the sandbox a channel with no provider refuses instead of only logging', async () => {
+    const config = loadConfig({ SMTP_URL: 'smtp://127.0.0.1:1', SANDBOX: 'off' });
+    const m = createMessenger({ db: database.db, config, clock: new Clock(), log: log as never });
+    expect(m.canSend('sms')).toBe(false);
+    expect(m.canSend('email')).toBe(true);
+    await expect(m.send({ channel: 'sms', to: '+919876543212', body: 'x' })).rejects.toThrow(/no sms provider/);
   });
 
   it('fails loudly when the SMS API refuses, so the caller does not report a code as sent', async () => {
@@ -77,7 +98,9 @@ describe('messenger', () => {
       TWILIO_BASE_URL: baseUrl,
     });
     const m = createMessenger({ db: database.db, config, clock: new Clock(), log: log as never });
-    await expect(m.send({ channel: 'sms', to: '+1000', body: 'x' })).rejects.toThrow(/21211/);
+    const err = await m.send({ channel: 'sms', to: '+1000', body: 'x' }).catch((e: Error) => e);
+    expect(String(err)).toMatch(/21211/);
+    expect(String(err)).not.toContain('+1000');
   });
 
   it('keeps messages in the outbox, undelivered, when nothing is configured (sandbox)', async () => {

@@ -6,17 +6,31 @@ import type { TDb } from '../db/client';
 import { outbox } from '../db/schema';
 import { newId } from '../lib/ids';
 
-export type TMessage = { channel: 'email' | 'sms'; to: string; subject?: string; body: string };
+/** `secret`: the code or link token inside `body`; a stored copy of a delivered message never holds it. */
+export type TMessage = { channel: 'email' | 'sms'; to: string; subject?: string; body: string; secret?: string };
 
-export type TMessenger = { send(message: TMessage): Promise<void> };
+export type TMessenger = {
+  /** Whether a message on this channel can reach anyone: a configured provider, or the sandbox outbox. */
+  canSend(channel: TMessage['channel']): boolean;
+  send(message: TMessage): Promise<void>;
+};
+
+export class ChannelUnavailableError extends Error {
+  constructor(readonly channel: TMessage['channel']) {
+    super(`no ${channel} provider is configured`);
+  }
+}
 
 /**
- * Sends mail through SMTP and SMS through a Twilio-compatible API when configured; every message is
- * also kept in the outbox table, which the sandbox shows at /sandbox/outbox when nothing is configured.
+ * Sends mail through SMTP and SMS through a Twilio-compatible API when configured. Only in sandbox
+ * mode is a copy kept in the outbox table (what /sandbox/outbox shows); a copy of a message that was
+ * really delivered has its code blanked. Outside the sandbox a channel with no provider refuses.
+ * Nothing about the recipient or the text goes to the log.
  */
 export function createMessenger(deps: { db: TDb; config: TConfig; clock: Clock; log: FastifyBaseLogger }): TMessenger {
   const { db, config, clock, log } = deps;
   const transport = config.mail.smtpUrl ? nodemailer.createTransport(config.mail.smtpUrl) : null;
+  const configured = (channel: TMessage['channel']) => (channel === 'email' ? !!transport : !!config.sms);
 
   async function deliver(m: TMessage): Promise<boolean> {
     if (m.channel === 'email' && transport) {
@@ -34,8 +48,9 @@ export function createMessenger(deps: { db: TDb; config: TConfig; clock: Clock; 
         body: new URLSearchParams({ To: m.to, From: from, Body: m.body.slice(0, 1600) }).toString(),
       });
       if (!res.ok) {
-        const err = (await res.json().catch(() => ({}))) as { code?: number; message?: string };
-        throw new Error(`SMS not sent: ${err.code ?? res.status} ${err.message ?? ''}`);
+        // Twilio's message text names the number: only its code travels on.
+        const err = (await res.json().catch(() => ({}))) as { code?: number };
+        throw new Error(`SMS not sent: provider error ${err.code ?? res.status}`);
       }
       return true;
     }
@@ -43,18 +58,23 @@ export function createMessenger(deps: { db: TDb; config: TConfig; clock: Clock; 
   }
 
   return {
+    canSend: (channel) => configured(channel) || config.sandbox,
     async send(m) {
+      if (!configured(m.channel) && !config.sandbox) throw new ChannelUnavailableError(m.channel);
       const delivered = await deliver(m);
+      if (!config.sandbox) return;
+      const body = delivered && m.secret ? m.body.split(m.secret).join('[sent]') : m.body;
+      const id = newId();
       await db.insert(outbox).values({
-        id: newId(),
+        id,
         channel: m.channel,
         to: m.to,
         subject: m.subject ?? null,
-        body: m.body,
+        body,
         delivered,
         createdAt: clock.now(),
       });
-      if (!delivered) log.info({ channel: m.channel, to: m.to }, `outbox: ${m.subject ?? ''} ${m.body}`);
+      if (!delivered) log.info({ outboxId: id, channel: m.channel }, 'sandbox outbox: message kept, see /sandbox/outbox');
     },
   };
 }

@@ -8,11 +8,14 @@ export const SANDBOX_GOOGLE_CLIENT_ID = 'virality-sandbox.apps.googleusercontent
 
 const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-/** Only return addresses on this server are allowed (an open redirect would leak the ID token). */
-function safeRedirect(uri: string, publicUrl: string, requestOrigin: string): string | null {
+/**
+ * Only return addresses under PUBLIC_URL are allowed: an open redirect would hand the ID token to
+ * another site, and the request's Host header is the caller's to choose, so it is never trusted.
+ */
+function safeRedirect(uri: string, publicUrl: string): string | null {
   try {
-    const u = new URL(uri, requestOrigin);
-    if (u.origin !== new URL(publicUrl).origin && u.origin !== requestOrigin) return null;
+    const u = new URL(uri, publicUrl);
+    if (u.origin !== new URL(publicUrl).origin) return null;
     return u.toString();
   } catch {
     return null;
@@ -45,8 +48,7 @@ export const googleSandboxRoutes =
         },
       },
       async (req, reply) => {
-        const origin = `${req.protocol}://${req.host}`;
-        if (!safeRedirect(req.query.redirect_uri, opts.publicUrl, origin))
+        if (!safeRedirect(req.query.redirect_uri, opts.publicUrl))
           return reply.status(400).send('redirect_uri must be on this server');
         reply
           .type('text/html')
@@ -76,8 +78,7 @@ export const googleSandboxRoutes =
         },
       },
       async (req, reply) => {
-        const origin = `${req.protocol}://${req.host}`;
-        const target = safeRedirect(req.body.redirect_uri, opts.publicUrl, origin);
+        const target = safeRedirect(req.body.redirect_uri, opts.publicUrl);
         if (!target) return reply.status(400).send('redirect_uri must be on this server');
         const email = req.body.email.toLowerCase();
         const now = Math.floor(opts.clock.nowMs() / 1000);

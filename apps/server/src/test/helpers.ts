@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { hash } from '@node-rs/argon2';
 import { phoneKey, type TAuthResult, type TProfileType } from '@virality/domain';
-import { buildApp, type TBuiltApp } from '../app';
+import { buildApp, type TAppDeps, type TBuiltApp } from '../app';
 import { Clock } from '../clock';
 import { loadConfig } from '../config';
 import { openDatabase, type TDatabase } from '../db/client';
@@ -14,6 +14,7 @@ export function memoryMessenger() {
   const sent: TMessage[] = [];
   const messenger: TMessenger & { sent: TMessage[]; lastOtp(to: string): string } = {
     sent,
+    canSend: () => true,
     async send(m) {
       sent.push(m);
     },
@@ -32,8 +33,12 @@ export type TTestApp = TBuiltApp & { database: TDatabase; messenger: ReturnType<
 /**
  * Builds the app on its own database: a fresh in-memory PGlite, or (TEST_DB=postgres) a fresh
  * schema in TEST_DATABASE_URL, so test files run in parallel and never see each other's rows.
+ * `realMessenger` sends through the product's messenger (outbox, providers) instead of the memory one.
  */
-export async function buildTestApp(env: Record<string, string> = {}): Promise<TTestApp> {
+export async function buildTestApp(
+  env: Record<string, string> = {},
+  opts: { realMessenger?: boolean; logger?: TAppDeps['logger'] } = {},
+): Promise<TTestApp> {
   const onPg = process.env.TEST_DB === 'postgres';
   const dataDir = path.join(os.tmpdir(), `virality-test-${randomBytes(6).toString('hex')}`);
   const config = loadConfig({
@@ -51,7 +56,13 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<TT
   );
   await database.migrate();
   const messenger = memoryMessenger();
-  const built = await buildApp({ config, database, clock: new Clock(), messenger, logger: false });
+  const built = await buildApp({
+    config,
+    database,
+    clock: new Clock(),
+    messenger: opts.realMessenger ? undefined : messenger,
+    logger: opts.logger ?? false,
+  });
   await built.app.ready();
   return {
     ...built,

@@ -19,15 +19,22 @@ export type TOtpState = {
   mobileNumber?: string | null;
   phoneCode?: string | null;
   next?: string;
+  /** The sign-up this registration OTP belongs to: a resend names it, so the code stays bound to this password. */
+  attemptId?: string | null;
 };
 
-export type TOtpTarget = { email: string } | { mobileNumber: string; phoneCode: string };
+export type TOtpTarget = ({ email: string } | { mobileNumber: string; phoneCode: string }) & { attemptId?: string };
 
 /**
  * The body of otp/sendOtp and otp/resetOtp for a state. When only the '+{code}{digits}' key is known,
  * `phoneCodeHint` (e.g. the user's saved code) splits it; otherwise a 10-digit number is assumed.
  */
 export function otpTargetOf(state: TOtpState, phoneCodeHint?: string | null): TOtpTarget {
+  const attempt = state.attemptId ? { attemptId: state.attemptId } : {};
+  return { ...identifierOf(state, phoneCodeHint), ...attempt };
+}
+
+function identifierOf(state: TOtpState, phoneCodeHint?: string | null): TOtpTarget {
   if (state.email) return { email: state.email };
   if (state.mobileNumber && state.phoneCode) return { mobileNumber: state.mobileNumber, phoneCode: state.phoneCode };
   const key = state.emailPhone;

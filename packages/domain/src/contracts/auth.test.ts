@@ -148,9 +148,13 @@ describe('zVerifyOtpBody (POST /otp/verifyOtp)', () => {
 });
 
 describe('zResetPasswordBody (PUT /user/resetPassword)', () => {
-  const body = { emailPhone: '+919876543210', newPassword: PASSWORD, confirmPassword: PASSWORD };
+  const body = { emailPhone: '+919876543210', newPassword: PASSWORD, confirmPassword: PASSWORD, resetToken: 'ticket' };
   it('accepts a valid new password and its confirmation', () => {
     expect(zResetPasswordBody.safeParse(body).success).toBe(true);
+  });
+  it('needs the reset ticket of the verified code', () => {
+    const { resetToken: _, ...without } = body;
+    expect(issues(zResetPasswordBody.safeParse(without))).toEqual(['resetToken: Please verify the OTP first']);
   });
   it('applies the new-password rules and the confirm messages', () => {
     expect(issues(zResetPasswordBody.safeParse({ ...body, newPassword: 'Ab1!', confirmPassword: 'Ab1!' }))).toEqual([

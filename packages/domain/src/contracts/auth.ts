@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { SIGNUP_PROFILE_TYPES } from '../enums';
 import { MSG } from '../messages';
+import { GUARD_MSG } from '../rules/guard';
 import { parseEmailPhone, parseIdentifier } from '../rules/identifier';
 import { zOtp } from '../rules/otp';
 import { zLoginPassword, zNewPassword, zOldPassword } from '../rules/password';
@@ -61,7 +62,13 @@ export const zGoogleLoginBody = z.object({
 
 /** POST /otp/sendOtp and /otp/resetOtp */
 export const zSendOtpBody = z
-  .object({ email: optStr, mobileNumber: optStr, phoneCode: optStr })
+  .object({
+    email: optStr,
+    mobileNumber: optStr,
+    phoneCode: optStr,
+    /** The sign-up a registration OTP resend belongs to (create_user and a login of an unverified account return it). */
+    attemptId: z.string().max(64).optional().nullable(),
+  })
   .superRefine((b, ctx) => checkIdentifierFields(b, ctx));
 export type TSendOtpBody = z.infer<typeof zSendOtpBody>;
 
@@ -83,6 +90,8 @@ export const zResetPasswordBody = z
     }),
     newPassword: zNewPassword,
     confirmPassword: optStr,
+    /** The single-use ticket verifyOtp returned for this reset. */
+    resetToken: z.string({ error: GUARD_MSG.resetTicketInvalid }).min(1, GUARD_MSG.resetTicketInvalid).max(128),
   })
   .superRefine(checkConfirm);
 

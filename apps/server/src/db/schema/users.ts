@@ -98,9 +98,40 @@ export const otps = pgTable(
     attempts: integer('attempts').notNull().default(0),
     verifiedAt: ts('verified_at'),
     consumedAt: ts('consumed_at'),
+    /** A registration OTP activates the password of this sign-up attempt, and no other. */
+    attemptId: text('attempt_id'),
+    /** A verified reset OTP hands out one ticket; resetPassword must bring it back (kept hashed). */
+    resetTokenHash: text('reset_token_hash'),
   },
-  (t) => [index('otps_target_idx').on(t.target, t.sentAt)],
+  (t) => [index('otps_target_idx').on(t.target, t.sentAt), uniqueIndex('otps_reset_token_uq').on(t.resetTokenHash)],
 );
+
+/**
+ * One sign-up of an address nobody has verified yet: its password and profile type wait here until
+ * the OTP sent for this attempt is verified, so a second sign-up of the same address never changes
+ * what the first one's code activates.
+ */
+export const signupAttempts = pgTable(
+  'signup_attempts',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id').notNull(),
+    target: text('target').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    profileType: text('profile_type').notNull(),
+    createdAt: ts('created_at').notNull(),
+    expiresAt: ts('expires_at').notNull(),
+  },
+  (t) => [index('signup_attempts_user_idx').on(t.userId, t.createdAt)],
+);
+
+/** Failures counted per account (login, old password, OTP) and codes sent per address; a lock ends at lockedUntil. */
+export const accountGuards = pgTable('account_guards', {
+  key: text('key').primaryKey(),
+  count: integer('count').notNull(),
+  windowEndsAt: ts('window_ends_at').notNull(),
+  lockedUntil: ts('locked_until'),
+});
 
 export const subscriptions = pgTable('subscriptions', {
   id: text('id').primaryKey(),

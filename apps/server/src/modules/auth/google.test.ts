@@ -1,9 +1,10 @@
 import net, { type AddressInfo } from 'node:net';
-import { MSG } from '@virality/domain';
+import { GUARD_MSG, MSG } from '@virality/domain';
 import { decodeJwt, decodeProtectedHeader, generateKeyPair, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SANDBOX_GOOGLE_CLIENT_ID } from '../../sandbox/google';
 import { buildTestApp, buildUser, call, PASSWORD, type TTestApp, uniqueEmail } from '../../test/helpers';
+import { addSubUser, makeOwner, makeRole } from '../team/team-test-kit';
 
 /** A port nobody listens on right now. */
 const freePort = () =>
@@ -200,5 +201,21 @@ describe('POST /api/user/googleLogin', () => {
     const res = await googleLogin({ email, credential: await googleCredential(email) });
     expect(res.status).toBe(403);
     expect(res.json.message).toBe(MSG.accountInactive);
+  });
+});
+
+describe('Google sign-in and team seats', () => {
+  it('cannot take a seat that waits for its invitation: the sub-user stays as the owner made them', async () => {
+    const owner = await makeOwner(t);
+    const role = await makeRole(t, owner.token);
+    const sub = await addSubUser(t, owner.token, role._id);
+    const email = sub.form.email as string;
+    const res = await googleLogin({ email, credential: await googleCredential(email), profileType: 'INFLUENCER' });
+    expect(res.status).toBe(403);
+    expect(res.json.message).toBe(GUARD_MSG.invitationWaiting);
+    const list = await call(t, 'GET', '/api/bussiness/getAll?page=1', { token: owner.token });
+    expect(list.json.response.result.map((r: { _id: string }) => r._id)).toContain(sub.id);
+    const login = await passwordLogin(email, PASSWORD);
+    expect(login.status).toBe(401);
   });
 });

@@ -115,7 +115,12 @@ describe('POST /api/user/userLogin', () => {
     t.clock.advance(17_000);
     const later = await login(email);
     expect(later.status).toBe(403);
-    expect(later.json.response).toEqual({ needsVerification: true, emailPhone: email, resendAfterSeconds: 16 });
+    expect(later.json.response).toEqual({
+      needsVerification: true,
+      emailPhone: email,
+      resendAfterSeconds: 16,
+      attemptId: expect.any(String),
+    });
     expect(t.messenger.sent.length).toBe(sentBefore + 1);
     const freshOtp = t.messenger.lastOtp(email);
 

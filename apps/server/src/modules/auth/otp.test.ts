@@ -82,7 +82,7 @@ describe('POST /api/otp/sendOtp and /api/otp/resetOtp (forgot password)', () => 
     expect(t.messenger.sent.at(-1)).toMatchObject({ channel: 'sms', to: p.key });
     const v = await verifyOtp(p.key, t.messenger.lastOtp(p.key));
     expect(v.status).toBe(200);
-    expect(v.json.response).toEqual({ purpose: 'reset' });
+    expect(v.json.response).toEqual({ purpose: 'reset', resetToken: expect.any(String) });
   });
 
   it('resends a registration OTP with the 16 s countdown', async () => {
@@ -93,7 +93,7 @@ describe('POST /api/otp/sendOtp and /api/otp/resetOtp (forgot password)', () => 
     t.clock.advance(17_000);
     const res = await resetOtp({ email });
     expect(res.status).toBe(200);
-    expect(res.json.response).toEqual({ emailPhone: email, resendAfterSeconds: 16 });
+    expect(res.json.response).toEqual({ emailPhone: email, resendAfterSeconds: 16, attemptId: expect.any(String) });
     const v = await verifyOtp(email, t.messenger.lastOtp(email));
     expect(v.json.response).toMatchObject({ purpose: 'registration', userData: { emailVerified: true } });
   });
@@ -233,7 +233,7 @@ describe('contact OTP (logged in: a new e-mail or phone for the profile)', () =>
     const res = await sendOtp({ email }, token);
     expect(res.status).toBe(200);
     const v = await verifyOtp(email, t.messenger.lastOtp(email), token);
-    expect(v.json.response).toEqual({ purpose: 'reset' });
+    expect(v.json.response).toEqual({ purpose: 'reset', resetToken: expect.any(String) });
   });
 });
 
@@ -247,7 +247,11 @@ describe('POST /api/otp/verifyOtp', () => {
     expect(bad.json).toEqual({ status: false, message: MSG.otpWrong, response: null });
     const good = await verifyOtp(email, code);
     expect(good.status).toBe(200);
-    expect(good.json).toEqual({ status: true, message: MSG.otpVerified, response: { purpose: 'reset' } });
+    expect(good.json).toEqual({
+      status: true,
+      message: MSG.otpVerified,
+      response: { purpose: 'reset', resetToken: expect.any(String) },
+    });
   });
 
   it('after 5 wrong tries even the right code fails until a new OTP is sent', async () => {

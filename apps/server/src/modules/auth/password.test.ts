@@ -16,11 +16,12 @@ const statusOf = (token: string) => call(t, 'GET', '/api/user/getUserStatus', { 
 const resetPassword = (body: unknown) => call(t, 'PUT', '/api/user/resetPassword', { body });
 const changePassword = (body: unknown, token?: string) => call(t, 'POST', '/api/user/changePassword', { body, token });
 
-/** Forgot password up to the verified OTP: sendOtp, then verifyOtp with the code from the outbox. */
+/** Forgot password up to the verified OTP: sendOtp, then verifyOtp with the code from the outbox; returns the reset ticket. */
 async function verifiedReset(emailPhone: string, sendBody: Record<string, string>) {
   expect((await call(t, 'POST', '/api/otp/sendOtp', { body: sendBody })).status).toBe(200);
   const v = await call(t, 'POST', '/api/otp/verifyOtp', { body: { emailPhone, otp: t.messenger.lastOtp(emailPhone) } });
-  expect(v.json.response).toEqual({ purpose: 'reset' });
+  expect(v.json.response).toEqual({ purpose: 'reset', resetToken: expect.any(String) });
+  return v.json.response.resetToken as string;
 }
 
 /** A Google account (no password) and its session. */
@@ -40,9 +41,9 @@ describe('PUT /api/user/resetPassword', () => {
   it('sets the new password after a verified OTP, and ends every old session', async () => {
     const { email, token } = await buildUser(t);
     const other = await login(email, PASSWORD);
-    await verifiedReset(email, { email });
+    const resetToken = await verifiedReset(email, { email });
 
-    const res = await resetPassword({ emailPhone: email, newPassword: NEW_PASSWORD, confirmPassword: NEW_PASSWORD });
+    const res = await resetPassword({ emailPhone: email, newPassword: NEW_PASSWORD, confirmPassword: NEW_PASSWORD, resetToken });
     expect(res.status).toBe(200);
     expect(res.json).toEqual({ status: true, message: MSG.newPasswordSet, response: null });
     expect(res.json.message).toBe('New Password Successfuly Set');
@@ -64,8 +65,8 @@ describe('PUT /api/user/resetPassword', () => {
       body: { mobileNumber: p.mobileNumber, phoneCode: p.phoneCode, password: PASSWORD, profileType: 'BUSINESS' },
     });
     await call(t, 'POST', '/api/otp/verifyOtp', { body: { emailPhone: p.key, otp: t.messenger.lastOtp(p.key) } });
-    await verifiedReset(p.key, { mobileNumber: p.mobileNumber, phoneCode: p.phoneCode });
-    const res = await resetPassword({ emailPhone: p.key, newPassword: NEW_PASSWORD });
+    const resetToken = await verifiedReset(p.key, { mobileNumber: p.mobileNumber, phoneCode: p.phoneCode });
+    const res = await resetPassword({ emailPhone: p.key, newPassword: NEW_PASSWORD, resetToken });
     expect(res.status).toBe(200);
     expect((await login(p.key, NEW_PASSWORD)).status).toBe(200);
   });
@@ -74,26 +75,28 @@ describe('PUT /api/user/resetPassword', () => {
     const { email } = await buildUser(t);
     const none = await resetPassword({ emailPhone: email, newPassword: NEW_PASSWORD });
     expect(none.status).toBe(400);
-    expect(none.json).toEqual({ status: false, message: MSG.otpNotVerified, response: null });
+    expect(none.json).toMatchObject({ status: false, message: MSG.otpNotVerified });
+    const guessed = await resetPassword({ emailPhone: email, newPassword: NEW_PASSWORD, resetToken: 'made-up-ticket' });
+    expect(guessed.json).toEqual({ status: false, message: MSG.otpNotVerified, response: null });
 
     await call(t, 'POST', '/api/otp/sendOtp', { body: { email } });
-    const unverified = await resetPassword({ emailPhone: email, newPassword: NEW_PASSWORD });
+    const unverified = await resetPassword({ emailPhone: email, newPassword: NEW_PASSWORD, resetToken: 'made-up-ticket' });
     expect(unverified.status).toBe(400);
     expect(unverified.json.message).toBe(MSG.otpNotVerified);
     expect((await login(email, PASSWORD)).status).toBe(200);
   });
 
   it('refuses for an identifier nobody has', async () => {
-    const res = await resetPassword({ emailPhone: uniqueEmail(), newPassword: NEW_PASSWORD });
+    const res = await resetPassword({ emailPhone: uniqueEmail(), newPassword: NEW_PASSWORD, resetToken: 'made-up-ticket' });
     expect(res.status).toBe(400);
     expect(res.json.message).toBe(MSG.otpNotVerified);
   });
 
   it('works once per verified OTP', async () => {
     const { email } = await buildUser(t);
-    await verifiedReset(email, { email });
-    expect((await resetPassword({ emailPhone: email, newPassword: NEW_PASSWORD })).status).toBe(200);
-    const second = await resetPassword({ emailPhone: email, newPassword: 'Thr33!Time' });
+    const resetToken = await verifiedReset(email, { email });
+    expect((await resetPassword({ emailPhone: email, newPassword: NEW_PASSWORD, resetToken })).status).toBe(200);
+    const second = await resetPassword({ emailPhone: email, newPassword: 'Thr33!Time', resetToken });
     expect(second.status).toBe(400);
     expect(second.json.message).toBe(MSG.otpNotVerified);
     expect((await login(email, NEW_PASSWORD)).status).toBe(200);
@@ -101,9 +104,9 @@ describe('PUT /api/user/resetPassword', () => {
 
   it("refuses once the OTP's 10 minutes are over", async () => {
     const { email } = await buildUser(t);
-    await verifiedReset(email, { email });
+    const resetToken = await verifiedReset(email, { email });
     t.clock.advance(601_000);
-    const res = await resetPassword({ emailPhone: email, newPassword: NEW_PASSWORD });
+    const res = await resetPassword({ emailPhone: email, newPassword: NEW_PASSWORD, resetToken });
     expect(res.status).toBe(400);
     expect(res.json.message).toBe(MSG.otpNotVerified);
     expect((await login(email, PASSWORD)).status).toBe(200);
@@ -112,8 +115,8 @@ describe('PUT /api/user/resetPassword', () => {
   it("a verified OTP for one account does not reset another's password", async () => {
     const a = await buildUser(t);
     const b = await buildUser(t);
-    await verifiedReset(a.email, { email: a.email });
-    const res = await resetPassword({ emailPhone: b.email, newPassword: NEW_PASSWORD });
+    const resetToken = await verifiedReset(a.email, { email: a.email });
+    const res = await resetPassword({ emailPhone: b.email, newPassword: NEW_PASSWORD, resetToken });
     expect(res.status).toBe(400);
     expect((await login(b.email, PASSWORD)).status).toBe(200);
   });
@@ -121,8 +124,9 @@ describe('PUT /api/user/resetPassword', () => {
   it('a registration OTP does not allow a reset', async () => {
     const email = uniqueEmail();
     await call(t, 'POST', '/api/user/create_user', { body: { email, password: PASSWORD, profileType: 'INFLUENCER' } });
-    await call(t, 'POST', '/api/otp/verifyOtp', { body: { emailPhone: email, otp: t.messenger.lastOtp(email) } });
-    const res = await resetPassword({ emailPhone: email, newPassword: NEW_PASSWORD });
+    const v = await call(t, 'POST', '/api/otp/verifyOtp', { body: { emailPhone: email, otp: t.messenger.lastOtp(email) } });
+    expect(v.json.response.resetToken).toBeUndefined();
+    const res = await resetPassword({ emailPhone: email, newPassword: NEW_PASSWORD, resetToken: 'made-up-ticket' });
     expect(res.status).toBe(400);
     expect(res.json.message).toBe(MSG.otpNotVerified);
   });
@@ -138,8 +142,15 @@ describe('PUT /api/user/resetPassword', () => {
     [{ emailPhone: 'me@example.com', newPassword: 'PASSWORD1!' }, MSG.passwordComplexity],
     [{ emailPhone: 'me@example.com', newPassword: 'Password!!' }, MSG.passwordComplexity],
     [{ emailPhone: 'me@example.com', newPassword: 'Password12' }, MSG.passwordComplexity],
-    [{ emailPhone: 'me@example.com', newPassword: NEW_PASSWORD, confirmPassword: 'N3w!Secrex' }, MSG.passwordsMustMatch],
-    [{ emailPhone: 'me@example.com', newPassword: NEW_PASSWORD, confirmPassword: '' }, MSG.confirmPasswordRequired],
+    [
+      { emailPhone: 'me@example.com', newPassword: NEW_PASSWORD, confirmPassword: 'N3w!Secrex', resetToken: 't' },
+      MSG.passwordsMustMatch,
+    ],
+    [
+      { emailPhone: 'me@example.com', newPassword: NEW_PASSWORD, confirmPassword: '', resetToken: 't' },
+      MSG.confirmPasswordRequired,
+    ],
+    [{ emailPhone: 'me@example.com', newPassword: NEW_PASSWORD }, MSG.otpNotVerified],
   ])('refuses %j with 400 and the spec message', async (body, message) => {
     const res = await resetPassword(body);
     expect(res.status).toBe(400);
@@ -148,12 +159,59 @@ describe('PUT /api/user/resetPassword', () => {
 
   it('a refused new password does not use up the verified OTP', async () => {
     const { email } = await buildUser(t);
-    await verifiedReset(email, { email });
-    const bad = await resetPassword({ emailPhone: email, newPassword: NEW_PASSWORD, confirmPassword: 'Other1!x' });
+    const resetToken = await verifiedReset(email, { email });
+    const bad = await resetPassword({ emailPhone: email, newPassword: NEW_PASSWORD, confirmPassword: 'Other1!x', resetToken });
     expect(bad.json.message).toBe('Passwords should match!');
-    expect((await resetPassword({ emailPhone: email, newPassword: NEW_PASSWORD, confirmPassword: NEW_PASSWORD })).status).toBe(
-      200,
-    );
+    const good = await resetPassword({ emailPhone: email, newPassword: NEW_PASSWORD, confirmPassword: NEW_PASSWORD, resetToken });
+    expect(good.status).toBe(200);
+  });
+});
+
+describe('a password reset is bound to the code verification that allowed it', () => {
+  it('the ticket of one verification resets once; a second verification gives a new ticket and the old one stays used', async () => {
+    const { email } = await buildUser(t);
+    const first = await verifiedReset(email, { email });
+    expect((await resetPassword({ emailPhone: email, newPassword: NEW_PASSWORD, resetToken: first })).status).toBe(200);
+    t.clock.advance(61_000);
+    const second = await verifiedReset(email, { email });
+    expect(second).not.toBe(first);
+    const replay = await resetPassword({ emailPhone: email, newPassword: 'Thr33!Time', resetToken: first });
+    expect(replay.status).toBe(400);
+    expect((await login(email, NEW_PASSWORD)).status).toBe(200);
+  });
+
+  it('a verified code without its ticket allows nothing: "someone verified lately" is not enough', async () => {
+    const { email } = await buildUser(t);
+    await verifiedReset(email, { email });
+    const res = await resetPassword({ emailPhone: email, newPassword: NEW_PASSWORD, resetToken: 'x'.repeat(43) });
+    expect(res.status).toBe(400);
+    expect(res.json.message).toBe(MSG.otpNotVerified);
+    expect((await login(email, PASSWORD)).status).toBe(200);
+  });
+
+  it('a ticket works for its own address only', async () => {
+    const a = await buildUser(t);
+    const b = await buildUser(t);
+    const ticket = await verifiedReset(a.email, { email: a.email });
+    expect((await resetPassword({ emailPhone: b.email, newPassword: NEW_PASSWORD, resetToken: ticket })).status).toBe(400);
+    expect((await resetPassword({ emailPhone: a.email, newPassword: NEW_PASSWORD, resetToken: ticket })).status).toBe(200);
+    expect((await login(b.email, PASSWORD)).status).toBe(200);
+  });
+
+  it('a ticket lasts 10 minutes from the verification', async () => {
+    const { email } = await buildUser(t);
+    const ticket = await verifiedReset(email, { email });
+    t.clock.advance(599_000);
+    expect((await resetPassword({ emailPhone: email, newPassword: NEW_PASSWORD, resetToken: ticket })).status).toBe(200);
+  });
+
+  it('the ticket is kept only as a hash', async () => {
+    const { email } = await buildUser(t);
+    const ticket = await verifiedReset(email, { email });
+    const rows = await t.database.db.execute(`select reset_token_hash from otps where target = '${email}'`);
+    const stored = JSON.stringify(rows);
+    expect(stored).not.toContain(ticket);
+    expect(stored).toMatch(/[0-9a-f]{64}/);
   });
 });
 
@@ -172,6 +230,23 @@ describe('POST /api/user/changePassword', () => {
     expect((await login(email, PASSWORD)).status).toBe(401);
     expect((await login(email, NEW_PASSWORD)).status).toBe(200);
     expect((await statusOf(token)).status).toBe(200);
+  });
+
+  it('ends every other session of the account; the current one stays', async () => {
+    const { email, token } = await buildUser(t);
+    const phone = (await login(email, PASSWORD)).json.response.accessToken as string;
+    const laptop = (await login(email, PASSWORD)).json.response.accessToken as string;
+    const res = await changePassword({ oldPassword: PASSWORD, newPassword: NEW_PASSWORD }, token);
+    expect(res.status).toBe(200);
+    expect((await statusOf(token)).status).toBe(200);
+    for (const other of [phone, laptop]) expect((await statusOf(other)).status).toBe(401);
+  });
+
+  it('a wrong old password ends no session', async () => {
+    const { email, token } = await buildUser(t);
+    const other = (await login(email, PASSWORD)).json.response.accessToken as string;
+    await changePassword({ oldPassword: 'Wr0ng!pass', newPassword: NEW_PASSWORD }, token);
+    expect((await statusOf(other)).status).toBe(200);
   });
 
   it('refuses a wrong old password with 400 and changes nothing', async () => {

@@ -1,11 +1,13 @@
-import { and, desc, eq, isNull } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { TDb } from '../../db/client';
-import { otps, sessions } from '../../db/schema';
+import { accountGuards, otps, sessions, signupAttempts } from '../../db/schema';
 
 export type TOtpRow = typeof otps.$inferSelect;
 export type TSessionRow = typeof sessions.$inferSelect;
+export type TAttemptRow = typeof signupAttempts.$inferSelect;
+export type TGuardRow = typeof accountGuards.$inferSelect;
 
-/** Sessions and OTPs. */
+/** Sessions, OTPs, sign-up attempts and the per-account guards. */
 export function createAuthRepository(db: TDb) {
   return {
     async insertSession(row: typeof sessions.$inferInsert) {
@@ -21,25 +23,123 @@ export function createAuthRepository(db: TDb) {
         .set({ revokedAt: at })
         .where(and(eq(sessions.id, id), isNull(sessions.revokedAt)));
     },
-    async revokeUserSessions(userId: string, at: Date) {
+    /** Ends every live session of the user, except `keepSessionId` when given. */
+    async revokeUserSessions(userId: string, at: Date, keepSessionId?: string) {
       await db
         .update(sessions)
         .set({ revokedAt: at })
-        .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+        .where(
+          and(
+            eq(sessions.userId, userId),
+            isNull(sessions.revokedAt),
+            keepSessionId ? ne(sessions.id, keepSessionId) : undefined,
+          ),
+        );
     },
     async latestOtp(target: string): Promise<TOtpRow | null> {
       const [row] = await db.select().from(otps).where(eq(otps.target, target)).orderBy(desc(otps.sentAt)).limit(1);
       return row ?? null;
     },
-    /** Replaces any open OTP of the target by a new one, so only the newest code works. */
+    /** Codes of the target still waiting to be verified (unused, unexpired), newest first. */
+    async openOtps(target: string, now: Date): Promise<TOtpRow[]> {
+      return db
+        .select()
+        .from(otps)
+        .where(and(eq(otps.target, target), isNull(otps.consumedAt), isNull(otps.verifiedAt), gt(otps.expiresAt, now)))
+        .orderBy(desc(otps.sentAt));
+    },
+    /**
+     * Stores a new OTP and retires the open codes it replaces: for a sign-up attempt, that attempt's
+     * earlier codes only (another attempt's code keeps working for its own password); otherwise every
+     * open code of the target, so only the newest works.
+     */
     async replaceOtp(row: typeof otps.$inferInsert) {
       await db.transaction(async (tx) => {
+        const scope = row.attemptId ? eq(otps.attemptId, row.attemptId) : undefined;
         await tx
           .update(otps)
           .set({ consumedAt: row.sentAt })
-          .where(and(eq(otps.target, row.target), isNull(otps.consumedAt)));
+          .where(and(eq(otps.target, row.target), isNull(otps.consumedAt), scope));
         await tx.insert(otps).values(row);
       });
+    },
+    async bumpOtpAttempts(ids: string[]) {
+      if (ids.length === 0) return;
+      await db
+        .update(otps)
+        .set({ attempts: sql`${otps.attempts} + 1` })
+        .where(inArray(otps.id, ids));
+    },
+    /** Retires every open code of the target (after an account's address was verified). */
+    async consumeOpenOtps(target: string, at: Date) {
+      await db
+        .update(otps)
+        .set({ consumedAt: at })
+        .where(and(eq(otps.target, target), isNull(otps.consumedAt)));
+    },
+    async setResetTicket(otpId: string, ticketHash: string) {
+      await db.update(otps).set({ resetTokenHash: ticketHash }).where(eq(otps.id, otpId));
+    },
+    async findByResetTicket(ticketHash: string): Promise<TOtpRow | null> {
+      const [row] = await db.select().from(otps).where(eq(otps.resetTokenHash, ticketHash));
+      return row ?? null;
+    },
+
+    // sign-up attempts
+    async insertAttempt(row: typeof signupAttempts.$inferInsert) {
+      await db.insert(signupAttempts).values(row);
+    },
+    async deleteAttempt(id: string) {
+      await db.delete(signupAttempts).where(eq(signupAttempts.id, id));
+    },
+    async findAttempt(id: string): Promise<TAttemptRow | null> {
+      const [row] = await db.select().from(signupAttempts).where(eq(signupAttempts.id, id));
+      return row ?? null;
+    },
+    /** The user's unexpired sign-up attempts, newest first (at most `limit`). */
+    async liveAttempts(userId: string, now: Date, limit: number): Promise<TAttemptRow[]> {
+      return db
+        .select()
+        .from(signupAttempts)
+        .where(and(eq(signupAttempts.userId, userId), gt(signupAttempts.expiresAt, now)))
+        .orderBy(desc(signupAttempts.createdAt))
+        .limit(limit);
+    },
+    async deleteAttemptsOf(userId: string) {
+      await db.delete(signupAttempts).where(eq(signupAttempts.userId, userId));
+    },
+
+    // per-account guards
+    async guard(key: string): Promise<TGuardRow | null> {
+      const [row] = await db.select().from(accountGuards).where(eq(accountGuards.key, key));
+      return row ?? null;
+    },
+    /**
+     * Counts one more event for `key` in a window of `windowMs` (a window that ended, or a lock that
+     * ended, starts over at 1). The event that reaches `max` locks the key for `lockMs`.
+     */
+    async hitGuard(key: string, now: Date, windowMs: number, max: number, lockMs: number): Promise<TGuardRow> {
+      const nowIso = now.toISOString();
+      const windowEnd = new Date(now.getTime() + windowMs).toISOString();
+      const lockEnd = new Date(now.getTime() + lockMs).toISOString();
+      const restart = sql`(${accountGuards.windowEndsAt} <= ${nowIso}::timestamptz OR ${accountGuards.lockedUntil} <= ${nowIso}::timestamptz)`;
+      const next = sql`CASE WHEN ${restart} THEN 1 ELSE ${accountGuards.count} + 1 END`;
+      const [row] = await db
+        .insert(accountGuards)
+        .values({ key, count: 1, windowEndsAt: new Date(windowEnd), lockedUntil: max <= 1 ? new Date(lockEnd) : null })
+        .onConflictDoUpdate({
+          target: accountGuards.key,
+          set: {
+            count: next,
+            windowEndsAt: sql`CASE WHEN ${restart} THEN ${windowEnd}::timestamptz ELSE ${accountGuards.windowEndsAt} END`,
+            lockedUntil: sql`CASE WHEN ${next} >= ${max} THEN ${lockEnd}::timestamptz WHEN ${restart} THEN NULL ELSE ${accountGuards.lockedUntil} END`,
+          },
+        })
+        .returning();
+      return row;
+    },
+    async clearGuard(key: string) {
+      await db.delete(accountGuards).where(eq(accountGuards.key, key));
     },
     async deleteOtp(id: string) {
       await db.delete(otps).where(eq(otps.id, id));

@@ -1,7 +1,12 @@
-import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
 import {
+  ACCOUNT_GUARD_MINUTES,
+  ACCOUNT_MAX_CODES,
+  ACCOUNT_MAX_FAILURES,
+  GUARD_MSG,
   MSG,
+  minutesLeft,
   OTP_MAX_TRIES,
   OTP_RESEND_SECONDS,
   OTP_TTL_SECONDS,
@@ -9,18 +14,20 @@ import {
   parseEmailPhone,
   parseIdentifier,
   REGISTRATION_OTP_RESEND_SECONDS,
+  RESET_TICKET_TTL_SECONDS,
+  SIGNUP_ATTEMPT_TTL_DAYS,
   type TAuthResult,
   type TIdentifier,
   type TProfileType,
 } from '@virality/domain';
 import type { Clock } from '../../clock';
 import { AppError, badRequest, conflict, forbidden, notFound, tooMany, unauthorized } from '../../errors';
-import type { TMessenger } from '../../integrations/messenger';
+import { ChannelUnavailableError, type TMessenger } from '../../integrations/messenger';
 import { newId } from '../../lib/ids';
 import type { TUserRow } from '../users/repository';
 import type { TUsersService } from '../users/service';
 import type { TGoogleVerifier } from './google';
-import type { TAuthRepository, TOtpRow } from './repository';
+import type { TAttemptRow, TAuthRepository, TOtpRow } from './repository';
 import type { TTokenSigner } from './tokens';
 
 export type TOtpPurpose = 'registration' | 'reset' | 'contact';
@@ -39,6 +46,11 @@ type TDeps = {
 };
 
 const cooldownOf = (purpose: TOtpPurpose) => (purpose === 'registration' ? REGISTRATION_OTP_RESEND_SECONDS : OTP_RESEND_SECONDS);
+const GUARD_MS = ACCOUNT_GUARD_MINUTES * 60_000;
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+/** A team member (sub-user): claimed only through their invitation, never by a sign-up. */
+const isMember = (u: TUserRow) => u.profileType === 'BUSINESS_MANAGER' || !!u.businessId;
+type TMeta = { ip?: string; userAgent?: string };
 
 /** Sign-up, login (password and Google), OTP, password reset and change, sessions (seed 001 §4, §5, §7, §8). */
 export function createAuthService(deps: TDeps) {
@@ -49,7 +61,56 @@ export function createAuthService(deps: TDeps) {
 
   const isIdentifierVerified = (u: TUserRow) => (u.emailVerified && !!u.email) || (u.mobileVerified && !!u.phoneKey);
 
-  async function issueSession(user: TUserRow, meta: { ip?: string; userAgent?: string } = {}): Promise<TAuthResult> {
+  /** A hash nobody's password matches: an unknown address costs the same argon2 work as a wrong password. */
+  let dummy: Promise<string> | null = null;
+  const burnPasswordCheck = async (password: string) => {
+    dummy ??= hash(randomBytes(24).toString('base64'));
+    await verify(await dummy, password);
+  };
+
+  /** Whether a pending team member may still claim their seat (an unused, unexpired invitation); set by the team module. */
+  let memberMayClaim: (user: TUserRow) => Promise<boolean> = async () => false;
+
+  // ── per-account guards ────────────────────────────────────────────────────────────────────────
+  async function assertNotLocked(key: string, message: (minutes: number) => string = GUARD_MSG.accountLocked) {
+    const g = await repo.guard(key);
+    const now = clock.nowMs();
+    if (g?.lockedUntil && g.lockedUntil.getTime() > now) {
+      const retryAfterSeconds = Math.ceil((g.lockedUntil.getTime() - now) / 1000);
+      throw tooMany(message(minutesLeft(g.lockedUntil.getTime(), now)), {
+        retryAfterSeconds,
+        resendAfterSeconds: retryAfterSeconds,
+      });
+    }
+  }
+
+  /** Tells the owner once, when their account gets locked, on a contact they verified. */
+  async function noticeLock(owner: TUserRow) {
+    const to = owner.emailVerified && owner.email ? { channel: 'email' as const, to: owner.email } : null;
+    const sms = owner.mobileVerified && owner.phoneKey ? { channel: 'sms' as const, to: owner.phoneKey } : null;
+    const target = to ?? sms;
+    if (!target || !messenger.canSend(target.channel)) return;
+    try {
+      await messenger.send({
+        ...target,
+        subject: GUARD_MSG.lockNoticeSubject,
+        body: GUARD_MSG.lockNotice(ACCOUNT_GUARD_MINUTES),
+      });
+    } catch (err) {
+      log.error({ err: { message: (err as Error).message }, channel: target.channel }, 'lock notice not sent');
+    }
+  }
+
+  /** One more failure on `key`; the failure that locks the account tells its owner. */
+  async function recordFailure(key: string, owner: () => Promise<TUserRow | null>) {
+    const row = await repo.hitGuard(key, clock.now(), GUARD_MS, ACCOUNT_MAX_FAILURES, GUARD_MS);
+    if (row.count === ACCOUNT_MAX_FAILURES) {
+      const user = await owner();
+      if (user) await noticeLock(user);
+    }
+  }
+
+  async function issueSession(user: TUserRow, meta: TMeta = {}): Promise<TAuthResult> {
     const now = clock.now();
     const expiresAt = new Date(now.getTime() + deps.sessionTtlHours * 3_600_000);
     const sid = newId();
@@ -70,15 +131,24 @@ export function createAuthService(deps: TDeps) {
     };
   }
 
-  /** Sends a fresh 4-digit OTP to the target unless its resend countdown is still running. */
-  async function sendOtp(target: TIdentifier, purpose: TOtpPurpose, userId: string | null) {
-    const now = clock.now();
+  // ── OTPs ──────────────────────────────────────────────────────────────────────────────────────
+  const unavailable = (kind: TIdentifier['kind']) =>
+    new AppError(503, kind === 'email' ? GUARD_MSG.emailUnavailable : GUARD_MSG.smsUnavailable);
+
+  /** Every check before a code is sent, writing nothing: a channel that can deliver, codes left, the resend countdown. */
+  async function assertMaySend(target: TIdentifier, purpose: TOtpPurpose) {
+    if (!messenger.canSend(target.kind === 'email' ? 'email' : 'sms')) throw unavailable(target.kind);
+    await assertNotLocked(`codes:${target.key}`, GUARD_MSG.tooManyCodes);
     const last = await repo.latestOtp(target.key);
-    const cooldown = cooldownOf(purpose);
     // The countdown guards a resend of a code still waiting to be used; a used code leaves nothing to resend.
     const open = last && !last.consumedAt ? last : null;
-    const wait = otpResendWait(open ? open.sentAt.getTime() : null, now.getTime(), cooldown);
+    const wait = otpResendWait(open ? open.sentAt.getTime() : null, clock.nowMs(), cooldownOf(purpose));
     if (wait > 0) throw tooMany(MSG.otpWait(wait), { resendAfterSeconds: wait });
+  }
+
+  /** Stores and sends a fresh 4-digit OTP (checks done by assertMaySend); a code nobody received is dropped. */
+  async function issueOtp(target: TIdentifier, purpose: TOtpPurpose, userId: string | null, attemptId: string | null = null) {
+    const now = clock.now();
     const code = String(randomInt(0, 10_000)).padStart(4, '0');
     const otpId = newId();
     await repo.replaceOtp({
@@ -86,6 +156,7 @@ export function createAuthService(deps: TDeps) {
       target: target.key,
       purpose,
       userId,
+      attemptId,
       phoneCode: target.kind === 'phone' ? target.phoneCode : null,
       mobileNumber: target.kind === 'phone' ? target.mobileNumber : null,
       codeHash: hashOtp(target.key, code),
@@ -96,32 +167,23 @@ export function createAuthService(deps: TDeps) {
     try {
       await messenger.send(
         target.kind === 'email'
-          ? { channel: 'email', to: target.email, subject: 'Your Virality verification code', body }
-          : { channel: 'sms', to: target.key, body },
+          ? { channel: 'email', to: target.email, subject: 'Your Virality verification code', body, secret: code }
+          : { channel: 'sms', to: target.key, body, secret: code },
       );
     } catch (err) {
       // A code nobody received must not start the resend countdown.
       await repo.deleteOtp(otpId);
-      log.error({ err, channel: target.kind }, 'OTP message not sent');
+      if (err instanceof ChannelUnavailableError) throw unavailable(target.kind);
+      log.error({ err: { message: (err as Error).message }, channel: target.kind }, 'OTP message not sent');
       throw new AppError(502, MSG.otpNotSent);
     }
-    return { emailPhone: target.key, resendAfterSeconds: cooldown };
+    await repo.hitGuard(`codes:${target.key}`, now, GUARD_MS, ACCOUNT_MAX_CODES, GUARD_MS);
+    return { emailPhone: target.key, resendAfterSeconds: cooldownOf(purpose), ...(attemptId ? { attemptId } : {}) };
   }
 
-  /** Checks an OTP; counts wrong tries; returns the OTP row once it matched. */
-  async function checkOtp(target: string, code: string): Promise<TOtpRow> {
-    const now = clock.now();
-    const otp = await repo.latestOtp(target);
-    if (!otp || otp.consumedAt || otp.verifiedAt) throw badRequest(MSG.otpExpired);
-    if (otp.expiresAt.getTime() <= now.getTime()) throw badRequest(MSG.otpExpired);
-    if (otp.attempts >= OTP_MAX_TRIES) throw badRequest(MSG.otpTooManyTries);
-    if (!sameHash(otp.codeHash, hashOtp(target, code))) {
-      const attempts = otp.attempts + 1;
-      await repo.updateOtp(otp.id, { attempts });
-      throw badRequest(attempts >= OTP_MAX_TRIES ? MSG.otpTooManyTries : MSG.otpWrong);
-    }
-    await repo.updateOtp(otp.id, { verifiedAt: now });
-    return otp;
+  async function sendOtp(target: TIdentifier, purpose: TOtpPurpose, userId: string | null, attemptId: string | null = null) {
+    await assertMaySend(target, purpose);
+    return issueOtp(target, purpose, userId, attemptId);
   }
 
   /** Email and mobile are locked once verified on an account (seed 001 §2, Account Details). */
@@ -136,10 +198,91 @@ export function createAuthService(deps: TDeps) {
     return r.value;
   };
 
+  /** A pending team member signs in by OTP only while their invitation is still good. */
+  async function assertMemberMayClaim(user: TUserRow) {
+    if (!(await memberMayClaim(user))) throw forbidden(GUARD_MSG.invitationExpired);
+  }
+
+  /**
+   * The sign-up attempt a resend without a password belongs to: the one the client names, or the only
+   * one there is. With several competing attempts a guess could hand one person's code to another's
+   * password, so the caller is asked to sign up again.
+   */
+  async function attemptForResend(user: TUserRow, targetKey: string, requested: string | null | undefined) {
+    const live = (await repo.liveAttempts(user.id, clock.now(), 10)).filter((a) => a.target === targetKey);
+    if (requested) {
+      const named = live.find((a) => a.id === requested);
+      if (!named) throw badRequest(GUARD_MSG.signupExpired);
+      return named.id;
+    }
+    if (live.length > 1) throw conflict(GUARD_MSG.signupAmbiguous);
+    return live[0]?.id ?? null;
+  }
+
+  /**
+   * Which password of an unverified account this is: the account's own (sign-ups before attempts
+   * were kept apart) or one of its live sign-up attempts. undefined when none matches.
+   */
+  async function matchUnverified(user: TUserRow, password: string): Promise<{ attempt: TAttemptRow | null } | undefined> {
+    const attempts = await repo.liveAttempts(user.id, clock.now(), 5);
+    if (!user.passwordHash && attempts.length === 0) {
+      await burnPasswordCheck(password);
+      return undefined;
+    }
+    if (user.passwordHash && (await verify(user.passwordHash, password))) return { attempt: null };
+    for (const a of attempts) if (await verify(a.passwordHash, password)) return { attempt: a };
+    return undefined;
+  }
+
+  /** What a matching code does, by its purpose (verifyOtp). */
+  async function redeem(otp: TOtpRow, key: string, guardKey: string, meta: TMeta) {
+    const now = clock.now();
+    const purpose = otp.purpose as TOtpPurpose;
+    if (purpose === 'reset') {
+      const ticket = randomBytes(32).toString('base64url');
+      await repo.updateOtp(otp.id, { verifiedAt: now, resetTokenHash: sha256(ticket) });
+      await repo.clearGuard(guardKey);
+      return { purpose, resetToken: ticket };
+    }
+    if (purpose === 'contact') {
+      if (!(await repo.consumeOtp(otp.id, now))) throw badRequest(MSG.otpExpired);
+      await repo.clearGuard(guardKey);
+      const target = otp.mobileNumber
+        ? { phoneCode: otp.phoneCode!, mobileNumber: otp.mobileNumber, key: otp.target }
+        : { email: otp.target };
+      const row = await users.setVerifiedContact(otp.userId!, target);
+      return { purpose, userData: await users.toDto(row) };
+    }
+    const user = await users.requireUser(otp.userId!);
+    if (isMember(user)) await assertMemberMayClaim(user);
+    const attempt = otp.attemptId ? await repo.findAttempt(otp.attemptId) : null;
+    if (otp.attemptId && (!attempt || attempt.expiresAt.getTime() <= now.getTime())) throw badRequest(MSG.otpExpired);
+    if (!(await repo.consumeOtp(otp.id, now))) throw badRequest(MSG.otpExpired);
+    const verified = await users.update(user.id, {
+      ...(key.startsWith('+') ? { mobileVerified: true } : { emailVerified: true }),
+      ...(attempt && !isMember(user) ? { passwordHash: attempt.passwordHash, profileType: attempt.profileType } : {}),
+    });
+    await repo.updateOtp(otp.id, { verifiedAt: now });
+    // The address is proven: every other attempt and code for it is void.
+    await repo.deleteAttemptsOf(user.id);
+    await repo.consumeOpenOtps(key, now);
+    await repo.clearGuard(guardKey);
+    return { purpose, ...(await issueSession(verified, meta)) };
+  }
+
   return {
     issueSession,
 
-    /** POST user/create_user: an unverified account and a registration OTP (16 s resend). */
+    /** The team module says whether a pending member's invitation still stands. */
+    useMemberGate(fn: (user: TUserRow) => Promise<boolean>) {
+      memberMayClaim = fn;
+    },
+
+    /**
+     * POST user/create_user: a registration OTP (16 s resend) bound to this sign-up attempt. Nothing is
+     * written before every check passed; the account's password and type are set only when the code
+     * of this attempt is verified, so a second sign-up of someone's address changes nothing of theirs.
+     */
     async signUp(body: {
       email?: string | null;
       mobileNumber?: string | null;
@@ -150,71 +293,105 @@ export function createAuthService(deps: TDeps) {
       const id = identifierOf(body);
       const existing = await users.findByKey(id.key);
       if (existing && isIdentifierVerified(existing)) throw conflict(MSG.accountExists);
+      if (existing && isMember(existing)) throw conflict(GUARD_MSG.invitationWaiting);
+      await assertMaySend(id, 'registration');
       const passwordHash = await hash(body.password);
-      let user: TUserRow;
-      if (existing) {
-        user = await users.update(existing.id, { passwordHash, profileType: body.profileType });
-      } else {
-        user = await users.createAccount(
+      const user =
+        existing ??
+        (await users.createAccount(
           id.kind === 'email'
-            ? { email: id.email, passwordHash, profileType: body.profileType, authType: 'LOCAL' }
+            ? { email: id.email, passwordHash: null, profileType: body.profileType, authType: 'LOCAL' }
             : {
                 phoneCode: id.phoneCode,
                 mobileNumber: id.mobileNumber,
                 phoneKey: id.key,
-                passwordHash,
+                passwordHash: null,
                 profileType: body.profileType,
                 authType: 'LOCAL',
               },
-        );
+        ));
+      const now = clock.now();
+      const attemptId = newId();
+      await repo.insertAttempt({
+        id: attemptId,
+        userId: user.id,
+        target: id.key,
+        passwordHash,
+        profileType: body.profileType,
+        createdAt: now,
+        expiresAt: new Date(now.getTime() + SIGNUP_ATTEMPT_TTL_DAYS * 86_400_000),
+      });
+      try {
+        const sent = await issueOtp(id, 'registration', user.id, attemptId);
+        return { userId: user.id, ...sent, attemptId };
+      } catch (err) {
+        await repo.deleteAttempt(attemptId);
+        throw err;
       }
-      const sent = await sendOtp(id, 'registration', user.id);
-      return { userId: user.id, ...sent };
     },
 
-    /** POST user/userLogin */
-    async login(body: { emailPhone: string; password: string }, meta: { ip?: string; userAgent?: string }) {
+    /** POST user/userLogin: 10 failures in 15 minutes lock the account for 15 minutes, whatever the address. */
+    async login(body: { emailPhone: string; password: string }, meta: TMeta) {
       const parsed = parseEmailPhone(body.emailPhone);
       if (!parsed.ok) throw badRequest(parsed.message);
       const user = await users.findByKey(parsed.key);
-      if (!user) throw unauthorized(MSG.invalidCredentials);
-      if (!user.passwordHash)
-        throw unauthorized(user.authType === 'GOOGLE' ? MSG.googleAccountNoPassword : MSG.invalidCredentials);
-      if (!(await verify(user.passwordHash, body.password))) throw unauthorized(MSG.invalidCredentials);
+      const guardKey = `login:${user?.id ?? parsed.key}`;
+      await assertNotLocked(guardKey);
+      const fail = async (message: string = MSG.invalidCredentials) => {
+        await recordFailure(guardKey, async () => user);
+        return unauthorized(message);
+      };
+      if (!user) {
+        await burnPasswordCheck(body.password);
+        throw await fail();
+      }
       if (!isIdentifierVerified(user)) {
+        const match = await matchUnverified(user, body.password);
+        if (!match) throw await fail();
         const target = parseIdentifier(
           parsed.key.startsWith('+') ? user.mobileNumber : user.email,
           parsed.key.startsWith('+') ? user.phoneCode : null,
         );
         let resendAfterSeconds = 0;
+        const attemptId = match.attempt?.id ?? null;
         if (target.ok) {
           try {
-            resendAfterSeconds = (await sendOtp(target.value, 'registration', user.id)).resendAfterSeconds;
+            resendAfterSeconds = (await sendOtp(target.value, 'registration', user.id, attemptId)).resendAfterSeconds;
           } catch (e) {
             // Inside the countdown the last OTP still stands: tell the client how long until it may resend.
             if (!(e instanceof AppError && e.statusCode === 429)) throw e;
             resendAfterSeconds = (e.response as { resendAfterSeconds: number }).resendAfterSeconds;
           }
         }
-        throw forbidden(MSG.accountNotVerified, { needsVerification: true, emailPhone: parsed.key, resendAfterSeconds });
+        throw forbidden(MSG.accountNotVerified, {
+          needsVerification: true,
+          emailPhone: parsed.key,
+          resendAfterSeconds,
+          ...(attemptId ? { attemptId } : {}),
+        });
       }
+      if (!user.passwordHash) {
+        await burnPasswordCheck(body.password);
+        throw await fail(user.authType === 'GOOGLE' ? MSG.googleAccountNoPassword : MSG.invalidCredentials);
+      }
+      if (!(await verify(user.passwordHash, body.password))) throw await fail();
+      await repo.clearGuard(guardKey);
       if (!user.userStatus) throw forbidden(MSG.accountInactive);
       return issueSession(user, meta);
     },
 
     /** POST user/googleLogin: sign in with a Google ID token; sign-up with Google only for influencers. */
-    async googleLogin(
-      body: { email: string; credential: string; profileType?: TProfileType | null },
-      meta: { ip?: string; userAgent?: string },
-    ) {
+    async googleLogin(body: { email: string; credential: string; profileType?: TProfileType | null }, meta: TMeta) {
       if (!deps.google) throw new AppError(503, MSG.googleTokenInvalid);
       const identity = await deps.google(body.credential, clock.now());
       if (!identity) throw unauthorized(MSG.googleTokenInvalid);
       if (identity.email !== body.email.trim().toLowerCase()) throw unauthorized(MSG.googleEmailMismatch);
       let user = (await users.findByGoogleSub(identity.sub)) ?? (await users.findByKey(identity.email));
+      // A pending team member claims the seat through the invitation, not by signing in with Google.
+      if (user && isMember(user) && !isIdentifierVerified(user)) throw forbidden(GUARD_MSG.invitationWaiting);
       if (user && !user.googleSub && !isIdentifierVerified(user)) {
         // A sign-up nobody verified proves nothing: whoever chose its password may not own the address.
-        // Google's proof wins, as a Google sign-up, and the unproven password is dropped.
+        // Google's proof wins, as a Google sign-up, and the unproven passwords are dropped.
         if (!body.profileType) throw notFound(MSG.googleNoAccount);
         if (body.profileType !== 'INFLUENCER') throw forbidden(MSG.googleSignupInfluencerOnly);
         const claimed = await users.update(user.id, {
@@ -227,13 +404,15 @@ export function createAuthService(deps: TDeps) {
           name: user.name ?? identity.name,
           profileImage: user.profileImage ?? identity.picture,
         });
+        await repo.deleteAttemptsOf(user.id);
+        await repo.consumeOpenOtps(identity.email, clock.now());
         return issueSession(claimed, meta);
       }
       if (user) {
+        if (!user.userStatus) throw forbidden(MSG.accountInactive);
         if (!user.googleSub)
           user = await users.update(user.id, { googleSub: identity.sub, email: identity.email, emailVerified: true });
         else if (!user.emailVerified) user = await users.update(user.id, { emailVerified: true });
-        if (!user.userStatus) throw forbidden(MSG.accountInactive);
         return issueSession(user, meta);
       }
       if (!body.profileType) throw notFound(MSG.googleNoAccount);
@@ -252,18 +431,25 @@ export function createAuthService(deps: TDeps) {
 
     /**
      * POST otp/sendOtp and otp/resetOtp. The purpose follows from who owns the target: an unverified
-     * sign-up → registration; an account → password reset; nobody, with a logged-in caller → a new
-     * contact for that caller; nobody otherwise → 404.
+     * sign-up → registration (bound to its attempt); a pending team member → OTP sign-in while the
+     * invitation stands; an account → password reset; nobody, with a logged-in caller → a new contact
+     * for that caller; nobody otherwise → 404.
      */
     async requestOtp(
-      body: { email?: string | null; mobileNumber?: string | null; phoneCode?: string | null },
+      body: { email?: string | null; mobileNumber?: string | null; phoneCode?: string | null; attemptId?: string | null },
       auth: TAuthContext | null,
     ) {
       const id = identifierOf(body);
       const owner = await users.findByKey(id.key);
       if (owner) {
         if (auth && owner.id !== auth.userId) throw conflict(MSG.accountExists);
-        if (!isIdentifierVerified(owner)) return sendOtp(id, 'registration', owner.id);
+        if (!isIdentifierVerified(owner)) {
+          if (isMember(owner)) {
+            await assertMemberMayClaim(owner);
+            return sendOtp(id, 'registration', owner.id);
+          }
+          return sendOtp(id, 'registration', owner.id, await attemptForResend(owner, id.key, body.attemptId));
+        }
         const ownsAsVerified = id.kind === 'email' ? owner.emailVerified : owner.mobileVerified;
         if (auth && !ownsAsVerified) return sendOtp(id, 'contact', auth.userId);
         // A Google account has no password to reset (seed 001 §6: it cannot change one).
@@ -275,62 +461,71 @@ export function createAuthService(deps: TDeps) {
       return sendOtp(id, 'contact', auth.userId);
     },
 
-    /** POST otp/verifyOtp */
-    async verifyOtp(
-      body: { emailPhone: string; otp: string },
-      auth: TAuthContext | null,
-      meta: { ip?: string; userAgent?: string },
-    ) {
+    /**
+     * POST otp/verifyOtp. Wrong codes count per code (5, then a new one is needed) and per account
+     * (10 in 15 minutes lock it). A reset code gives a single-use reset ticket; a registration code
+     * activates the password and type of its own sign-up attempt and no other.
+     */
+    async verifyOtp(body: { emailPhone: string; otp: string }, auth: TAuthContext | null, meta: TMeta) {
       const parsed = parseEmailPhone(body.emailPhone);
       if (!parsed.ok) throw badRequest(parsed.message);
-      const latest = await repo.latestOtp(parsed.key);
+      const now = clock.now();
+      const open = await repo.openOtps(parsed.key, now);
+      const latest = open[0] ?? null;
       if (latest?.purpose === 'contact') {
         // A contact OTP belongs to the session that asked for it; another user's session stays alive (403, not 401).
         if (!auth) throw unauthorized(MSG.unauthorized);
         if (auth.userId !== latest.userId) throw forbidden(MSG.forbidden);
         assertContactOpen(auth.user, parsed.key);
       }
-      const otp = await checkOtp(parsed.key, body.otp);
-      const purpose = otp.purpose as TOtpPurpose;
-      if (purpose === 'reset') return { purpose };
-      await repo.consumeOtp(otp.id, clock.now());
-      if (purpose === 'contact') {
-        const target = otp.mobileNumber
-          ? { phoneCode: otp.phoneCode!, mobileNumber: otp.mobileNumber, key: otp.target }
-          : { email: otp.target };
-        const row = await users.setVerifiedContact(otp.userId!, target);
-        return { purpose, userData: await users.toDto(row) };
+      const guardKey = `otp:${latest?.userId ?? parsed.key}`;
+      await assertNotLocked(guardKey);
+      if (open.length === 0) throw badRequest(MSG.otpExpired);
+      const usable = open.filter((o) => o.attempts < OTP_MAX_TRIES);
+      if (usable.length === 0) throw badRequest(MSG.otpTooManyTries);
+      const codeHash = hashOtp(parsed.key, body.otp);
+      const otp = usable.find((o) => sameHash(o.codeHash, codeHash));
+      if (!otp) {
+        await repo.bumpOtpAttempts(usable.map((o) => o.id));
+        await recordFailure(guardKey, async () => (latest?.userId ? users.findById(latest.userId) : null));
+        throw badRequest(usable[0].attempts + 1 >= OTP_MAX_TRIES ? MSG.otpTooManyTries : MSG.otpWrong);
       }
-      const user = await users.requireUser(otp.userId!);
-      const verified = await users.update(
-        user.id,
-        parsed.key.startsWith('+') ? { mobileVerified: true } : { emailVerified: true },
-      );
-      return { purpose, ...(await issueSession(verified, meta)) };
+      return redeem(otp, parsed.key, guardKey, meta);
     },
 
-    /** PUT user/resetPassword: allowed once, within the OTP's lifetime, after its OTP was verified. */
-    async resetPassword(body: { emailPhone: string; newPassword: string }) {
+    /**
+     * PUT user/resetPassword: only with the ticket verifyOtp returned for this address's reset code,
+     * once, within 10 minutes of the verification. Ends every session and lifts a login lock.
+     */
+    async resetPassword(body: { emailPhone: string; newPassword: string; resetToken: string }) {
       const parsed = parseEmailPhone(body.emailPhone);
       if (!parsed.ok) throw badRequest(parsed.message);
-      const otp = await repo.latestOtp(parsed.key);
       const now = clock.now();
-      if (otp?.purpose !== 'reset' || !otp.verifiedAt || otp.consumedAt || otp.expiresAt.getTime() <= now.getTime()) {
-        throw badRequest(MSG.otpNotVerified);
-      }
-      const user = await users.findByKey(parsed.key);
+      const otp = await repo.findByResetTicket(sha256(body.resetToken));
+      const fresh = otp?.verifiedAt && otp.verifiedAt.getTime() + RESET_TICKET_TTL_SECONDS * 1000 > now.getTime();
+      if (otp?.purpose !== 'reset' || otp.target !== parsed.key || otp.consumedAt || !fresh) throw badRequest(MSG.otpNotVerified);
+      const user = otp.userId ? await users.findById(otp.userId) : null;
       if (!user) throw notFound(MSG.userNotFound);
+      const passwordHash = await hash(body.newPassword);
       if (!(await repo.consumeOtp(otp.id, now))) throw badRequest(MSG.otpNotVerified);
-      await users.update(user.id, { passwordHash: await hash(body.newPassword) });
+      await users.update(user.id, { passwordHash });
       await repo.revokeUserSessions(user.id, now);
+      await repo.clearGuard(`login:${user.id}`);
     },
 
-    /** POST user/changePassword: the old password must match; Google accounts have none to change. */
+    /** POST user/changePassword: the old password must match (10 wrong in 15 minutes lock it); other sessions end. */
     async changePassword(auth: TAuthContext, body: { oldPassword: string; newPassword: string }) {
       const user = await users.requireUser(auth.userId);
       if (!user.passwordHash) throw forbidden(MSG.googleAccountNoPassword);
-      if (!(await verify(user.passwordHash, body.oldPassword))) throw badRequest(MSG.oldPasswordWrong);
+      const guardKey = `password:${user.id}`;
+      await assertNotLocked(guardKey);
+      if (!(await verify(user.passwordHash, body.oldPassword))) {
+        await recordFailure(guardKey, async () => user);
+        throw badRequest(MSG.oldPasswordWrong);
+      }
+      await repo.clearGuard(guardKey);
       await users.update(user.id, { passwordHash: await hash(body.newPassword) });
+      await repo.revokeUserSessions(user.id, clock.now(), auth.sessionId);
     },
 
     async logout(auth: TAuthContext) {

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, ilike, isNull, or, sql } from 'drizzle-orm';
 import type { TDb } from '../../db/client';
 import { invitations, roles, users } from '../../db/schema';
 
@@ -92,6 +92,23 @@ export function createTeamRepository(db: TDb) {
     async findInvitation(tokenHash: string) {
       const [r] = await db.select().from(invitations).where(eq(invitations.tokenHash, tokenHash));
       return r ?? null;
+    },
+    /** Whether the user holds an invitation that is neither used nor expired. */
+    async hasOpenInvitation(userId: string, now: Date): Promise<boolean> {
+      const rows = await db
+        .select({ id: invitations.id })
+        .from(invitations)
+        .where(and(eq(invitations.userId, userId), isNull(invitations.usedAt), gt(invitations.expiresAt, now)))
+        .limit(1);
+      return rows.length === 1;
+    },
+    /** Every live sub-user of a business. */
+    async memberIds(businessId: string): Promise<string[]> {
+      const rows = await db
+        .select({ id: users.id })
+        .from(users)
+        .where(and(eq(users.businessId, businessId), isNull(users.deletedAt)));
+      return rows.map((r) => r.id);
     },
     /** Uses an invitation once: false when it was already used. */
     async useInvitation(id: string, at: Date): Promise<boolean> {

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import {
   effectivePermissions,
+  GUARD_MSG,
   INVITE_TTL_DAYS,
   MSG,
   NO_ANALYTICS_ACCESS,
@@ -17,7 +18,7 @@ import {
 } from '@virality/domain';
 import type { z } from 'zod';
 import type { Clock } from '../../clock';
-import { badRequest, forbidden, notFound } from '../../errors';
+import { AppError, badRequest, forbidden, notFound } from '../../errors';
 import type { TMessenger } from '../../integrations/messenger';
 import { newId } from '../../lib/ids';
 import type { TAuthContext, TAuthService } from '../auth/service';
@@ -110,6 +111,7 @@ export function createTeamService(deps: TDeps) {
       to: u.email!,
       subject: `You are invited to manage ${businessName ?? 'a business'} on Virality`,
       body: `Hello ${u.name ?? ''}, ${businessName ?? 'a business'} added you to its team on Virality. Set your password within ${INVITE_TTL_DAYS} days: ${link}`,
+      secret: token,
     });
   }
 
@@ -244,6 +246,8 @@ export function createTeamService(deps: TDeps) {
     },
     async addSubUser(a: TAuthContext, body: Record<string, unknown>) {
       const { businessId, orgId, user: ownerUser } = owner(a);
+      // The invitation is how the seat is claimed: without a way to send it, nobody is added.
+      if (!messenger.canSend('email')) throw new AppError(503, GUARD_MSG.emailUnavailable);
       const parsed = subUserSchema('create', toIsoDate(clock.now())).safeParse({ ...body, roleId: body.roleId ?? body.role });
       if (!parsed.success) throw firstIssue(parsed.error);
       const input = parsed.data;
@@ -319,6 +323,17 @@ export function createTeamService(deps: TDeps) {
         target = await ownSubUser(businessId, userId);
       }
       return { data: { permission: (await permissionsOf(target)) ?? [] } };
+    },
+
+    /** A pending member may still claim their seat by OTP only while an invitation stands. */
+    mayClaimSeat: (user: TUserRow) => repo.hasOpenInvitation(user.id, clock.now()),
+
+    /** A business that is deleted takes its team with it: every sub-user is closed and signed out at once. */
+    async closeTeamOf(businessId: string) {
+      for (const id of await repo.memberIds(businessId)) {
+        await users.closeAccount(id, 'The business account was deleted');
+        await auth.revokeAll(id);
+      }
     },
 
     // invitations

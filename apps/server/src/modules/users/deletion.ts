@@ -2,21 +2,30 @@ import { ACCOUNT_DELETED, MSG } from '@virality/domain';
 import { forbidden } from '../../errors';
 import type { TAuthService } from '../auth/service';
 import type { TNotificationsService } from '../notifications/service';
+import type { TTeamService } from '../team/service';
 import type { TUsersService } from './service';
 
 /**
  * Account deletion (seed 001 §4 "Delete account"): the account is closed with its reason, its
- * e-mail, phone, Google id and username are freed, its sessions end and its push tokens go.
+ * e-mail, phone, Google id and username are freed, its sessions end and its push tokens go; a
+ * business's sub-users are closed and signed out with it.
  */
-export function createAccountDeletion(deps: { users: TUsersService; auth: TAuthService; notifications: TNotificationsService }) {
-  const { users, auth, notifications } = deps;
+export function createAccountDeletion(deps: {
+  users: TUsersService;
+  auth: TAuthService;
+  notifications: TNotificationsService;
+  team: TTeamService;
+}) {
+  const { users, auth, notifications, team } = deps;
   return {
     message: ACCOUNT_DELETED,
     async deleteAccount(userId: string, remarks: string) {
-      await users.requireUser(userId);
+      const user = await users.requireUser(userId);
       await users.closeAccount(userId, remarks);
       await notifications.removeDeviceTokens(userId, 'web');
       await auth.revokeAll(userId);
+      // A business's managers work inside its organization: they lose access with it, at once.
+      if (user.profileType === 'BUSINESS') await team.closeTeamOf(user.id);
     },
     /** admin/notification/removeFrSchNotifByUser: a user may clear only their own pending notifications. */
     async removeScheduledNotifications(userId: string, userIdArray: string[]) {

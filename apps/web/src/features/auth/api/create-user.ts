@@ -10,7 +10,7 @@ export type TCreateUserInput = {
   confirmPassword: string;
   profileType: TSignupProfileType;
 };
-export type TCreateUserResult = { userId: string; emailPhone: string; resendAfterSeconds: number };
+export type TCreateUserResult = { userId: string; emailPhone: string; resendAfterSeconds: number; attemptId: string };
 
 /** POST user/create_user: registers the account and sends the registration OTP. */
 export async function createUser(input: TCreateUserInput) {

@@ -4,7 +4,8 @@ import { api } from '../../../lib/api-client';
 
 export type TVerifyOtpResult =
   | ({ purpose: 'registration' } & TAuthResult)
-  | { purpose: 'reset' | 'contact'; accessToken?: undefined };
+  | { purpose: 'reset'; resetToken: string; accessToken?: undefined }
+  | { purpose: 'contact'; accessToken?: undefined };
 
 /** POST otp/verifyOtp; a registration OTP also logs the user in. */
 export async function verifyOtp(input: { emailPhone: string; otp: string }) {

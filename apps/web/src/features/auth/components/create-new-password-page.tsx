@@ -11,14 +11,16 @@ import { PasswordField } from './password-field';
 
 /** /createnewpassword: new and confirm password for the emailPhone verified on /verifyotp. */
 export function CreateNewPasswordPage() {
-  const emailPhone = (useLocation().state as { emailPhone?: string } | null)?.emailPhone ?? null;
+  const state = useLocation().state as { emailPhone?: string; resetToken?: string } | null;
+  const emailPhone = state?.emailPhone ?? null;
+  const resetToken = state?.resetToken ?? null;
   const navigate = useNavigate();
   const reset = useResetPassword();
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const [touched, setTouched] = useState({ password: false, confirm: false });
 
-  if (!emailPhone) {
+  if (!emailPhone || !resetToken) {
     return (
       <AuthCard title="Create new password">
         <Text>Request a code first to set a new password.</Text>
@@ -36,7 +38,7 @@ export function CreateNewPasswordPage() {
     setTouched({ password: true, confirm: true });
     if (passwordIssue || confirmIssue) return;
     reset.mutate(
-      { emailPhone, newPassword: password, confirmPassword: confirm },
+      { emailPhone, newPassword: password, confirmPassword: confirm, resetToken },
       {
         onSuccess: () => {
           notifySuccess(MSG.newPasswordSet);

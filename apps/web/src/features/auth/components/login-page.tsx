@@ -48,7 +48,12 @@ export function LoginPage() {
           notifyError(err.message || 'Something went wrong');
           const extra = err instanceof ApiError ? (err.response as TNeedsVerification | null) : null;
           if (err instanceof ApiError && err.status === 403 && extra?.needsVerification) {
-            const state: TOtpState = { emailPhone: extra.emailPhone, origin: 'registration', ...identifierTarget(parsed) };
+            const state: TOtpState = {
+              emailPhone: extra.emailPhone,
+              origin: 'registration',
+              attemptId: extra.attemptId ?? null,
+              ...identifierTarget(parsed),
+            };
             navigate(paths.registrationOtp, { state });
           }
         },

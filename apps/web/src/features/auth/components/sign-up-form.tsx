@@ -60,7 +60,12 @@ export function SignUpForm({ initialType, typeChoices }: TProps) {
       {
         onSuccess: (res) => {
           notifySuccess(res.message);
-          const state: TOtpState = { emailPhone: res.response.emailPhone, origin: 'registration', ...target };
+          const state: TOtpState = {
+            emailPhone: res.response.emailPhone,
+            origin: 'registration',
+            attemptId: res.response.attemptId,
+            ...target,
+          };
           navigate(paths.registrationOtp, { state });
         },
         onError: (err) => notifyError(err.message),

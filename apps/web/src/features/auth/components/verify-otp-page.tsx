@@ -35,8 +35,11 @@ export function VerifyOtpPage() {
         onSuccess: (res) => {
           notifySuccess(res.message);
           const result = res.response;
-          if (state.origin === 'reset-password' || result.purpose === 'reset') {
-            navigate(paths.createNewPassword, { replace: true, state: { emailPhone: state.emailPhone } });
+          if (result.purpose === 'reset') {
+            navigate(paths.createNewPassword, {
+              replace: true,
+              state: { emailPhone: state.emailPhone, resetToken: result.resetToken },
+            });
             return;
           }
           if (result.accessToken) {
