@@ -12,6 +12,7 @@ import type { TConfig } from './config';
 import type { TDatabase } from './db/client';
 import { registerAuth } from './http/auth';
 import { registerErrorHandler, registerNotFound } from './http/error-handler';
+import { registerHygiene, safeLogger } from './http/hygiene';
 import { dbRateLimitStore } from './http/rate-limit-store';
 import { createMessenger, type TMessenger } from './integrations/messenger';
 import { createLocalStorage } from './integrations/storage';
@@ -62,7 +63,8 @@ export async function buildApp(deps: TAppDeps) {
   const db = database.db;
   const clock = deps.clock ?? new Clock();
   const app = Fastify({
-    logger: deps.logger ?? { level: config.logLevel },
+    // requests are logged by path only, never with the query string (lib/scrub, http/hygiene)
+    logger: safeLogger(deps.logger ?? { level: config.logLevel }),
     // fastify accepts a hop count too; its types only list boolean, string and string[]
     trustProxy: config.trustProxy as boolean | string[],
     bodyLimit: 1024 * 1024,
@@ -70,10 +72,8 @@ export async function buildApp(deps: TAppDeps) {
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
-    done(null, Object.fromEntries(new URLSearchParams(String(body))));
-  });
   registerErrorHandler(app);
+  registerHygiene(app);
 
   const jwtSecret = config.jwtSecret ?? (await getOrCreateSetting(db, 'jwt_secret', randomSecret));
   const otpSecret = await getOrCreateSetting(db, 'otp_secret', randomSecret);
@@ -86,7 +86,15 @@ export async function buildApp(deps: TAppDeps) {
   await interests.seed();
   const subscriptions = createSubscriptionsService({ repo: createSubscriptionsRepository(db), clock });
   const notifications = createNotificationsService({ repo: createNotificationsRepository(db), clock });
-  const users = createUsersService({ repo: createUsersRepository(db), clock, subscriptions, location, interests, storage });
+  const users = createUsersService({
+    repo: createUsersRepository(db),
+    clock,
+    subscriptions,
+    location,
+    interests,
+    storage,
+    publicUrl: config.publicUrl,
+  });
   const googleClientId = config.google.clientId ?? (config.sandbox ? SANDBOX_GOOGLE_CLIENT_ID : null);
   const auth = createAuthService({
     repo: createAuthRepository(db),
@@ -106,6 +114,8 @@ export async function buildApp(deps: TAppDeps) {
 
   // plugins
   await app.register(helmet, {
+    // sent by registerHygiene, and only over HTTPS
+    strictTransportSecurity: false,
     contentSecurityPolicy: {
       directives: {
         'script-src': ["'self'", 'https://accounts.google.com'],

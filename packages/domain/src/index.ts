@@ -8,6 +8,8 @@ export * from './rules/account';
 export * from './rules/guard';
 export * from './rules/identifier';
 export * from './rules/interests';
+export * from './rules/limits';
+export * from './rules/media';
 export * from './rules/otp';
 export * from './rules/password';
 export * from './rules/permissions';

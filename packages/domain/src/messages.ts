@@ -85,6 +85,9 @@ export const MSG = {
   imageUploadFailed: 'Image upload failed',
   imageUploadFailedAlt: 'Failed to upload image',
   imageNotSupported: 'Only JPEG, PNG or WebP images are allowed',
+  profileImageNotHttps: 'Profile image must be an https:// address',
+  // appearance
+  backgroundColorInvalid: 'Background color must be a hex color such as #ff8800',
   // interests
   interestsMin: 'Please select 3 or more areas of your choice',
   interestsUnknown: 'Some selected interests do not exist',

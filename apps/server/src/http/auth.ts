@@ -18,7 +18,10 @@ export function tokenOf(req: FastifyRequest): string | null {
   return null;
 }
 
-/** Resolves the session on every request (null when none); routes then require what they need. */
+/**
+ * Resolves the session on every request (null when none), in a global onRequest hook; routes then
+ * require what they need with their own onRequest hook (requireAuth, requireRole), which runs after it.
+ */
 export function registerAuth(app: FastifyInstance, auth: TAuthService): void {
   app.decorateRequest('auth', null);
   app.addHook('onRequest', async (req) => {
@@ -27,12 +30,16 @@ export function registerAuth(app: FastifyInstance, auth: TAuthService): void {
   });
 }
 
-/** preHandler: a live session is required (401 'Unauthorized access' otherwise). */
+/**
+ * Route onRequest hook: a live session is required (401 'Unauthorized access' otherwise). onRequest,
+ * never preValidation or preHandler: the session is checked before the body is read or validated, so
+ * a signed-out caller gets 401, never a validation message, a 415 or a 413.
+ */
 export async function requireAuth(req: FastifyRequest): Promise<void> {
   if (!req.auth) throw unauthorized(MSG.unauthorized);
 }
 
-/** preHandler factory: a live session with one of these roles. */
+/** Route onRequest hook factory: a live session (401) with one of these roles (403), checked like requireAuth. */
 export const requireRole =
   (...roles: TProfileType[]) =>
   async (req: FastifyRequest): Promise<void> => {

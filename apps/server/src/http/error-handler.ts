@@ -2,10 +2,13 @@ import { MSG } from '@virality/domain';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../errors';
+import { errorForLog } from '../lib/scrub';
+import { BODY_TOO_LARGE, isUploadRoute, JSON_ONLY } from './hygiene';
 
 /**
  * One error handler for every surface: AppError → its status and message; schema validation → 400
- * with the rule's own message; anything else → 500 with no internals shown.
+ * with the rule's own message; 413 and 415 → a message that fits the call; anything else → 500 with
+ * no internals shown, logged without personal data (errorForLog).
  */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -30,10 +33,13 @@ export function registerErrorHandler(app: FastifyInstance): void {
     const status = error.statusCode ?? 500;
     if (status === 429) return reply.status(429).send({ status: false, message: MSG.tooManyRequests, response: null });
     if (status >= 400 && status < 500) {
-      const message = status === 413 ? MSG.imageTooLarge : error.message;
+      let message = error.message;
+      if (status === 413) message = isUploadRoute(request) ? MSG.imageTooLarge : BODY_TOO_LARGE;
+      if (status === 415) message = JSON_ONLY;
       return reply.status(status).send({ status: false, message, response: null });
     }
-    request.log.error({ err: error }, 'unhandled error');
+    // never the error itself: a database error carries the values (detail, parameters)
+    request.log.error({ err: errorForLog(error) }, 'unhandled error');
     return reply.status(500).send({ status: false, message: MSG.somethingWentWrong, response: null });
   });
 }

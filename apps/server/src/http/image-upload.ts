@@ -7,7 +7,9 @@ const IMAGE_TYPES: Record<string, string> = { 'image/jpeg': 'jpg', 'image/png': 
 
 /**
  * Reads one multipart `file` as a profile image: at most 2 MB, and a JPEG, PNG or WebP by its bytes
- * (never by the browser's word).
+ * (never by the browser's word). Its route is marked `config: { upload: true }`: every other route
+ * refuses a multipart body with 415 before reading it (http/hygiene), and a 413 on an upload route
+ * answers with the image message.
  */
 export async function readImageUpload(req: FastifyRequest): Promise<{ bytes: Buffer; ext: string; mime: string }> {
   if (!req.isMultipart()) throw badRequest(MSG.imageUploadFailed);

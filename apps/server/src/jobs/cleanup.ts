@@ -1,7 +1,7 @@
 import { and, isNull, lt, or } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { PgBoss } from 'pg-boss';
-import type { TDb, TDatabase } from '../db/client';
+import type { TDatabase, TDb } from '../db/client';
 import { accountGuards, otps, rateLimits, signupAttempts } from '../db/schema';
 
 /**

@@ -33,6 +33,10 @@ export const googleSandboxRoutes =
     const { publicKey, privateKey } = await generateKeyPair('RS256', { extractable: true });
     const jwk: JWK = { ...(await exportJWK(publicKey)), kid, use: 'sig', alg: 'RS256' };
     const tags = ['Sandbox'];
+    // The sign-in page posts an HTML form: only this plugin's scope reads form bodies (the API takes JSON only).
+    app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
+      done(null, Object.fromEntries(new URLSearchParams(String(body))));
+    });
 
     app.get('/sandbox/google/certs', { schema: { tags, summary: 'JWKS of the sandbox Google sign-in' } }, async () => ({
       keys: [jwk],

@@ -3,10 +3,31 @@ import { SIGNUP_PROFILE_TYPES } from '../enums';
 import { MSG } from '../messages';
 import { GUARD_MSG } from '../rules/guard';
 import { parseEmailPhone, parseIdentifier } from '../rules/identifier';
+import {
+  GOOGLE_CREDENTIAL_MAX,
+  ID_MAX,
+  IDENTIFIER_FIELD_MAX,
+  LABEL_MAX,
+  PHONE_CODE_FIELD_MAX,
+  TEXT_FIELD_MAX,
+  tooLong,
+} from '../rules/limits';
 import { zOtp } from '../rules/otp';
 import { zLoginPassword, zNewPassword, zOldPassword } from '../rules/password';
 
-const optStr = z.string().optional().nullable();
+/** The e-mail or mobile of sign-up and OTP calls, as typed (parseIdentifier reads it; it allows 60). */
+const zIdentifierField = z.string().max(IDENTIFIER_FIELD_MAX, MSG.identifierInvalid).optional().nullable();
+const zPhoneCodeField = z.string().max(PHONE_CODE_FIELD_MAX, MSG.phoneCodeRequired).optional().nullable();
+/** Longer than any password can be, so it cannot match. */
+const zConfirmPasswordField = z.string().max(TEXT_FIELD_MAX, MSG.passwordsMustMatch).optional().nullable();
+/** The single "Email / Phone" string of login, verifyOtp and resetPassword. */
+const zEmailPhone = z
+  .string({ error: MSG.identifierRequired })
+  .max(IDENTIFIER_FIELD_MAX, { error: MSG.identifierInvalid, abort: true })
+  .superRefine((v, ctx) => {
+    const r = parseEmailPhone(v);
+    if (!r.ok) ctx.addIssue({ code: 'custom', message: r.message });
+  });
 
 /** Adds the identifier issue (email, or mobileNumber + phoneCode) to a body that carries one of them. */
 const checkIdentifierFields = (
@@ -28,11 +49,11 @@ const checkConfirm = (b: { newPassword?: string; password?: string; confirmPassw
 /** POST /user/create_user */
 export const zCreateUserBody = z
   .object({
-    email: optStr,
-    mobileNumber: optStr,
-    phoneCode: optStr,
+    email: zIdentifierField,
+    mobileNumber: zIdentifierField,
+    phoneCode: zPhoneCodeField,
     password: zNewPassword,
-    confirmPassword: optStr,
+    confirmPassword: zConfirmPasswordField,
     profileType: z.enum(SIGNUP_PROFILE_TYPES, { error: 'Please choose a profile type' }),
   })
   .superRefine((b, ctx) => {
@@ -43,53 +64,50 @@ export type TCreateUserBody = z.infer<typeof zCreateUserBody>;
 
 /** POST /user/userLogin */
 export const zLoginBody = z.object({
-  emailPhone: z.string({ error: MSG.identifierRequired }).superRefine((v, ctx) => {
-    const r = parseEmailPhone(v);
-    if (!r.ok) ctx.addIssue({ code: 'custom', message: r.message });
-  }),
+  emailPhone: zEmailPhone,
   password: zLoginPassword,
-  platform: optStr,
+  platform: z.string().max(LABEL_MAX, tooLong('platform')).optional().nullable(),
 });
 export type TLoginBody = z.infer<typeof zLoginBody>;
 
 /** POST /user/googleLogin: `credential` is the Google ID token; `profileType` is sent only from sign-up. */
 export const zGoogleLoginBody = z.object({
-  email: z.string({ error: MSG.identifierRequired }).min(1, { error: MSG.identifierRequired, abort: true }),
+  email: z
+    .string({ error: MSG.identifierRequired })
+    .min(1, { error: MSG.identifierRequired, abort: true })
+    .max(IDENTIFIER_FIELD_MAX, MSG.identifierInvalid),
   isGoogleLogin: z.boolean().optional(),
-  credential: z.string({ error: MSG.googleTokenInvalid }).min(10, MSG.googleTokenInvalid),
+  credential: z
+    .string({ error: MSG.googleTokenInvalid })
+    .min(10, MSG.googleTokenInvalid)
+    .max(GOOGLE_CREDENTIAL_MAX, MSG.googleTokenInvalid),
   profileType: z.enum(SIGNUP_PROFILE_TYPES).optional().nullable(),
 });
 
 /** POST /otp/sendOtp and /otp/resetOtp */
 export const zSendOtpBody = z
   .object({
-    email: optStr,
-    mobileNumber: optStr,
-    phoneCode: optStr,
+    email: zIdentifierField,
+    mobileNumber: zIdentifierField,
+    phoneCode: zPhoneCodeField,
     /** The sign-up a registration OTP resend belongs to (create_user and a login of an unverified account return it). */
-    attemptId: z.string().max(64).optional().nullable(),
+    attemptId: z.string().max(ID_MAX, tooLong('attemptId')).optional().nullable(),
   })
   .superRefine((b, ctx) => checkIdentifierFields(b, ctx));
 export type TSendOtpBody = z.infer<typeof zSendOtpBody>;
 
 /** POST /otp/verifyOtp */
 export const zVerifyOtpBody = z.object({
-  emailPhone: z.string({ error: MSG.identifierRequired }).superRefine((v, ctx) => {
-    const r = parseEmailPhone(v);
-    if (!r.ok) ctx.addIssue({ code: 'custom', message: r.message });
-  }),
+  emailPhone: zEmailPhone,
   otp: zOtp,
 });
 
 /** PUT /user/resetPassword */
 export const zResetPasswordBody = z
   .object({
-    emailPhone: z.string({ error: MSG.identifierRequired }).superRefine((v, ctx) => {
-      const r = parseEmailPhone(v);
-      if (!r.ok) ctx.addIssue({ code: 'custom', message: r.message });
-    }),
+    emailPhone: zEmailPhone,
     newPassword: zNewPassword,
-    confirmPassword: optStr,
+    confirmPassword: zConfirmPasswordField,
     /** The single-use ticket verifyOtp returned for this reset. */
     resetToken: z.string({ error: GUARD_MSG.resetTicketInvalid }).min(1, GUARD_MSG.resetTicketInvalid).max(128),
   })
@@ -100,6 +118,6 @@ export const zChangePasswordBody = z
   .object({
     oldPassword: zOldPassword,
     newPassword: zNewPassword,
-    confirmPassword: optStr,
+    confirmPassword: zConfirmPasswordField,
   })
   .superRefine(checkConfirm);

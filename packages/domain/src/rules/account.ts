@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { FREE_TEXT_MAX } from './limits';
 
 export const DELETE_REMARKS_MAX = 100;
 export const DELETE_REMARKS_REQUIRED = 'Please enter a reason';
@@ -8,8 +9,12 @@ export const ACCOUNT_DELETED = 'Your account has been deleted successfully';
 /** Trims the delete reason and collapses inner runs of spaces (seed 001 §5 "Delete reason"). */
 export const normalizeRemarks = (value: string): string => value.trim().replace(/\s+/g, ' ');
 
-/** The delete-account reason: required, up to 100 characters after trimming and collapsing spaces. */
+/**
+ * The delete-account reason: required, up to 100 characters after trimming and collapsing spaces (and
+ * at most FREE_TEXT_MAX as sent, so no unbounded text is normalised).
+ */
 export const zDeleteRemarks = z
   .string({ error: DELETE_REMARKS_REQUIRED })
+  .max(FREE_TEXT_MAX, DELETE_REMARKS_TOO_LONG)
   .transform(normalizeRemarks)
   .pipe(z.string().min(1, DELETE_REMARKS_REQUIRED).max(DELETE_REMARKS_MAX, DELETE_REMARKS_TOO_LONG));

@@ -11,8 +11,12 @@ export const OTP_TTL_SECONDS = 600;
 /** Five wrong tries, then a new OTP is needed. */
 export const OTP_MAX_TRIES = 5;
 
+/** The OTP field: a longer value than this (spaces around included) is no OTP. */
+export const OTP_FIELD_MAX = 16;
+
 export const zOtp = z
   .string({ error: MSG.otpRequired })
+  .max(OTP_FIELD_MAX, { error: MSG.otpInvalidFormat, abort: true })
   .trim()
   .min(1, { error: MSG.otpRequired, abort: true })
   .regex(/^\d{4}$/, MSG.otpInvalidFormat);

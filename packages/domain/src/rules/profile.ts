@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { COMPANY_SIZES, GENDERS, INFLUENCER_COUNTS, PRONOUNS, type TProfileType } from '../enums';
 import { MSG } from '../messages';
 import { isEmail } from './identifier';
+import { IDENTIFIER_FIELD_MAX, PHONE_CODE_FIELD_MAX, PLACE_MAX, TEXT_FIELD_MAX, tooLong } from './limits';
+import { zBackgroundColor, zProfileImageField } from './media';
 
 export const NAME_MIN = 2;
 export const NAME_MAX = 40;
@@ -14,6 +16,10 @@ export const PIN_MAX = 7;
 export const INFLUENCER_MIN_AGE_YEARS = 7;
 export const USERNAME_CHECK_DEBOUNCE_MS = 1300;
 export const PROFILE_IMAGE_MAX_BYTES = 2 * 1024 * 1024;
+/** The earliest date of birth any form accepts (yyyy-MM-dd). */
+export const DATE_OF_BIRTH_MIN = '1900-01-01';
+/** A date of birth is exactly yyyy-MM-dd. */
+export const DATE_FIELD_MAX = 10;
 
 /** Letters, digits, dots and single spaces between words. */
 const NAME_RE = /^[\p{L}\d.]+( [\p{L}\d.]+)*$/u;
@@ -82,33 +88,44 @@ export function dateOfBirthIssue(value: string | undefined | null, profileType: 
   const parsed = new Date(`${value}T00:00:00Z`);
   if (Number.isNaN(parsed.getTime()) || toIsoDate(parsed) !== value) return MSG.dobInvalid;
   if (value > maxDateOfBirth(profileType, today)) return MSG.dobInvalid;
-  if (value < '1900-01-01') return MSG.dobInvalid;
+  if (value < DATE_OF_BIRTH_MIN) return MSG.dobInvalid;
   return null;
 }
 
 export type TLocationNeeds = { statesExist: boolean; citiesExist: boolean };
 
+export const INDUSTRY_FIELD_MAX = 120;
+
+/**
+ * The profile fields a request may carry, each bounded. Where the profile rules (profileIssues) have a
+ * limit whose message does not depend on the profile type, the same limit and message apply here;
+ * name (its message differs for a business) and e-mail / mobile (read after trimming) get a looser
+ * cap, so the rule's own message still answers up to it. profileImage must also pass imageUrlIssue.
+ */
 export const zProfileFields = z.object({
-  name: z.string().optional(),
-  userName: z.string().optional(),
+  name: z.string().max(TEXT_FIELD_MAX, tooLong('Name')).optional(),
+  userName: z.string().max(USERNAME_MAX, MSG.userNameMax).optional(),
   pronouns: z.enum(PRONOUNS, { error: MSG.pronounsInvalid }).optional().nullable(),
   gender: z.enum(GENDERS, { error: MSG.genderInvalid }).optional().nullable(),
-  dateOfBirth: z.string().optional().nullable(),
-  industryType: z.string().max(120).optional().nullable(),
+  dateOfBirth: z.string().max(DATE_FIELD_MAX, MSG.dobInvalid).optional().nullable(),
+  industryType: z.string().max(INDUSTRY_FIELD_MAX, tooLong('Industry')).optional().nullable(),
   companySize: z.coerce.number().int().optional().nullable(),
-  companyName: z.string().max(NAME_MAX).optional().nullable(),
+  companyName: z.string().max(NAME_MAX, tooLong('Company name')).optional().nullable(),
   numOfInflunecer: z.coerce.number().int().optional().nullable(),
-  email: z.string().optional().nullable(),
-  phoneCode: z.string().optional().nullable(),
-  mobileNumber: z.string().optional().nullable(),
-  profileImage: z.string().max(500).optional().nullable(),
-  backgroundColor: z.string().max(20).optional().nullable(),
-  country: z.string().optional().nullable(),
-  state: z.string().optional().nullable(),
-  city: z.string().optional().nullable(),
-  addressLine: z.string().optional().nullable(),
-  pinCode: z.string().optional().nullable(),
+  email: z.string().max(IDENTIFIER_FIELD_MAX, MSG.emailInvalid).optional().nullable(),
+  phoneCode: z.string().max(PHONE_CODE_FIELD_MAX, MSG.phoneCodeRequired).optional().nullable(),
+  mobileNumber: z.string().max(IDENTIFIER_FIELD_MAX, MSG.phoneInvalid).optional().nullable(),
+  profileImage: zProfileImageField,
+  backgroundColor: zBackgroundColor,
+  country: z.string().max(PLACE_MAX, tooLong('Country')).optional().nullable(),
+  state: z.string().max(PLACE_MAX, tooLong('State')).optional().nullable(),
+  city: z.string().max(PLACE_MAX, tooLong('City')).optional().nullable(),
+  addressLine: z.string().max(ADDRESS_MAX, MSG.addressMax).optional().nullable(),
+  pinCode: z.string().max(PIN_MAX, MSG.pinInvalid).optional().nullable(),
 });
+
+/** The body of the address form (PUT user/updateAddress): the address fields of the profile. */
+export const zAddressFields = zProfileFields.pick({ country: true, state: true, city: true, addressLine: true, pinCode: true });
 export type TProfileFields = z.infer<typeof zProfileFields>;
 
 export type TProfileContext = {

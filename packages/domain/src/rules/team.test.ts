@@ -118,6 +118,13 @@ describe('the sub-user form (seed 001 §5 "Sub-user form")', () => {
         expect(issueOn(create, withField('dateOfBirth', bad), 'dateOfBirth')).toBe('Invalid Date of Birth');
       expect(issueOn(create, without('dateOfBirth'), 'dateOfBirth')).toBe('Invalid Date of Birth');
     });
+    it("a birth year before 1900 is 'Invalid Date of Birth'; 1 January 1900 is accepted", () => {
+      for (const s of [create, update]) {
+        expect(issueOn(s, withField('dateOfBirth', '1899-12-31'), 'dateOfBirth')).toBe('Invalid Date of Birth');
+        expect(issueOn(s, withField('dateOfBirth', '0001-01-01'), 'dateOfBirth')).toBe('Invalid Date of Birth');
+        expect(issueOn(s, withField('dateOfBirth', '1900-01-01'), 'dateOfBirth')).toBeNull();
+      }
+    });
   });
 
   describe("gender: required ('Gender is required')", () => {

@@ -2,9 +2,14 @@ import { z } from 'zod';
 import { GENDERS } from '../enums';
 import { MSG } from '../messages';
 import { isEmail } from './identifier';
-import { USERNAME_MAX } from './profile';
+import { ID_MAX, PHONE_CODE_FIELD_MAX, tooLong } from './limits';
+import { zBackgroundColor, zProfileImageField } from './media';
+import { DATE_FIELD_MAX, DATE_OF_BIRTH_MIN, USERNAME_MAX } from './profile';
 
 export const TEAM_PAGE_SIZE = 10;
+/** The sub-user search box takes up to 60 characters (an e-mail's limit), as the web's field does. */
+export const TEAM_SEARCH_MAX = 60;
+export const SUB_USER_MOBILE_LENGTH = 10;
 export const TEAM_MSG = {
   nameRequired: 'Name is required',
   nameMin: 'Name must be at least 3 characters',
@@ -78,21 +83,28 @@ export function subUserSchema(mode: 'create' | 'update', today: string) {
     name: zName,
     userName: zTeamUserName,
     email: zEmailWith(mode === 'create' ? TEAM_MSG.emailInvalidCreate : TEAM_MSG.emailInvalidUpdate),
-    mobileNumber: z.string({ error: TEAM_MSG.mobile }).regex(/^\d{10}$/, TEAM_MSG.mobile),
+    mobileNumber: z
+      .string({ error: TEAM_MSG.mobile })
+      .max(SUB_USER_MOBILE_LENGTH, { error: TEAM_MSG.mobile, abort: true })
+      .regex(/^\d{10}$/, TEAM_MSG.mobile),
     phoneCode: z
       .string()
-      .regex(/^\+?\d{1,3}$/, 'Please enter your phone code')
+      .max(PHONE_CODE_FIELD_MAX, { error: MSG.phoneCodeRequired, abort: true })
+      .regex(/^\+?\d{1,3}$/, MSG.phoneCodeRequired)
       .optional()
       .nullable(),
     dateOfBirth: z
-      .string({ error: 'Invalid Date of Birth' })
+      .string({ error: MSG.dobInvalid })
+      .max(DATE_FIELD_MAX, { error: MSG.dobInvalid, abort: true })
       .regex(/^\d{4}-\d{2}-\d{2}$/, { error: MSG.dobInvalid, abort: true })
       .refine(isCalendarDate, { error: MSG.dobInvalid, abort: true })
+      .refine((v) => v >= DATE_OF_BIRTH_MIN, { error: MSG.dobInvalid, abort: true })
       .refine((v) => v <= today, TEAM_MSG.dobFuture),
     gender: z.enum(GENDERS, { error: TEAM_MSG.genderRequired }),
-    roleId: z.string({ error: TEAM_MSG.roleRequired }).min(1, TEAM_MSG.roleRequired),
-    profileImage: z.string().max(500).optional().nullable(),
-    backgroundColor: z.string().max(20).optional().nullable(),
+    roleId: z.string({ error: TEAM_MSG.roleRequired }).min(1, TEAM_MSG.roleRequired).max(ID_MAX, tooLong('roleId')),
+    /** An https:// address or one of our own uploads: the service checks it with imageUrlIssue. */
+    profileImage: zProfileImageField,
+    backgroundColor: zBackgroundColor,
   });
 }
 export type TSubUserInput = z.infer<ReturnType<typeof subUserSchema>>;

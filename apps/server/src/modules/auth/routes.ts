@@ -63,7 +63,7 @@ export const authRoutes =
     );
     app.post(
       '/user/changePassword',
-      { preHandler: requireAuth, schema: { tags, security, summary: 'Change password', body: zChangePasswordBody } },
+      { onRequest: requireAuth, schema: { tags, security, summary: 'Change password', body: zChangePasswordBody } },
       async (req) => {
         await auth.changePassword(authOf(req), req.body);
         return ok(null, MSG.passwordChanged);
@@ -71,7 +71,7 @@ export const authRoutes =
     );
     app.post(
       '/user/logout',
-      { preHandler: requireAuth, schema: { tags, security, summary: 'Log out (revokes the session)' } },
+      { onRequest: requireAuth, schema: { tags, security, summary: 'Log out (revokes the session)' } },
       async (req) => {
         await auth.logout(authOf(req));
         return ok(null, MSG.logoutSuccess);

@@ -1,3 +1,4 @@
+import { ID_MAX, tooLong } from '@virality/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../http/envelope';
@@ -17,7 +18,12 @@ export const locationRoutes =
         schema: {
           tags,
           summary: 'States of a country',
-          querystring: z.object({ countryId: z.string({ error: 'countryId is required' }).min(1, 'countryId is required') }),
+          querystring: z.object({
+            countryId: z
+              .string({ error: 'countryId is required' })
+              .min(1, 'countryId is required')
+              .max(ID_MAX, tooLong('countryId')),
+          }),
         },
       },
       async (req) => ok(location.states(req.query.countryId)),
@@ -28,7 +34,9 @@ export const locationRoutes =
         schema: {
           tags,
           summary: 'Cities of a state',
-          querystring: z.object({ stateId: z.string({ error: 'stateId is required' }).min(1, 'stateId is required') }),
+          querystring: z.object({
+            stateId: z.string({ error: 'stateId is required' }).min(1, 'stateId is required').max(ID_MAX, tooLong('stateId')),
+          }),
         },
       },
       async (req) => ok(location.cities(req.query.stateId)),

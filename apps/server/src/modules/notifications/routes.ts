@@ -1,3 +1,4 @@
+import { DEVICE_TOKEN_MAX, ID_MAX, LABEL_MAX, tooLong } from '@virality/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authOf, requireAuth } from '../../http/auth';
@@ -6,12 +7,15 @@ import type { TNotificationsService } from './service';
 
 const security = [{ accessToken: [] }];
 const DEVICE_TOKEN_REQUIRED = 'deviceToken is required';
+const zUserId = z.string().max(ID_MAX, tooLong('userId'));
+/** 'web', 'android', 'ios'. */
+const zDeviceType = z.string().max(LABEL_MAX, tooLong('deviceType')).default('web');
 
 export const notificationsRoutes =
   (notifications: TNotificationsService): FastifyPluginAsyncZod =>
   async (app) => {
     const tags = ['Notifications'];
-    const guarded = { preHandler: requireAuth };
+    const guarded = { onRequest: requireAuth };
     app.put(
       '/activity/markSeenActivity',
       { ...guarded, schema: { tags, security, summary: 'Mark all notifications seen (bell click)' } },
@@ -28,7 +32,7 @@ export const notificationsRoutes =
           tags,
           security,
           summary: 'Count a visit that came from a notification',
-          querystring: z.object({ userId: z.string().optional() }),
+          querystring: z.object({ userId: zUserId.optional() }),
         },
       },
       async (req) => ok({ count: await notifications.recordClick(authOf(req).userId, req.query.userId) }),
@@ -42,9 +46,13 @@ export const notificationsRoutes =
           security,
           summary: 'Register a Web Push subscription',
           body: z.object({
-            deviceToken: z.string({ error: DEVICE_TOKEN_REQUIRED }).min(1, DEVICE_TOKEN_REQUIRED),
-            deviceType: z.string().default('web'),
-            userId: z.string().optional(),
+            // a Web Push subscription (JSON) or a mobile push token
+            deviceToken: z
+              .string({ error: DEVICE_TOKEN_REQUIRED })
+              .min(1, DEVICE_TOKEN_REQUIRED)
+              .max(DEVICE_TOKEN_MAX, tooLong('deviceToken')),
+            deviceType: zDeviceType,
+            userId: zUserId.optional(),
           }),
         },
       },
@@ -58,7 +66,7 @@ export const notificationsRoutes =
       tags,
       security,
       summary: 'Remove the push tokens of a device type',
-      querystring: z.object({ deviceType: z.string().default('web') }),
+      querystring: z.object({ deviceType: zDeviceType }),
     };
     const remove = async (req: { auth: unknown; query: { deviceType: string } } & Parameters<typeof authOf>[0]) => {
       const removed = await notifications.removeDeviceTokens(authOf(req).userId, req.query.deviceType);

@@ -1,4 +1,17 @@
-import { MSG, subUserSchema, TEAM_MSG, zNewPassword, zRoleForm } from '@virality/domain';
+import {
+  ID_MAX,
+  LABEL_MAX,
+  LIST_MAX,
+  MSG,
+  subUserSchema,
+  TEAM_MSG,
+  TEAM_SEARCH_MAX,
+  TEXT_FIELD_MAX,
+  TOKEN_MAX,
+  tooLong,
+  zNewPassword,
+  zRoleForm,
+} from '@virality/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { badRequest } from '../../errors';
@@ -9,29 +22,38 @@ import type { TTeamService } from './service';
 
 const security = [{ accessToken: [] }];
 const zPage = z.coerce.number().int().min(1).default(1);
+/** An id in a query or a body: '<name> is too long' past ID_MAX. */
+const zIdOf = (name: string) => z.string().max(ID_MAX, tooLong(name));
+const zRoleIdQuery = z.object({ roleId: zIdOf('roleId').optional() });
+const zUserIdQuery = z.object({ userId: zIdOf('userId').optional() });
 /**
  * The documented shape of the sub-user forms (each with its own messages: 'Invalid email address' on
  * add, 'Email is not valid' on update); the service checks them again with today's date.
  */
 const subUserDoc = (mode: 'create' | 'update') =>
-  subUserSchema(mode, '9999-12-31').partial().extend({ role: z.string().optional() });
+  subUserSchema(mode, '9999-12-31')
+    .partial()
+    .extend({ role: zIdOf('role').optional() });
 const zSubUserAddDoc = subUserDoc('create');
 const zSubUserUpdateDoc = subUserDoc('update');
 const zStatus = z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')], {
   error: 'Status must be true or false',
 });
 /** An invitation token: missing or empty reads as an invalid link. */
-const zInviteToken = z.string({ error: TEAM_MSG.inviteInvalid }).min(1, TEAM_MSG.inviteInvalid);
+const zInviteToken = z
+  .string({ error: TEAM_MSG.inviteInvalid })
+  .min(1, TEAM_MSG.inviteInvalid)
+  .max(TOKEN_MAX, TEAM_MSG.inviteInvalid);
 /** A role id in a body: missing or empty reads as the form's 'Please select a role'. */
-const zRoleId = z.string({ error: TEAM_MSG.roleRequired }).min(1, TEAM_MSG.roleRequired);
+const zRoleId = z.string({ error: TEAM_MSG.roleRequired }).min(1, TEAM_MSG.roleRequired).max(ID_MAX, tooLong('roleId'));
 
 export const teamRoutes =
   (team: TTeamService): FastifyPluginAsyncZod =>
   async (app) => {
     // Access is checked before the body is validated: a signed-out caller gets 401 and a wrong role 403,
     // never a validation message. The service checks the owner again.
-    const ownerOnly = { preValidation: requireRole('BUSINESS') };
-    const signedIn = { preValidation: requireAuth };
+    const ownerOnly = { onRequest: requireRole('BUSINESS') };
+    const signedIn = { onRequest: requireAuth };
     const roleTags = ['Roles and permissions'];
     const subTags = ['Sub-users'];
 
@@ -59,7 +81,7 @@ export const teamRoutes =
           tags: roleTags,
           security,
           summary: 'Edit a role',
-          querystring: z.object({ roleId: z.string().optional() }),
+          querystring: zRoleIdQuery,
           body: zRoleForm,
         },
       },
@@ -89,7 +111,7 @@ export const teamRoutes =
           tags: roleTags,
           security,
           summary: 'Delete a role no sub-user holds',
-          querystring: z.object({ roleId: z.string().optional() }),
+          querystring: zRoleIdQuery,
         },
       },
       async (req) => {
@@ -105,7 +127,7 @@ export const teamRoutes =
           tags: roleTags,
           security,
           summary: "A role's permissions",
-          querystring: z.object({ roleId: z.string().optional() }),
+          querystring: zRoleIdQuery,
         },
       },
       async (req) => ok(await team.getPermission(authOf(req), req.query.roleId)),
@@ -120,16 +142,22 @@ export const teamRoutes =
           summary: "Save a role's permissions (Scheduler must agree across networks)",
           body: z.object({
             roleId: zRoleId,
-            permissionAccess: z.array(
-              z.object({
-                accountId: z.coerce.string().optional(),
-                accountType: z.string().optional(),
-                access: z.boolean().optional(),
-                moduleAccess: z
-                  .object({ Post: z.boolean().optional(), Analytics: z.boolean().optional(), Scheduler: z.boolean().optional() })
-                  .optional(),
-              }),
-            ),
+            permissionAccess: z
+              .array(
+                z.object({
+                  accountId: z.coerce.string().max(ID_MAX, tooLong('accountId')).optional(),
+                  accountType: z.string().max(LABEL_MAX, tooLong('accountType')).optional(),
+                  access: z.boolean().optional(),
+                  moduleAccess: z
+                    .object({
+                      Post: z.boolean().optional(),
+                      Analytics: z.boolean().optional(),
+                      Scheduler: z.boolean().optional(),
+                    })
+                    .optional(),
+                }),
+              )
+              .max(LIST_MAX, tooLong('permissionAccess')),
           }),
         },
       },
@@ -147,7 +175,7 @@ export const teamRoutes =
           tags: subTags,
           security,
           summary: "A sub-user's access",
-          querystring: z.object({ userId: z.string().optional() }),
+          querystring: zUserIdQuery,
         },
       },
       async (req) => ok(await team.viewPermission(authOf(req), req.query.userId)),
@@ -162,7 +190,11 @@ export const teamRoutes =
           tags: subTags,
           security,
           summary: 'Sub-users, 10 a page, searchable by name or e-mail',
-          querystring: z.object({ businessId: z.string().optional(), page: zPage, search: z.string().max(60).optional() }),
+          querystring: z.object({
+            businessId: zIdOf('businessId').optional(),
+            page: zPage,
+            search: z.string().max(TEAM_SEARCH_MAX, tooLong('Search')).optional(),
+          }),
         },
       },
       async (req) => ok(await team.listSubUsers(authOf(req), req.query)),
@@ -171,7 +203,7 @@ export const teamRoutes =
       '/bussiness/get',
       {
         ...ownerOnly,
-        schema: { tags: subTags, security, summary: 'One sub-user', querystring: z.object({ userId: z.string().optional() }) },
+        schema: { tags: subTags, security, summary: 'One sub-user', querystring: zUserIdQuery },
       },
       async (req) => ok(await team.getSubUser(authOf(req), req.query.userId)),
     );
@@ -191,7 +223,7 @@ export const teamRoutes =
           tags: subTags,
           security,
           summary: 'Edit a sub-user (e-mail stays)',
-          querystring: z.object({ userId: z.string().optional() }),
+          querystring: zUserIdQuery,
           body: zSubUserUpdateDoc,
         },
       },
@@ -205,7 +237,7 @@ export const teamRoutes =
           tags: subTags,
           security,
           summary: 'Activate or deactivate a sub-user',
-          querystring: z.object({ userId: z.string().optional() }),
+          querystring: zUserIdQuery,
           body: z.object({ status: zStatus }),
         },
       },
@@ -222,7 +254,7 @@ export const teamRoutes =
           tags: subTags,
           security,
           summary: 'Delete a sub-user',
-          querystring: z.object({ subUserId: z.string().optional() }),
+          querystring: z.object({ subUserId: zIdOf('subUserId').optional() }),
         },
       },
       async (req) => {
@@ -235,6 +267,7 @@ export const teamRoutes =
       '/bussiness/uploadImage',
       {
         ...ownerOnly,
+        config: { upload: true },
         schema: {
           tags: subTags,
           security,
@@ -272,7 +305,7 @@ export const teamRoutes =
           body: z.object({
             token: zInviteToken,
             newPassword: zNewPassword,
-            confirmPassword: z.string().optional(),
+            confirmPassword: z.string().max(TEXT_FIELD_MAX, MSG.passwordsMustMatch).optional(),
           }),
         },
       },

@@ -3,9 +3,11 @@ import {
   effectivePermissions,
   GUARD_MSG,
   INVITE_TTL_DAYS,
+  imageUrlIssue,
   MSG,
   NO_ANALYTICS_ACCESS,
   normalizePermissions,
+  ownUploadPrefix,
   SCHEDULER_INCONSISTENT,
   schedulerConsistent,
   subUserSchema,
@@ -35,13 +37,15 @@ type TDeps = {
   publicUrl: string;
 };
 
-const firstIssue = (error: z.ZodError) => {
+/** A 400 naming every field in error: the schema's issues, then `extra` (rules checked outside the schema). */
+const firstIssue = (error: z.ZodError | undefined, extra: Record<string, string> = {}) => {
   const errors: Record<string, string> = {};
-  for (const i of error.issues) {
+  for (const i of error?.issues ?? []) {
     const k = String(i.path[0] ?? '_');
     errors[k] ??= i.message;
   }
-  return badRequest(error.issues[0]?.message ?? MSG.somethingWentWrong, { errors });
+  for (const [k, message] of Object.entries(extra)) errors[k] ??= message;
+  return badRequest(error?.issues[0]?.message ?? Object.values(extra)[0] ?? MSG.somethingWentWrong, { errors });
 };
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 const pages = (total: number) => Math.max(1, Math.ceil(total / TEAM_PAGE_SIZE));
@@ -74,6 +78,21 @@ function subUserDto(u: TUserRow, role: { id: string | null; roleName: string | n
  */
 export function createTeamService(deps: TDeps) {
   const { repo, users, auth, messenger, clock } = deps;
+  const uploadPrefix = ownUploadPrefix(deps.publicUrl);
+
+  /**
+   * The sub-user form with today's date, and its photo: an https:// address or one of our own uploads
+   * (`saved`, the sub-user's current photo sent back unchanged, is not judged again).
+   */
+  function parseSubUser(mode: 'create' | 'update', body: Record<string, unknown>, saved: string | null = null) {
+    const parsed = subUserSchema(mode, toIsoDate(clock.now())).safeParse(body);
+    const image =
+      typeof body.profileImage === 'string' && body.profileImage !== saved
+        ? imageUrlIssue(body.profileImage, uploadPrefix)
+        : null;
+    if (!parsed.success || image) throw firstIssue(parsed.error, image ? { profileImage: image } : {});
+    return parsed.data;
+  }
 
   /** Only the BUSINESS owner manages the team; a manager changes none. */
   function owner(a: TAuthContext) {
@@ -248,9 +267,7 @@ export function createTeamService(deps: TDeps) {
       const { businessId, orgId, user: ownerUser } = owner(a);
       // The invitation is how the seat is claimed: without a way to send it, nobody is added.
       if (!messenger.canSend('email')) throw new AppError(503, GUARD_MSG.emailUnavailable);
-      const parsed = subUserSchema('create', toIsoDate(clock.now())).safeParse({ ...body, roleId: body.roleId ?? body.role });
-      if (!parsed.success) throw firstIssue(parsed.error);
-      const input = parsed.data;
+      const input = parseSubUser('create', { ...body, roleId: body.roleId ?? body.role });
       const role = await ownRole(orgId, input.roleId);
       if (!role.status) throw badRequest(TEAM_MSG.roleInactive, { errors: { roleId: TEAM_MSG.roleInactive } });
       const phoneCode = (input.phoneCode ?? ownerUser.phoneCode ?? '91').replace(/^\+/, '');
@@ -274,13 +291,11 @@ export function createTeamService(deps: TDeps) {
     async updateSubUser(a: TAuthContext, userId: string | undefined, body: Record<string, unknown>) {
       const { businessId, orgId } = owner(a);
       const u = await ownSubUser(businessId, userId);
-      const parsed = subUserSchema('update', toIsoDate(clock.now())).safeParse({
-        ...body,
-        email: body.email ?? u.email,
-        roleId: body.roleId ?? body.role,
-      });
-      if (!parsed.success) throw firstIssue(parsed.error);
-      const input = parsed.data;
+      const input = parseSubUser(
+        'update',
+        { ...body, email: body.email ?? u.email, roleId: body.roleId ?? body.role },
+        u.profileImage,
+      );
       if (input.email !== u.email) throw badRequest('Email cannot be changed', { errors: { email: 'Email cannot be changed' } });
       const role = await ownRole(orgId, input.roleId);
       if (!role.status && role.id !== u.roleId)

@@ -1,4 +1,4 @@
-import { zDeleteRemarks } from '@virality/domain';
+import { ID_MAX, LIST_MAX, tooLong, zDeleteRemarks } from '@virality/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authOf, requireAuth } from '../../http/auth';
@@ -13,12 +13,17 @@ export const deletionRoutes =
     app.post(
       '/admin/notification/removeFrSchNotifByUser',
       {
-        preHandler: requireAuth,
+        onRequest: requireAuth,
         schema: {
           tags: ['User and session'],
           security,
           summary: 'Before deleting the account: clear its pending notifications',
-          body: z.object({ userIdArray: z.array(z.string()).min(1, 'userIdArray is required') }),
+          body: z.object({
+            userIdArray: z
+              .array(z.string().max(ID_MAX, tooLong('userIdArray')))
+              .min(1, 'userIdArray is required')
+              .max(LIST_MAX, tooLong('userIdArray')),
+          }),
         },
       },
       async (req) => ok({ removed: await deletion.removeScheduledNotifications(authOf(req).userId, req.body.userIdArray) }),
@@ -26,7 +31,7 @@ export const deletionRoutes =
     app.post(
       '/user/deleteUserDetails',
       {
-        preHandler: requireAuth,
+        onRequest: requireAuth,
         schema: {
           tags: ['User and session'],
           security,

@@ -1,4 +1,4 @@
-import { MSG, zProfileFields, zUserName } from '@virality/domain';
+import { ID_MAX, LIST_MAX, MSG, tooLong, zAddressFields, zProfileFields, zUserName } from '@virality/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authOf, requireAuth } from '../../http/auth';
@@ -8,13 +8,14 @@ import type { TNotificationsService } from '../notifications/service';
 import type { TUsersService } from './service';
 
 const security = [{ accessToken: [] }];
-const zUserIdQuery = z.object({ userId: z.string().optional() });
+const zUserId = z.string().max(ID_MAX, tooLong('userId'));
+const zUserIdQuery = z.object({ userId: zUserId.optional() });
 
 export const usersRoutes =
   (users: TUsersService, notifications: TNotificationsService): FastifyPluginAsyncZod =>
   async (app) => {
     const tags = ['User and session'];
-    const guarded = { preHandler: requireAuth };
+    const guarded = { onRequest: requireAuth };
 
     app.get(
       '/user/getUserStatus',
@@ -46,7 +47,7 @@ export const usersRoutes =
           querystring: zUserIdQuery,
           // the interests rule (and its message) lives in the service: any shape here reaches it
           body: zProfileFields.extend({
-            interested: z.array(z.unknown(), { error: MSG.interestsMin }).nullish(),
+            interested: z.array(z.unknown(), { error: MSG.interestsMin }).max(LIST_MAX, MSG.interestsUnknown).nullish(),
             profileCompleted: z.boolean().optional(),
           }),
         },
@@ -74,13 +75,7 @@ export const usersRoutes =
           tags,
           security,
           summary: 'Save the address',
-          body: z.object({
-            addressLine: z.string().nullish(),
-            city: z.string().nullish(),
-            state: z.string().nullish(),
-            pinCode: z.string().nullish(),
-            country: z.string().nullish(),
-          }),
+          body: zAddressFields,
         },
       },
       async (req) => ok({ result: await users.updateAddress(authOf(req).userId, req.body) }, 'address saved successfully'),
@@ -96,7 +91,7 @@ export const usersRoutes =
           summary: 'Username availability with suggestions',
           description:
             "The caller's own username counts as free; `excludeUserId` names another user whose name counts as free (null: nobody's, e.g. a business adding a sub-user).",
-          body: z.object({ userName: zUserName, excludeUserId: z.string().nullable().optional() }),
+          body: z.object({ userName: zUserName, excludeUserId: zUserId.nullable().optional() }),
         },
       },
       async (req) => {
@@ -109,6 +104,7 @@ export const usersRoutes =
       '/user/uploadProfileImage',
       {
         ...guarded,
+        config: { upload: true },
         schema: {
           tags,
           security,
@@ -131,7 +127,7 @@ export const usersRoutes =
           tags: ['Subscription'],
           security,
           summary: 'Create the influencer FreeTier (5 posts)',
-          body: z.object({ userId: z.string().optional() }),
+          body: z.object({ userId: zUserId.optional() }),
         },
       },
       async (req) => ok({ subscriptionDetails: await users.addFreeTier(authOf(req).userId, req.body.userId) }),

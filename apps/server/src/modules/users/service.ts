@@ -2,7 +2,10 @@ import { hash } from '@node-rs/argon2';
 import {
   addressIssues,
   INDUSTRIES,
+  imageUrlIssue,
+  isBackgroundColor,
   MSG,
+  ownUploadPrefix,
   phoneKey,
   profileIssues,
   type TProfileFields,
@@ -54,11 +57,14 @@ type TDeps = {
   location: TLocationService;
   interests: TInterestsService;
   storage: TStorage;
+  /** The server's public URL: its own uploads (`${publicUrl}/uploads/`) are accepted as image URLs. */
+  publicUrl: string;
 };
 
 /** Accounts and profiles: the rules of seed 001 §5 for profile, address, username and interests. */
 export function createUsersService(deps: TDeps) {
   const { repo, clock, subscriptions, location, interests, storage } = deps;
+  const uploadPrefix = ownUploadPrefix(deps.publicUrl);
 
   /** Other modules add their fields to the user every client reads (team: businessRoleId, businessId). */
   const extensions: ((row: TUserRow) => Promise<Partial<TUser>>)[] = [];
@@ -115,8 +121,21 @@ export function createUsersService(deps: TDeps) {
     return { pending, issues };
   }
 
+  /**
+   * The profile image must be an https:// address or one of our own uploads (the saved image, sent back
+   * unchanged by a form, is not judged again); the background colour a hex colour.
+   */
+  function appearanceIssues(user: TUserRow, input: TProfileFields, issues: Record<string, string>) {
+    const image = input.profileImage === user.profileImage ? null : imageUrlIssue(input.profileImage, uploadPrefix);
+    if (image) issues.profileImage ??= image;
+    if (input.backgroundColor != null && !isBackgroundColor(input.backgroundColor)) {
+      issues.backgroundColor ??= MSG.backgroundColorInvalid;
+    }
+  }
+
   /** The format rules, then the rules that need the database (username taken, contact changes), as one map. */
   async function checkProfile(user: TUserRow, effective: TProfileFields, issues: Record<string, string>, locked: boolean) {
+    appearanceIssues(user, effective, issues);
     const taken = issues.userName ? null : await userNameIssue(effective.userName, user.id);
     if (taken) issues.userName = taken;
     const contact = await contactChanges(user, effective, locked, issues);
@@ -206,7 +225,12 @@ export function createUsersService(deps: TDeps) {
     async completeInterests(authUserId: string, userId: string | undefined, interested: unknown) {
       assertSelf(authUserId, userId);
       const parsed = zInterestSelection.safeParse(interested);
-      if (!parsed.success) throw badRequest(MSG.interestsMin, { errors: { interested: MSG.interestsMin } });
+      if (!parsed.success) {
+        // an id longer than any we have, or too many of them: no interest we know
+        const unknown = parsed.error.issues.some((i) => i.message === MSG.interestsUnknown);
+        const message = unknown ? MSG.interestsUnknown : MSG.interestsMin;
+        throw badRequest(message, { errors: { interested: message } });
+      }
       const ids = [...new Set(parsed.data)];
       if ((await interests.unknownIds(ids)).length) throw badRequest(MSG.interestsUnknown);
       const user = await requireUser(authUserId);
