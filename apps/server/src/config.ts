@@ -40,6 +40,9 @@ const zEnv = z.object({
   WEB_DIST_DIR: z.string().optional(),
 });
 
+/** A start the settings do not allow: its message says what to set, and no stack trace is needed. */
+export class ConfigError extends Error {}
+
 /** TRUST_PROXY: 'true', a hop count, or a comma-separated list of proxy addresses/CIDRs. */
 function parseTrustProxy(v: string | undefined): boolean | number | string[] {
   if (!v || v === 'false') return false;
@@ -64,7 +67,7 @@ function impliedSandbox(e: z.infer<typeof zEnv>): boolean {
     missing.push('TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM (SMS)');
   if (!e.GOOGLE_CLIENT_ID) missing.push('GOOGLE_CLIENT_ID (Google sign-in)');
   if (missing.length === 0) return false;
-  throw new Error(
+  throw new ConfigError(
     `Refusing to start: NODE_ENV=production and these settings are missing: ${missing.join('; ')}. ` +
       'Set them; or set SANDBOX=off to run without those services (their calls are refused); ' +
       'or set SANDBOX=on to run the sandbox stand-ins, which let anyone read codes and sign in as anyone (never with real users).',
@@ -78,7 +81,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
   const parsed = zEnv.safeParse(env);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('\n');
-    throw new Error(`Invalid configuration:\n${lines}`);
+    throw new ConfigError(`Invalid configuration:\n${lines}`);
   }
   const e = parsed.data;
   // npm runs workspace scripts inside the workspace; a relative DATA_DIR means the folder npm was started from.

@@ -1,6 +1,6 @@
 import type { PgBoss } from 'pg-boss';
 import { buildApp } from './app';
-import { loadConfig } from './config';
+import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { startBoss } from './jobs/boss';
 
@@ -32,6 +32,6 @@ async function main() {
 }
 
 main().catch((err) => {
-  console.error(err);
+  console.error(err instanceof ConfigError ? err.message : err);
   process.exit(1);
 });
