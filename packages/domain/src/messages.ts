@@ -56,6 +56,9 @@ export const MSG = {
   userNameMax: 'Username must be at most 20 characters',
   userNameSpaces: 'Username cannot contain spaces',
   userNameTaken: 'UserName already exist!',
+  // payment id
+  paypalIdSpaces: 'space is not valid',
+  paypalIdTooLong: 'PayPal id is too long',
   phoneInvalid: 'Phone number is not valid',
   phoneRequired: 'Phone number is required',
   emailInvalid: 'Email is not valid',

@@ -45,21 +45,27 @@ export async function openDatabase(opts: TOpen): Promise<TDatabase> {
       pglite: null,
       pool,
       schemaName,
-      migrate: () =>
-        migratePg(db as never, {
-          migrationsFolder: MIGRATIONS_DIR,
-          migrationsSchema: schemaName === 'public' ? undefined : schemaName,
-        }),
+      // One process migrates at a time: the others wait on the advisory lock, then find nothing left to do.
+      migrate: async () => {
+        const client = await pool.connect();
+        const key = `virality-migrate:${schemaName}`;
+        try {
+          await client.query('SELECT pg_advisory_lock(hashtext($1))', [key]);
+          await migratePg(drizzlePg(client, { schema }) as never, {
+            migrationsFolder: MIGRATIONS_DIR,
+            migrationsSchema: schemaName === 'public' ? undefined : schemaName,
+          });
+        } finally {
+          await client.query('SELECT pg_advisory_unlock(hashtext($1))', [key]).catch(() => undefined);
+          client.release();
+        }
+      },
       close: () => pool.end(),
     };
   }
-  let dir: string | undefined;
-  if (opts.dataDir) {
-    dir = path.join(opts.dataDir, 'pglite');
-    fs.mkdirSync(dir, { recursive: true });
-  }
-  const pglite = dir ? new PGlite(dir) : new PGlite();
-  await pglite.waitReady;
+  const dir = opts.dataDir ? path.join(opts.dataDir, 'pglite') : null;
+  if (dir && !fs.existsSync(dir)) await createEmbeddedDatabase(dir);
+  const pglite = await startPglite(dir);
   const db = drizzlePglite(pglite, { schema }) as unknown as TDb;
   return {
     kind: 'pglite',
@@ -70,4 +76,32 @@ export async function openDatabase(opts: TOpen): Promise<TDatabase> {
     migrate: () => migratePglite(db as never, { migrationsFolder: MIGRATIONS_DIR }),
     close: () => pglite.close(),
   };
+}
+
+/** The embedded engine on `dir` (in memory when null). */
+async function startPglite(dir: string | null): Promise<PGlite> {
+  const pglite = dir ? new PGlite(dir) : new PGlite();
+  await pglite.waitReady;
+  return pglite;
+}
+
+/**
+ * The very first start makes the embedded database in a folder of its own, migrates it there and only
+ * then renames it into place, so a start killed half-way leaves no half-made database behind: the
+ * next start finds no `dir` and begins again (and clears what the killed one left).
+ */
+async function createEmbeddedDatabase(dir: string) {
+  const parent = path.dirname(dir);
+  fs.mkdirSync(parent, { recursive: true });
+  const base = path.basename(dir);
+  for (const name of fs.readdirSync(parent))
+    if (name.startsWith(`${base}.creating-`)) fs.rmSync(path.join(parent, name), { recursive: true, force: true });
+  const temp = path.join(parent, `${base}.creating-${process.pid}-${Date.now()}`);
+  const pglite = await startPglite(temp);
+  try {
+    await migratePglite(drizzlePglite(pglite, { schema }) as never, { migrationsFolder: MIGRATIONS_DIR });
+  } finally {
+    await pglite.close();
+  }
+  fs.renameSync(temp, dir);
 }

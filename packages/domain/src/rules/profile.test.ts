@@ -388,3 +388,15 @@ describe('addressIssues', () => {
     });
   });
 });
+
+describe('the payout id (paypalId)', () => {
+  const base = { name: 'Asha Rao', userName: 'asha', dateOfBirth: '1995-04-12' };
+  const ctx = { profileType: 'INFLUENCER' as const, today: new Date('2026-06-01T00:00:00Z'), registration: false };
+  it("has no spaces: 'space is not valid'", () => {
+    expect(profileIssues({ ...base, paypalId: 'asha rao@example.com' }, ctx).paypalId).toBe('space is not valid');
+    expect(profileIssues({ ...base, paypalId: 'asha@example.com' }, ctx).paypalId).toBeUndefined();
+  });
+  it('is optional', () => {
+    expect(profileIssues({ ...base }, ctx).paypalId).toBeUndefined();
+  });
+});

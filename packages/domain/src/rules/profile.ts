@@ -16,6 +16,8 @@ export const PIN_MAX = 7;
 export const INFLUENCER_MIN_AGE_YEARS = 7;
 export const USERNAME_CHECK_DEBOUNCE_MS = 1300;
 export const PROFILE_IMAGE_MAX_BYTES = 2 * 1024 * 1024;
+/** The longest PayPal receiver (an e-mail address can have 127 characters there). */
+export const PAYPAL_ID_MAX = 127;
 /** The earliest date of birth any form accepts (yyyy-MM-dd). */
 export const DATE_OF_BIRTH_MIN = '1900-01-01';
 /** A date of birth is exactly yyyy-MM-dd. */
@@ -122,6 +124,8 @@ export const zProfileFields = z.object({
   city: z.string().max(PLACE_MAX, tooLong('City')).optional().nullable(),
   addressLine: z.string().max(ADDRESS_MAX, MSG.addressMax).optional().nullable(),
   pinCode: z.string().max(PIN_MAX, MSG.pinInvalid).optional().nullable(),
+  /** Where payouts go (a PayPal e-mail, phone or id); null or empty removes it. */
+  paypalId: z.string().max(PAYPAL_ID_MAX, MSG.paypalIdTooLong).optional().nullable(),
 });
 
 /** The body of the address form (PUT user/updateAddress): the address fields of the profile. */
@@ -165,6 +169,8 @@ export function profileIssues(input: TProfileFields, ctx: TProfileContext): Reco
     set('mobileNumber', firstIssue(zProfilePhone, mobile));
     if (!/^\d{1,3}$/.test((input.phoneCode ?? '').replace(/^\+/, ''))) set('phoneCode', MSG.phoneCodeRequired);
   } else if (isInfluencer && ctx.registration) set('mobileNumber', MSG.phoneRequired);
+
+  if (input.paypalId && /\s/.test(input.paypalId)) set('paypalId', MSG.paypalIdSpaces);
 
   if (ctx.profileType === 'IMC' && input.numOfInflunecer != null && !INFLUENCER_COUNTS[input.numOfInflunecer]) {
     set('numOfInflunecer', MSG.somethingWentWrong);

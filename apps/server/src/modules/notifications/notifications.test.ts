@@ -120,6 +120,34 @@ describe('push tokens: POST /api/notification/registerDeviceToken, GET /api/noti
     expect(again).toMatchObject({ status: 200, json: { response: { removed: 0 } } });
   });
 
+  it('DELETE removeToken with deviceTokenWeb removes that subscription only; without a body, every web one', async () => {
+    const { user, token } = await buildUser(t);
+    for (const n of [6, 7, 8]) {
+      await call(t, 'POST', '/api/notification/registerDeviceToken', { token, body: { deviceToken: subscription(n) } });
+    }
+    const one = await call(t, 'DELETE', '/api/notification/removeToken?deviceType=web', {
+      token,
+      body: { deviceTokenWeb: subscription(7) },
+    });
+    expect(one).toMatchObject({ status: 200, json: { status: true, message: 'Device token removed', response: { removed: 1 } } });
+    expect(await tokensOf(user.id)).toBe(2);
+    const rest = await call(t, 'DELETE', '/api/notification/removeToken?deviceType=web', { token });
+    expect(rest.json, JSON.stringify(rest.json)).toMatchObject({ response: { removed: 2 } });
+  });
+
+  it('DELETE removeToken refuses an over-long deviceTokenWeb and a signed-out caller', async () => {
+    const { token } = await buildUser(t);
+    const long = await call(t, 'DELETE', '/api/notification/removeToken', { token, body: { deviceTokenWeb: 'x'.repeat(5000) } });
+    expect(long).toMatchObject({ status: 400, json: { status: false, message: 'deviceToken is too long' } });
+    const anon = await call(t, 'DELETE', '/api/notification/removeToken', { body: { deviceTokenWeb: 'x' } });
+    expect(anon.status).toBe(401);
+  });
+
+  it('both removeToken calls are in the API document', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/openapi.json' })).json();
+    expect(Object.keys(doc.paths['/api/notification/removeToken']).sort()).toEqual(['delete', 'get']);
+  });
+
   it.each([[{}], [{ deviceToken: '' }], [{ deviceToken: 42 }]])('400 "deviceToken is required" for %j', async (body) => {
     const { user, token } = await buildUser(t);
     const res = await call(t, 'POST', '/api/notification/registerDeviceToken', { token, body });

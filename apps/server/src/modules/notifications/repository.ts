@@ -40,10 +40,17 @@ export function createNotificationsRepository(db: TDb) {
       await db.delete(deviceTokens).where(and(eq(deviceTokens.userId, row.userId), eq(deviceTokens.token, row.token)));
       await db.insert(deviceTokens).values(row);
     },
-    async removeDeviceTokens(userId: string, deviceType: string): Promise<number> {
+    /** Removes the user's tokens of a device type, or only `token` among them when given. */
+    async removeDeviceTokens(userId: string, deviceType: string, token?: string): Promise<number> {
       const rows = await db
         .delete(deviceTokens)
-        .where(and(eq(deviceTokens.userId, userId), eq(deviceTokens.deviceType, deviceType)))
+        .where(
+          and(
+            eq(deviceTokens.userId, userId),
+            eq(deviceTokens.deviceType, deviceType),
+            token === undefined ? undefined : eq(deviceTokens.token, token),
+          ),
+        )
         .returning({ id: deviceTokens.id });
       return rows.length;
     },

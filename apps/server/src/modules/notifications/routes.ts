@@ -10,6 +10,8 @@ const DEVICE_TOKEN_REQUIRED = 'deviceToken is required';
 const zUserId = z.string().max(ID_MAX, tooLong('userId'));
 /** 'web', 'android', 'ios'. */
 const zDeviceType = z.string().max(LABEL_MAX, tooLong('deviceType')).default('web');
+/** A Web Push subscription (JSON) or a mobile push token. */
+const zDeviceToken = z.string().max(DEVICE_TOKEN_MAX, tooLong('deviceToken'));
 
 export const notificationsRoutes =
   (notifications: TNotificationsService): FastifyPluginAsyncZod =>
@@ -46,7 +48,6 @@ export const notificationsRoutes =
           security,
           summary: 'Register a Web Push subscription',
           body: z.object({
-            // a Web Push subscription (JSON) or a mobile push token
             deviceToken: z
               .string({ error: DEVICE_TOKEN_REQUIRED })
               .min(1, DEVICE_TOKEN_REQUIRED)
@@ -62,16 +63,34 @@ export const notificationsRoutes =
         return ok(null, 'Device token registered');
       },
     );
-    const removeSchema = {
-      tags,
-      security,
-      summary: 'Remove the push tokens of a device type',
-      querystring: z.object({ deviceType: zDeviceType }),
-    };
-    const remove = async (req: { auth: unknown; query: { deviceType: string } } & Parameters<typeof authOf>[0]) => {
-      const removed = await notifications.removeDeviceTokens(authOf(req).userId, req.query.deviceType);
-      return ok({ removed }, 'Device token removed');
-    };
-    app.get('/notification/removeToken', { ...guarded, schema: removeSchema }, remove);
-    app.delete('/notification/removeToken', { ...guarded, schema: { ...removeSchema, hide: true } }, remove);
+    const removeQuery = z.object({ deviceType: zDeviceType });
+    app.get(
+      '/notification/removeToken',
+      {
+        ...guarded,
+        schema: { tags, security, summary: 'Remove the push tokens of a device type', querystring: removeQuery },
+      },
+      async (req) => {
+        const removed = await notifications.removeDeviceTokens(authOf(req).userId, req.query.deviceType);
+        return ok({ removed }, 'Device token removed');
+      },
+    );
+    app.delete(
+      '/notification/removeToken',
+      {
+        ...guarded,
+        schema: {
+          tags,
+          security,
+          summary: 'Remove the push tokens of a device type, or only the one in deviceTokenWeb',
+          querystring: removeQuery,
+          body: z.object({ deviceTokenWeb: zDeviceToken.optional() }).nullish(),
+        },
+      },
+      async (req) => {
+        const token = req.body?.deviceTokenWeb;
+        const removed = await notifications.removeDeviceTokens(authOf(req).userId, req.query.deviceType, token);
+        return ok({ removed }, 'Device token removed');
+      },
+    );
   };

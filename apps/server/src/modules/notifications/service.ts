@@ -36,7 +36,8 @@ export function createNotificationsService(deps: { repo: ReturnType<typeof creat
       assertSelf(authUserId, userId);
       await repo.saveDeviceToken({ id: newId(), userId: authUserId, deviceType, token, createdAt: clock.now() });
     },
-    removeDeviceTokens: (userId: string, deviceType: string) => repo.removeDeviceTokens(userId, deviceType),
+    removeDeviceTokens: (userId: string, deviceType: string, token?: string) =>
+      repo.removeDeviceTokens(userId, deviceType, token),
     /** Drops the user's unread notifications (account deletion). */
     clearPending: (userId: string) => repo.deleteUnread(userId),
   };

@@ -156,6 +156,7 @@ export function createUsersService(deps: TDeps) {
     };
     if (input.profileImage !== undefined) patch.profileImage = input.profileImage;
     if (input.backgroundColor !== undefined) patch.backgroundColor = input.backgroundColor;
+    if (input.paypalId !== undefined) patch.paypalId = input.paypalId || null;
     if (profileType !== 'INFLUENCER') {
       patch.industryType = input.industryType ?? null;
       patch.companySize = input.companySize ?? null;

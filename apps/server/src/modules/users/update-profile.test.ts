@@ -159,6 +159,45 @@ describe('PUT /api/user/updateProfile (Account Details)', () => {
   });
 });
 
+describe('the payout id (paypalId) on the profile', () => {
+  it('is saved by updateProfile and read back with the user', async () => {
+    const u = await registered();
+    const res = await updateProfile(u.token, { paypalId: 'asha.payouts@example.com' });
+    expect(res.status, JSON.stringify(res.json)).toBe(200);
+    expect(res.json.response.result.paypalId).toBe('asha.payouts@example.com');
+    const status = await call(t, 'GET', '/api/user/getUserStatus', { token: u.token });
+    expect(status.json.response.result.paypalId).toBe('asha.payouts@example.com');
+  });
+
+  it("a paypalId with a space is refused with 'space is not valid' and changes nothing", async () => {
+    const u = await registered();
+    await updateProfile(u.token, { paypalId: 'first@example.com' });
+    const res = await updateProfile(u.token, { paypalId: 'asha payouts@example.com' });
+    expect(res.status).toBe(400);
+    expect(res.json).toMatchObject({
+      status: false,
+      message: MSG.paypalIdSpaces,
+      response: { errors: { paypalId: 'space is not valid' } },
+    });
+    const status = await call(t, 'GET', '/api/user/getUserStatus', { token: u.token });
+    expect(status.json.response.result.paypalId).toBe('first@example.com');
+  });
+
+  it('is kept when the form leaves it out, and removed when sent empty', async () => {
+    const u = await registered();
+    await updateProfile(u.token, { paypalId: 'keep@example.com' });
+    expect((await updateProfile(u.token, { name: 'Asha Rao' })).json.response.result.paypalId).toBe('keep@example.com');
+    expect((await updateProfile(u.token, { paypalId: '' })).json.response.result.paypalId).toBeNull();
+  });
+
+  it('is refused past 127 characters', async () => {
+    const u = await registered();
+    const res = await updateProfile(u.token, { paypalId: `${'a'.repeat(120)}@example.com` });
+    expect(res.status).toBe(400);
+    expect(res.json.message).toBe(MSG.paypalIdTooLong);
+  });
+});
+
 describe('PUT /api/user/updateAddress', () => {
   const address = (over: Record<string, unknown> = {}) => ({
     country: 'India',

@@ -1,0 +1,78 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pino from 'pino';
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../config';
+import { startBoss } from '../jobs/boss';
+import { openDatabase } from './client';
+
+const FIXTURE = path.join(import.meta.dirname, 'first-start.fixture.ts');
+const migrationCount = () =>
+  fs.readdirSync(path.join(import.meta.dirname, 'migrations')).filter((f) => f.endsWith('.sql')).length;
+
+/** Runs a first start on `dataDir` in its own process; kills it with SIGKILL after `killAfterMs` (or lets it finish). */
+function firstStart(dataDir: string, killAfterMs?: number): Promise<{ finished: boolean; ms: number }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', FIXTURE, dataDir], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (c) => {
+      out += c;
+    });
+    child.stderr.on('data', (c) => {
+      err += c;
+    });
+    const timer = killAfterMs === undefined ? null : setTimeout(() => child.kill('SIGKILL'), killAfterMs);
+    child.on('error', reject);
+    child.on('exit', (code, signal) => {
+      if (timer) clearTimeout(timer);
+      const done = out.match(/done (\d+)/);
+      if (signal === 'SIGKILL' || done) resolve({ finished: !!done, ms: done ? Number(done[1]) : 0 });
+      else reject(new Error(`first start failed (${code}): ${err}`));
+    });
+  });
+}
+
+async function startsCleanly(dataDir: string) {
+  const database = await openDatabase({ dataDir });
+  try {
+    await database.migrate();
+    const rows = await database.pglite!.query<{ n: number }>('select count(*)::int as n from drizzle.__drizzle_migrations');
+    expect(rows.rows[0].n).toBe(migrationCount());
+    await database.pglite!.query('select count(*) from users');
+    const boss = await startBoss(
+      loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' }),
+      database,
+      pino({ level: 'silent' }) as never,
+    );
+    await boss.stop({ graceful: false });
+  } finally {
+    await database.close();
+  }
+}
+
+// The embedded database only: the PostgreSQL run of the suite has nothing to add here.
+describe.skipIf(process.env.TEST_DB === 'postgres')('the first start of the embedded database (tables and job queue)', () => {
+  it('a start killed part-way is followed by a start that works on the same data folder', { timeout: 180_000 }, async () => {
+    const probe = fs.mkdtempSync(path.join(os.tmpdir(), 'virality-first-'));
+    const { ms: full } = await firstStart(probe);
+    // kill points spread over a whole first start: engine set-up, then the migrations
+    for (const share of [0.3, 0.6, 0.85, 0.97]) {
+      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'virality-killed-'));
+      await firstStart(dataDir, Math.round(full * share) + 350);
+      await startsCleanly(dataDir);
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+    fs.rmSync(probe, { recursive: true, force: true });
+  });
+
+  it('leaves no folder of a killed start behind once a start succeeded', { timeout: 120_000 }, async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'virality-killed-'));
+    await firstStart(dataDir, 600);
+    await startsCleanly(dataDir);
+    expect(fs.readdirSync(dataDir).filter((n) => n.includes('.creating-'))).toEqual([]);
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+});
