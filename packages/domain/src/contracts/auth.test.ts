@@ -20,8 +20,10 @@ describe('zCreateUserBody (POST /user/create_user)', () => {
 
   it('accepts an e-mail or a phone with its code', () => {
     expect(zCreateUserBody.safeParse({ ...base, email: 'new@example.com' }).success).toBe(true);
-    expect(zCreateUserBody.safeParse({ ...base, mobileNumber: '98765432', phoneCode: '91' }).success).toBe(true);
-    expect(zCreateUserBody.safeParse({ ...base, mobileNumber: '987654321012', phoneCode: '+1' }).success).toBe(true);
+    expect(zCreateUserBody.safeParse({ ...base, mobileNumber: '9876543210', phoneCode: '91' }).success).toBe(true);
+    expect(zCreateUserBody.safeParse({ ...base, mobileNumber: '2025550123', phoneCode: '+1' }).success).toBe(true);
+    expect(zCreateUserBody.safeParse({ ...base, mobileNumber: '447700900123' }).success).toBe(true);
+    expect(zCreateUserBody.safeParse({ ...base, mobileNumber: '+447700900123' }).success).toBe(true);
   });
 
   it("says 'Email / Phone is required' without either", () => {

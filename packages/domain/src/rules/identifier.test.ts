@@ -77,7 +77,7 @@ describe('parseIdentifier (login and sign-up "Email / Phone" field)', () => {
   });
 
   it("says 'Email / Phone is invalid' for a value that is neither e-mail nor digits", () => {
-    for (const v of ['user', 'user@example', '+919876543210', '98765-43210', 'abc123']) {
+    for (const v of ['user', 'user@example', '98765-43210', 'abc123', '+91 98765 43210']) {
       expect(parseIdentifier(v, '91'), v).toEqual({ ok: false, message: INVALID });
     }
   });
@@ -88,15 +88,31 @@ describe('parseIdentifier (login and sign-up "Email / Phone" field)', () => {
     expect(parseIdentifier(emailOfLength(61))).toEqual({ ok: false, message: INVALID });
   });
 
-  it('accepts a phone of 8 and of 12 digits', () => {
-    expect(parseIdentifier(digits(8), '91')).toEqual({
+  it('accepts a phone its country can have, with its code apart, and stores it in E.164', () => {
+    expect(parseIdentifier('9876543210', '91')).toEqual({
       ok: true,
-      value: { kind: 'phone', phoneCode: '91', mobileNumber: digits(8), key: `+91${digits(8)}` },
+      value: { kind: 'phone', phoneCode: '91', mobileNumber: '9876543210', key: '+919876543210' },
     });
-    expect(parseIdentifier(digits(12), '1')).toEqual({
+    expect(parseIdentifier('2025550123', '+1')).toEqual({
       ok: true,
-      value: { kind: 'phone', phoneCode: '1', mobileNumber: digits(12), key: `+1${digits(12)}` },
+      value: { kind: 'phone', phoneCode: '1', mobileNumber: '2025550123', key: '+12025550123' },
     });
+    // 8 digits where the country's numbers have 10 are no phone of that country
+    expect(parseIdentifier('20255501', '1')).toEqual({ ok: false, message: INVALID });
+  });
+
+  it('accepts the phone as one field with its country code in front, as mobile clients send it', () => {
+    const uk = { kind: 'phone', phoneCode: '44', mobileNumber: '7700900123', key: '+447700900123' };
+    expect(parseIdentifier('447700900123')).toEqual({ ok: true, value: uk });
+    expect(parseIdentifier('+447700900123')).toEqual({ ok: true, value: uk });
+    expect(parseIdentifier('+447700900123', '91')).toEqual({ ok: true, value: uk });
+    expect(parseIdentifier('447700900123', '44')).toEqual({ ok: true, value: uk });
+  });
+
+  it("drops the country's trunk prefix: 07700900123 with code 44 is the same phone", () => {
+    const r = parseIdentifier('07700900123', '44');
+    expect(r.ok && r.value.key).toBe('+447700900123');
+    expect(phoneKey('44', '07700900123')).toBe('+447700900123');
   });
 
   it('refuses a phone of 7 or 13 digits', () => {
@@ -111,8 +127,8 @@ describe('parseIdentifier (login and sign-up "Email / Phone" field)', () => {
   });
 
   it('takes a country code of 1-3 digits, with or without a leading +', () => {
-    const r = parseIdentifier('9876543210', '+971');
-    expect(r.ok && r.value.key).toBe('+9719876543210');
+    const r = parseIdentifier('501234567', '+971');
+    expect(r.ok && r.value.key).toBe('+971501234567');
     expect(parseIdentifier('9876543210', '1234')).toEqual({ ok: false, message: CODE_REQUIRED });
     expect(parseIdentifier('9876543210', 'ab')).toEqual({ ok: false, message: CODE_REQUIRED });
   });
@@ -127,15 +143,14 @@ describe('parseEmailPhone (one combined emailPhone string)', () => {
     expect(parseEmailPhone(' User@Example.com ')).toEqual({ ok: true, key: 'user@example.com' });
   });
 
-  it('accepts a phone key of code (1-3) plus 8-12 digits, i.e. + and 9-15 digits', () => {
-    expect(parseEmailPhone(`+${digits(9)}`)).toEqual({ ok: true, key: `+${digits(9)}` });
-    expect(parseEmailPhone(`+${digits(15)}`)).toEqual({ ok: true, key: `+${digits(15)}` });
-    expect(parseEmailPhone(`+${digits(8)}`)).toEqual({ ok: false, message: INVALID });
-    expect(parseEmailPhone(`+${digits(16)}`)).toEqual({ ok: false, message: INVALID });
+  it('accepts a phone with its country code in front, with or without +, as its E.164 key', () => {
+    expect(parseEmailPhone('+919876543210')).toEqual({ ok: true, key: '+919876543210' });
+    expect(parseEmailPhone('919876543210')).toEqual({ ok: true, key: '+919876543210' });
+    expect(parseEmailPhone('447700900123')).toEqual({ ok: true, key: '+447700900123' });
   });
 
-  it("says 'Email / Phone is invalid' for bare digits, bad e-mails and over-long e-mails", () => {
-    for (const v of ['9876543210', 'user', 'user@example', emailOfLength(61)]) {
+  it("says 'Email / Phone is invalid' for numbers no country has, bad e-mails and over-long e-mails", () => {
+    for (const v of ['+9198765', `+${digits(16)}`, 'user', 'user@example', emailOfLength(61)]) {
       expect(parseEmailPhone(v), v).toEqual({ ok: false, message: INVALID });
     }
     expect(parseEmailPhone(emailOfLength(60)).ok).toBe(true);

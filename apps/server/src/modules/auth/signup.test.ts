@@ -105,3 +105,68 @@ describe('forgot password on a Google account', () => {
     expect(t.messenger.sent.some((m) => m.to === email)).toBe(false);
   });
 });
+
+describe('phones as mobile clients send them: one field with the country code in front', () => {
+  const uk = (n: number) => `4477009${String(n).padStart(5, '0')}`;
+  let n = Math.floor(Math.random() * 90_000);
+
+  it('create_user, verifyOtp and userLogin take 447700900123 and +447700900123, stored once in E.164', async () => {
+    const digits = uk(++n);
+    const key = `+${digits}`;
+    const res = await call(t, 'POST', '/api/user/create_user', {
+      body: { mobileNumber: digits, password: PASSWORD, profileType: 'INFLUENCER' },
+    });
+    expect(res.status, JSON.stringify(res.json)).toBe(200);
+    expect(res.json.response.emailPhone).toBe(key);
+    const verified = await call(t, 'POST', '/api/otp/verifyOtp', { body: { emailPhone: digits, otp: t.messenger.lastOtp(key) } });
+    expect(verified.status).toBe(200);
+    expect(verified.json.response.userData).toMatchObject({
+      phoneCode: '44',
+      mobileNumber: digits.slice(2),
+      mobileVerified: true,
+    });
+    for (const emailPhone of [digits, key]) {
+      expect((await call(t, 'POST', '/api/user/userLogin', { body: { emailPhone, password: PASSWORD } })).status).toBe(200);
+    }
+  });
+
+  it('the same phone with its code apart, or with the trunk 0, is the same account', async () => {
+    const digits = uk(++n);
+    await call(t, 'POST', '/api/user/create_user', {
+      body: { mobileNumber: `+${digits}`, password: PASSWORD, profileType: 'INFLUENCER' },
+    });
+    await call(t, 'POST', '/api/otp/verifyOtp', { body: { emailPhone: `+${digits}`, otp: t.messenger.lastOtp(`+${digits}`) } });
+    for (const body of [
+      { mobileNumber: digits.slice(2), phoneCode: '44' },
+      { mobileNumber: `0${digits.slice(2)}`, phoneCode: '+44' },
+    ]) {
+      const again = await call(t, 'POST', '/api/user/create_user', {
+        body: { ...body, password: PASSWORD, profileType: 'INFLUENCER' },
+      });
+      expect(again.status).toBe(409);
+      expect(again.json.message).toBe(MSG.accountExists);
+    }
+  });
+
+  it('sendOtp and resetOtp take the one-field form too', async () => {
+    const digits = uk(++n);
+    await call(t, 'POST', '/api/user/create_user', {
+      body: { mobileNumber: digits, password: PASSWORD, profileType: 'INFLUENCER' },
+    });
+    await call(t, 'POST', '/api/otp/verifyOtp', { body: { emailPhone: `+${digits}`, otp: t.messenger.lastOtp(`+${digits}`) } });
+    const sent = await call(t, 'POST', '/api/otp/sendOtp', { body: { mobileNumber: digits } });
+    expect(sent.status, JSON.stringify(sent.json)).toBe(200);
+    expect(sent.json.response.emailPhone).toBe(`+${digits}`);
+    t.clock.advance(61_000);
+    const resent = await call(t, 'POST', '/api/otp/resetOtp', { body: { mobileNumber: `+${digits}` } });
+    expect(resent.status).toBe(200);
+  });
+
+  it('a number no country has is refused with the identifier message', async () => {
+    const res = await call(t, 'POST', '/api/user/create_user', {
+      body: { mobileNumber: '+4412345', password: PASSWORD, profileType: 'INFLUENCER' },
+    });
+    expect(res.status).toBe(400);
+    expect(res.json.message).toBe(MSG.identifierInvalid);
+  });
+});
