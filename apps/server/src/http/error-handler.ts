@@ -5,9 +5,21 @@ import { AppError } from '../errors';
 import { errorForLog } from '../lib/scrub';
 import { BODY_TOO_LARGE, isUploadRoute, JSON_ONLY } from './hygiene';
 
+export const ALREADY_EXISTS = 'This already exists. Please reload and try again';
+
+/** PostgreSQL's unique_violation (23505), on the error or the cause a query builder wrapped it in. */
+function isUniqueViolation(error: unknown): boolean {
+  for (let e = error as { code?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 4; depth++) {
+    if (e.code === '23505') return true;
+    e = e.cause as typeof e;
+  }
+  return false;
+}
+
 /**
  * One error handler for every surface: AppError → its status and message; schema validation → 400
- * with the rule's own message; 413 and 415 → a message that fits the call; anything else → 500 with
+ * with the rule's own message; 413 and 415 → a message that fits the call; a unique-key race → 409;
+ * anything else → 500 with
  * no internals shown, logged without personal data (errorForLog).
  */
 export function registerErrorHandler(app: FastifyInstance): void {
@@ -37,6 +49,10 @@ export function registerErrorHandler(app: FastifyInstance): void {
       if (status === 413) message = isUploadRoute(request) ? MSG.imageTooLarge : BODY_TOO_LARGE;
       if (status === 415) message = JSON_ONLY;
       return reply.status(status).send({ status: false, message, response: null });
+    }
+    // Two requests raced for one unique value (an address, a name): the loser is told, not given a 500.
+    if (isUniqueViolation(error)) {
+      return reply.status(409).send({ status: false, message: ALREADY_EXISTS, response: null });
     }
     // never the error itself: a database error carries the values (detail, parameters)
     request.log.error({ err: errorForLog(error) }, 'unhandled error');
