@@ -54,13 +54,14 @@ describe('nothing personal is written to the logs', () => {
       await t.database.db.execute(sql`select ${body.emailPhone}::int`);
       throw new Error('unreachable');
     });
-    // a 500 from a real unique violation: pg's detail says `Key (email)=(…) already exists`
+    // a 500 from a real not-null violation: pg's detail says `Failing row contains (…, e-mail, …)`
+    // (a unique violation answers 409 and is not logged as an error)
     const sendOtp = vi.spyOn(t.services.auth, 'requestOtp').mockImplementation(async () => {
       await t.services.users.createAccount({
-        email,
+        email: `x${email}`,
         emailVerified: true,
         passwordHash: 'x',
-        profileType: 'INFLUENCER',
+        profileType: null as never,
         authType: 'LOCAL',
         profileCompleted: false,
         name: null,
@@ -97,7 +98,7 @@ describe('nothing personal is written to the logs', () => {
     const errors = entries.filter((e) => e.includes('unhandled error'));
     expect(errors).toHaveLength(3);
     expect(text).toContain('22P02'); // invalid_text_representation
-    expect(text).toContain('23505'); // unique_violation
+    expect(text).toContain('23502'); // not_null_violation
     expect(text).toMatch(/"stack":"/);
 
     for (const secret of [email, other, token, phone.mobileNumber, phone.key, 'already exists']) {

@@ -8,6 +8,7 @@ import { Clock } from '../clock';
 import { loadConfig } from '../config';
 import { openDatabase, type TDatabase } from '../db/client';
 import type { TMessage, TMessenger } from '../integrations/messenger';
+import { createUsersRepository, type TNewUser } from '../modules/users/repository';
 
 /** A messenger that keeps what was sent, so tests can read OTPs like a person reads the outbox. */
 export function memoryMessenger() {
@@ -140,3 +141,7 @@ export async function call(
   }
   return { status: res.statusCode, json, headers: res.headers };
 }
+
+/** Sets fields of an account directly (test set-up only: the product writes accounts through the users service's named calls). */
+export const setUserFields = (t: TTestApp, id: string, patch: Partial<TNewUser>) =>
+  createUsersRepository(t.database.db).update(id, { ...patch, updatedAt: t.clock.now() });

@@ -3,7 +3,7 @@ import { GUARD_MSG, MSG } from '@virality/domain';
 import { decodeJwt, decodeProtectedHeader, generateKeyPair, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SANDBOX_GOOGLE_CLIENT_ID } from '../../sandbox/google';
-import { buildTestApp, buildUser, call, PASSWORD, type TTestApp, uniqueEmail } from '../../test/helpers';
+import { buildTestApp, buildUser, call, PASSWORD, setUserFields, type TTestApp, uniqueEmail } from '../../test/helpers';
 import { addSubUser, makeOwner, makeRole } from '../team/team-test-kit';
 
 /** A port nobody listens on right now. */
@@ -197,7 +197,7 @@ describe('POST /api/user/googleLogin', () => {
   it('refuses an inactive account with 403', async () => {
     const email = uniqueEmail();
     const first = await googleLogin({ email, credential: await googleCredential(email), profileType: 'INFLUENCER' });
-    await t.services.users.update(first.json.response.userData._id, { userStatus: false });
+    await setUserFields(t, first.json.response.userData._id, { userStatus: false });
     const res = await googleLogin({ email, credential: await googleCredential(email) });
     expect(res.status).toBe(403);
     expect(res.json.message).toBe(MSG.accountInactive);

@@ -1,6 +1,15 @@
 import { MSG } from '@virality/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, buildUser, call, PASSWORD, type TTestApp, uniqueEmail, uniquePhone } from '../../test/helpers';
+import {
+  buildTestApp,
+  buildUser,
+  call,
+  PASSWORD,
+  setUserFields,
+  type TTestApp,
+  uniqueEmail,
+  uniquePhone,
+} from '../../test/helpers';
 
 let t: TTestApp;
 beforeAll(async () => {
@@ -147,12 +156,12 @@ describe('POST /api/user/userLogin', () => {
 
   it('refuses an inactive user with 403, and lets them in again once active', async () => {
     const { user, email } = await buildUser(t, { profileType: 'BUSINESS' });
-    await t.services.users.update(user.id, { userStatus: false });
+    await setUserFields(t, user.id, { userStatus: false });
     const res = await login(email);
     expect(res.status).toBe(403);
     expect(res.json).toMatchObject({ status: false, message: MSG.accountInactive });
     expect(res.json.response?.accessToken).toBeUndefined();
-    await t.services.users.update(user.id, { userStatus: true });
+    await setUserFields(t, user.id, { userStatus: true });
     expect((await login(email)).status).toBe(200);
   });
 

@@ -258,10 +258,11 @@ export function createAuthService(deps: TDeps) {
     const attempt = otp.attemptId ? await repo.findAttempt(otp.attemptId) : null;
     if (otp.attemptId && (!attempt || attempt.expiresAt.getTime() <= now.getTime())) throw badRequest(MSG.otpExpired);
     if (!(await repo.consumeOtp(otp.id, now))) throw badRequest(MSG.otpExpired);
-    const verified = await users.update(user.id, {
-      ...(key.startsWith('+') ? { mobileVerified: true } : { emailVerified: true }),
-      ...(attempt && !isMember(user) ? { passwordHash: attempt.passwordHash, profileType: attempt.profileType } : {}),
-    });
+    const verified = await users.activateContact(
+      user.id,
+      key.startsWith('+') ? 'phone' : 'email',
+      attempt && !isMember(user) ? { passwordHash: attempt.passwordHash, profileType: attempt.profileType } : null,
+    );
     await repo.updateOtp(otp.id, { verifiedAt: now });
     // The address is proven: every other attempt and code for it is void.
     await repo.deleteAttemptsOf(user.id);
@@ -394,25 +395,15 @@ export function createAuthService(deps: TDeps) {
         // Google's proof wins, as a Google sign-up, and the unproven passwords are dropped.
         if (!body.profileType) throw notFound(MSG.googleNoAccount);
         if (body.profileType !== 'INFLUENCER') throw forbidden(MSG.googleSignupInfluencerOnly);
-        const claimed = await users.update(user.id, {
-          email: identity.email,
-          emailVerified: true,
-          googleSub: identity.sub,
-          passwordHash: null,
-          authType: 'GOOGLE',
-          profileType: 'INFLUENCER',
-          name: user.name ?? identity.name,
-          profileImage: user.profileImage ?? identity.picture,
-        });
+        const claimed = await users.claimWithGoogle(user, identity);
         await repo.deleteAttemptsOf(user.id);
         await repo.consumeOpenOtps(identity.email, clock.now());
         return issueSession(claimed, meta);
       }
       if (user) {
         if (!user.userStatus) throw forbidden(MSG.accountInactive);
-        if (!user.googleSub)
-          user = await users.update(user.id, { googleSub: identity.sub, email: identity.email, emailVerified: true });
-        else if (!user.emailVerified) user = await users.update(user.id, { emailVerified: true });
+        if (!user.googleSub) user = await users.linkGoogle(user.id, identity);
+        else if (!user.emailVerified) user = await users.markEmailVerified(user.id);
         return issueSession(user, meta);
       }
       if (!body.profileType) throw notFound(MSG.googleNoAccount);
@@ -508,7 +499,7 @@ export function createAuthService(deps: TDeps) {
       if (!user) throw notFound(MSG.userNotFound);
       const passwordHash = await hash(body.newPassword);
       if (!(await repo.consumeOtp(otp.id, now))) throw badRequest(MSG.otpNotVerified);
-      await users.update(user.id, { passwordHash });
+      await users.setPasswordHash(user.id, passwordHash);
       await repo.revokeUserSessions(user.id, now);
       await repo.clearGuard(`login:${user.id}`);
     },
@@ -524,7 +515,7 @@ export function createAuthService(deps: TDeps) {
         throw badRequest(MSG.oldPasswordWrong);
       }
       await repo.clearGuard(guardKey);
-      await users.update(user.id, { passwordHash: await hash(body.newPassword) });
+      await users.setPasswordHash(user.id, await hash(body.newPassword));
       await repo.revokeUserSessions(user.id, clock.now(), auth.sessionId);
     },
 

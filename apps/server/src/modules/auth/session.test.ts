@@ -2,7 +2,7 @@ import { MSG } from '@virality/domain';
 import { decodeJwt, UnsecuredJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getOrCreateSetting } from '../../lib/settings';
-import { buildTestApp, buildUser, call, PASSWORD, type TTestApp } from '../../test/helpers';
+import { buildTestApp, buildUser, call, PASSWORD, setUserFields, type TTestApp } from '../../test/helpers';
 import { createTokenSigner } from './tokens';
 
 let t: TTestApp;
@@ -127,9 +127,9 @@ describe('session tokens', () => {
 
   it('refuses the token of a user made inactive', async () => {
     const { token, user } = await buildUser(t);
-    await t.services.users.update(user.id, { userStatus: false });
+    await setUserFields(t, user.id, { userStatus: false });
     expect((await statusOf(token)).status).toBe(401);
-    await t.services.users.update(user.id, { userStatus: true });
+    await setUserFields(t, user.id, { userStatus: true });
     expect((await statusOf(token)).status).toBe(200);
   });
 

@@ -317,7 +317,7 @@ export function createTeamService(deps: TDeps) {
     async setSubUserStatus(a: TAuthContext, userId: string | undefined, status: boolean) {
       const { businessId } = owner(a);
       const u = await ownSubUser(businessId, userId);
-      await users.update(u.id, { userStatus: status });
+      await users.setActive(u.id, status);
       if (!status) await auth.revokeAll(u.id);
     },
     async deleteSubUser(a: TAuthContext, subUserId: string | undefined) {
@@ -365,8 +365,7 @@ export function createTeamService(deps: TDeps) {
       if (!parsed.success) throw firstIssue(parsed.error);
       const { inv, user } = await this.invitation(token);
       if (!(await repo.useInvitation(inv.id, clock.now()))) throw badRequest(TEAM_MSG.inviteInvalid);
-      await users.setPassword(user.id, password);
-      await users.update(user.id, { emailVerified: true });
+      await users.acceptInvitation(user.id, password);
       return { emailPhone: user.email };
     },
   };

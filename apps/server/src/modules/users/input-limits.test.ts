@@ -2,7 +2,16 @@ import { DELETE_REMARKS_TOO_LONG, DEVICE_TOKEN_MAX, ID_MAX, MSG, TEAM_MSG, TEAM_
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deviceTokens } from '../../db/schema';
-import { buildTestApp, buildUser, call, PASSWORD, type TTestApp, uniqueEmail, uniquePhone } from '../../test/helpers';
+import {
+  buildTestApp,
+  buildUser,
+  call,
+  PASSWORD,
+  setUserFields,
+  type TTestApp,
+  uniqueEmail,
+  uniquePhone,
+} from '../../test/helpers';
 import { addSubUser, makeOwner, makeRole, subUserForm, uniqueUserName } from '../team/team-test-kit';
 
 let t: TTestApp;
@@ -54,7 +63,7 @@ async function influencer() {
   const userName = uniqueUserName('asha');
   const u = await buildUser(t, { name: 'Asha Rao', userName, profileCompleted: true });
   const p = uniquePhone();
-  await t.services.users.update(u.user.id, {
+  await setUserFields(t, u.user.id, {
     phoneCode: p.phoneCode,
     mobileNumber: p.mobileNumber,
     phoneKey: p.key,
@@ -70,7 +79,7 @@ async function influencer() {
 /** A business owner with a complete profile (industry, company size, address). */
 async function business() {
   const owner = await makeOwner(t);
-  await t.services.users.update(owner.user.id, {
+  await setUserFields(t, owner.user.id, {
     industryType: 'Accounting',
     companySize: 3,
     dateOfBirth: '1980-01-01',
@@ -245,7 +254,7 @@ describe('free text is bounded on every route, with the field named and nothing 
     ).toMatchObject(refused('token', TEAM_MSG.inviteInvalid));
 
     const u = await influencer();
-    await t.services.users.update(u.user.id, { interested: ['fashion', 'beauty', 'travel'] });
+    await setUserFields(t, u.user.id, { interested: ['fashion', 'beauty', 'travel'] });
     const res = await call(t, 'PUT', '/api/user/updateUser', {
       token: u.token,
       body: { interested: ['fashion', 'beauty', long(ID_MAX + 1)] },
@@ -304,7 +313,7 @@ describe('a profile image must be https or one of our own uploads', () => {
 
   it('a saved image a form sends back unchanged is not judged again; a new one is', async () => {
     const u = await influencer();
-    await t.services.users.update(u.user.id, { profileImage: 'http://legacy.example/old.png' });
+    await setUserFields(t, u.user.id, { profileImage: 'http://legacy.example/old.png' });
     const same = await updateProfile(u.token, { name: 'Asha Mehta', profileImage: 'http://legacy.example/old.png' });
     expect(same.status, JSON.stringify(same.json)).toBe(200);
     expect((await rowOf(u.user.id)).name).toBe('Asha Mehta');

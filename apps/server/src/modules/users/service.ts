@@ -178,7 +178,6 @@ export function createUsersService(deps: TDeps) {
     findById: (id: string) => repo.findById(id),
     findByKey: (key: string) => repo.findByKey(key),
     findByGoogleSub: (sub: string) => repo.findByGoogleSub(sub),
-    update: (id: string, patch: Partial<TNewUser>) => repo.update(id, { ...patch, updatedAt: clock.now() }),
 
     /** Creates an account and the organization it owns (DECISIONS §1b). */
     async createAccount(fields: Omit<TNewUser, 'id' | 'orgId' | 'createdAt' | 'updatedAt'>): Promise<TUserRow> {
@@ -400,6 +399,50 @@ export function createUsersService(deps: TDeps) {
       const other = await repo.findAnyByKey(key);
       if (other && other.id !== id) throw badRequest(MSG.accountExists, { errors: { mobileNumber: MSG.accountExists } });
       return repo.update(id, { ...m, phoneKey: key, userNameLower: m.userName!.toLowerCase(), updatedAt: clock.now() });
+    },
+
+    // The only writes other modules may make to an account, each named for what it means.
+
+    /** A code sent to the address was verified: it is marked verified, and a sign-up's password and type take effect. */
+    activateContact(id: string, kind: 'email' | 'phone', signup: { passwordHash: string; profileType: string } | null) {
+      return repo.update(id, {
+        ...(kind === 'phone' ? { mobileVerified: true } : { emailVerified: true }),
+        ...(signup ? { passwordHash: signup.passwordHash, profileType: signup.profileType } : {}),
+        updatedAt: clock.now(),
+      });
+    },
+
+    /** Google proved the address of a sign-up nobody verified: it becomes a Google influencer account, unproven passwords dropped. */
+    claimWithGoogle(user: TUserRow, identity: { email: string; sub: string; name: string | null; picture: string | null }) {
+      return repo.update(user.id, {
+        email: identity.email,
+        emailVerified: true,
+        googleSub: identity.sub,
+        passwordHash: null,
+        authType: 'GOOGLE',
+        profileType: 'INFLUENCER',
+        name: user.name ?? identity.name,
+        profileImage: user.profileImage ?? identity.picture,
+        updatedAt: clock.now(),
+      });
+    },
+
+    /** Links a Google account to an existing account of the same (now proven) address. */
+    linkGoogle(id: string, identity: { email: string; sub: string }) {
+      return repo.update(id, { googleSub: identity.sub, email: identity.email, emailVerified: true, updatedAt: clock.now() });
+    },
+
+    markEmailVerified: (id: string) => repo.update(id, { emailVerified: true, updatedAt: clock.now() }),
+
+    /** Sets an argon2 hash already made by the caller (auth hashes before any write). */
+    setPasswordHash: (id: string, passwordHash: string) => repo.update(id, { passwordHash, updatedAt: clock.now() }),
+
+    /** Activates or deactivates an account (a business's sub-user); sessions are the caller's to end. */
+    setActive: (id: string, active: boolean) => repo.update(id, { userStatus: active, updatedAt: clock.now() }),
+
+    /** A sub-user's invitation was used: the password is set and the invited e-mail counts as verified, in one write. */
+    async acceptInvitation(id: string, password: string) {
+      await repo.update(id, { passwordHash: await hash(password), emailVerified: true, updatedAt: clock.now() });
     },
 
     async setPassword(id: string, password: string) {

@@ -1,6 +1,6 @@
 import { MSG } from '@virality/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, buildUser, call, type TTestApp, uniqueEmail, uniquePhone } from '../../test/helpers';
+import { buildTestApp, buildUser, call, setUserFields, type TTestApp, uniqueEmail, uniquePhone } from '../../test/helpers';
 
 let t: TTestApp;
 beforeAll(async () => {
@@ -18,7 +18,7 @@ async function registered(profileType: 'INFLUENCER' | 'BUSINESS' = 'INFLUENCER')
   const userName = freeUserName();
   const u = await buildUser(t, { profileType, name: profileType === 'BUSINESS' ? 'Acme Foods' : 'Asha Rao', userName });
   const p = uniquePhone();
-  await t.services.users.update(u.user.id, {
+  await setUserFields(t, u.user.id, {
     phoneCode: p.phoneCode,
     mobileNumber: p.mobileNumber,
     phoneKey: p.key,
@@ -110,7 +110,7 @@ describe('PUT /api/user/updateProfile (Account Details)', () => {
 
   it('a contact not set yet may be added: it is pending until verified by OTP', async () => {
     const u = await buildUser(t, { name: 'Asha Rao', userName: freeUserName() });
-    await t.services.users.update(u.user.id, { dateOfBirth: '1995-04-12' });
+    await setUserFields(t, u.user.id, { dateOfBirth: '1995-04-12' });
     const p = uniquePhone();
     const res = await updateProfile(u.token, { phoneCode: p.phoneCode, mobileNumber: p.mobileNumber });
     expect(res.status, JSON.stringify(res.json)).toBe(200);

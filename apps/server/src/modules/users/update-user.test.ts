@@ -1,6 +1,6 @@
 import { MSG, type TProfileType } from '@virality/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, buildUser, call, type TTestApp, uniqueEmail, uniquePhone } from '../../test/helpers';
+import { buildTestApp, buildUser, call, setUserFields, type TTestApp, uniqueEmail, uniquePhone } from '../../test/helpers';
 
 let t: TTestApp;
 beforeAll(async () => {
@@ -60,7 +60,7 @@ const updateUser = (token: string | undefined, userId: string, body: unknown) =>
 async function influencerWithPhone() {
   const u = await buildUser(t, { profileType: 'INFLUENCER' });
   const p = uniquePhone();
-  await t.services.users.update(u.user.id, {
+  await setUserFields(t, u.user.id, {
     phoneCode: p.phoneCode,
     mobileNumber: p.mobileNumber,
     phoneKey: p.key,
@@ -150,7 +150,7 @@ describe('PUT /api/user/updateUser: INFLUENCER profile step', () => {
     expect((await updateUser(u.token, u.user.id, influencerBody({ userName: twenty }))).status).toBe(200);
     // the owner saving the same name (other case) is not a clash
     const p = uniquePhone();
-    await t.services.users.update(owner.user.id, {
+    await setUserFields(t, owner.user.id, {
       phoneCode: p.phoneCode,
       mobileNumber: p.mobileNumber,
       phoneKey: p.key,
