@@ -17,6 +17,7 @@ import { dbRateLimitStore } from './http/rate-limit-store';
 import { createMessenger, type TMessenger } from './integrations/messenger';
 import { createLocalStorage } from './integrations/storage';
 import { getOrCreateSetting, randomSecret } from './lib/settings';
+import { transactional } from './lib/unit-of-work';
 import { createGoogleVerifier } from './modules/auth/google';
 import { createAuthRepository } from './modules/auth/repository';
 import { authRoutes } from './modules/auth/routes';
@@ -60,7 +61,8 @@ export async function buildApp(deps: TAppDeps) {
   const { config, database } = deps;
   if (config.storage.kind === 's3')
     throw new Error('STORAGE=s3 is not supported yet: media storage on S3 comes with the media module');
-  const db = database.db;
+  // Every repository gets the transaction-aware database: a unit of work spans modules.
+  const { db, unitOfWork } = transactional(database.db);
   const clock = deps.clock ?? new Clock();
   const app = Fastify({
     // requests are logged by path only, never with the query string (lib/scrub, http/hygiene)
@@ -98,6 +100,7 @@ export async function buildApp(deps: TAppDeps) {
   const googleClientId = config.google.clientId ?? (config.sandbox ? SANDBOX_GOOGLE_CLIENT_ID : null);
   const auth = createAuthService({
     repo: createAuthRepository(db),
+    unitOfWork,
     users,
     clock,
     tokens: createTokenSigner(jwtSecret),
@@ -108,7 +111,15 @@ export async function buildApp(deps: TAppDeps) {
     log: app.log,
   });
 
-  const team = createTeamService({ repo: createTeamRepository(db), users, auth, messenger, clock, publicUrl: config.publicUrl });
+  const team = createTeamService({
+    repo: createTeamRepository(db),
+    users,
+    auth,
+    messenger,
+    clock,
+    publicUrl: config.publicUrl,
+    unitOfWork,
+  });
   users.extendDto((row) => team.memberInfo(row));
   auth.useMemberGate((row) => team.mayClaimSeat(row));
 
@@ -164,7 +175,7 @@ export async function buildApp(deps: TAppDeps) {
       await api.register(authRoutes(auth, limit));
       await api.register(usersRoutes(users, notifications));
       await api.register(notificationsRoutes(notifications));
-      await api.register(deletionRoutes(createAccountDeletion({ users, auth, notifications, team })));
+      await api.register(deletionRoutes(createAccountDeletion({ users, auth, notifications, team, unitOfWork })));
       await api.register(interestsRoutes(interests));
       await api.register(teamRoutes(team));
       await api.register(locationRoutes(location));

@@ -24,6 +24,7 @@ import type { Clock } from '../../clock';
 import { AppError, badRequest, conflict, forbidden, notFound, tooMany, unauthorized } from '../../errors';
 import { ChannelUnavailableError, type TMessenger } from '../../integrations/messenger';
 import { newId } from '../../lib/ids';
+import type { TUnitOfWork } from '../../lib/unit-of-work';
 import type { TUserRow } from '../users/repository';
 import type { TUsersService } from '../users/service';
 import type { TGoogleVerifier } from './google';
@@ -35,6 +36,8 @@ export type TAuthContext = { userId: string; sessionId: string; role: TProfileTy
 
 type TDeps = {
   repo: TAuthRepository;
+  /** Runs writes of several repositories as one transaction. */
+  unitOfWork: TUnitOfWork;
   users: TUsersService;
   clock: Clock;
   tokens: TTokenSigner;
@@ -54,7 +57,7 @@ type TMeta = { ip?: string; userAgent?: string };
 
 /** Sign-up, login (password and Google), OTP, password reset and change, sessions (seed 001 §4, §5, §7, §8). */
 export function createAuthService(deps: TDeps) {
-  const { repo, users, clock, tokens, messenger, otpSecret, log } = deps;
+  const { repo, users, clock, tokens, messenger, otpSecret, log, unitOfWork } = deps;
 
   const hashOtp = (target: string, code: string) => createHmac('sha256', otpSecret).update(`${target}:${code}`).digest('hex');
   const sameHash = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
@@ -257,18 +260,20 @@ export function createAuthService(deps: TDeps) {
     if (isMember(user)) await assertMemberMayClaim(user);
     const attempt = otp.attemptId ? await repo.findAttempt(otp.attemptId) : null;
     if (otp.attemptId && (!attempt || attempt.expiresAt.getTime() <= now.getTime())) throw badRequest(MSG.otpExpired);
-    if (!(await repo.consumeOtp(otp.id, now))) throw badRequest(MSG.otpExpired);
-    const verified = await users.activateContact(
-      user.id,
-      key.startsWith('+') ? 'phone' : 'email',
-      attempt && !isMember(user) ? { passwordHash: attempt.passwordHash, profileType: attempt.profileType } : null,
-    );
-    await repo.updateOtp(otp.id, { verifiedAt: now });
-    // The address is proven: every other attempt and code for it is void.
-    await repo.deleteAttemptsOf(user.id);
-    await repo.consumeOpenOtps(key, now);
-    await repo.clearGuard(guardKey);
-    return { purpose, ...(await issueSession(verified, meta)) };
+    return unitOfWork(async () => {
+      if (!(await repo.consumeOtp(otp.id, now))) throw badRequest(MSG.otpExpired);
+      const verified = await users.activateContact(
+        user.id,
+        key.startsWith('+') ? 'phone' : 'email',
+        attempt && !isMember(user) ? { passwordHash: attempt.passwordHash, profileType: attempt.profileType } : null,
+      );
+      await repo.updateOtp(otp.id, { verifiedAt: now });
+      // The address is proven: every other attempt and code for it is void.
+      await repo.deleteAttemptsOf(user.id);
+      await repo.consumeOpenOtps(key, now);
+      await repo.clearGuard(guardKey);
+      return { purpose, ...(await issueSession(verified, meta)) };
+    });
   }
 
   return {
@@ -498,10 +503,12 @@ export function createAuthService(deps: TDeps) {
       const user = otp.userId ? await users.findById(otp.userId) : null;
       if (!user) throw notFound(MSG.userNotFound);
       const passwordHash = await hash(body.newPassword);
-      if (!(await repo.consumeOtp(otp.id, now))) throw badRequest(MSG.otpNotVerified);
-      await users.setPasswordHash(user.id, passwordHash);
-      await repo.revokeUserSessions(user.id, now);
-      await repo.clearGuard(`login:${user.id}`);
+      await unitOfWork(async () => {
+        if (!(await repo.consumeOtp(otp.id, now))) throw badRequest(MSG.otpNotVerified);
+        await users.setPasswordHash(user.id, passwordHash);
+        await repo.revokeUserSessions(user.id, now);
+        await repo.clearGuard(`login:${user.id}`);
+      });
     },
 
     /** POST user/changePassword: the old password must match (10 wrong in 15 minutes lock it); other sessions end. */
@@ -514,9 +521,12 @@ export function createAuthService(deps: TDeps) {
         await recordFailure(guardKey, async () => user);
         throw badRequest(MSG.oldPasswordWrong);
       }
-      await repo.clearGuard(guardKey);
-      await users.setPasswordHash(user.id, await hash(body.newPassword));
-      await repo.revokeUserSessions(user.id, clock.now(), auth.sessionId);
+      const passwordHash = await hash(body.newPassword);
+      await unitOfWork(async () => {
+        await repo.clearGuard(guardKey);
+        await users.setPasswordHash(user.id, passwordHash);
+        await repo.revokeUserSessions(user.id, clock.now(), auth.sessionId);
+      });
     },
 
     async logout(auth: TAuthContext) {

@@ -23,6 +23,7 @@ import type { Clock } from '../../clock';
 import { AppError, badRequest, forbidden, notFound } from '../../errors';
 import type { TMessenger } from '../../integrations/messenger';
 import { newId } from '../../lib/ids';
+import type { TUnitOfWork } from '../../lib/unit-of-work';
 import type { TAuthContext, TAuthService } from '../auth/service';
 import type { TUserRow } from '../users/repository';
 import type { TUsersService } from '../users/service';
@@ -30,6 +31,7 @@ import type { TRoleRow, TTeamRepository } from './repository';
 
 type TDeps = {
   repo: TTeamRepository;
+  unitOfWork: TUnitOfWork;
   users: TUsersService;
   auth: TAuthService;
   messenger: TMessenger;
@@ -77,7 +79,7 @@ function subUserDto(u: TUserRow, role: { id: string | null; roleName: string | n
  * (BUSINESS_MANAGER) and their invitations, and the one permission check later modules call.
  */
 export function createTeamService(deps: TDeps) {
-  const { repo, users, auth, messenger, clock } = deps;
+  const { repo, users, auth, messenger, clock, unitOfWork } = deps;
   const uploadPrefix = ownUploadPrefix(deps.publicUrl);
 
   /**
@@ -317,15 +319,19 @@ export function createTeamService(deps: TDeps) {
     async setSubUserStatus(a: TAuthContext, userId: string | undefined, status: boolean) {
       const { businessId } = owner(a);
       const u = await ownSubUser(businessId, userId);
-      await users.setActive(u.id, status);
-      if (!status) await auth.revokeAll(u.id);
+      await unitOfWork(async () => {
+        await users.setActive(u.id, status);
+        if (!status) await auth.revokeAll(u.id);
+      });
     },
     async deleteSubUser(a: TAuthContext, subUserId: string | undefined) {
       const { businessId } = owner(a);
       if (!subUserId) throw badRequest(TEAM_MSG.userNotSelected);
       const u = await ownSubUser(businessId, subUserId);
-      await users.closeAccount(u.id, 'Removed by the business owner');
-      await auth.revokeAll(u.id);
+      await unitOfWork(async () => {
+        await users.closeAccount(u.id, 'Removed by the business owner');
+        await auth.revokeAll(u.id);
+      });
     },
     /** permission/veiw: the owner sees a sub-user's access; a manager may see their own. */
     async viewPermission(a: TAuthContext, userId: string | undefined) {
@@ -364,8 +370,10 @@ export function createTeamService(deps: TDeps) {
       const parsed = zNewPassword.safeParse(password);
       if (!parsed.success) throw firstIssue(parsed.error);
       const { inv, user } = await this.invitation(token);
-      if (!(await repo.useInvitation(inv.id, clock.now()))) throw badRequest(TEAM_MSG.inviteInvalid);
-      await users.acceptInvitation(user.id, password);
+      await unitOfWork(async () => {
+        if (!(await repo.useInvitation(inv.id, clock.now()))) throw badRequest(TEAM_MSG.inviteInvalid);
+        await users.acceptInvitation(user.id, password);
+      });
       return { emailPhone: user.email };
     },
   };
