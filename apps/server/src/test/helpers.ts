@@ -145,3 +145,16 @@ export async function call(
 /** Sets fields of an account directly (test set-up only: the product writes accounts through the users service's named calls). */
 export const setUserFields = (t: TTestApp, id: string, patch: Partial<TNewUser>) =>
   createUsersRepository(t.database.db).update(id, { ...patch, updatedAt: t.clock.now() });
+
+/** Gives an account a fresh verified mobile (and any other fields), as the profile step leaves it; returns the phone. */
+export async function giveVerifiedPhone(t: TTestApp, id: string, more: Partial<TNewUser> = {}) {
+  const p = uniquePhone();
+  await setUserFields(t, id, {
+    phoneCode: p.phoneCode,
+    mobileNumber: p.mobileNumber,
+    phoneKey: p.key,
+    mobileVerified: true,
+    ...more,
+  });
+  return p;
+}

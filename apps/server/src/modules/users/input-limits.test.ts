@@ -6,11 +6,11 @@ import {
   buildTestApp,
   buildUser,
   call,
+  giveVerifiedPhone,
   PASSWORD,
   setUserFields,
   type TTestApp,
   uniqueEmail,
-  uniquePhone,
 } from '../../test/helpers';
 import { addSubUser, makeOwner, makeRole, subUserForm, uniqueUserName } from '../team/team-test-kit';
 
@@ -62,12 +62,7 @@ async function uploadPng(token: string, url: '/api/user/uploadProfileImage' | '/
 async function influencer() {
   const userName = uniqueUserName('asha');
   const u = await buildUser(t, { name: 'Asha Rao', userName, profileCompleted: true });
-  const p = uniquePhone();
-  await setUserFields(t, u.user.id, {
-    phoneCode: p.phoneCode,
-    mobileNumber: p.mobileNumber,
-    phoneKey: p.key,
-    mobileVerified: true,
+  const p = await giveVerifiedPhone(t, u.user.id, {
     dateOfBirth: '1995-04-12',
     gender: 'female',
     profileImage: HTTPS_IMAGE,

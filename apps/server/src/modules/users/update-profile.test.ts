@@ -1,6 +1,15 @@
 import { MSG } from '@virality/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, buildUser, call, setUserFields, type TTestApp, uniqueEmail, uniquePhone } from '../../test/helpers';
+import {
+  buildTestApp,
+  buildUser,
+  call,
+  giveVerifiedPhone,
+  setUserFields,
+  type TTestApp,
+  uniqueEmail,
+  uniquePhone,
+} from '../../test/helpers';
 
 let t: TTestApp;
 beforeAll(async () => {
@@ -17,12 +26,7 @@ const UNAUTHORIZED = { status: false, message: MSG.unauthorized, response: null 
 async function registered(profileType: 'INFLUENCER' | 'BUSINESS' = 'INFLUENCER') {
   const userName = freeUserName();
   const u = await buildUser(t, { profileType, name: profileType === 'BUSINESS' ? 'Acme Foods' : 'Asha Rao', userName });
-  const p = uniquePhone();
-  await setUserFields(t, u.user.id, {
-    phoneCode: p.phoneCode,
-    mobileNumber: p.mobileNumber,
-    phoneKey: p.key,
-    mobileVerified: true,
+  const p = await giveVerifiedPhone(t, u.user.id, {
     dateOfBirth: '1995-04-12',
     pronouns: 'Mrs',
     gender: 'female',

@@ -1,6 +1,15 @@
 import { MSG, type TProfileType } from '@virality/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, buildUser, call, setUserFields, type TTestApp, uniqueEmail, uniquePhone } from '../../test/helpers';
+import {
+  buildTestApp,
+  buildUser,
+  call,
+  giveVerifiedPhone,
+  setUserFields,
+  type TTestApp,
+  uniqueEmail,
+  uniquePhone,
+} from '../../test/helpers';
 
 let t: TTestApp;
 beforeAll(async () => {
@@ -59,13 +68,7 @@ const updateUser = (token: string | undefined, userId: string, body: unknown) =>
 /** An influencer with a verified e-mail (sign-up) and a verified mobile, ready for the profile step. */
 async function influencerWithPhone() {
   const u = await buildUser(t, { profileType: 'INFLUENCER' });
-  const p = uniquePhone();
-  await setUserFields(t, u.user.id, {
-    phoneCode: p.phoneCode,
-    mobileNumber: p.mobileNumber,
-    phoneKey: p.key,
-    mobileVerified: true,
-  });
+  const p = await giveVerifiedPhone(t, u.user.id);
   return { ...u, phone: p };
 }
 
