@@ -1,6 +1,6 @@
 import { defineConfig } from 'vitest/config';
 
-// Each test file gets its own database (DESIGN §8), so files run in parallel in separate processes.
+// Each test file gets its own database, so files run in parallel in separate processes.
 // TEST_DB=postgres (with TEST_DATABASE_URL) switches the suite from PGlite to PostgreSQL.
 export default defineConfig({
   test: {

@@ -1,5 +1,5 @@
 /**
- * The one clock all server code reads (DECISIONS §5). Tests and the sandbox may move it forward so
+ * The one clock all server code reads. Tests and the sandbox may move it forward so
  * that expiry and scheduling can be seen without waiting.
  */
 export class Clock {

@@ -1,2 +1,2 @@
-/** The main API's envelope (DECISIONS §1): `{status, message, response}`. */
+/** The main API's envelope: `{status, message, response}`. */
 export const ok = <T>(response: T, message = 'Success') => ({ status: true as const, message, response });

@@ -6,7 +6,7 @@ import { rateLimits } from '../db/schema';
 
 /**
  * A @fastify/rate-limit store kept in the database, so that several server processes share one
- * counter per key (DESIGN §1: nothing another process needs lives in memory).
+ * counter per key (nothing another process needs lives in memory).
  */
 export function dbRateLimitStore(db: TDb, clock: Clock): FastifyRateLimitStoreCtor {
   class DbStore {

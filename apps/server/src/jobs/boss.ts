@@ -7,7 +7,7 @@ import { errorForLog } from '../lib/scrub';
 import { cleanupJob } from './cleanup';
 import { uploadSweepJob } from './upload-sweep';
 
-/** pg-boss on PostgreSQL, or on the embedded PGlite through its adapter (DESIGN §2). */
+/** pg-boss on PostgreSQL, or on the embedded PGlite through its adapter. */
 export async function startBoss(config: TConfig, database: TDatabase, log: FastifyBaseLogger): Promise<PgBoss> {
   const boss = database.pglite
     ? new PgBoss({ db: fromPglite(database.pglite as never), backend: 'pglite' })

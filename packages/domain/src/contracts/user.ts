@@ -20,7 +20,7 @@ export const zSubscriptionDetails = z.object({
   bufferEndDate: z.string().nullable(),
 });
 
-/** The user as every client reads it (seed 001 §3 "User"). */
+/** The user as every client reads it. */
 export const zUser = z.object({
   _id: z.string(),
   sphUserId: z.string().nullable(),

@@ -3,7 +3,7 @@ import * as domain from '../index';
 import { INDUSTRIES } from './industries';
 import { INTERESTS } from './interests';
 
-describe('INDUSTRIES (LinkedIn industry taxonomy, DECISIONS §2)', () => {
+describe('INDUSTRIES (LinkedIn industry taxonomy)', () => {
   it('is the classic list of 147 names (codes 1-148, code 2 unused)', () => {
     expect(INDUSTRIES).toHaveLength(147);
   });
@@ -34,7 +34,7 @@ describe('INDUSTRIES (LinkedIn industry taxonomy, DECISIONS §2)', () => {
   });
 });
 
-describe('INTERESTS (content niches, DECISIONS §2)', () => {
+describe('INTERESTS (content niches)', () => {
   it('has about 30 niches', () => {
     expect(INTERESTS.length).toBeGreaterThanOrEqual(25);
     expect(INTERESTS.length).toBeLessThanOrEqual(35);

@@ -1,6 +1,6 @@
 /**
  * LinkedIn's public industry taxonomy (the classic list, industry codes 1-148; code 2 was never
- * used), sorted A-Z. DECISIONS §2 ships it as the fixed industry list of the profile forms; the
+ * used), sorted A-Z. It ships as the fixed industry list of the profile forms; the
  * stored value of `industryType` is the name itself.
  */
 export const INDUSTRIES: readonly string[] = Object.freeze([

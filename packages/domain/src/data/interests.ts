@@ -1,7 +1,7 @@
 export type TInterest = { id: string; value: string };
 
 /**
- * The seeded content niches of the interest screen (DECISIONS §2). Ids are stable kebab-case
+ * The seeded content niches of the interest screen. Ids are stable kebab-case
  * strings stored in `interested`; never rename one, add a new one instead.
  */
 export const INTERESTS: readonly TInterest[] = Object.freeze([

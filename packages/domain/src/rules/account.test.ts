@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DELETE_REMARKS_REQUIRED, DELETE_REMARKS_TOO_LONG, normalizeRemarks, zDeleteRemarks } from './account';
 
-describe('delete-account reason (seed 001 §5: required, up to 100 chars, trimmed and collapsed)', () => {
+describe('delete-account reason (required, up to 100 chars, trimmed and collapsed)', () => {
   it('trims and collapses spaces', () => {
     expect(normalizeRemarks('  too   many   posts  ')).toBe('too many posts');
     expect(zDeleteRemarks.parse('  moving   on ')).toBe('moving on');

@@ -6,7 +6,7 @@ export const DELETE_REMARKS_REQUIRED = 'Please enter a reason';
 export const DELETE_REMARKS_TOO_LONG = 'Reason must be at most 100 characters';
 export const ACCOUNT_DELETED = 'Your account has been deleted successfully';
 
-/** Trims the delete reason and collapses inner runs of spaces (seed 001 §5 "Delete reason"). */
+/** Trims the delete reason and collapses inner runs of spaces. */
 export const normalizeRemarks = (value: string): string => value.trim().replace(/\s+/g, ' ');
 
 /**

@@ -23,7 +23,7 @@ const EMAIL_INVALID = 'Email is not valid';
 const emailOfLength = (length: number) => `${'a'.repeat(length - '@example.com'.length)}@example.com`;
 const digits = (n: number) => '9'.repeat(n);
 
-describe('identifier constants (seed 001 §9)', () => {
+describe('identifier constants', () => {
   it('identifier max 60 (12 if numeric), phone 8-12 digits, phone code max 3, email max 60', () => {
     expect(IDENTIFIER_MAX).toBe(60);
     expect(PHONE_IDENTIFIER_MAX).toBe(12);

@@ -5,7 +5,7 @@ import { MIN_INTERESTS, zInterestSelection } from './interests';
 const MSG_MIN = 'Please select 3 or more areas of your choice';
 const first = (r: { error?: { issues: { message: string }[] } }) => r.error?.issues[0].message;
 
-describe('zInterestSelection (seed 001 §5 "Interests")', () => {
+describe('zInterestSelection', () => {
   it('needs at least 3', () => {
     expect(MIN_INTERESTS).toBe(3);
   });

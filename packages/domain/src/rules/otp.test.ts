@@ -11,7 +11,7 @@ import {
 
 const first = (r: { error?: { issues: { message: string }[] } }) => r.error?.issues[0].message;
 
-describe('OTP constants (seed 001 §9, DECISIONS §2)', () => {
+describe('OTP constants', () => {
   it('OTP is 4 digits; resend after 60 s on login/reset and 16 s on registration', () => {
     expect(OTP_LENGTH).toBe(4);
     expect(OTP_RESEND_SECONDS).toBe(60);

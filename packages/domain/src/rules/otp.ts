@@ -6,7 +6,7 @@ export const OTP_LENGTH = 4;
 export const OTP_RESEND_SECONDS = 60;
 /** Resend countdown on the registration OTP screen (seconds). */
 export const REGISTRATION_OTP_RESEND_SECONDS = 16;
-/** An OTP lives 10 minutes (DECISIONS §2). */
+/** An OTP lives 10 minutes. */
 export const OTP_TTL_SECONDS = 600;
 /** Five wrong tries, then a new OTP is needed. */
 export const OTP_MAX_TRIES = 5;

@@ -20,7 +20,7 @@ const COMPLEXITY = 'Password must contain a number, an upper case letter, a lowe
 const pw = (length: number) => `Aa1!${'a'.repeat(length - 4)}`;
 const first = (r: { error?: { issues: { message: string }[] } }) => r.error?.issues[0].message;
 
-describe('password constants (seed 001 §9)', () => {
+describe('password constants', () => {
   it('is 8-15 characters, the login field takes 16, specials are !@#$%^&*', () => {
     expect(PASSWORD_MIN).toBe(8);
     expect(PASSWORD_MAX).toBe(15);

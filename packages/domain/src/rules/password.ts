@@ -19,7 +19,7 @@ export const zNewPassword = z
   .max(PASSWORD_MAX, MSG.passwordMax)
   .refine(isPasswordComplex, MSG.passwordComplexity);
 
-/** The old password of change password: the same rules as a new one (seed 001 §5), with its own required message. */
+/** The old password of change password: the same rules as a new one, with its own required message. */
 export const zOldPassword = z
   .string({ error: MSG.oldPasswordRequired })
   .min(1, { error: MSG.oldPasswordRequired, abort: true })

@@ -41,7 +41,7 @@ const SHOWN_IDS = ['1', '2', '3', '4', '5', '6'];
 const NON_MANAGERS = PROFILE_TYPES.filter((r) => r !== 'BUSINESS_MANAGER');
 const M: TProfileType = 'BUSINESS_MANAGER';
 
-describe('the permission tree (seed 001 §3 "Permission entry")', () => {
+describe('the permission tree', () => {
   it('has one entry per social account type, ids 1-6, plus Threads (7), each with Post, Analytics and Scheduler', () => {
     expect(PERMISSION_ACCOUNTS.map((a) => [a.accountId, a.accountType])).toEqual([
       ['1', 'instagram'],
@@ -76,7 +76,7 @@ describe('the permission tree (seed 001 §3 "Permission entry")', () => {
   });
 });
 
-describe('Assign Permissions (seed 001 §2)', () => {
+describe('Assign Permissions', () => {
   it('"Toggling an account checkbox sets all of its modules": on sets all three and access', () => {
     const next = toggleAccount(perms(), '2', true);
     expect(byId(next, '2')).toMatchObject({ access: true, moduleAccess: { Post: true, Analytics: true, Scheduler: true } });
@@ -163,7 +163,7 @@ describe('Assign Permissions (seed 001 §2)', () => {
   });
 });
 
-describe('Permissions save (seed 001 §5): Scheduler consistent across account types', () => {
+describe('Permissions save: Scheduler consistent across account types', () => {
   it("the message is the spec's, word for word", () => {
     expect(SCHEDULER_INCONSISTENT).toBe("Please ensure all 'Scheduler' access settings are consistent across all account types.");
   });
@@ -197,7 +197,7 @@ describe('Permissions save (seed 001 §5): Scheduler consistent across account t
   });
 });
 
-describe('effectivePermissions (DECISIONS §2: an inactive role gives no module access)', () => {
+describe('effectivePermissions (an inactive role gives no module access)', () => {
   it('an active role gives its own permissions (normalized)', () => {
     const p = perms({ '1': { Post: true } });
     expect(effectivePermissions(p, true)).toEqual(p);
@@ -228,7 +228,7 @@ describe('effectivePermissions (DECISIONS §2: an inactive role gives no module 
   });
 });
 
-describe('BUSINESS_MANAGER rules (seed 000 §6, seed 001 §6)', () => {
+describe('BUSINESS_MANAGER rules', () => {
   const igPostFbAnalytics = perms({ '1': { Post: true }, '2': { Analytics: true } });
 
   it('"sees only networks where a permission has access true"', () => {
@@ -292,7 +292,7 @@ describe('BUSINESS_MANAGER rules (seed 000 §6, seed 001 §6)', () => {
   });
 
   it('others see Notification as the header does: influencers always, BUSINESS and the rest only with payment', () => {
-    // seed 001 §2 Headers: "Influencers and business managers always see the full icon set (… notifications …)"
+    // Headers: "Influencers and business managers always see the full icon set (… notifications …)"
     expect(seesNotification('INFLUENCER', false)).toBe(true);
     for (const r of ['BUSINESS', 'BRANDS', 'IMC'] as const) {
       expect(seesNotification(r, true)).toBe(true);

@@ -3,7 +3,7 @@ import type { TProfileType } from '../enums';
 export const PERMISSION_MODULES = ['Post', 'Analytics', 'Scheduler'] as const;
 export type TPermissionModule = (typeof PERMISSION_MODULES)[number];
 
-/** The social account types of the permission tree (seed 001 §3 "Permission entry"); id 7 is Threads. */
+/** The social account types of the permission tree; id 7 is Threads. */
 export const PERMISSION_ACCOUNTS = [
   { accountId: '1', accountType: 'instagram', label: 'Instagram' },
   { accountId: '2', accountType: 'facebook', label: 'Facebook' },
@@ -24,7 +24,7 @@ export type TPermissionEntry = {
 export const SCHEDULER_INCONSISTENT = "Please ensure all 'Scheduler' access settings are consistent across all account types.";
 export const NO_ANALYTICS_ACCESS = 'No access to view Analytics';
 
-/** Accounts with accountId '7' are hidden in the tree (seed 001 §2 "Assign Permissions"). */
+/** Accounts with accountId '7' are hidden in the tree. */
 export const isShownInTree = (e: { accountId: string }): boolean => e.accountId !== '7';
 
 /** The tree label: Twitter is shown as X. */
@@ -87,8 +87,8 @@ export const allSelected = (entries: readonly TPermissionEntry[]): boolean =>
   entries.filter(isShownInTree).every((e) => e.access);
 
 /**
- * Permissions save: Scheduler must agree across the account types the role gives access to
- * (seed 001 §5). Networks without access do not count: otherwise a role scheduling on Instagram
+ * Permissions save: Scheduler must agree across the account types the role gives access to.
+ * Networks without access do not count: otherwise a role scheduling on Instagram
  * would have to open every other network too.
  */
 export function schedulerConsistent(entries: readonly TPermissionEntry[]): boolean {
@@ -96,7 +96,7 @@ export function schedulerConsistent(entries: readonly TPermissionEntry[]): boole
   return values.every((v) => v === values[0]);
 }
 
-/** A manager's effective permissions: none while the role is inactive (DECISIONS §2). */
+/** A manager's effective permissions: none while the role is inactive. */
 export function effectivePermissions(entries: readonly TPermissionEntry[] | null, roleActive: boolean): TPermissionEntry[] {
   const full = normalizePermissions(entries ?? []);
   return roleActive ? full : emptyPermissions();
@@ -149,8 +149,8 @@ export const canAddSocialAccounts = (role: TProfileType): boolean => role !== 'B
 export const seesPricing = (role: TProfileType): boolean => role === 'BUSINESS' || role === 'INFLUENCER';
 
 /**
- * Notification follows the header (seed 001 §2 "Headers"): influencers and managers always see it
- * (a manager "always sees Notification", §6); the others only once payment is done.
+ * Notification follows the header: influencers and managers always see it
+ * (a manager "always sees Notification"); the others only once payment is done.
  */
 export const seesNotification = (role: TProfileType, paymentStatus: boolean): boolean =>
   role === 'BUSINESS_MANAGER' || role === 'INFLUENCER' || paymentStatus;

@@ -63,7 +63,7 @@ const M = {
   dobInvalid: 'Invalid Date of Birth',
 };
 
-describe('profile constants (seed 001 §5, §9)', () => {
+describe('profile constants', () => {
   it('name 2-40, userName 20, profile phone 10-12, address 250, pin 5-7', () => {
     expect([NAME_MIN, NAME_MAX, USERNAME_MAX]).toEqual([2, 40, 20]);
     expect([PROFILE_PHONE_MIN, PROFILE_PHONE_MAX]).toEqual([10, 12]);

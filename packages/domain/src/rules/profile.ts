@@ -25,7 +25,7 @@ export const DATE_FIELD_MAX = 10;
 
 /** Letters, digits, dots and single spaces between words. */
 const NAME_RE = /^[\p{L}\d.]+( [\p{L}\d.]+)*$/u;
-/** Address line (seed 001 §5 "Address form"): letters, digits, - / @ and single spaces between words. */
+/** Address line: letters, digits, - / @ and single spaces between words. */
 const ADDRESS_RE = /^[\p{L}\d\-/@]+( [\p{L}\d\-/@]+)*$/u;
 const PIN_RE = /^[A-Za-z0-9]{5,7}$/;
 const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
@@ -147,8 +147,7 @@ const firstIssue = (schema: z.ZodType, value: unknown): string | null => {
 };
 
 /**
- * Validates the registration / account-details profile for a profile type (seed 001 §5, "Profile,
- * individual", "Profile, business", "Other profile rules"). Returns field → message for every
+ * Validates the registration / account-details profile for a profile type. Returns field → message for every
  * field in error; an empty object means valid.
  */
 export function profileIssues(input: TProfileFields, ctx: TProfileContext): Record<string, string> {

@@ -27,14 +27,14 @@ function issueOn(schema: TSchema, input: Record<string, unknown>, field: string)
 const withField = (field: string, value: unknown) => ({ ...VALID, [field]: value });
 const without = (field: string) => Object.fromEntries(Object.entries(VALID).filter(([k]) => k !== field));
 
-describe('constants (DECISIONS §2)', () => {
+describe('constants', () => {
   it('sub-user and role tables show 10 a page; invitations last 7 days', () => {
     expect(TEAM_PAGE_SIZE).toBe(10);
     expect(INVITE_TTL_DAYS).toBe(7);
   });
 });
 
-describe('the sub-user form (seed 001 §5 "Sub-user form")', () => {
+describe('the sub-user form', () => {
   it('accepts a complete, valid form on both screens, lower-casing the e-mail', () => {
     for (const s of [create, update]) {
       const r = s.safeParse({ ...VALID, email: 'Mia@Example.COM' });
@@ -58,7 +58,7 @@ describe('the sub-user form (seed 001 §5 "Sub-user form")', () => {
       expect(issueOn(create, withField('name', ''), 'name')).toBe(TEAM_MSG.nameRequired);
       expect(issueOn(create, withField('name', '   '), 'name')).toBe(TEAM_MSG.nameRequired);
     });
-    it('is at most 40 characters (seed 001 §9), said as such', () => {
+    it('is at most 40 characters, said as such', () => {
       expect(issueOn(create, withField('name', 'a'.repeat(40)), 'name')).toBeNull();
       expect(issueOn(create, withField('name', 'a'.repeat(41)), 'name')).toBe('Name must be at most 40 characters');
     });
@@ -73,7 +73,7 @@ describe('the sub-user form (seed 001 §5 "Sub-user form")', () => {
       for (const bad of ['mia', 'mia@', 'mia@example', '@example.com'])
         expect(issueOn(update, withField('email', bad), 'email')).toBe('Email is not valid');
     });
-    it('is at most 60 characters (seed 001 §9)', () => {
+    it('is at most 60 characters', () => {
       const at60 = `${'a'.repeat(48)}@example.com`;
       expect(at60).toHaveLength(60);
       expect(issueOn(create, withField('email', at60), 'email')).toBeNull();
@@ -113,7 +113,7 @@ describe('the sub-user form (seed 001 §5 "Sub-user form")', () => {
     it("today is the one passed in: tomorrow's date is allowed once that day comes", () => {
       expect(issueOn(subUserSchema('create', '2025-06-16'), withField('dateOfBirth', '2025-06-16'), 'dateOfBirth')).toBeNull();
     });
-    it("a date that is not yyyy-MM-dd, or not a real day, is 'Invalid Date of Birth' (seed 001 §8)", () => {
+    it("a date that is not yyyy-MM-dd, or not a real day, is 'Invalid Date of Birth'", () => {
       for (const bad of ['02/04/1995', '1995-4-2', 'yesterday', '', '1995-02-30', '1995-13-01'])
         expect(issueOn(create, withField('dateOfBirth', bad), 'dateOfBirth')).toBe('Invalid Date of Birth');
       expect(issueOn(create, without('dateOfBirth'), 'dateOfBirth')).toBe('Invalid Date of Birth');
@@ -169,7 +169,7 @@ describe('the sub-user form (seed 001 §5 "Sub-user form")', () => {
   });
 });
 
-describe('the role form (seed 001 §5 "Role form")', () => {
+describe('the role form', () => {
   it('accepts a name and a description, trimmed', () => {
     const r = zRoleForm.safeParse({ roleName: '  Social lead ', roleDesc: ' Posts and schedules ' });
     expect(r.success).toBe(true);
@@ -200,7 +200,7 @@ describe('the role form (seed 001 §5 "Role form")', () => {
   });
 });
 
-describe('messages of seed 001 §8 the team screens show', () => {
+describe('messages the team screens show', () => {
   it('spelled as the spec spells them', () => {
     expect(TEAM_MSG).toMatchObject({
       roleAdded: 'Role Added Successfully!',
@@ -216,7 +216,7 @@ describe('messages of seed 001 §8 the team screens show', () => {
       noUsers: 'No users found',
     });
   });
-  it('refusing to delete a held role names how many hold it (DECISIONS §2)', () => {
+  it('refusing to delete a held role names how many hold it', () => {
     expect(TEAM_MSG.roleInUse(1)).toBe('This role cannot be deleted: 1 sub-user holds it');
     expect(TEAM_MSG.roleInUse(3)).toBe('This role cannot be deleted: 3 sub-users hold it');
   });

@@ -55,7 +55,7 @@ const sha256 = (text: string) => createHash('sha256').update(text).digest('hex')
 const isMember = (u: TUserRow) => u.profileType === 'BUSINESS_MANAGER' || !!u.businessId;
 type TMeta = { ip?: string; userAgent?: string };
 
-/** Sign-up, login (password and Google), OTP, password reset and change, sessions (seed 001 §4, §5, §7, §8). */
+/** Sign-up, login (password and Google), OTP, password reset and change, sessions. */
 export function createAuthService(deps: TDeps) {
   const { repo, users, clock, tokens, messenger, otpSecret, log, unitOfWork } = deps;
 
@@ -189,7 +189,7 @@ export function createAuthService(deps: TDeps) {
     return issueOtp(target, purpose, userId, attemptId);
   }
 
-  /** Email and mobile are locked once verified on an account (seed 001 §2, Account Details). */
+  /** Email and mobile are locked once verified on an account. */
   const assertContactOpen = (user: TUserRow, key: string) => {
     const locked = key.startsWith('+') ? user.mobileVerified && !!user.phoneKey : user.emailVerified && !!user.email;
     if (locked) throw badRequest(MSG.contactLocked);
@@ -448,7 +448,7 @@ export function createAuthService(deps: TDeps) {
         }
         const ownsAsVerified = id.kind === 'email' ? owner.emailVerified : owner.mobileVerified;
         if (auth && !ownsAsVerified) return sendOtp(id, 'contact', auth.userId);
-        // A Google account has no password to reset (seed 001 §6: it cannot change one).
+        // A Google account has no password to reset (it cannot change one).
         if (!owner.passwordHash) throw badRequest(MSG.googleAccountNoPassword);
         return sendOtp(id, 'reset', owner.id);
       }

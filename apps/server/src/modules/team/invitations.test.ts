@@ -32,7 +32,7 @@ async function later<T>(ms: number, fn: () => Promise<T>): Promise<T> {
   }
 }
 
-describe('the invitation message (DECISIONS §2: a link valid 7 days to set a password)', () => {
+describe('the invitation message (a link valid 7 days to set a password)', () => {
   it('goes to the e-mail, names the business and carries the /set-password link', async () => {
     const { sub } = await invited();
     const mail = t.messenger.sent.filter((m) => m.to === sub.form.email).at(-1)!;

@@ -4,7 +4,7 @@ import { buildTestApp, buildUser, call, type TTestApp } from '../../test/helpers
 import { addSubUser, listAll, makeRole, makeTeam, perms, subUserForm } from './team-test-kit';
 
 /**
- * Issue 3 §6: a business sees and changes only its own roles and sub-users; a manager changes none;
+ * A business sees and changes only its own roles and sub-users; a manager changes none;
  * no other account type reaches the team calls at all.
  */
 let t: TTestApp;
@@ -44,7 +44,7 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 
 type TCall = { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; url: () => string; body?: () => unknown };
-/** Every management call of seed 001 §7 (Sub-users, Roles and permissions), aimed at business A's records. */
+/** Every management call (Sub-users, Roles and permissions), aimed at business A's records. */
 const CALLS: Record<string, TCall> = {
   'GET bussiness/getAll': { method: 'GET', url: () => `/api/bussiness/getAll?businessId=${a.owner.user.id}&page=1` },
   'GET bussiness/get': { method: 'GET', url: () => `/api/bussiness/get?userId=${a.sub.id}` },

@@ -186,7 +186,7 @@ describe('GET /api/permission/veiw?userId', () => {
   });
 });
 
-describe('an inactive role gives no module access (DECISIONS §2)', () => {
+describe('an inactive role gives no module access', () => {
   it('login userData.businessRoleId.permission is all false while inactive, and back once re-activated; veiw agrees', async () => {
     const { owner, role, sub } = await makeTeam(t);
     const before = await login(t, sub.form.email);

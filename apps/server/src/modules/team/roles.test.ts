@@ -263,7 +263,7 @@ describe('DELETE /api/roleManagement/delete?roleId', () => {
     expect((await makeRole(t, owner.token, 'Gone')).roleName).toBe('Gone');
   });
 
-  it('refuses a role sub-users hold, naming how many (DECISIONS §2); works once none holds it', async () => {
+  it('refuses a role sub-users hold, naming how many; works once none holds it', async () => {
     const owner = await makeOwner(t);
     const role = await makeRole(t, owner.token, 'Held');
     const a = await addSubUser(t, owner.token, role._id);

@@ -75,7 +75,7 @@ function subUserDto(u: TUserRow, role: { id: string | null; roleName: string | n
 }
 
 /**
- * Business teams (seed 001 §2, §5, §6, §7): roles with per-network module permissions, sub-users
+ * Business teams: roles with per-network module permissions, sub-users
  * (BUSINESS_MANAGER) and their invitations, and the one permission check later modules call.
  */
 export function createTeamService(deps: TDeps) {
@@ -315,7 +315,7 @@ export function createTeamService(deps: TDeps) {
       });
       return { result: subUserDto(updated, { id: role.id, roleName: role.roleName }) };
     },
-    /** Deactivating ends the sub-user's sessions at once (DECISIONS §2). */
+    /** Deactivating ends the sub-user's sessions at once. */
     async setSubUserStatus(a: TAuthContext, userId: string | undefined, status: boolean) {
       const { businessId } = owner(a);
       const u = await ownSubUser(businessId, userId);

@@ -76,7 +76,7 @@ describe('POST /api/bussiness/add', () => {
     expect(res.json.response.result.roleId._id).toBe(role._id);
   });
 
-  describe('each rule of the sub-user form (seed 001 §5), nothing created when refused', () => {
+  describe('each rule of the sub-user form, nothing created when refused', () => {
     let owner: Awaited<ReturnType<typeof makeOwner>>;
     let roleId: string;
     beforeAll(async () => {
@@ -151,7 +151,7 @@ describe('POST /api/bussiness/add', () => {
     expect((await listAll(t, owner.token)).pagination.total).toBe(1);
   });
 
-  it('an inactive role cannot be assigned (DECISIONS §2); an unknown one is not found', async () => {
+  it('an inactive role cannot be assigned; an unknown one is not found', async () => {
     const owner = await makeOwner(t);
     const role = await makeRole(t, owner.token);
     await setRoleStatus(t, owner.token, role._id, false);

@@ -7,7 +7,7 @@ import type { TTeamService } from '../team/service';
 import type { TUsersService } from './service';
 
 /**
- * Account deletion (seed 001 §4 "Delete account"): the account is closed with its reason, its
+ * Account deletion: the account is closed with its reason, its
  * e-mail, phone, Google id and username are freed, its sessions end and its push tokens go; a
  * business's sub-users are closed and signed out with it.
  */

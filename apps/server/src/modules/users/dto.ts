@@ -1,7 +1,7 @@
 import type { TUser } from '@virality/domain';
 import type { TUserRow } from './repository';
 
-/** The user as every client reads it (seed 001 §3). */
+/** The user as every client reads it. */
 export function toUserDto(row: TUserRow, subscriptionDetails: TUser['subscriptionDetails']): TUser {
   return {
     _id: row.id,
