@@ -64,18 +64,68 @@ export async function openDatabase(opts: TOpen): Promise<TDatabase> {
     };
   }
   const dir = opts.dataDir ? path.join(opts.dataDir, 'pglite') : null;
-  if (dir && !fs.existsSync(dir)) await createEmbeddedDatabase(dir);
-  const pglite = await startPglite(dir);
-  const db = drizzlePglite(pglite, { schema }) as unknown as TDb;
-  return {
-    kind: 'pglite',
-    db,
-    pglite,
-    pool: null,
-    schemaName: 'public',
-    migrate: () => migratePglite(db as never, { migrationsFolder: MIGRATIONS_DIR }),
-    close: () => pglite.close(),
-  };
+  const unlock = dir ? lockDataFolder(opts.dataDir!) : () => undefined;
+  try {
+    if (dir && !fs.existsSync(dir)) await createEmbeddedDatabase(dir);
+    const pglite = await startPglite(dir);
+    const db = drizzlePglite(pglite, { schema }) as unknown as TDb;
+    return {
+      kind: 'pglite',
+      db,
+      pglite,
+      pool: null,
+      schemaName: 'public',
+      migrate: () => migratePglite(db as never, { migrationsFolder: MIGRATIONS_DIR }),
+      close: async () => {
+        await pglite.close();
+        unlock();
+      },
+    };
+  } catch (err) {
+    unlock();
+    throw err;
+  }
+}
+
+/** A second process on the same embedded database would corrupt it: it is refused with this error. */
+export class DataFolderInUseError extends Error {}
+
+const isAlive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+};
+
+/**
+ * Takes the data folder for this process (a lock file holding its pid); a lock left by a process that
+ * is gone is taken over. Returns the release.
+ */
+function lockDataFolder(dataDir: string): () => void {
+  fs.mkdirSync(dataDir, { recursive: true });
+  const file = path.join(dataDir, 'pglite.lock');
+  for (let tries = 0; tries < 2; tries++) {
+    try {
+      fs.writeFileSync(file, String(process.pid), { flag: 'wx' });
+      let released = false;
+      return () => {
+        if (released) return;
+        released = true;
+        fs.rmSync(file, { force: true });
+      };
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+      const holder = Number(fs.readFileSync(file, 'utf8'));
+      if (holder && isAlive(holder))
+        throw new DataFolderInUseError(
+          `The embedded database in ${dataDir} is in use by process ${holder}. Stop it first, or point DATA_DIR elsewhere (several processes need PostgreSQL: DATABASE_URL).`,
+        );
+      fs.rmSync(file, { force: true });
+    }
+  }
+  throw new DataFolderInUseError(`Could not take the data folder ${dataDir}`);
 }
 
 /** The embedded engine on `dir` (in memory when null). */

@@ -6,7 +6,7 @@ import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../config';
 import { startBoss } from '../jobs/boss';
-import { openDatabase } from './client';
+import { DataFolderInUseError, openDatabase } from './client';
 
 const FIXTURE = path.join(import.meta.dirname, 'first-start.fixture.ts');
 const migrationCount = () =>
@@ -73,6 +73,33 @@ describe.skipIf(process.env.TEST_DB === 'postgres')('the first start of the embe
     await firstStart(dataDir, 600);
     await startsCleanly(dataDir);
     expect(fs.readdirSync(dataDir).filter((n) => n.includes('.creating-'))).toEqual([]);
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+});
+
+describe.skipIf(process.env.TEST_DB === 'postgres')('the embedded data folder belongs to one process', () => {
+  it('a second open is refused while another process holds the folder, and allowed once that process is gone', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'virality-lock-'));
+    await firstStart(dataDir);
+    const holder = spawn(process.execPath, ['--import', 'tsx', FIXTURE, dataDir, 'hold'], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    await new Promise<void>((resolve) => holder.stdout.on('data', (c) => String(c).includes('holding') && resolve()));
+    await expect(openDatabase({ dataDir })).rejects.toBeInstanceOf(DataFolderInUseError);
+    holder.kill('SIGKILL');
+    await new Promise((resolve) => holder.on('exit', resolve));
+    // the killed holder left its lock behind: it is taken over
+    await startsCleanly(dataDir);
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('the same process cannot open one folder twice either', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'virality-lock-'));
+    const first = await openDatabase({ dataDir });
+    await expect(openDatabase({ dataDir })).rejects.toBeInstanceOf(DataFolderInUseError);
+    await first.close();
+    const again = await openDatabase({ dataDir });
+    await again.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 });
