@@ -16,7 +16,7 @@ import { registerHygiene, safeLogger } from './http/hygiene';
 import { dbRateLimitStore } from './http/rate-limit-store';
 import { createMessenger, type TMessenger } from './integrations/messenger';
 import { createLocalStorage } from './integrations/storage';
-import { getOrCreateSetting, randomSecret } from './lib/settings';
+import { clockStoreIn, getOrCreateSetting, randomSecret } from './lib/settings';
 import { transactional } from './lib/unit-of-work';
 import { createGoogleVerifier } from './modules/auth/google';
 import { createAuthRepository } from './modules/auth/repository';
@@ -76,6 +76,12 @@ export async function buildApp(deps: TAppDeps) {
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
   registerHygiene(app);
+
+  // In the sandbox the clock can be moved, and every process must agree on it: it is kept in the database.
+  if (config.sandbox && !deps.clock) {
+    await clock.share(clockStoreIn(db));
+    app.addHook('onClose', async () => clock.stopSharing());
+  }
 
   const jwtSecret = config.jwtSecret ?? (await getOrCreateSetting(db, 'jwt_secret', randomSecret));
   const otpSecret = await getOrCreateSetting(db, 'otp_secret', randomSecret);

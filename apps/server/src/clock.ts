@@ -1,9 +1,15 @@
+/** Where a shared clock keeps its offset (the database), so every process reads the same time. */
+export type TClockStore = { load(): Promise<number>; save(offsetMs: number): Promise<void> };
+
 /**
- * The one clock all server code reads. Tests and the sandbox may move it forward so
- * that expiry and scheduling can be seen without waiting.
+ * The one clock all server code reads. Tests and the sandbox may move it forward so that expiry and
+ * scheduling can be seen without waiting. Shared (sandbox mode), its offset lives in the database:
+ * a move made through one process is seen by every other within a couple of seconds.
  */
 export class Clock {
   private offsetMs = 0;
+  private store: TClockStore | null = null;
+  private timer: NodeJS.Timeout | null = null;
 
   now(): Date {
     return new Date(Date.now() + this.offsetMs);
@@ -13,6 +19,7 @@ export class Clock {
     return Date.now() + this.offsetMs;
   }
 
+  /** Moves this process's clock (tests); a shared clock is moved with advanceShared. */
   advance(ms: number): void {
     this.offsetMs += ms;
   }
@@ -23,5 +30,34 @@ export class Clock {
 
   setOffset(ms: number): void {
     this.offsetMs = ms;
+  }
+
+  /** Reads the shared offset now and every `refreshMs` after (the timer never keeps a process alive). */
+  async share(store: TClockStore, refreshMs = 2000): Promise<void> {
+    this.store = store;
+    this.offsetMs = await store.load();
+    this.timer = setInterval(() => {
+      store.load().then(
+        (offset) => {
+          this.offsetMs = offset;
+        },
+        () => undefined,
+      );
+    }, refreshMs);
+    this.timer.unref();
+  }
+
+  /** Moves the clock for every process that shares it. */
+  async advanceShared(ms: number): Promise<void> {
+    if (!this.store) return this.advance(ms);
+    const offset = (await this.store.load()) + ms;
+    await this.store.save(offset);
+    this.offsetMs = offset;
+  }
+
+  stopSharing(): void {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    this.store = null;
   }
 }

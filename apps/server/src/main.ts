@@ -9,9 +9,9 @@ async function main() {
   const config = loadConfig();
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   await database.migrate();
-  const { app } = await buildApp({ config, database });
+  const { app, clock } = await buildApp({ config, database });
   let boss: PgBoss | null = null;
-  if (config.workers) boss = await startBoss(config, database, app.log);
+  if (config.workers) boss = await startBoss(config, database, app.log, clock);
   await app.listen({ port: config.port, host: config.host });
   app.log.info(`Virality on ${config.publicUrl} (${database.kind}${config.sandbox ? ', sandbox' : ''}); API docs at /api/docs`);
 

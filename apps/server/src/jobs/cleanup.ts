@@ -1,6 +1,7 @@
 import { and, isNull, lt, or } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { PgBoss } from 'pg-boss';
+import type { Clock } from '../clock';
 import type { TDatabase, TDb } from '../db/client';
 import { accountGuards, otps, rateLimits, signupAttempts } from '../db/schema';
 
@@ -21,11 +22,11 @@ export async function sweepExpired(db: TDb, now: Date) {
 /** Daily at 03:17: sweepExpired. */
 export const cleanupJob = {
   name: 'cleanup-expired',
-  async register(boss: PgBoss, database: TDatabase, log: FastifyBaseLogger) {
+  async register(boss: PgBoss, database: TDatabase, log: FastifyBaseLogger, clock: Clock) {
     await boss.createQueue(this.name);
     await boss.schedule(this.name, '17 3 * * *');
     await boss.work(this.name, async () => {
-      await sweepExpired(database.db, new Date());
+      await sweepExpired(database.db, clock.now());
       log.info('cleanup-expired done');
     });
   },

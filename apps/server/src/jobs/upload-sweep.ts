@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { PgBoss } from 'pg-boss';
+import type { Clock } from '../clock';
 import type { TDatabase, TDb } from '../db/client';
 import type { TStorage } from '../integrations/storage';
 import { referencedUploadKeys } from './upload-references';
@@ -39,11 +40,11 @@ export async function sweepUnreferencedUploads(opts: {
 /** Daily at 04:23: sweepUnreferencedUploads. */
 export const uploadSweepJob = {
   name: 'sweep-unreferenced-uploads',
-  async register(boss: PgBoss, database: TDatabase, storage: TStorage, log: FastifyBaseLogger) {
+  async register(boss: PgBoss, database: TDatabase, storage: TStorage, log: FastifyBaseLogger, clock: Clock) {
     await boss.createQueue(this.name);
     await boss.schedule(this.name, '23 4 * * *');
     await boss.work(this.name, async () => {
-      const removed = await sweepUnreferencedUploads({ db: database.db, storage, now: new Date() });
+      const removed = await sweepUnreferencedUploads({ db: database.db, storage, now: clock.now() });
       log.info({ removed: removed.length }, 'sweep-unreferenced-uploads done');
     });
   },

@@ -16,3 +16,14 @@ export async function getOrCreateSetting<T>(db: TDb, key: string, make: () => T)
 }
 
 export const randomSecret = () => randomBytes(48).toString('base64url');
+
+/** The sandbox clock's offset, kept in the settings table so that every process reads the same time. */
+export const clockStoreIn = (db: TDb) => ({
+  load: async () => Number((await getOrCreateSetting(db, 'clock_offset_ms', () => 0)) ?? 0),
+  save: async (offsetMs: number) => {
+    await db
+      .insert(appSettings)
+      .values({ key: 'clock_offset_ms', value: offsetMs as never })
+      .onConflictDoUpdate({ target: appSettings.key, set: { value: offsetMs as never } });
+  },
+});

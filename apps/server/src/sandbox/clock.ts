@@ -27,7 +27,7 @@ export const clockRoutes =
         },
       },
       async (req) => {
-        clock.advance(req.body.seconds * 1000);
+        await clock.advanceShared(req.body.seconds * 1000);
         return { status: true, message: 'Clock moved', response: { now: clock.now().toISOString(), offsetMs: clock.offset } };
       },
     );
