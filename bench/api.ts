@@ -1,6 +1,7 @@
 /**
- * API benchmark (issue 2): GET /api/user/getUserStatus and POST /api/user/userLogin with autocannon,
- * against the real server on PostgreSQL. Prints the figures and writes bench/results/api.json.
+ * API benchmark: GET /api/user/getUserStatus and POST /api/user/userLogin with autocannon, against the
+ * real server on PostgreSQL, each also as a share of a bare Fastify route making one PostgreSQL query in
+ * the same run. Prints the figures and writes bench/results/api.json.
  * Run: npm run bench:api   (BENCH_DATABASE_URL defaults to postgres://postgres@127.0.0.1:5432/postgres)
  */
 import { randomBytes } from 'node:crypto';
@@ -8,6 +9,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import Fastify from 'fastify';
+import pg from 'pg';
 import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
 import { openDatabase } from '../apps/server/src/db/client';
@@ -61,6 +64,19 @@ async function main() {
       profileCompleted: true,
     });
     const { accessToken } = await services.auth.issueSession(user);
+
+    // The yardstick: a bare Fastify route making one primary-key query on the same database, same run.
+    const barePool = new pg.Pool({ connectionString: url, max: 20, options: `-c search_path=${schemaName}` });
+    const bare = Fastify({ logger: false });
+    bare.get('/bare', async () => (await barePool.query('select id from users where id = $1', [user.id])).rows[0]);
+    await bare.listen({ port: 0, host: '127.0.0.1' });
+    const bareAddress = bare.server.address();
+    const bareRun = await run('bare Fastify route, one PostgreSQL query', {
+      url: `http://127.0.0.1:${typeof bareAddress === 'object' && bareAddress ? bareAddress.port : 0}/bare`,
+    });
+    await bare.close();
+    await barePool.end();
+
     const status = await run('GET /api/user/getUserStatus', {
       url: `${base}/api/user/getUserStatus`,
       headers: { 'x-access-token': accessToken },
@@ -71,11 +87,13 @@ async function main() {
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ emailPhone: 'bench@example.com', password: 'Passw0rd!', platform: 'web' }),
     });
+    const share = (r: { rps: { mean: number } }) => Math.round((100 * r.rps.mean) / bareRun.rps.mean);
+    console.log(`share of the bare route: getUserStatus ${share(status)}%, userLogin ${share(login)}% (argon2 by design)`);
     const result = {
       at: new Date().toISOString(),
       machine: { cpus: os.cpus().length, node: process.version },
       database: 'postgresql',
-      results: [status, login],
+      results: [bareRun, { ...status, shareOfBarePercent: share(status) }, { ...login, shareOfBarePercent: share(login) }],
     };
     fs.mkdirSync(path.join(import.meta.dirname, 'results'), { recursive: true });
     fs.writeFileSync(path.join(import.meta.dirname, 'results', 'api.json'), `${JSON.stringify(result, null, 2)}\n`);

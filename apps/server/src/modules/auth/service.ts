@@ -542,11 +542,11 @@ export function createAuthService(deps: TDeps) {
       const now = clock.now();
       const claims = await tokens.verify(token, now);
       if (!claims) return null;
-      const session = await repo.findSession(claims.sid);
-      if (!session || session.revokedAt || session.expiresAt.getTime() <= now.getTime() || session.userId !== claims.sub)
-        return null;
-      const user = await users.findById(claims.sub);
-      if (!user?.userStatus) return null;
+      const found = await repo.findSessionWithUser(claims.sid);
+      if (!found) return null;
+      const { session, user } = found;
+      if (session.revokedAt || session.expiresAt.getTime() <= now.getTime() || session.userId !== claims.sub) return null;
+      if (!user.userStatus) return null;
       return { userId: user.id, sessionId: session.id, role: user.profileType as TProfileType, user };
     },
   };
