@@ -1,13 +1,16 @@
 import type { PgBoss } from 'pg-boss';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
-import { openDatabase } from './db/client';
+import { DataFolderInUseError, openDatabase, type TDatabase } from './db/client';
 import { startBoss } from './jobs/boss';
 
 /** Start: config → database → migrations → app → workers; stops cleanly on SIGINT/SIGTERM. */
+let opened: TDatabase | null = null;
+
 async function main() {
   const config = loadConfig();
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  opened = database;
   await database.migrate();
   const { app, clock } = await buildApp({ config, database });
   let boss: PgBoss | null = null;
@@ -31,7 +34,15 @@ async function main() {
   process.on('SIGTERM', () => void stop('SIGTERM'));
 }
 
-main().catch((err) => {
-  console.error(err instanceof ConfigError ? err.message : err);
+/** A fatal error still closes the database: the embedded one flushes and frees its data folder. */
+async function fail(err: unknown) {
+  console.error(err instanceof ConfigError || err instanceof DataFolderInUseError ? err.message : err);
+  const closing = opened?.close().catch(() => undefined);
+  opened = null;
+  await Promise.race([closing, new Promise((r) => setTimeout(r, 5000))]);
   process.exit(1);
-});
+}
+process.on('uncaughtException', (err) => void fail(err));
+process.on('unhandledRejection', (err) => void fail(err));
+
+main().catch(fail);
