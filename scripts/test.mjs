@@ -1,7 +1,7 @@
 #!/usr/bin/env node
-// `npm test`: every suite in order (DESIGN §8), a per-suite summary, and a last line `N passed, N failed`.
+// `npm test`: every suite in order, a per-suite summary, and a last line `N passed, N failed`.
 // Usage: node scripts/test.mjs [--only=server,web] [--skip=e2e] [--list]
-// Suites: typecheck, lint, domain, server, server-postgres, web, e2e. `--only=server` selects both server runs.
+// Suites: typecheck, lint, domain, server, server-postgres, web, budget, e2e. `--only=server` selects both server runs.
 // A suite that crashes, times out or exits non-zero without a failed test counts as (at least) one failure.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -50,6 +50,15 @@ const SUITES = [
     skipUnless: () => (process.env.TEST_DATABASE_URL ? null : 'TEST_DATABASE_URL not set'),
   },
   { name: 'web', group: 'web', kind: 'vitest', cwd: 'apps/web' },
+  // The first-load JavaScript budget (scripts/check-bundle-size.mjs): builds the web app into a temp folder.
+  {
+    name: 'budget',
+    group: 'budget',
+    kind: 'single',
+    cwd: '.',
+    cmd: process.execPath,
+    args: [path.join(ROOT, 'scripts', 'check-bundle-size.mjs')],
+  },
   { name: 'e2e', group: 'e2e', kind: 'playwright', cwd: 'e2e' },
 ];
 
@@ -234,6 +243,10 @@ function explainSingle(name, res) {
   if (name === 'lint') {
     const found = out.match(/Found \d+ errors?/)?.[0];
     if (found) return found.toLowerCase();
+  }
+  if (name === 'budget') {
+    const over = out.match(/index\.html makes a first visit load [\d.]+ kB/)?.[0];
+    if (over) return `over budget: ${over.replace('index.html makes a first visit load ', '')}`;
   }
   return describeExit(res);
 }

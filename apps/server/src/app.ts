@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import path from 'node:path';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
@@ -205,7 +206,22 @@ export async function buildApp(deps: TAppDeps) {
   fs.mkdirSync(config.storage.localDir, { recursive: true });
   await app.register(fastifyStatic, { root: config.storage.localDir, prefix: '/uploads/', decorateReply: false });
   const serveSpa = fs.existsSync(config.webDistDir);
-  if (serveSpa) await app.register(fastifyStatic, { root: config.webDistDir, prefix: '/', wildcard: false });
+  if (serveSpa) {
+    await app.register(fastifyStatic, {
+      root: config.webDistDir,
+      prefix: '/',
+      wildcard: false,
+      // The build writes .br and .gz beside each text asset (apps/web/vite.config.ts); send those as they are.
+      preCompressed: true,
+      cacheControl: false,
+      // Hashed files under /assets/ never change: cached for a year. Everything else (index.html, robots.txt)
+      // is revalidated on every visit, so a release is seen at once.
+      setHeaders(reply, filePath) {
+        const rel = path.relative(config.webDistDir, filePath).split(path.sep);
+        reply.header('cache-control', rel[0] === 'assets' ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
   registerNotFound(app, serveSpa);
 
   return { app, clock, services: { auth, users, team, notifications, subscriptions, interests, location } };

@@ -61,15 +61,18 @@ export function registerErrorHandler(app: FastifyInstance): void {
 }
 
 /**
- * Unknown API paths get the envelope with 404; any other GET gets the web app's index.html (the
- * single-page app routes it) when the built app is served.
+ * Unknown API paths get the envelope with 404; any other GET of a page gets the web app's index.html
+ * (the single-page app routes it; `no-cache`, so a release is seen at once) when the built app is served.
+ * A missing file (an old hashed chunk, /robots.txt) is a 404, never the app's HTML in its place.
  */
 export function registerNotFound(app: FastifyInstance, serveSpa: boolean): void {
+  // A request for a file rather than a page: a missing build asset or a root file such as /robots.txt.
+  const FILE_PATH = /^\/assets\/|\.(?:js|mjs|css|map|json|txt|xml|ico|png|jpe?g|gif|svg|webp|avif|woff2?|webmanifest|br|gz)$/i;
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0];
-    if (!serveSpa || request.method !== 'GET' || /^\/(api|sph|sandbox|uploads)(\/|$)/.test(url)) {
+    if (!serveSpa || request.method !== 'GET' || /^\/(api|sph|sandbox|uploads)(\/|$)/.test(url) || FILE_PATH.test(url)) {
       return reply.status(404).send({ status: false, message: `Route ${request.method} ${url} not found`, response: null });
     }
-    return reply.type('text/html').sendFile('index.html');
+    return reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html');
   });
 }

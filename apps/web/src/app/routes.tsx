@@ -2,17 +2,27 @@ import { type RouteObject, redirect } from 'react-router';
 import { PageLoader } from '../components/page-loader';
 import { RouteError } from '../components/route-error';
 import { paths } from '../config/paths';
+import { LandingPage } from '../features/landing/components/landing-page';
 import { readLiveSession } from '../lib/session';
-import { RequireRoles, RoleGuard } from './guards';
-import { AppLayout } from './layouts/app-layout';
 import { PublicLayout } from './layouts/public-layout';
 import { RootLayout } from './layouts/root-layout';
 
 const auth = () => import('../features/auth');
 const onboarding = () => import('../features/onboarding');
-const team = () => import('../features/team');
+// Only the team pages use a date picker: its styles come with them, after Mantine's core styles.
+const team = async () => (await Promise.all([import('../features/team'), import('@mantine/dates/styles.css')]))[0];
+const home = () => import('../features/home');
+const profile = () => import('../features/profile');
+const notFound = () => import('../features/misc/components/not-found-page');
+// The logged-in side (role guard, header, notifications) is loaded with the first logged-in page, so the
+// public pages do not carry it.
+const guards = () => import('./guards');
+const appLayout = () => import('./layouts/app-layout');
 
-/** Every route of seed 001 §2 built so far; each page is lazy-loaded. */
+/**
+ * Every route of seed 001 §2 built so far. The public frame and the landing page come with the entry (/ paints
+ * without a second round trip); every other page, the guards and the logged-in layout are lazy-loaded.
+ */
 export const routes: RouteObject[] = [
   {
     path: '/',
@@ -30,7 +40,7 @@ export const routes: RouteObject[] = [
                 index: true,
                 // A logged-in visitor on / goes to /home.
                 loader: () => (readLiveSession() ? redirect(paths.home) : null),
-                lazy: async () => ({ Component: (await import('../features/landing/components/landing-page')).LandingPage }),
+                Component: LandingPage,
               },
               { path: paths.selectProfileType, lazy: async () => ({ Component: (await auth()).SelectProfileTypePage }) },
               { path: paths.registration, lazy: async () => ({ Component: (await auth()).RegistrationPage }) },
@@ -44,7 +54,7 @@ export const routes: RouteObject[] = [
               { path: paths.redirect, lazy: async () => ({ Component: (await auth()).GoogleRedirectPage }) },
               {
                 path: '*',
-                lazy: async () => ({ Component: (await import('../features/misc/components/not-found-page')).NotFoundPage }),
+                lazy: async () => ({ Component: (await notFound()).NotFoundPage }),
               },
             ],
           },
@@ -57,13 +67,24 @@ export const routes: RouteObject[] = [
           // A sub-user's invitation link (public; brings its own onboarding-style layout).
           { path: paths.setPassword, lazy: async () => ({ Component: (await team()).SetPasswordPage }) },
           {
-            element: <RoleGuard />,
+            // The confirm dialogs (modals.openConfirmModal) are only opened on logged-in pages: their host wraps
+            // them, so it is there before any of them can open one, and @mantine/modals stays off the public pages.
+            lazy: async () => {
+              const [{ RoleGuard }, { ModalsProvider }] = await Promise.all([guards(), import('@mantine/modals')]);
+              return {
+                Component: () => (
+                  <ModalsProvider>
+                    <RoleGuard />
+                  </ModalsProvider>
+                ),
+              };
+            },
             children: [
               {
-                element: <AppLayout />,
+                lazy: async () => ({ Component: (await appLayout()).AppLayout }),
                 children: [
-                  { path: paths.home, lazy: async () => ({ Component: (await import('../features/home')).HomePage }) },
-                  { path: paths.profile, lazy: async () => ({ Component: (await import('../features/profile')).ProfilePage }) },
+                  { path: paths.home, lazy: async () => ({ Component: (await home()).HomePage }) },
+                  { path: paths.profile, lazy: async () => ({ Component: (await profile()).ProfilePage }) },
                   // Team management: BUSINESS only through the domain route matrix (RoleGuard).
                   { path: paths.manageUsers, lazy: async () => ({ Component: (await team()).ManageUsersPage }) },
                   { path: paths.manageRoles, lazy: async () => ({ Component: (await team()).ManageRolesPage }) },
@@ -71,7 +92,10 @@ export const routes: RouteObject[] = [
                   { path: paths.createSubUser, lazy: async () => ({ Component: (await team()).CreateSubUserPage }) },
                   {
                     // The matrix lists updatesubuser under /profile for all roles; only a BUSINESS can use it.
-                    element: <RequireRoles roles={['BUSINESS']} />,
+                    lazy: async () => {
+                      const { RequireRoles } = await guards();
+                      return { Component: () => <RequireRoles roles={['BUSINESS']} /> };
+                    },
                     children: [
                       { path: paths.updateSubUser, lazy: async () => ({ Component: (await team()).UpdateSubUserPage }) },
                     ],

@@ -6,22 +6,33 @@ const DIGITS = /^\d+$/;
 /** True when the identifier field holds only digits, i.e. a phone that needs a country code. */
 export const isPhoneEntry = (value: string): boolean => DIGITS.test(value);
 
+/**
+ * The form's reading of the field: digits typed here need the 'Phone code' beside them (the field the
+ * form shows for digits); only a number written with '+' carries its own code. API clients may also
+ * send the code in front without '+'.
+ */
+function parseEntry(value: string, phoneCode: string) {
+  if (isPhoneEntry(value) && !value.trim().startsWith('+') && !phoneCode.trim())
+    return { ok: false as const, message: MSG.phoneCodeRequired };
+  return parseIdentifier(value, isPhoneEntry(value) ? phoneCode : null);
+}
+
 /** The identifier message for the field (null when valid); the phone-code message goes on its own field. */
 export function identifierError(value: string, phoneCode: string): string | null {
-  const r = parseIdentifier(value, isPhoneEntry(value) ? phoneCode : null);
+  const r = parseEntry(value, phoneCode);
   if (r.ok || r.message === MSG.phoneCodeRequired) return null;
   return r.message;
 }
 
 export function phoneCodeError(value: string, phoneCode: string): string | null {
   if (!isPhoneEntry(value)) return null;
-  const r = parseIdentifier(value, phoneCode);
+  const r = parseEntry(value, phoneCode);
   return !r.ok && r.message === MSG.phoneCodeRequired ? r.message : null;
 }
 
 /** The parsed identifier, or null while the field is not valid. */
 export function readIdentifier(value: string, phoneCode: string): TIdentifier | null {
-  const r = parseIdentifier(value, isPhoneEntry(value) ? phoneCode : null);
+  const r = parseEntry(value, phoneCode);
   return r.ok ? r.value : null;
 }
 

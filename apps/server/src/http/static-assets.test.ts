@@ -1,0 +1,97 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TTestApp } from '../test/helpers';
+
+// A tiny stand-in for apps/web/dist: what `vite build` writes, with the .br and .gz the build adds.
+const INDEX_HTML = '<!doctype html><html lang="en"><head><title>Virality</title></head><body><div id="root"></div></body></html>';
+const APP_JS = `export const app = ${JSON.stringify('x'.repeat(4000))};\n`;
+const ROBOTS = 'User-agent: *\nAllow: /\n';
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+let dist: string;
+let t: TTestApp;
+
+beforeAll(async () => {
+  dist = mkdtempSync(path.join(os.tmpdir(), 'virality-dist-'));
+  mkdirSync(path.join(dist, 'assets'));
+  writeFileSync(path.join(dist, 'index.html'), INDEX_HTML);
+  writeFileSync(path.join(dist, 'index.html.br'), brotliCompressSync(INDEX_HTML));
+  writeFileSync(path.join(dist, 'robots.txt'), ROBOTS);
+  writeFileSync(path.join(dist, 'assets', 'app-abc123.js'), APP_JS);
+  writeFileSync(path.join(dist, 'assets', 'app-abc123.js.br'), brotliCompressSync(APP_JS));
+  writeFileSync(path.join(dist, 'assets', 'app-abc123.js.gz'), gzipSync(APP_JS));
+  t = await buildTestApp({ WEB_DIST_DIR: dist });
+});
+
+afterAll(async () => {
+  await t?.close();
+  rmSync(dist, { recursive: true, force: true });
+});
+
+const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers });
+
+describe('the built web app', () => {
+  it('sends the brotli file to a browser that accepts br, with content-encoding br', async () => {
+    const res = await get('/assets/app-abc123.js', { 'accept-encoding': 'gzip, deflate, br' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers['content-type']).toMatch(/javascript/);
+    expect(res.headers.vary).toMatch(/accept-encoding/i);
+    expect(brotliDecompressSync(res.rawPayload).toString()).toBe(APP_JS);
+  });
+
+  it('sends the gzip file to a browser that accepts only gzip, and the plain file to one that accepts neither', async () => {
+    const gz = await get('/assets/app-abc123.js', { 'accept-encoding': 'gzip' });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(APP_JS);
+    const plain = await get('/assets/app-abc123.js', { 'accept-encoding': 'identity' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(APP_JS);
+  });
+
+  it('lets browsers keep hashed assets for a year', async () => {
+    for (const encoding of ['br', 'gzip', 'identity']) {
+      const res = await get('/assets/app-abc123.js', { 'accept-encoding': encoding });
+      expect(res.headers['cache-control'], encoding).toBe(IMMUTABLE);
+    }
+  });
+
+  it('sends index.html with no-cache at / and at any page of the single-page app', async () => {
+    for (const url of ['/', '/login', '/profile/manageusers?x=1']) {
+      const res = await get(url, { 'accept-encoding': 'identity' });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type'], url).toMatch(/^text\/html/);
+      expect(res.headers['cache-control'], url).toBe('no-cache');
+      expect(res.body, url).toBe(INDEX_HTML);
+    }
+  });
+
+  it('sends the page compressed too, still with no-cache', async () => {
+    for (const url of ['/', '/signup']) {
+      const res = await get(url, { 'accept-encoding': 'br' });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-encoding'], url).toBe('br');
+      expect(res.headers['cache-control'], url).toBe('no-cache');
+      expect(brotliDecompressSync(res.rawPayload).toString(), url).toBe(INDEX_HTML);
+    }
+  });
+
+  it('answers /robots.txt with the file as text/plain, not the app', async () => {
+    const res = await get('/robots.txt');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/plain/);
+    expect(res.body).toBe(ROBOTS);
+    expect(res.body).not.toContain('<html');
+  });
+
+  it('answers a missing file (an old chunk, a root file) with 404, not the app', async () => {
+    for (const url of ['/assets/old-999.js', '/favicon.ico', '/sitemap.xml']) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(404);
+      expect(res.headers['content-type'], url).not.toMatch(/text\/html/);
+    }
+  });
+});

@@ -1,0 +1,174 @@
+/**
+ * Lighthouse on the public pages (/, /login, /signup): its default mobile run (a mid-range phone on a slow
+ * 4G line, simulated) against the real server in sandbox mode on the embedded database, serving the
+ * production build of the web app (precompressed, with its cache headers). Prints performance,
+ * accessibility, best practices, SEO and the largest contentful paint per page, and writes
+ * bench/results/lighthouse.json. Uses Debian's Chromium (CHROMIUM_PATH, default /usr/bin/chromium); it never
+ * downloads a browser.
+ * Run: npm run bench:lighthouse
+ *   LIGHTHOUSE_RUNS=3            runs per page; the median run (by performance score) is reported
+ *   LIGHTHOUSE_PAGES=/,/login    which pages
+ *   WEB_DIST_DIR=apps/web/dist   measure an existing build instead of building one into a temporary folder
+ *   LIGHTHOUSE_REPORTS=DIR       also keep each run's full report (Lighthouse JSON, opens in its viewer) in DIR
+ */
+import { spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { buildApp } from '../apps/server/src/app';
+import { loadConfig } from '../apps/server/src/config';
+import { openDatabase } from '../apps/server/src/db/client';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3));
+const PAGES = (process.env.LIGHTHOUSE_PAGES ?? '/,/login,/signup').split(',').filter(Boolean);
+const REPORTS = process.env.LIGHTHOUSE_REPORTS ? path.resolve(process.env.LIGHTHOUSE_REPORTS) : null;
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+/** The audits worth reading when the performance score drops. */
+const METRICS = {
+  fcpMs: 'first-contentful-paint',
+  lcpMs: 'largest-contentful-paint',
+  tbtMs: 'total-blocking-time',
+  speedIndexMs: 'speed-index',
+  cls: 'cumulative-layout-shift',
+} as const;
+
+type TRun = {
+  scores: Record<(typeof CATEGORIES)[number], number | null>;
+  metrics: Record<keyof typeof METRICS, number | null>;
+  lcpElement: string | null;
+  /** Audits of the four categories that did not pass, with what Lighthouse says they cost. */
+  failing: { id: string; title: string; score: number | null; display: string | null }[];
+};
+
+function buildWeb(outDir: string) {
+  console.log(`Building the web app into ${outDir} …`);
+  const vite = path.join(ROOT, 'node_modules', '.bin', 'vite');
+  const res = spawnSync(vite, ['build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'], {
+    cwd: path.join(ROOT, 'apps', 'web'),
+    stdio: 'inherit',
+  });
+  if (res.status !== 0) throw new Error(`vite build failed (${res.error?.message ?? `exit ${res.status}`})`);
+}
+
+async function audit(url: string, port: number): Promise<TRun> {
+  const result = await lighthouse(url, {
+    port,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: [...CATEGORIES],
+  });
+  if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+  const { lhr } = result;
+  if (REPORTS) {
+    fs.mkdirSync(REPORTS, { recursive: true });
+    const name = new URL(url).pathname.replace(/\W+/g, '-').replace(/^-|-$/g, '') || 'landing';
+    fs.writeFileSync(path.join(REPORTS, `${name}-${Date.now()}.json`), JSON.stringify(lhr));
+  }
+  if (lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+  const score = (id: string) => {
+    const s = lhr.categories[id]?.score;
+    return typeof s === 'number' ? Math.round(s * 100) : null;
+  };
+  const metrics = Object.fromEntries(
+    Object.entries(METRICS).map(([key, id]) => {
+      const v = lhr.audits[id]?.numericValue;
+      return [key, typeof v === 'number' ? Math.round(v * (key === 'cls' ? 1000 : 1)) / (key === 'cls' ? 1000 : 1) : null];
+    }),
+  ) as TRun['metrics'];
+  // Lighthouse 13 names the LCP element in the LCP breakdown insight (a `node` item).
+  const lcpItems = (lhr.audits['lcp-breakdown-insight']?.details as { items?: unknown[] } | undefined)?.items ?? [];
+  const lcpNode = lcpItems.find(
+    (i): i is { type: 'node'; nodeLabel?: string; snippet?: string } => (i as { type?: string }).type === 'node',
+  );
+  const failing = CATEGORIES.flatMap((cat) =>
+    (lhr.categories[cat]?.auditRefs ?? [])
+      .map((ref) => lhr.audits[ref.id])
+      .filter((a) => a && a.score !== null && a.score < 0.9 && a.scoreDisplayMode !== 'informative')
+      .map((a) => ({ id: a.id, title: a.title, score: a.score, display: a.displayValue ?? null })),
+  );
+  return {
+    scores: {
+      performance: score('performance'),
+      accessibility: score('accessibility'),
+      'best-practices': score('best-practices'),
+      seo: score('seo'),
+    },
+    metrics,
+    lcpElement: lcpNode ? (lcpNode.nodeLabel ?? lcpNode.snippet ?? null) : null,
+    failing,
+  };
+}
+
+async function main() {
+  const temp = fs.mkdtempSync(path.join(os.tmpdir(), `bench-lighthouse-${randomBytes(3).toString('hex')}-`));
+  const dist = process.env.WEB_DIST_DIR ? path.resolve(process.env.WEB_DIST_DIR) : path.join(temp, 'web');
+  if (!process.env.WEB_DIST_DIR) buildWeb(dist);
+  if (!fs.existsSync(path.join(dist, 'index.html'))) throw new Error(`no index.html in ${dist}`);
+
+  const database = await openDatabase({ dataDir: null });
+  await database.migrate();
+  const config = loadConfig({
+    NODE_ENV: 'production',
+    DATA_DIR: path.join(temp, 'data'),
+    LOG_LEVEL: 'silent',
+    SANDBOX: 'true',
+    WEB_DIST_DIR: dist,
+  });
+  const { app } = await buildApp({ config, database, logger: false });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  const chromePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+  const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: CHROME_FLAGS, logLevel: 'error' });
+  const pages: Record<string, TRun & { runs: number; performanceRuns: (number | null)[] }> = {};
+  try {
+    for (const page of PAGES) {
+      const runs: TRun[] = [];
+      for (let i = 0; i < RUNS; i++) runs.push(await audit(`${base}${page}`, chrome.port));
+      const sorted = [...runs].sort((a, b) => (a.scores.performance ?? 0) - (b.scores.performance ?? 0));
+      const median = sorted[Math.floor(sorted.length / 2)];
+      pages[page] = { ...median, runs: RUNS, performanceRuns: runs.map((r) => r.scores.performance) };
+      const s = median.scores;
+      const m = median.metrics;
+      console.log(
+        `${page.padEnd(8)} performance ${s.performance} (runs ${pages[page].performanceRuns.join(', ')}), accessibility ${s.accessibility}, ` +
+          `best practices ${s['best-practices']}, SEO ${s.seo}; LCP ${m.lcpMs} ms, FCP ${m.fcpMs} ms, TBT ${m.tbtMs} ms, ` +
+          `CLS ${m.cls}, speed index ${m.speedIndexMs} ms; LCP element: ${median.lcpElement ?? '?'}`,
+      );
+      for (const f of median.failing) console.log(`           ✗ ${f.title}${f.display ? ` (${f.display})` : ''}`);
+    }
+  } finally {
+    chrome.kill();
+    await app.close();
+    await database.close();
+    fs.rmSync(temp, { recursive: true, force: true });
+  }
+  const result = {
+    at: new Date().toISOString(),
+    machine: { cpus: os.cpus().length, node: process.version, chromium: chromePath },
+    lighthouse: { formFactor: 'mobile', throttling: 'simulated (Lighthouse default)', runsPerPage: RUNS },
+    pages,
+  };
+  fs.mkdirSync(path.join(import.meta.dirname, 'results'), { recursive: true });
+  fs.writeFileSync(path.join(import.meta.dirname, 'results', 'lighthouse.json'), `${JSON.stringify(result, null, 2)}\n`);
+  console.log('wrote bench/results/lighthouse.json');
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
