@@ -42,7 +42,7 @@ test.describe('a logged-in influencer with a complete profile', () => {
     await expect(page.getByRole('heading', { name: `Welcome, ${user.name}` })).toBeVisible();
   });
 
-  // BUSINESS-only routes (seed 001 §2): an authenticated user of another role is sent to /home.
+  // BUSINESS-only routes: an authenticated user of another role is sent to /home.
   for (const path of ['/create-subuser', '/profile/manageusers', '/profile/managesubusersrole', '/profile/assignpermissions']) {
     test(`on ${path} (BUSINESS only) goes to /home`, async ({ page }) => {
       await page.goto(path);

@@ -133,7 +133,7 @@ export async function createCompletedInfluencer(
   return { ...user, name, userName };
 }
 
-/** The local-storage keys of a logged-in session (seed 001 §3). */
+/** The local-storage keys of a logged-in session. */
 export const SESSION_KEYS = ['virality-auth-token', 'userId', 'virality-user-id', 'virality-role-type'] as const;
 
 /**

@@ -25,7 +25,7 @@ function setup(path: string, role: TProfileType | null, profileCompleted = true)
   return renderRoutes(routes, path, qc);
 }
 
-describe('RoleGuard (seed 001 §2)', () => {
+describe('RoleGuard', () => {
   beforeEach(() => {
     vi.stubGlobal(
       'fetch',

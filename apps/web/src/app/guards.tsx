@@ -8,7 +8,7 @@ import { clearSession, readSession, tokenExpiresAtMs } from '../lib/auth-storage
 import { useCurrentUser } from '../lib/use-current-user';
 
 /**
- * Role guard of seed 001 §2 (domain `guardRoute`): no or expired token → /login (storage cleared);
+ * Role guard (domain `guardRoute`): no or expired token → /login (storage cleared);
  * profile incomplete → /userprofile; role not allowed → /home. profileCompleted comes from the
  * current user (GET user/getUserStatus).
  */
@@ -56,7 +56,7 @@ function CompleteRegistrationRedirect() {
 
 /**
  * A narrower guard inside RoleGuard, for a route the domain matrix lets more roles reach than may use it:
- * /profile/updatesubuser is a child of /profile (all roles, seed 001 §2) but only a BUSINESS edits sub-users.
+ * /profile/updatesubuser is a child of /profile (all roles) but only a BUSINESS edits sub-users.
  * Any other role is sent to /home, like RoleGuard does.
  */
 export function RequireRoles({ roles }: { roles: readonly TProfileType[] }) {

@@ -20,7 +20,7 @@ const guards = () => import('./guards');
 const appLayout = () => import('./layouts/app-layout');
 
 /**
- * Every route of seed 001 §2 built so far. The public frame and the landing page come with the entry (/ paints
+ * Every route built so far. The public frame and the landing page come with the entry (/ paints
  * without a second round trip); every other page, the guards and the logged-in layout are lazy-loaded.
  */
 export const routes: RouteObject[] = [

@@ -19,7 +19,7 @@ export const theme = createTheme({
   colors: { brand },
   fontFamily: 'Inter, system-ui, -apple-system, "Segoe UI", Roboto, sans-serif',
   defaultRadius: 'md',
-  // Seed 001 §9 breakpoints: xs 0, sm 576, md 821, lg 1025, xl 1440 (in em, 16 px base).
+  // Breakpoints: xs 0, sm 576, md 821, lg 1025, xl 1440 (in em, 16 px base).
   breakpoints: { xs: '0em', sm: '36em', md: '51.3125em', lg: '64.0625em', xl: '90em' },
   components: {
     // The close (×) button of every modal, confirm dialogs included, needs a name for screen readers.

@@ -6,7 +6,7 @@ import { Logo } from './logo';
 import { profileTypeLabel } from './profile-type-label';
 
 /**
- * Onboarding layout (seed 001 §2 "Headers"): a logo-only header showing 'Creating {type} profile',
+ * Onboarding layout: a logo-only header showing 'Creating {type} profile',
  * the type read from the stored role. Renders `children` when given, else the route's <Outlet/>.
  */
 export function OnboardingLayout({ children }: { children?: ReactNode }) {

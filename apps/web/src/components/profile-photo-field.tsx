@@ -3,6 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { MSG, PROFILE_IMAGE_MAX_BYTES } from '@virality/domain';
 import { ApiError } from '../lib/api-client';
 import { notifyError } from '../lib/notify';
+import { avatarInitials } from './user-avatar';
 
 const ACCEPT = 'image/png,image/jpeg,image/webp';
 
@@ -30,7 +31,7 @@ export function ProfilePhotoField({ value, name, onChange, upload: uploadFile }:
     upload.mutate(file, {
       onSuccess: (url) => onChange(url),
       onError: (err) => {
-        // The server's own words when it refused the file (too large, wrong type); otherwise the spec's text.
+        // The server's own words when it refused the file (too large, wrong type); otherwise our own text.
         const refused = err instanceof ApiError && (err.status === 400 || err.status === 413 || err.status === 415);
         notifyError(refused ? err.message : MSG.imageUploadFailed);
       },
@@ -39,7 +40,9 @@ export function ProfilePhotoField({ value, name, onChange, upload: uploadFile }:
 
   return (
     <Group gap="md" align="center">
-      <Avatar src={value || null} name={name || undefined} color="initials" size={72} radius="xl" alt="Profile photo" />
+      <Avatar src={value || null} name={name || undefined} color="initials" size={72} radius="xl" alt="Profile photo">
+        {avatarInitials(name) || null}
+      </Avatar>
       <Stack gap={4}>
         <FileButton onChange={handleFile} accept={ACCEPT} inputProps={{ 'aria-label': 'Profile photo' }}>
           {(props) => (

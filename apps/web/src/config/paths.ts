@@ -1,4 +1,4 @@
-/** Every route of the web app, once (seed 001 §2). */
+/** Every route of the web app, once. */
 export const paths = {
   landing: '/',
   login: '/login',

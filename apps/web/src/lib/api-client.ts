@@ -1,7 +1,7 @@
 import { MSG } from '@virality/domain';
 import { clearSession, readSession } from './auth-storage';
 
-/** Base URLs of the three API surfaces (DECISIONS §1); each can be moved to its own host. */
+/** Base URLs of the three API surfaces; each can be moved to its own host. */
 export const API_BASE = {
   main: (import.meta.env.VITE_API_URL as string | undefined) ?? '/api',
   sph: (import.meta.env.VITE_SPH_URL as string | undefined) ?? '/sph',

@@ -1,6 +1,6 @@
 import type { TAuthResult, TProfileType } from '@virality/domain';
 
-/** Local-storage keys of seed 001 §3; the mobile and web clients share them. */
+/** Local-storage keys; the mobile and web clients share them. */
 export const STORAGE_KEYS = {
   token: 'virality-auth-token',
   userId: 'userId',

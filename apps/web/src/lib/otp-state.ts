@@ -1,4 +1,4 @@
-/** Where an OTP screen was opened from (seed 001 §2 "Forgot password, OTP, new password"). */
+/** Where an OTP screen was opened from. */
 export type TOtpOrigin =
   | 'registration'
   | 'reset-password'

@@ -1,6 +1,6 @@
 import { readSession, type TStoredSession, tokenExpiresAtMs } from './auth-storage';
 
-/** The stored session when its token has not expired (seed 001 §2 guard), else null. */
+/** The stored session when its token has not expired, else null. */
 export function readLiveSession(nowMs: number = Date.now()): TStoredSession | null {
   const session = readSession();
   if (!session) return null;

@@ -16,7 +16,7 @@ export type TUserNameAvailabilityOptions = {
 const domainRule = (userName: string) => zUserName.safeParse(userName).success;
 
 /**
- * Username availability (seed 001 §5): asked USERNAME_CHECK_DEBOUNCE_MS (1300 ms) after typing stops,
+ * Username availability: asked USERNAME_CHECK_DEBOUNCE_MS (1300 ms) after typing stops,
  * only for a locally valid name that differs from the saved one. `taken` and `suggestions` belong to
  * the value on screen only: typing again clears them until the next check.
  */

@@ -48,7 +48,7 @@ describe('INTERESTS (content niches)', () => {
       expect(value.length).toBeGreaterThan(0);
     }
   });
-  it('holds the niches the decisions name', () => {
+  it('holds every niche the product offers', () => {
     const ids = INTERESTS.map((i) => i.id);
     for (const id of ['fashion', 'travel', 'food', 'fitness', 'tech', 'gaming', 'beauty', 'music']) expect(ids, id).toContain(id);
   });

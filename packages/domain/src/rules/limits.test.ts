@@ -89,7 +89,7 @@ describe('every free-text field a request carries has a length limit', () => {
     expect(unboundedStrings(z.object({ a: z.string().optional(), b: z.array(z.string().max(3)) }))).toEqual(['a']);
   });
 
-  it("an over-long field is refused as '<Field> is too long', or with the spec's own message for that field", () => {
+  it("an over-long field is refused as '<Field> is too long', or with its own message for that field", () => {
     expect(tooLong('deviceToken')).toBe('deviceToken is too long');
     expect(messageOn(zProfileFields, { name: long(TEXT_FIELD_MAX + 1) }, 'name')).toBe('Name is too long');
     expect(messageOn(zProfileFields, { userName: long(21) }, 'userName')).toBe(MSG.userNameMax);

@@ -164,7 +164,7 @@ describe('Assign Permissions', () => {
 });
 
 describe('Permissions save: Scheduler consistent across account types', () => {
-  it("the message is the spec's, word for word", () => {
+  it('the message is shown word for word', () => {
     expect(SCHEDULER_INCONSISTENT).toBe("Please ensure all 'Scheduler' access settings are consistent across all account types.");
   });
 

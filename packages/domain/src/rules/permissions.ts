@@ -129,7 +129,7 @@ export function canCreatePost(role: TProfileType, entries: readonly TPermissionE
   return entries.some((e) => e.access && (e.moduleAccess.Post || e.moduleAccess.Scheduler));
 }
 
-/** Analytics needs the Analytics module; returns the spec's message when refused, else null. */
+/** Analytics needs the Analytics module; returns the rule's message when refused, else null. */
 export function analyticsRefusal(
   role: TProfileType,
   entries: readonly TPermissionEntry[],

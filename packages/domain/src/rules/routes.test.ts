@@ -1,11 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import { PROFILE_TYPES, type TProfileType } from '../enums';
-import { badgeText, guardRoute, headerIcons, ROUTE_ROLES, rolesForPath, type TGuardSession } from './routes';
+import {
+  badgeText,
+  GUEST_ROUTES,
+  guardRoute,
+  headerIcons,
+  ROUTE_ROLES,
+  rolesForPath,
+  routeAccess,
+  SESSION_ROUTES,
+  type TGuardSession,
+} from './routes';
 
 const ALL = [...PROFILE_TYPES];
 const ALL_BUT_IMC = ALL.filter((r) => r !== 'IMC');
 
-/** The role-guarded route matrix of seed 001 §2, written out as the spec states it. */
+/** The role-guarded route matrix, written out route by route. */
 const MATRIX: [path: string, roles: TProfileType[]][] = [
   ['/addsocialmedia', ['INFLUENCER', 'BRANDS', 'BUSINESS', 'BUSINESS_MANAGER']],
   ['/home', ALL],
@@ -32,9 +42,13 @@ const MATRIX: [path: string, roles: TProfileType[]][] = [
   ['/profile/pricing', ['BUSINESS', 'INFLUENCER']],
 ];
 
+/** Onboarding steps: any logged-in user, no one without a session. */
+const SESSION = ['/userprofile', '/interest', '/Userintrest', '/congratulation'];
+/** Only without a session. */
+const GUEST = ['/login'];
+
 const PUBLIC = [
   '/',
-  '/login',
   '/signup',
   '/selectprofiletype',
   '/forgot-password',
@@ -44,10 +58,6 @@ const PUBLIC = [
   '/registration',
   '/imcregistration',
   '/registerationotp',
-  '/userprofile',
-  '/interest',
-  '/Userintrest',
-  '/congratulation',
   '/redirect',
   '/pop',
   '/pricing',
@@ -62,7 +72,7 @@ const PUBLIC = [
   '/no/such/page',
 ];
 
-describe('rolesForPath: route matrix of seed 001 §2', () => {
+describe('rolesForPath: the role-guarded route matrix', () => {
   it.each(MATRIX)('%s allows exactly the listed roles', (path, roles) => {
     expect([...(rolesForPath(path) ?? [])].sort()).toEqual([...roles].sort());
   });
@@ -72,7 +82,7 @@ describe('rolesForPath: route matrix of seed 001 §2', () => {
     for (const prefix of Object.keys(ROUTE_ROLES)) expect(covered.has(prefix), prefix).toBe(true);
   });
 
-  it.each(PUBLIC)('%s is public (unguarded)', (path) => {
+  it.each([...PUBLIC, ...SESSION, ...GUEST])('%s is not role-guarded', (path) => {
     expect(rolesForPath(path)).toBeNull();
   });
 
@@ -96,7 +106,27 @@ describe('rolesForPath: route matrix of seed 001 §2', () => {
   });
 });
 
-describe('guardRoute (seed 001 §2 "Route guard behaviour")', () => {
+describe('routeAccess', () => {
+  it('names who may open each kind of route', () => {
+    for (const p of PUBLIC) expect(routeAccess(p), p).toBe('public');
+    for (const p of SESSION) expect(routeAccess(p), p).toBe('session');
+    for (const p of GUEST) expect(routeAccess(p), p).toBe('guest');
+    for (const [p] of MATRIX) expect(routeAccess(p), p).toBe('role');
+  });
+
+  it('lists the onboarding steps and guest pages written out above', () => {
+    expect([...SESSION_ROUTES].sort()).toEqual(SESSION.map((p) => p.toLowerCase()).sort());
+    expect([...GUEST_ROUTES]).toEqual(GUEST);
+  });
+
+  it('matches onboarding and guest paths exactly, ignoring a trailing slash, a query, a hash and letter case', () => {
+    expect(routeAccess('/UserProfile/?step=2#top')).toBe('session');
+    expect(routeAccess('/userprofile/extra')).toBe('public');
+    expect(routeAccess('/loginx')).toBe('public');
+  });
+});
+
+describe('guardRoute', () => {
   const NOW = 1_750_000_000_000;
   const session = (over: Partial<TGuardSession> = {}): TGuardSession => ({
     token: 'jwt',
@@ -106,9 +136,34 @@ describe('guardRoute (seed 001 §2 "Route guard behaviour")', () => {
     ...over,
   });
 
+  const none: TGuardSession = { token: null, expiresAtMs: null, role: null, profileCompleted: false };
+
   it('lets anyone through a public route', () => {
-    const none: TGuardSession = { token: null, expiresAtMs: null, role: null, profileCompleted: false };
-    for (const p of PUBLIC) expect(guardRoute(p, none, NOW), p).toEqual({ allow: true });
+    for (const p of PUBLIC) {
+      expect(guardRoute(p, none, NOW), p).toEqual({ allow: true });
+      expect(guardRoute(p, session(), NOW), p).toEqual({ allow: true });
+    }
+  });
+
+  it('sends a visitor without a live session on an onboarding step to /login', () => {
+    for (const p of SESSION) {
+      expect(guardRoute(p, none, NOW), p).toEqual({ allow: false, redirect: '/login' });
+      expect(guardRoute(p, session({ expiresAtMs: NOW }), NOW), p).toEqual({ allow: false, redirect: '/login' });
+    }
+  });
+
+  it('lets any logged-in user through an onboarding step, profile complete or not', () => {
+    for (const p of SESSION) {
+      expect(guardRoute(p, session({ profileCompleted: false }), NOW), p).toEqual({ allow: true });
+      expect(guardRoute(p, session({ role: 'IMC' }), NOW), p).toEqual({ allow: true });
+    }
+  });
+
+  it('sends a logged-in user who opens /login to /home, and lets a visitor without a live session log in', () => {
+    expect(guardRoute('/login', session(), NOW)).toEqual({ allow: false, redirect: '/home' });
+    expect(guardRoute('/Login/?next=x', session({ profileCompleted: false }), NOW)).toEqual({ allow: false, redirect: '/home' });
+    expect(guardRoute('/login', none, NOW)).toEqual({ allow: true });
+    expect(guardRoute('/login', session({ expiresAtMs: NOW }), NOW)).toEqual({ allow: true });
   });
 
   it('sends a visitor without a token or a role to /login', () => {
@@ -154,7 +209,7 @@ describe('guardRoute (seed 001 §2 "Route guard behaviour")', () => {
   });
 });
 
-describe('headerIcons (seed 001 §2 "Headers")', () => {
+describe('headerIcons', () => {
   const FULL = ['home', 'postdraft', 'calender', 'notifications', 'profile'];
 
   it('influencers and business managers always see the full set', () => {

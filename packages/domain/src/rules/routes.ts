@@ -3,7 +3,7 @@ import { PROFILE_TYPES, type TProfileType } from '../enums';
 const ALL = PROFILE_TYPES;
 const ALL_BUT_IMC: readonly TProfileType[] = PROFILE_TYPES.filter((r) => r !== 'IMC');
 
-/** Role-guarded routes of seed 001 §2; a route absent here is public. Keys are path prefixes. */
+/** Role-guarded routes; a route absent here is public. Keys are path prefixes. */
 export const ROUTE_ROLES: Record<string, readonly TProfileType[]> = {
   '/addsocialmedia': ['INFLUENCER', 'BRANDS', 'BUSINESS', 'BUSINESS_MANAGER'],
   '/home': ALL,
@@ -21,10 +21,22 @@ export const ROUTE_ROLES: Record<string, readonly TProfileType[]> = {
   '/profile': ALL,
 };
 
-/** The roles allowed on a path, or null when the path is not guarded. Longest prefix wins. */
+/**
+ * Onboarding steps: open to any logged-in user, whatever the role and whether or not the profile is complete
+ * (this is where it gets completed), but not to a visitor without a session: each of them works on the
+ * logged-in user. Exact paths.
+ */
+export const SESSION_ROUTES: readonly string[] = ['/userprofile', '/interest', '/userintrest', '/congratulation'];
+
+/** Pages for a visitor without a session: a logged-in user who opens one goes to /home. Exact paths. */
+export const GUEST_ROUTES: readonly string[] = ['/login'];
+
+/** React Router matches case-insensitively, so '/Home?tab=1#x' must be guarded like '/home'. */
+const cleanPath = (path: string): string => path.split(/[?#]/)[0].toLowerCase().replace(/\/+$/, '') || '/';
+
+/** The roles allowed on a path, or null when the path is not role-guarded. Longest prefix wins. */
 export function rolesForPath(path: string): readonly TProfileType[] | null {
-  // React Router matches case-insensitively, so '/Home?tab=1#x' must be guarded like '/home'.
-  const clean = path.split(/[?#]/)[0].toLowerCase().replace(/\/+$/, '') || '/';
+  const clean = cleanPath(path);
   let best: string | null = null;
   for (const prefix of Object.keys(ROUTE_ROLES)) {
     if (clean === prefix || clean.startsWith(`${prefix}/`)) {
@@ -32,6 +44,20 @@ export function rolesForPath(path: string): readonly TProfileType[] | null {
     }
   }
   return best ? ROUTE_ROLES[best] : null;
+}
+
+/**
+ * Who may open a path: anyone ('public'), only a visitor without a session ('guest'), any logged-in user
+ * ('session'), or a logged-in user with a complete profile and an allowed role ('role').
+ */
+export type TRouteAccess = 'public' | 'guest' | 'session' | 'role';
+
+export function routeAccess(path: string): TRouteAccess {
+  if (rolesForPath(path)) return 'role';
+  const clean = cleanPath(path);
+  if (SESSION_ROUTES.includes(clean)) return 'session';
+  if (GUEST_ROUTES.includes(clean)) return 'guest';
+  return 'public';
 }
 
 export type TGuardSession = {
@@ -43,22 +69,26 @@ export type TGuardSession = {
 export type TGuardResult = { allow: true } | { allow: false; redirect: '/login' | '/home' | '/userprofile' };
 
 /**
- * Route guard (seed 001 §2 "Route guard behaviour"): no token or an expired one goes to /login; a
+ * Route guard: no token or an expired one goes to /login; a
  * logged-in user whose profile is incomplete goes to /userprofile; a role not allowed goes to /home.
+ * Onboarding steps only need a session; a logged-in user on a guest page (/login) goes to /home.
  */
 export function guardRoute(path: string, s: TGuardSession, nowMs: number): TGuardResult {
-  const roles = rolesForPath(path);
-  if (!roles) return { allow: true };
-  if (!s.token || !s.role || (s.expiresAtMs !== null && s.expiresAtMs <= nowMs)) return { allow: false, redirect: '/login' };
+  const access = routeAccess(path);
+  if (access === 'public') return { allow: true };
+  const loggedIn = !!s.token && !!s.role && (s.expiresAtMs === null || s.expiresAtMs > nowMs);
+  if (access === 'guest') return loggedIn ? { allow: false, redirect: '/home' } : { allow: true };
+  if (!loggedIn) return { allow: false, redirect: '/login' };
+  if (access === 'session') return { allow: true };
   if (!s.profileCompleted) return { allow: false, redirect: '/userprofile' };
-  if (!roles.includes(s.role)) return { allow: false, redirect: '/home' };
+  if (!rolesForPath(path)!.includes(s.role!)) return { allow: false, redirect: '/home' };
   return { allow: true };
 }
 
 export type THeaderIcon = 'home' | 'postdraft' | 'calender' | 'notifications' | 'news' | 'profile';
 
 /**
- * Logged-in header icons (seed 001 §2 "Headers"): influencers and managers always get the full set,
+ * Logged-in header icons: influencers and managers always get the full set,
  * BUSINESS only with paymentStatus, other non-influencers without payment see News and Profile.
  * Routes a role may not use (IMC's post draft) are left out.
  */

@@ -44,7 +44,7 @@ describe('the sub-user form', () => {
   });
 
   describe("name: min 3 ('Name must be at least 3 characters'); required", () => {
-    it('two characters are refused with the spec message, three accepted', () => {
+    it('two characters are refused with its own message, three accepted', () => {
       for (const s of [create, update]) {
         expect(issueOn(s, withField('name', 'Al'), 'name')).toBe('Name must be at least 3 characters');
         expect(issueOn(s, withField('name', 'Ali'), 'name')).toBeNull();
@@ -201,7 +201,7 @@ describe('the role form', () => {
 });
 
 describe('messages the team screens show', () => {
-  it('spelled as the spec spells them', () => {
+  it('spelled exactly as shown to users', () => {
     expect(TEAM_MSG).toMatchObject({
       roleAdded: 'Role Added Successfully!',
       roleUpdated: 'Role Updated Successfully!',

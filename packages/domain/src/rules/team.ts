@@ -46,9 +46,13 @@ export const TEAM_MSG = {
   subUserNotFound: 'Sub-user not found',
   inviteInvalid: 'This invitation link is invalid or has expired',
   inviteAccepted: 'Your password is set. You can log in now',
+  /** A team call failed and the server gave no message of its own. */
+  unknownError: 'An unknown error occurred.',
+  /** The sub-user status toggle failed and the server gave no message of its own. */
+  userStatusFailed: 'Failed to update user status',
 } as const;
 
-/** Invitation links are valid for 7 days (DECISIONS §2). */
+/** Invitation links are valid for 7 days. */
 export const INVITE_TTL_DAYS = 7;
 
 const zName = z
@@ -77,7 +81,7 @@ const isCalendarDate = (v: string): boolean => {
   return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
 };
 
-/** The sub-user form (seed 001 §5 "Sub-user form"); `today` is yyyy-MM-dd. */
+/** The sub-user form; `today` is yyyy-MM-dd. */
 export function subUserSchema(mode: 'create' | 'update', today: string) {
   return z.object({
     name: zName,

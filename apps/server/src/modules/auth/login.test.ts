@@ -85,7 +85,7 @@ describe('POST /api/user/userLogin', () => {
     [{ emailPhone: 'me@example.com' }, MSG.passwordRequired],
     [{ emailPhone: 'me@example.com', password: '' }, MSG.passwordRequired],
     [{ emailPhone: 'me@example.com', password: 'Passw0rd!1234567' }, MSG.passwordMax],
-  ])('refuses %j with 400 and the spec message', async (body, message) => {
+  ])('refuses %j with 400 and its own message', async (body, message) => {
     const res = await call(t, 'POST', '/api/user/userLogin', { body });
     expect(res.status).toBe(400);
     expect(res.json).toMatchObject({ status: false, message });

@@ -119,7 +119,7 @@ describe('POST /api/otp/sendOtp and /api/otp/resetOtp (forgot password)', () => 
     [{ mobileNumber: '9876543210', phoneCode: '1234' }, MSG.phoneCodeRequired],
     [{ mobileNumber: '1234567', phoneCode: '91' }, MSG.identifierInvalid],
     [{ mobileNumber: '1234567890123', phoneCode: '91' }, MSG.identifierInvalid],
-  ])('refuses %j with 400 and the spec message', async (body, message) => {
+  ])('refuses %j with 400 and its own message', async (body, message) => {
     for (const send of [sendOtp, resetOtp]) {
       const res = await send(body);
       expect(res.status).toBe(400);
@@ -325,7 +325,7 @@ describe('POST /api/otp/verifyOtp', () => {
     [{ emailPhone: '', otp: '1234' }, MSG.identifierRequired],
     [{ emailPhone: 'nobody', otp: '1234' }, MSG.identifierInvalid],
     [{ emailPhone: '9876543210', otp: '1234' }, MSG.identifierInvalid],
-  ])('refuses %j with 400 and the spec message', async (body, message) => {
+  ])('refuses %j with 400 and its own message', async (body, message) => {
     const res = await call(t, 'POST', '/api/otp/verifyOtp', { body });
     expect(res.status).toBe(400);
     expect(res.json).toMatchObject({ status: false, message });

@@ -151,7 +151,7 @@ describe('PUT /api/user/resetPassword', () => {
       MSG.confirmPasswordRequired,
     ],
     [{ emailPhone: 'me@example.com', newPassword: NEW_PASSWORD }, MSG.otpNotVerified],
-  ])('refuses %j with 400 and the spec message', async (body, message) => {
+  ])('refuses %j with 400 and its own message', async (body, message) => {
     const res = await resetPassword(body);
     expect(res.status).toBe(400);
     expect(res.json).toMatchObject({ status: false, message });
@@ -269,7 +269,7 @@ describe('POST /api/user/changePassword', () => {
     [{ oldPassword: PASSWORD, newPassword: 'password1!' }, MSG.passwordComplexity],
     [{ oldPassword: PASSWORD, newPassword: NEW_PASSWORD, confirmPassword: PASSWORD }, MSG.passwordsMustMatch],
     [{ oldPassword: PASSWORD, newPassword: NEW_PASSWORD, confirmPassword: '' }, MSG.confirmPasswordRequired],
-  ])('refuses %j with 400 and the spec message', async (body, message) => {
+  ])('refuses %j with 400 and its own message', async (body, message) => {
     const { email, token } = rulesUser;
     const res = await changePassword(body, token);
     expect(res.status).toBe(400);

@@ -47,7 +47,7 @@ describe('POST /api/user/create_user', () => {
     [{ email: 'a@b.com', password: 'short1!', profileType: 'INFLUENCER' }, MSG.passwordMin],
     [{ email: 'a@b.com', password: 'password1!', profileType: 'INFLUENCER' }, MSG.passwordComplexity],
     [{ email: 'a@b.com', password: PASSWORD, confirmPassword: 'Other1!x', profileType: 'INFLUENCER' }, MSG.passwordsMustMatch],
-  ])('refuses %j with the spec message and creates nothing', async (body, message) => {
+  ])('refuses %j with its own message and creates nothing', async (body, message) => {
     const before = t.messenger.sent.length;
     const res = await call(t, 'POST', '/api/user/create_user', { body });
     expect(res.status).toBe(400);

@@ -49,7 +49,7 @@ export function createSubscriptionsService(deps: { repo: ReturnType<typeof creat
     async detailsFor(userId: string) {
       const now = clock.now();
       let row = await repo.findByUser(userId);
-      // DECISIONS §2: the FreeTier renews monthly from sign-up; a period that has ended rolls over
+      // The FreeTier renews monthly from sign-up; a period that has ended rolls over
       // (post count back to 0) the first time anyone looks, so it never shows as expired.
       if (row && row.planType === FREE_TIER.planType && row.planEndDate.getTime() <= now.getTime()) {
         const { start, end } = freeTierPeriod(row.createdAt, now);

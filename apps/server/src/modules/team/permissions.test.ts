@@ -77,7 +77,7 @@ describe('PUT /api/permission/update {roleId, permissionAccess}', () => {
     expect(shape(await getPermission(owner.token, role._id))).toEqual(IG_POST_FB_ANALYTICS);
   });
 
-  it("refuses Scheduler values that disagree across account types, with the spec's message; nothing saved", async () => {
+  it('refuses Scheduler values that disagree across account types, with its exact message; nothing saved', async () => {
     const owner = await makeOwner(t);
     const role = await makeRole(t, owner.token);
     await setPerms(t, owner.token, role._id, IG_POST_FB_ANALYTICS);

@@ -61,7 +61,7 @@ type TDeps = {
   publicUrl: string;
 };
 
-/** Accounts and profiles: the rules of seed 001 §5 for profile, address, username and interests. */
+/** Accounts and profiles: the rules for profile, address, username and interests. */
 export function createUsersService(deps: TDeps) {
   const { repo, clock, subscriptions, location, interests, storage } = deps;
   const uploadPrefix = ownUploadPrefix(deps.publicUrl);
@@ -179,7 +179,7 @@ export function createUsersService(deps: TDeps) {
     findByKey: (key: string) => repo.findByKey(key),
     findByGoogleSub: (sub: string) => repo.findByGoogleSub(sub),
 
-    /** Creates an account and the organization it owns (DECISIONS §1b). */
+    /** Creates an account and the organization it owns. */
     async createAccount(fields: Omit<TNewUser, 'id' | 'orgId' | 'createdAt' | 'updatedAt'>): Promise<TUserRow> {
       const now = clock.now();
       const id = newId();

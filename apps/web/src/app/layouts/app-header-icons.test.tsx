@@ -1,7 +1,9 @@
 import { fireEvent, screen } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
+import { PROFILE_TYPES } from '@virality/domain';
+import { MemoryRouter, matchRoutes } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { renderUi } from '../../testing';
+import { routes } from '../routes';
 import { AppHeaderIcons } from './app-header-icons';
 
 const renderIcons = (props: Partial<Parameters<typeof AppHeaderIcons>[0]> = {}) =>
@@ -34,19 +36,30 @@ describe('logged-in header', () => {
     expect(onBellClick).toHaveBeenCalledOnce();
   });
 
-  it('shows only News and Profile to a BUSINESS without payment', () => {
+  it('shows only Profile to a BUSINESS without payment (News has no page yet)', () => {
     renderIcons({ profileType: 'BUSINESS', paymentStatus: false });
-    expect(screen.getAllByRole('link').map((a) => a.getAttribute('aria-label'))).toEqual(['News', 'Profile']);
+    expect(screen.getAllByRole('link').map((a) => a.getAttribute('aria-label'))).toEqual(['Profile']);
+    expect(screen.queryByRole('link', { name: 'News' })).toBeNull();
     expect(screen.queryByRole('button', { name: /Notifications/ })).toBeNull();
   });
 
-  it('shows the full set to an influencer', () => {
+  it('shows an influencer the icons whose pages exist (no Post draft or Calendar yet) and the bell', () => {
     renderIcons();
-    expect(screen.getAllByRole('link').map((a) => a.getAttribute('aria-label'))).toEqual([
-      'Home',
-      'Post draft',
-      'Calendar',
-      'Profile',
-    ]);
+    expect(screen.getAllByRole('link').map((a) => a.getAttribute('aria-label'))).toEqual(['Home', 'Profile']);
+    expect(screen.getByRole('button', { name: 'Notifications' })).toBeTruthy();
+  });
+
+  it('no header icon leads to the not-found page, for any role, paid or not', () => {
+    for (const profileType of PROFILE_TYPES) {
+      for (const paymentStatus of [false, true]) {
+        const { unmount } = renderIcons({ profileType, paymentStatus });
+        for (const link of screen.queryAllByRole('link')) {
+          const href = link.getAttribute('href') ?? '';
+          const deepest = matchRoutes(routes, href)?.at(-1)?.route;
+          expect(deepest?.path, `${profileType} ${paymentStatus} ${link.getAttribute('aria-label')} → ${href}`).not.toBe('*');
+        }
+        unmount();
+      }
+    }
   });
 });

@@ -1,20 +1,28 @@
 import { ActionIcon, Group, Indicator, Tooltip } from '@mantine/core';
-import { badgeText, headerIcons, type TProfileType } from '@virality/domain';
+import { badgeText, headerIcons, type THeaderIcon, type TProfileType } from '@virality/domain';
 import type { ComponentType } from 'react';
 import { NavLink } from 'react-router';
 import { BellIcon, CalendarIcon, DraftIcon, HomeIcon, NewsIcon, UserIcon } from '../../components/icons';
+import { paths } from '../../config/paths';
 
-const LINK_ICONS: Record<string, { label: string; to: string; Icon: ComponentType }> = {
-  home: { label: 'Home', to: '/home', Icon: HomeIcon },
-  postdraft: { label: 'Post draft', to: '/postdraft', Icon: DraftIcon },
-  calender: { label: 'Calendar', to: '/calender', Icon: CalendarIcon },
-  news: { label: 'News', to: '/news', Icon: NewsIcon },
-  profile: { label: 'Profile', to: '/profile', Icon: UserIcon },
+type TLinkIcon = Exclude<THeaderIcon, 'notifications'>;
+
+/**
+ * Where each header icon leads. `to` is null while the page is not built: the icon is
+ * then not shown, so no icon leads to the not-found page. Still to come: '/postdraft', '/calender' and the
+ * news room '/news-room'.
+ */
+const LINK_ICONS: Record<TLinkIcon, { label: string; to: string | null; Icon: ComponentType }> = {
+  home: { label: 'Home', to: paths.home, Icon: HomeIcon },
+  postdraft: { label: 'Post draft', to: null, Icon: DraftIcon },
+  calender: { label: 'Calendar', to: null, Icon: CalendarIcon },
+  news: { label: 'News', to: null, Icon: NewsIcon },
+  profile: { label: 'Profile', to: paths.profile, Icon: UserIcon },
 };
 
 type TProps = { profileType: TProfileType; paymentStatus: boolean; unseen: number; onBellClick: () => void };
 
-/** The logged-in header icons (domain headerIcons) with the bell badge capped at '9+'. */
+/** The logged-in header icons (domain headerIcons) whose pages exist, with the bell badge capped at '9+'. */
 export function AppHeaderIcons({ profileType, paymentStatus, unseen, onBellClick }: TProps) {
   const badge = badgeText(unseen);
   return (
@@ -37,6 +45,7 @@ export function AppHeaderIcons({ profileType, paymentStatus, unseen, onBellClick
           );
         }
         const { label, to, Icon } = LINK_ICONS[icon];
+        if (!to) return null;
         return (
           <Tooltip key={icon} label={label}>
             <ActionIcon component={NavLink} to={to} variant="subtle" size="lg" aria-label={label}>

@@ -1,12 +1,43 @@
 import { useQueryClient } from '@tanstack/react-query';
+import { guardRoute, routeAccess } from '@virality/domain';
 import { useEffect } from 'react';
-import { Outlet, ScrollRestoration, useLocation } from 'react-router';
-import { readSession } from '../../lib/auth-storage';
+import { Navigate, Outlet, ScrollRestoration, useLocation } from 'react-router';
+import { clearSession, readSession, tokenExpiresAtMs } from '../../lib/auth-storage';
 import { CURRENT_USER_KEY } from '../../lib/use-current-user';
 
 const STATUS_CHECK_EXEMPT = ['/message'];
 
-/** The root of every page: re-checks the user's status when the window regains focus (not on /message). */
+/**
+ * Where the domain guard sends a visitor of a route outside RoleGuard, or null to stay: an onboarding step
+ * without a live session goes to /login (an expired session is cleared), a logged-in user on /login goes to
+ * /home. Only the stored token counts here, so this needs no user; role routes are RoleGuard's.
+ */
+export function sessionRedirect(pathname: string, nowMs: number = Date.now()): '/login' | '/home' | null {
+  const access = routeAccess(pathname);
+  if (access !== 'session' && access !== 'guest') return null;
+  const session = readSession();
+  const result = guardRoute(
+    pathname,
+    {
+      token: session?.token ?? null,
+      expiresAtMs: session ? tokenExpiresAtMs(session.token) : null,
+      role: session?.role ?? null,
+      profileCompleted: true,
+    },
+    nowMs,
+  );
+  if (result.allow) return null;
+  if (result.redirect === '/login') {
+    if (session) clearSession();
+    return '/login';
+  }
+  return '/home';
+}
+
+/**
+ * The root of every page: applies the session checks of the route guard (sessionRedirect) and re-checks the
+ * user's status when the window regains focus (not on /message).
+ */
 export function RootLayout() {
   const queryClient = useQueryClient();
   const { pathname } = useLocation();
@@ -20,10 +51,11 @@ export function RootLayout() {
     window.addEventListener('focus', check);
     return () => window.removeEventListener('focus', check);
   }, [pathname, queryClient]);
+  const redirect = sessionRedirect(pathname);
   return (
     <>
       <ScrollRestoration />
-      <Outlet />
+      {redirect ? <Navigate to={redirect} replace /> : <Outlet />}
     </>
   );
 }

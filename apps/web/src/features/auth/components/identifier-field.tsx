@@ -14,7 +14,17 @@ type TProps = {
 };
 
 /**
- * The single 'Email / Phone' field of seed 001 §5: spaces are blocked; when the value is all digits a
+ * The field's value after an edit: spaces dropped, then at most 12 characters while it is all digits (a
+ * phone) and 60 otherwise (an e-mail). The limit follows the new value, not the old one: pasting an e-mail
+ * over digits keeps the whole e-mail (an input maxLength of 12 would cut it while the field held digits).
+ */
+export function nextIdentifierValue(raw: string): string {
+  const value = raw.replace(/\s/g, '');
+  return value.slice(0, isPhoneEntry(value) ? PHONE_IDENTIFIER_MAX : IDENTIFIER_MAX);
+}
+
+/**
+ * The single 'Email / Phone' field: spaces are blocked; when the value is all digits a
  * 'Phone code' input (max 3 digits) appears and the field takes at most 12 digits.
  */
 export function IdentifierField({
@@ -48,14 +58,14 @@ export function IdentifierField({
         label="Email / Phone"
         style={{ flex: 1 }}
         value={value}
-        maxLength={phone ? PHONE_IDENTIFIER_MAX : IDENTIFIER_MAX}
+        maxLength={IDENTIFIER_MAX}
         error={error}
         autoComplete="username"
         autoFocus={autoFocus}
         onKeyDown={(e) => {
           if (e.key === ' ') e.preventDefault();
         }}
-        onChange={(e) => onChange(e.currentTarget.value.replace(/\s/g, ''))}
+        onChange={(e) => onChange(nextIdentifierValue(e.currentTarget.value))}
         onBlur={onBlur}
       />
     </Group>

@@ -7,7 +7,7 @@ import { SignUpForm } from './sign-up-form';
 const type = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
 const signUpButton = () => screen.getByRole('button', { name: 'Sign Up' }) as HTMLButtonElement;
 
-describe('sign-up button (DECISIONS §2: identifier valid, both passwords valid and equal)', () => {
+describe('the sign-up button is enabled once the identifier is valid and both passwords are valid and equal', () => {
   beforeEach(() => {
     vi.stubGlobal(
       'fetch',

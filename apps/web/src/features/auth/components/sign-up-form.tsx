@@ -25,7 +25,7 @@ type TProps = {
   typeChoices?: readonly TSignupProfileType[];
 };
 
-/** Sign-up (seed 001 §2): one Email / Phone field, password and confirm; Google only for influencers. */
+/** Sign-up: one Email / Phone field, password and confirm; Google only for influencers. */
 export function SignUpForm({ initialType, typeChoices }: TProps) {
   const navigate = useNavigate();
   const createUser = useCreateUser();
@@ -47,7 +47,7 @@ export function SignUpForm({ initialType, typeChoices }: TProps) {
   const parsed = readIdentifier(identifier, phoneCode);
   const passwordIssue = newPasswordError(password);
   const confirmIssue = confirmError(password, confirm);
-  // DECISIONS §2: enabled once the identifier is valid and both passwords are valid and equal.
+  // Enabled once the identifier is valid and both passwords are valid and equal.
   const canSubmit = !!parsed && !passwordIssue && !confirmIssue && !createUser.isPending;
 
   const onSubmit = (e: FormEvent) => {

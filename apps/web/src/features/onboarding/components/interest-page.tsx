@@ -13,7 +13,7 @@ import { addUserOnSphDatabase } from '../api/add-user-on-sph-database';
 import { useInterests } from '../api/get-interests';
 import { updateUser } from '../api/update-user';
 
-/** /interest and /Userintrest: pick at least 3 interests, which completes registration (seed 001 §2, §4). */
+/** /interest and /Userintrest: pick at least 3 interests, which completes registration. */
 export function InterestPage() {
   const userQ = useCurrentUser();
   return (

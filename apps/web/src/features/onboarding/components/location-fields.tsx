@@ -13,7 +13,7 @@ type TProps = {
 };
 
 /**
- * Country, state and city pickers (seed 001 §4 "Location picker"): the parent clears state and city
+ * Country, state and city pickers: the parent clears state and city
  * when the country changes, and the city when the state changes; the option lists follow.
  */
 export function LocationFields({ location, country, state, city, errors, onCountryChange, onStateChange, onCityChange }: TProps) {

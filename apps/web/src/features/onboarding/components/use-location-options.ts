@@ -7,7 +7,7 @@ import { useStates } from '../api/get-states';
 /** Names once each, in order (a picker cannot hold two options with one value). */
 const unique = (names: string[]): string[] => [...new Set(names.filter(Boolean))];
 
-/** Toasts a failed location lookup once per failure (seed 001 §8: "the message as a toast, loading stops"). */
+/** Toasts a failed location lookup once per failure. */
 function useToastOnError(error: Error | null) {
   useEffect(() => {
     if (error) notifyError(error.message);

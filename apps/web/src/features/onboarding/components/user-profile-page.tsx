@@ -58,7 +58,7 @@ const digits = (v: string, max: number) => v.replace(/\D/g, '').slice(0, max);
 const focusFirstInvalid = () =>
   requestAnimationFrame(() => document.querySelector<HTMLElement>('main [aria-invalid="true"]')?.focus());
 
-/** /userprofile: the registration profile step (seed 001 §2 "Registration profile"). */
+/** /userprofile: the registration profile step. */
 export function UserProfilePage() {
   const userQ = useCurrentUser();
   return (

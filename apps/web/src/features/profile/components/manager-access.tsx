@@ -2,7 +2,7 @@ import { Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { accountLabel, normalizePermissions, PERMISSION_MODULES, type TUser, visibleNetworkIds } from '@virality/domain';
 
 /**
- * A business manager's access (seed 001 §6): the networks their role gives access to, each with the
+ * A business manager's access: the networks their role gives access to, each with the
  * modules allowed there. Nothing is shown for networks without access.
  */
 export function ManagerAccess({ user }: { user: TUser }) {

@@ -16,7 +16,7 @@ const levelOf = (v: string) => (v === 'Maker' || v === 'Visionary' ? v : 'Trailb
 
 /**
  * /profile: the profile hub. Only entries whose pages exist are shown: Manage Users and User Role
- * (BUSINESS only, seed 001 §2 hiding rules) and Logout. A business manager also sees what their role allows.
+ * (BUSINESS only) and Logout. A business manager also sees what their role allows.
  */
 export function ProfilePage() {
   const { data: user, isPending } = useCurrentUser();

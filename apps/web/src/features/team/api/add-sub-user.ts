@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { type TSubUserRecord, teamKeys } from './types';
 
-/** The sub-user payload (seed 001 §3 "Sub-user"); the form calls the role `role`, the record `roleId`. */
+/** The sub-user payload; the form calls the role `role`, the record `roleId`. */
 export type TSubUserBody = {
   name: string;
   userName: string;

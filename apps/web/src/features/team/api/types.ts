@@ -1,9 +1,9 @@
 import type { TPermissionEntry } from '@virality/domain';
 
-/** A role as the role calls return it (seed 001 §3 "Role"). */
+/** A role as the role calls return it. */
 export type TRole = { _id: string; roleName: string; roleDesc: string; status: boolean };
 
-/** A sub-user list record (seed 001 §3 "Sub-user"): the user under subUserId, the role under roleId. */
+/** A sub-user list record: the user under subUserId, the role under roleId. */
 export type TSubUserRecord = {
   _id: string;
   subUserId: {

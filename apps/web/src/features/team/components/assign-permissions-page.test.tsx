@@ -101,7 +101,7 @@ describe('AssignPermissionsPage: the permission tree', () => {
     for (const a of ['Instagram', 'X']) expect(checked(a)).toEqual([false, false, false]);
   });
 
-  it("refuses to save inconsistent Scheduler values with the spec's message and sends nothing", async () => {
+  it('refuses to save inconsistent Scheduler values with its exact message and sends nothing', async () => {
     const calls = serve();
     const user = userEvent.setup();
     renderPage(URL, <AssignPermissionsPage />);

@@ -6,12 +6,13 @@ import { paths } from '../../../config/paths';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { usePermission } from '../api/get-permission';
 import { useUpdatePermission } from '../api/update-permission';
+import { serverText } from '../lib/errors';
 import { PermissionTree } from './permission-tree';
 import { TeamPage } from './team-page';
 
 const BACK = { to: paths.manageRoles, label: 'Manage Roles' };
 
-/** /profile/assignpermissions?roleId=: the role's permission tree and Save (seed 001 §2, §5 "Permissions save"). */
+/** /profile/assignpermissions?roleId=: the role's permission tree and Save. */
 export function AssignPermissionsPage() {
   const [params] = useSearchParams();
   const state = useLocation().state as { roleId?: string; roleName?: string } | null;
@@ -24,7 +25,7 @@ export function AssignPermissionsPage() {
     if (query.data) setEntries(query.data.permission);
   }, [query.data]);
   useEffect(() => {
-    if (query.error) notifyError(`Failed to fetch permissions: ${query.error.message}`);
+    if (query.error) notifyError(`Failed to fetch permissions: ${serverText(query.error)}`);
   }, [query.error]);
 
   const roleName = query.data?.roleName ?? state?.roleName ?? null;
@@ -47,7 +48,7 @@ export function AssignPermissionsPage() {
       { roleId, permissionAccess: entries },
       {
         onSuccess: (message) => notifySuccess(message || TEAM_MSG.permissionsAssigned),
-        onError: (err) => notifyError(`Failed to update permissions: ${err.message}`),
+        onError: (err) => notifyError(`Failed to update permissions: ${serverText(err)}`),
       },
     );
   };
@@ -56,7 +57,7 @@ export function AssignPermissionsPage() {
     <TeamPage title="Assign Permissions" subtitle={roleName ? `Role: ${roleName}` : undefined} back={BACK}>
       {query.isError ? (
         <Alert color="red" title="Could not load the permissions">
-          {`Failed to fetch permissions: ${query.error.message}`}
+          {`Failed to fetch permissions: ${serverText(query.error)}`}
         </Alert>
       ) : !entries ? (
         <Center py="xl">

@@ -8,7 +8,7 @@ import { fieldErrors } from '../lib/errors';
 import { emptySubUserValues, SubUserForm, type TSubUserFormValues, toSubUserBody } from './sub-user-form';
 import { TeamPage } from './team-page';
 
-/** /create-subuser: the owner adds a sub-user, who gets an invitation to set a password (seed 001 §2, §5, §8). */
+/** /create-subuser: the owner adds a sub-user, who gets an invitation to set a password. */
 export function CreateSubUserPage() {
   const navigate = useNavigate();
   const add = useAddSubUser();

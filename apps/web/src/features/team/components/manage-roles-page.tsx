@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Center, Group, Loader, Paper, ScrollArea, Stack, Table, Text } from '@mantine/core';
+import { Alert, Button, Center, Group, Loader, Paper, ScrollArea, Stack, Table, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -12,12 +12,13 @@ import { serverText } from '../lib/errors';
 import { Pager } from './pager';
 import { RoleFormModal } from './role-form-modal';
 import { RowMenu } from './row-menu';
+import { StatusBadge } from './status-badge';
 import { TeamPage } from './team-page';
 
-/** Seed 001 §9: the roles table is at most 380 px high. */
+/** The roles table is at most 380 px high. */
 const ROLES_TABLE_MAX_HEIGHT = 380;
 
-/** /profile/managesubusersrole: the business's roles, 10 a page, with Add Role and the row menu (seed 001 §2 "Manage Roles"). */
+/** /profile/managesubusersrole: the business's roles, 10 a page, with Add Role and the row menu. */
 export function ManageRolesPage() {
   const navigate = useNavigate();
   const [page, setPage] = useState(1);
@@ -35,7 +36,7 @@ export function ManageRolesPage() {
       { roleId: role._id, status },
       {
         onSuccess: (message) => notifySuccess(message),
-        onError: (err) => notifyError(serverText(err, err.message)),
+        onError: (err) => notifyError(serverText(err)),
       },
     );
 
@@ -48,7 +49,7 @@ export function ManageRolesPage() {
       onConfirm: () =>
         del.mutate(role._id, {
           onSuccess: (message) => notifySuccess(message),
-          onError: (err) => notifyError(serverText(err, err.message)),
+          onError: (err) => notifyError(serverText(err)),
         }),
     });
 
@@ -67,7 +68,7 @@ export function ManageRolesPage() {
       <Paper withBorder radius="lg" p="md">
         {roles.isError ? (
           <Alert color="red" title="Failed to fetch roles.">
-            {roles.error.message}
+            {serverText(roles.error)}
           </Alert>
         ) : !data ? (
           <Center py="xl">
@@ -100,9 +101,7 @@ export function ManageRolesPage() {
                         </Text>
                       </Table.Td>
                       <Table.Td>
-                        <Badge color={role.status ? 'teal.9' : 'gray.7'} variant="filled">
-                          {role.status ? 'Active' : 'Inactive'}
-                        </Badge>
+                        <StatusBadge active={role.status} inactiveLabel="Inactive" />
                       </Table.Td>
                       <Table.Td>
                         <Group gap="xs" justify="flex-end" wrap="nowrap">

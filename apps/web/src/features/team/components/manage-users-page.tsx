@@ -1,5 +1,19 @@
-import { Alert, Badge, Button, Center, Group, Loader, Paper, ScrollArea, Stack, Table, Text, TextInput } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
+import {
+  Alert,
+  Box,
+  Button,
+  Center,
+  Group,
+  Loader,
+  Paper,
+  ScrollArea,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  useMantineTheme,
+} from '@mantine/core';
+import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
 import { TEAM_MSG } from '@virality/domain';
 import { useState } from 'react';
@@ -15,16 +29,20 @@ import type { TSubUserRecord } from '../api/types';
 import { serverText } from '../lib/errors';
 import { AccessDetailsModal } from './access-details-modal';
 import { Pager } from './pager';
-import { RowMenu } from './row-menu';
+import { RowMenu, type TRowAction } from './row-menu';
+import { StatusBadge } from './status-badge';
 import { TeamPage } from './team-page';
 
-/** Seed 001 §9: the sub-user table is at most 350 px high. */
+/** The sub-user table is at most 350 px high. */
 const USERS_TABLE_MAX_HEIGHT = 350;
 const SEARCH_DEBOUNCE_MS = 400;
 
-/** /profile/manageusers: the business's sub-users, searchable by name or e-mail, 10 a page (seed 001 §2 "Manage Users"). */
+/** /profile/manageusers: the business's sub-users, searchable by name or e-mail, 10 a page. */
 export function ManageUsersPage() {
   const navigate = useNavigate();
+  const theme = useMantineTheme();
+  // Below the sm breakpoint the five columns do not fit: each sub-user is a list item instead of a table row.
+  const phone = useMediaQuery(`(max-width: calc(${theme.breakpoints.sm} - 0.1px))`, false, { getInitialValueInEffect: false });
   const owner = useCurrentUser().data;
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
@@ -44,7 +62,7 @@ export function ManageUsersPage() {
       { userId: r.subUserId._id, status },
       {
         onSuccess: () => notifySuccess(status ? TEAM_MSG.userActivated : TEAM_MSG.userDeactivated),
-        onError: () => notifyError('Failed to update status'),
+        onError: (err) => notifyError(serverText(err, TEAM_MSG.userStatusFailed)),
       },
     );
 
@@ -65,6 +83,16 @@ export function ManageUsersPage() {
         });
       },
     });
+
+  const actionsOf = (r: TSubUserRecord): TActions => ({
+    onActivate: () => changeStatus(r, true),
+    menu: [
+      { label: 'View Access', onClick: () => setViewing({ id: r.subUserId._id, name: nameOf(r) }) },
+      { label: 'Edit', onClick: () => navigate(paths.updateSubUser, { state: { user: r } }) },
+      { label: 'Deactivate', onClick: () => changeStatus(r, false), hidden: !r.subUserId.userStatus },
+      { label: 'Delete', onClick: () => confirmDelete(r), color: 'red' },
+    ],
+  });
 
   return (
     <TeamPage
@@ -107,72 +135,59 @@ export function ManageUsersPage() {
             </Text>
           ) : (
             <>
-              <ScrollArea.Autosize mah={USERS_TABLE_MAX_HEIGHT} type="auto" data-testid="users-table-scroll">
-                <Table striped highlightOnHover stickyHeader verticalSpacing="sm" aria-label="Sub-users" miw={640}>
-                  <Table.Thead>
-                    <Table.Tr>
-                      <Table.Th>Name</Table.Th>
-                      <Table.Th>Email</Table.Th>
-                      <Table.Th>Role</Table.Th>
-                      <Table.Th>Status</Table.Th>
-                      <Table.Th ta="right">Actions</Table.Th>
-                    </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
-                    {data.result.map((r) => {
-                      const u = r.subUserId;
-                      const name = nameOf(r);
-                      return (
-                        <Table.Tr key={r._id}>
-                          <Table.Td>
-                            <Group gap="sm" wrap="nowrap">
-                              <UserAvatar name={name} image={u.profileImage} color={u.backgroundColor} size={32} />
-                              <Text size="sm" fw={500}>
-                                {name}
-                              </Text>
-                            </Group>
-                          </Table.Td>
-                          <Table.Td>
-                            <Text size="sm">{u.email}</Text>
-                          </Table.Td>
-                          <Table.Td>
-                            <Text size="sm">{r.roleId?.roleName ?? '—'}</Text>
-                          </Table.Td>
-                          <Table.Td>
-                            <Badge color={u.userStatus ? 'teal.9' : 'gray.7'} variant="filled">
-                              {u.userStatus ? 'Active' : 'InActive'}
-                            </Badge>
-                          </Table.Td>
-                          <Table.Td>
-                            <Group gap="xs" justify="flex-end" wrap="nowrap">
-                              {!u.userStatus && (
-                                <Button
-                                  size="compact-sm"
-                                  variant="outline"
-                                  color="teal.9"
-                                  onClick={() => changeStatus(r, true)}
-                                  aria-label={`Activate ${name}`}
-                                >
-                                  Activate
-                                </Button>
-                              )}
-                              <RowMenu
-                                label={`Actions for ${name}`}
-                                actions={[
-                                  { label: 'View Access', onClick: () => setViewing({ id: u._id, name }) },
-                                  { label: 'Edit', onClick: () => navigate(paths.updateSubUser, { state: { user: r } }) },
-                                  { label: 'Deactivate', onClick: () => changeStatus(r, false), hidden: !u.userStatus },
-                                  { label: 'Delete', onClick: () => confirmDelete(r), color: 'red' },
-                                ]}
-                              />
-                            </Group>
-                          </Table.Td>
-                        </Table.Tr>
-                      );
-                    })}
-                  </Table.Tbody>
-                </Table>
-              </ScrollArea.Autosize>
+              {phone ? (
+                <ScrollArea.Autosize mah={USERS_TABLE_MAX_HEIGHT} type="auto" scrollbars="y" data-testid="users-table-scroll">
+                  <Stack component="ul" aria-label="Sub-users" gap={0} m={0} p={0} style={{ listStyle: 'none' }}>
+                    {data.result.map((r) => (
+                      <SubUserItem key={r._id} record={r} name={nameOf(r)} actions={actionsOf(r)} />
+                    ))}
+                  </Stack>
+                </ScrollArea.Autosize>
+              ) : (
+                <ScrollArea.Autosize mah={USERS_TABLE_MAX_HEIGHT} type="auto" data-testid="users-table-scroll">
+                  <Table striped highlightOnHover stickyHeader verticalSpacing="sm" aria-label="Sub-users" miw={640}>
+                    <Table.Thead>
+                      <Table.Tr>
+                        <Table.Th>Name</Table.Th>
+                        <Table.Th>Email</Table.Th>
+                        <Table.Th>Role</Table.Th>
+                        <Table.Th>Status</Table.Th>
+                        <Table.Th ta="right">Actions</Table.Th>
+                      </Table.Tr>
+                    </Table.Thead>
+                    <Table.Tbody>
+                      {data.result.map((r) => {
+                        const u = r.subUserId;
+                        const name = nameOf(r);
+                        return (
+                          <Table.Tr key={r._id}>
+                            <Table.Td>
+                              <Group gap="sm" wrap="nowrap">
+                                <UserAvatar name={name} image={u.profileImage} color={u.backgroundColor} size={32} />
+                                <Text size="sm" fw={500}>
+                                  {name}
+                                </Text>
+                              </Group>
+                            </Table.Td>
+                            <Table.Td>
+                              <Text size="sm">{u.email}</Text>
+                            </Table.Td>
+                            <Table.Td>
+                              <Text size="sm">{r.roleId?.roleName ?? '—'}</Text>
+                            </Table.Td>
+                            <Table.Td>
+                              <StatusBadge active={u.userStatus} inactiveLabel="InActive" />
+                            </Table.Td>
+                            <Table.Td>
+                              <SubUserActions record={r} name={name} {...actionsOf(r)} />
+                            </Table.Td>
+                          </Table.Tr>
+                        );
+                      })}
+                    </Table.Tbody>
+                  </Table>
+                </ScrollArea.Autosize>
+              )}
               <Pager
                 page={page}
                 totalPages={data.pagination.totalPages}
@@ -186,5 +201,52 @@ export function ManageUsersPage() {
       </Paper>
       <AccessDetailsModal user={viewing} onClose={() => setViewing(null)} />
     </TeamPage>
+  );
+}
+
+type TActions = { onActivate: () => void; menu: TRowAction[] };
+
+/** A row's actions: 'Activate' for an inactive sub-user, then the ⋮ menu. */
+function SubUserActions({ record, name, onActivate, menu }: { record: TSubUserRecord; name: string } & TActions) {
+  return (
+    <Group gap="xs" justify="flex-end" wrap="nowrap">
+      {!record.subUserId.userStatus && (
+        <Button size="compact-sm" variant="outline" color="teal.9" onClick={onActivate} aria-label={`Activate ${name}`}>
+          Activate
+        </Button>
+      )}
+      <RowMenu label={`Actions for ${name}`} actions={menu} />
+    </Group>
+  );
+}
+
+/** One sub-user on a phone: photo, name and e-mail, then role, status and the actions, all within the width. */
+function SubUserItem({ record, name, actions }: { record: TSubUserRecord; name: string; actions: TActions }) {
+  const u = record.subUserId;
+  return (
+    <Box component="li" py="sm" style={{ borderTop: '1px solid var(--mantine-color-gray-2)' }}>
+      <Group gap="sm" wrap="nowrap" align="flex-start">
+        <UserAvatar name={name} image={u.profileImage} color={u.backgroundColor} size={40} />
+        <Stack gap={6} style={{ flex: 1, minWidth: 0 }}>
+          <div>
+            <Text size="sm" fw={600} truncate="end">
+              {name}
+            </Text>
+            <Text size="xs" c="dimmed" truncate="end">
+              {u.email}
+            </Text>
+          </div>
+          <Group gap="xs" justify="space-between" wrap="nowrap">
+            <Group gap="xs" wrap="wrap" style={{ minWidth: 0 }}>
+              <Text size="sm" truncate="end" style={{ minWidth: 0 }}>
+                {record.roleId?.roleName ?? '—'}
+              </Text>
+              <StatusBadge active={u.userStatus} inactiveLabel="InActive" />
+            </Group>
+            <SubUserActions record={record} name={name} {...actions} />
+          </Group>
+        </Stack>
+      </Group>
+    </Box>
   );
 }

@@ -13,7 +13,7 @@ import {
 type TProps = { value: TPermissionEntry[]; onChange: (next: TPermissionEntry[]) => void; disabled?: boolean };
 
 /**
- * The permission tree (seed 001 §2 "Assign Permissions"): one group per social account type shown
+ * The permission tree: one group per social account type shown
  * (accountId '7' hidden, Twitter shown as X), an account checkbox that sets all of its modules, the
  * Post / Analytics / Scheduler checkboxes (any on turns the account on), and Select All, which mirrors
  * whether every account is on. The behaviour is the domain's: toggleAccount, toggleModule, selectAll, allSelected.

@@ -21,7 +21,7 @@ function validate(values: { roleName: string; roleDesc: string }): TErrors {
   return errors;
 }
 
-/** The create / edit role dialog (seed 001 §5 "Role form"): Role Name and Role Description, both required. */
+/** The create / edit role dialog: Role Name and Role Description, both required. */
 export function RoleFormModal({ opened, role, onClose }: TProps) {
   const create = useCreateRole();
   const update = useUpdateRole();
@@ -52,7 +52,7 @@ export function RoleFormModal({ opened, role, onClose }: TProps) {
       },
       onError: (err: Error) => {
         setServerErrors((fieldErrors(err) as TErrors | null) ?? {});
-        notifyError(serverText(err, err.message));
+        notifyError(serverText(err));
       },
     };
     if (role) update.mutate({ roleId: role._id, body }, handlers);

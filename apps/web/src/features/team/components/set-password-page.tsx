@@ -7,6 +7,7 @@ import { paths } from '../../../config/paths';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useAcceptInvitation } from '../api/accept-invitation';
 import { useInvitation } from '../api/get-invitation';
+import { serverText } from '../lib/errors';
 
 const passwordIssue = (v: string) => {
   const r = zNewPassword.safeParse(v);
@@ -14,7 +15,7 @@ const passwordIssue = (v: string) => {
 };
 
 /**
- * /set-password?token=: a sub-user's invitation link (DECISIONS §2). Shows who it is for, takes a new
+ * /set-password?token=: a sub-user's invitation link. Shows who it is for, takes a new
  * password with the domain's password rules, then sends the sub-user to /login.
  */
 export function SetPasswordPage() {
@@ -31,7 +32,7 @@ export function SetPasswordPage() {
             {!token || invitation.isError ? (
               <>
                 <Alert color="red" title="Invitation not valid">
-                  {invitation.error?.message ?? TEAM_MSG.inviteInvalid}
+                  {invitation.error ? serverText(invitation.error) : TEAM_MSG.inviteInvalid}
                 </Alert>
                 <Anchor component={Link} to={paths.login}>
                   Go to Login
@@ -71,7 +72,7 @@ function SetPasswordForm({ token, name, email }: { token: string; name: string |
           notifySuccess(message || TEAM_MSG.inviteAccepted);
           navigate(paths.login, { replace: true });
         },
-        onError: (err) => notifyError(err.message),
+        onError: (err) => notifyError(serverText(err)),
       },
     );
   };

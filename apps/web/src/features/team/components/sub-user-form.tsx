@@ -7,6 +7,7 @@ import { ProfilePhotoField, UserNameField } from '../../../components';
 import { useUserNameAvailability } from '../../../lib/use-user-name-availability';
 import { useActiveRoles } from '../api/get-active-roles';
 import { uploadSubUserImage } from '../api/upload-sub-user-image';
+import { useTouchAfterPress } from '../lib/use-touch-after-press';
 
 export type TSubUserFormValues = {
   name: string;
@@ -44,7 +45,7 @@ export const emptySubUserValues: TSubUserFormValues = {
 };
 
 const GENDER_OPTIONS = GENDERS.map((g) => ({ value: g, label: GENDER_LABELS[g] }));
-/** Seed 001 §9: the role dropdown is at most 200 px high. */
+/** The role dropdown is at most 200 px high. */
 const ROLE_DROPDOWN_MAX_HEIGHT = 200;
 const FIELDS: TField[] = ['name', 'userName', 'email', 'mobileNumber', 'dateOfBirth', 'gender', 'roleId'];
 
@@ -64,7 +65,7 @@ type TProps = {
 };
 
 /**
- * The sub-user form of /create-subuser and /profile/updatesubuser (seed 001 §5 "Sub-user form"), checked
+ * The sub-user form of /create-subuser and /profile/updatesubuser, checked
  * with the domain's subUserSchema so the browser and the server give the same message. The submit button
  * is disabled while any error exists; the date of birth is picked from a calendar (no typing) up to today.
  */
@@ -119,7 +120,9 @@ export function SubUserForm({
     setTouched((t) => ({ ...t, [field]: true }));
     setServerErrors((s) => ({ ...s, [field]: undefined }));
   };
-  const touch = (field: TField) => setTouched((t) => ({ ...t, [field]: true }));
+  const touchNow = (field: TField) => setTouched((t) => ({ ...t, [field]: true }));
+  // A field's error shows once it is left, after the press that left it: see useTouchAfterPress.
+  const touch = useTouchAfterPress(touchNow);
   const errorOf = (field: TField) => (touched[field] ? errors[field] : undefined) ?? serverErrors[field];
 
   const hasErrors = Object.keys(errors).length > 0 || availability.taken;

@@ -3,15 +3,14 @@ import { TEAM_MSG } from '@virality/domain';
 import { useEffect } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { paths } from '../../../config/paths';
-import { ApiError } from '../../../lib/api-client';
 import { notifyError, notifySuccess, TOAST_CLOSE_PROPS } from '../../../lib/notify';
 import type { TSubUserRecord } from '../api/types';
 import { useUpdateSubUser } from '../api/update-sub-user';
-import { fieldErrors } from '../lib/errors';
+import { fieldErrors, serverText } from '../lib/errors';
 import { SubUserForm, type TSubUserFormValues, toSubUserBody } from './sub-user-form';
 import { TeamPage } from './team-page';
 
-/** /profile/updatesubuser: edits the sub-user handed over in router state by Manage Users (seed 001 §2). */
+/** /profile/updatesubuser: edits the sub-user handed over in router state by Manage Users. */
 export function UpdateSubUserPage() {
   const record = (useLocation().state as { user?: TSubUserRecord } | null)?.user;
   if (!record?.subUserId?._id) return <NoUserData />;
@@ -58,8 +57,7 @@ function UpdateForm({ record }: { record: TSubUserRecord }) {
       navigate(paths.manageUsers);
       return null;
     } catch (err) {
-      const reason = err instanceof ApiError ? err.message : 'Failed to update user';
-      notifyError(`Failed to update user: ${reason}`);
+      notifyError(`Failed to update user: ${serverText(err)}`);
       return fieldErrors(err);
     }
   };

@@ -1,8 +1,11 @@
-import { MSG } from '@virality/domain';
+import { MSG, TEAM_MSG } from '@virality/domain';
 import { ApiError } from '../../../lib/api-client';
 
-/** The server's own words when it answered with one, else `fallback` (network loss, unknown failure). */
-export function serverText(err: unknown, fallback: string): string {
+/**
+ * The server's own words when it answered with one, else `fallback` (network loss, unknown failure): by
+ * default 'An unknown error occurred.'.
+ */
+export function serverText(err: unknown, fallback: string = TEAM_MSG.unknownError): string {
   if (err instanceof ApiError && err.status > 0 && err.message && err.message !== MSG.somethingWentWrong) return err.message;
   return fallback;
 }

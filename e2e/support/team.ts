@@ -1,0 +1,79 @@
+import { randomInt } from 'node:crypto';
+import { type APIRequestContext, expect } from '@playwright/test';
+import { apiCall, createVerifiedUser, type TApiUser, uniqueUserName } from './api';
+import { uniqueEmail } from './outbox';
+
+/**
+ * A BUSINESS owner with a finished registration (business profile and three interests), made through the API.
+ * paymentStatus stays false, so the header shows the icons of a business without a plan.
+ */
+export async function createBusinessOwner(request: APIRequestContext): Promise<TApiUser> {
+  const user = await createVerifiedUser(request, { profileType: 'BUSINESS' });
+  const name = `Acme ${randomInt(1000, 9999)}`;
+  const userName = uniqueUserName('acme');
+  await apiCall(request, 'PUT', 'user/updateUser', {
+    token: user.token,
+    params: { userId: user.userId },
+    data: {
+      name,
+      userName,
+      dateOfBirth: '1990-05-20',
+      industryType: 'Computer Software',
+      companySize: 1,
+      country: 'India',
+      state: 'Maharashtra',
+      city: 'Mumbai',
+      addressLine: '21 Marine Drive',
+      pinCode: '400001',
+    },
+  });
+  const interests = await apiCall<{ id: string }[]>(request, 'GET', 'intrest/getAllIntrest');
+  const done = await apiCall<{ result: { profileCompleted: boolean } }>(request, 'PUT', 'user/updateUser', {
+    token: user.token,
+    params: { userId: user.userId },
+    data: { interested: interests.response.slice(0, 3).map((i) => i.id) },
+  });
+  expect(done.response.result.profileCompleted).toBe(true);
+  return { ...user, name, userName };
+}
+
+/** POST roleManagement/create with the owner's token; `active: false` then deactivates it. Resolves to its id. */
+export async function createRoleByApi(
+  request: APIRequestContext,
+  owner: TApiUser,
+  roleName: string,
+  { active = true }: { active?: boolean } = {},
+): Promise<string> {
+  const created = await apiCall<{ role: { _id: string } }>(request, 'POST', 'roleManagement/create', {
+    token: owner.token,
+    data: { roleName, roleDesc: `What a ${roleName} does` },
+  });
+  const roleId = created.response.role._id;
+  if (!active) {
+    await apiCall(request, 'PUT', 'roleManagement/activeInactive', { token: owner.token, data: { roleId, status: false } });
+  }
+  return roleId;
+}
+
+/** POST bussiness/add with the owner's token: a sub-user named `name` holding the role. */
+export async function addSubUserByApi(
+  request: APIRequestContext,
+  owner: TApiUser,
+  roleId: string,
+  name: string,
+): Promise<{ id: string; email: string; name: string }> {
+  const email = uniqueEmail('sub');
+  const res = await apiCall<{ result: { _id: string } }>(request, 'POST', 'bussiness/add', {
+    token: owner.token,
+    data: {
+      name,
+      userName: uniqueUserName('sub'),
+      email,
+      mobileNumber: `9${String(randomInt(0, 1e9)).padStart(9, '0')}`,
+      dateOfBirth: '1996-07-14',
+      gender: 'male',
+      role: roleId,
+    },
+  });
+  return { id: res.response.result._id, email, name };
+}
