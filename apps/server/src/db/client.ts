@@ -1,5 +1,7 @@
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
@@ -128,11 +130,43 @@ function lockDataFolder(dataDir: string): () => void {
   throw new DataFolderInUseError(`Could not take the data folder ${dataDir}`);
 }
 
+/**
+ * Settings of the embedded engine. It runs inside the Node process (WebAssembly), so its memory is the
+ * server's: PostgreSQL's default 128 MB of shared buffers alone made an idle sandbox weigh ~130 MB more.
+ * The embedded database serves one person's sandbox or a developer; these sizes are plenty for that.
+ */
+const PGLITE_SETTINGS = ['shared_buffers=8MB', 'wal_buffers=512kB', 'temp_buffers=2MB', 'maintenance_work_mem=8MB'];
+
 /** The embedded engine on `dir` (in memory when null). */
 async function startPglite(dir: string | null): Promise<PGlite> {
-  const pglite = dir ? new PGlite(dir) : new PGlite();
+  const options = { startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS.flatMap((p) => ['-c', p])] };
+  const pglite = dir ? new PGlite(dir, options) : new PGlite(options);
   await pglite.waitReady;
   return pglite;
+}
+
+/** Runs create-embedded.mjs on `dir` in a child process (see that file for why) and waits for it. */
+async function makeInOwnProcess(dir: string) {
+  const script = fileURLToPath(new URL('./create-embedded.mjs', import.meta.url));
+  const child = spawn(process.execPath, [script, dir, MIGRATIONS_DIR, ...PGLITE_SETTINGS], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  // A server stopped half-way stops its helper too; the next start clears what it left.
+  const stopChild = () => child.kill('SIGKILL');
+  process.once('exit', stopChild);
+  let stderr = '';
+  child.stderr.on('data', (chunk: Buffer) => {
+    stderr = (stderr + chunk.toString()).slice(-4000);
+  });
+  try {
+    const code = await new Promise<number | null>((resolve, reject) => {
+      child.once('error', reject);
+      child.once('exit', (c) => resolve(c));
+    });
+    if (code !== 0) throw new Error(`Making the embedded database failed (exit ${code}): ${stderr.trim()}`);
+  } finally {
+    process.off('exit', stopChild);
+  }
 }
 
 /**
@@ -147,11 +181,6 @@ async function createEmbeddedDatabase(dir: string) {
   for (const name of fs.readdirSync(parent))
     if (name.startsWith(`${base}.creating-`)) fs.rmSync(path.join(parent, name), { recursive: true, force: true });
   const temp = path.join(parent, `${base}.creating-${process.pid}-${Date.now()}`);
-  const pglite = await startPglite(temp);
-  try {
-    await migratePglite(drizzlePglite(pglite, { schema }) as never, { migrationsFolder: MIGRATIONS_DIR });
-  } finally {
-    await pglite.close();
-  }
+  await makeInOwnProcess(temp);
   fs.renameSync(temp, dir);
 }

@@ -18,7 +18,7 @@ function isUniqueViolation(error: unknown): boolean {
 
 /**
  * One error handler for every surface: AppError → its status and message; schema validation → 400
- * with the rule's own message; 413 and 415 → a message that fits the call; a unique-key race → 409;
+ * with its own message; 413 and 415 → a message that fits the call; a unique-key race → 409;
  * anything else → 500 with
  * no internals shown, logged without personal data (errorForLog).
  */
