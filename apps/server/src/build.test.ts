@@ -48,7 +48,7 @@ describe('the production build', () => {
       for (let i = 0; i < 240 && !health && child.exitCode === null; i++) {
         try {
           const r = await fetch(`http://127.0.0.1:${port}/api/health`);
-          if (r.ok) health = await r.json();
+          if (r.ok) health = (await r.json()) as typeof health;
         } catch {
           await new Promise((r) => setTimeout(r, 250));
         }
