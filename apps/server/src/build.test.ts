@@ -44,11 +44,12 @@ describe('the production build', () => {
     });
     const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
     try {
-      let health: { status: boolean; response: { database: string } } | null = null;
+      type THealth = { status: boolean; response: { database: string } };
+      let health = null as THealth | null;
       for (let i = 0; i < 240 && !health && child.exitCode === null; i++) {
         try {
           const r = await fetch(`http://127.0.0.1:${port}/api/health`);
-          if (r.ok) health = (await r.json()) as typeof health;
+          if (r.ok) health = (await r.json()) as THealth;
         } catch {
           await new Promise((r) => setTimeout(r, 250));
         }
