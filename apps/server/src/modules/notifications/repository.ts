@@ -1,14 +1,18 @@
-import { and, count, eq } from 'drizzle-orm';
+import { and, count, eq, sql } from 'drizzle-orm';
 import type { TDb } from '../../db/client';
 import { activities, deviceTokens, notificationClicks } from '../../db/schema';
 
 export function createNotificationsRepository(db: TDb) {
+  // Prepared once: getUserStatus asks it on every call. A read outside any unit of work (never call it
+  // from inside one: on the embedded database it would wait for the unit's own connection).
+  const unseen = db
+    .select({ n: count() })
+    .from(activities)
+    .where(and(eq(activities.userId, sql.placeholder('userId')), eq(activities.isSeen, false)))
+    .prepare('unseen_count');
   return {
     async unseenCount(userId: string): Promise<number> {
-      const [row] = await db
-        .select({ n: count() })
-        .from(activities)
-        .where(and(eq(activities.userId, userId), eq(activities.isSeen, false)));
+      const [row] = await unseen.execute({ userId });
       return Number(row?.n ?? 0);
     },
     async markAllSeen(userId: string): Promise<number> {
