@@ -94,7 +94,12 @@ describe('errors', () => {
     ] as const) {
       const res = await call(t, method, url);
       expect(res.status, url).toBe(404);
-      expect(res.json).toEqual({ status: false, message: `Route ${method} ${url} not found`, response: null });
+      expect(res.json).toEqual({
+        status: false,
+        message: `Route ${method} ${url} not found`,
+        response: null,
+        code: 'ROUTE_NOT_FOUND',
+      });
     }
   });
 
@@ -131,7 +136,7 @@ describe('errors', () => {
     try {
       const res = await t.app.inject({ method: 'GET', url: '/api/location/getAllCountry/' });
       expect(res.statusCode).toBe(500);
-      expect(res.json()).toEqual({ status: false, message: MSG.somethingWentWrong, response: null });
+      expect(res.json()).toEqual({ status: false, message: MSG.somethingWentWrong, response: null, code: 'INTERNAL' });
       expect(res.body).not.toContain('hunter2');
       expect(res.body).not.toContain('ECONNREFUSED');
       expect(res.body).not.toMatch(/at .+\.ts:\d+/);
@@ -149,7 +154,7 @@ describe('errors', () => {
     try {
       const res = await call(t, 'GET', '/api/user/getUserStatus', { token });
       expect(res.status).toBe(500);
-      expect(res.json).toEqual({ status: false, message: MSG.somethingWentWrong, response: null });
+      expect(res.json).toEqual({ status: false, message: MSG.somethingWentWrong, response: null, code: 'INTERNAL' });
     } finally {
       spy.mockRestore();
     }

@@ -1,4 +1,5 @@
 export * from './contracts/auth';
+export * from './contracts/errors';
 export * from './contracts/user';
 export * from './data/industries';
 export * from './data/interests';

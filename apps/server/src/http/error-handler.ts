@@ -1,4 +1,4 @@
-import { MSG } from '@virality/domain';
+import { codeForStatus, MSG } from '@virality/domain';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../errors';
@@ -20,12 +20,14 @@ function isUniqueViolation(error: unknown): boolean {
  * One error handler for every surface: AppError → its status and message; schema validation → 400
  * with its own message; 413 and 415 → a message that fits the call; a unique-key race → 409;
  * anything else → 500 with
- * no internals shown, logged without personal data (errorForLog).
+ * no internals shown, logged without personal data (errorForLog). Each answer carries its stable `code`.
  */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
-      return reply.status(error.statusCode).send({ status: false, message: error.message, response: error.response });
+      return reply
+        .status(error.statusCode)
+        .send({ status: false, message: error.message, response: error.response, code: error.code });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const issues = error.validation;
@@ -40,23 +42,24 @@ export function registerErrorHandler(app: FastifyInstance): void {
       const first = issues[0];
       let message = first?.message ?? MSG.somethingWentWrong;
       if (/expected object, received undefined/i.test(message)) message = 'Request body is required';
-      return reply.status(400).send({ status: false, message, response: { errors } });
+      return reply.status(400).send({ status: false, message, response: { errors }, code: 'VALIDATION_FAILED' });
     }
     const status = error.statusCode ?? 500;
-    if (status === 429) return reply.status(429).send({ status: false, message: MSG.tooManyRequests, response: null });
+    if (status === 429)
+      return reply.status(429).send({ status: false, message: MSG.tooManyRequests, response: null, code: 'RATE_LIMITED' });
     if (status >= 400 && status < 500) {
       let message = error.message;
       if (status === 413) message = isUploadRoute(request) ? MSG.imageTooLarge : BODY_TOO_LARGE;
       if (status === 415) message = JSON_ONLY;
-      return reply.status(status).send({ status: false, message, response: null });
+      return reply.status(status).send({ status: false, message, response: null, code: codeForStatus(status) });
     }
     // Two requests raced for one unique value (an address, a name): the loser is told, not given a 500.
     if (isUniqueViolation(error)) {
-      return reply.status(409).send({ status: false, message: ALREADY_EXISTS, response: null });
+      return reply.status(409).send({ status: false, message: ALREADY_EXISTS, response: null, code: 'ALREADY_EXISTS' });
     }
     // never the error itself: a database error carries the values (detail, parameters)
     request.log.error({ err: errorForLog(error) }, 'unhandled error');
-    return reply.status(500).send({ status: false, message: MSG.somethingWentWrong, response: null });
+    return reply.status(500).send({ status: false, message: MSG.somethingWentWrong, response: null, code: 'INTERNAL' });
   });
 }
 
@@ -71,7 +74,9 @@ export function registerNotFound(app: FastifyInstance, serveSpa: boolean): void 
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0];
     if (!serveSpa || request.method !== 'GET' || /^\/(api|sph|sandbox|uploads)(\/|$)/.test(url) || FILE_PATH.test(url)) {
-      return reply.status(404).send({ status: false, message: `Route ${request.method} ${url} not found`, response: null });
+      return reply
+        .status(404)
+        .send({ status: false, message: `Route ${request.method} ${url} not found`, response: null, code: 'ROUTE_NOT_FOUND' });
     }
     return reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html');
   });

@@ -13,7 +13,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-const UNAUTHORIZED = { status: false, message: MSG.unauthorized, response: null };
+const UNAUTHORIZED = { status: false, message: MSG.unauthorized, response: null, code: 'UNAUTHORIZED' };
 const NUL = '\u0000';
 /** A high surrogate with no low surrogate after it: not valid Unicode, and PostgreSQL refuses it. */
 const LONE = '\uD800';
@@ -41,6 +41,7 @@ const invalidText = (field: string) => ({
   status: false,
   message: invalidCharacters(field),
   response: { errors: { [field]: invalidCharacters(field) } },
+  code: 'VALIDATION_FAILED',
 });
 
 /** Every call the OpenAPI document lists with `security`, as [method, path]. */
@@ -231,7 +232,7 @@ describe('answers under /api, /sph and /sandbox are never cached', () => {
 describe('state-changing API calls take JSON bodies only; multipart only on upload calls', () => {
   const login = (headers: Record<string, string>, payload?: string | Buffer) =>
     t.app.inject({ method: 'POST', url: '/api/user/userLogin', headers, payload });
-  const refused = { status: false, message: JSON_ONLY, response: null };
+  const refused = { status: false, message: JSON_ONLY, response: null, code: 'UNSUPPORTED_MEDIA_TYPE' };
 
   it('text/plain, a form, no content type with a body, and other types → 415', async () => {
     const { email } = await buildUser(t);
@@ -319,7 +320,7 @@ describe('a 413 says what was too large', () => {
     const { token } = await buildUser(t);
     const res = await call(t, 'PUT', '/api/user/updateAddress', { token, body: { addressLine: 'a'.repeat(1_100_000) } });
     expect(res.status).toBe(413);
-    expect(res.json).toEqual({ status: false, message: BODY_TOO_LARGE, response: null });
+    expect(res.json).toEqual({ status: false, message: BODY_TOO_LARGE, response: null, code: 'PAYLOAD_TOO_LARGE' });
   });
 
   it('an upload call keeps the image message', async () => {

@@ -22,7 +22,7 @@ describe('a unique-key violation', () => {
     });
     const res = await app.inject({ method: 'POST', url: '/twice' });
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toEqual({ status: false, message: ALREADY_EXISTS, response: null });
+    expect(res.json()).toEqual({ status: false, message: ALREADY_EXISTS, response: null, code: 'ALREADY_EXISTS' });
     await app.close();
   });
 

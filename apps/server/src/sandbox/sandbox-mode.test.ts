@@ -115,7 +115,7 @@ describe('messages outside the sandbox', () => {
           payload: { mobileNumber: '9876543210', phoneCode: '91', password: 'Passw0rd!', profileType: 'INFLUENCER' },
         });
         expect(res.statusCode).toBe(503);
-        expect(res.json()).toEqual({ status: false, message: GUARD_MSG.smsUnavailable, response: null });
+        expect(res.json()).toEqual({ status: false, message: GUARD_MSG.smsUnavailable, response: null, code: 'UNAVAILABLE' });
         const [{ n }] = await t.database.db.select({ n: count() }).from(users);
         expect(Number(n)).toBe(0);
       },

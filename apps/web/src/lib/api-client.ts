@@ -1,4 +1,4 @@
-import { MSG } from '@virality/domain';
+import { MSG, type TErrorCode } from '@virality/domain';
 import { clearSession, readSession } from './auth-storage';
 
 /** Base URLs of the three API surfaces; each can be moved to its own host. */
@@ -9,11 +9,13 @@ export const API_BASE = {
 };
 
 /** An API answer that was not a success; `message` is the server's text, ready for a toast. */
+/** A refused or failed call: the server's message, the HTTP status (0: no answer), its payload and stable code. */
 export class ApiError extends Error {
   constructor(
     message: string,
     readonly status: number,
     readonly response: unknown = null,
+    readonly code: TErrorCode | null = null,
   ) {
     super(message);
   }
@@ -58,12 +60,12 @@ export async function apiCall<T>(path: string, opts: TOptions = {}): Promise<TEn
   } catch {
     throw new ApiError(MSG.networkLost, 0);
   }
-  const json = (await res.json().catch(() => null)) as TEnvelope<T> | null;
+  const json = (await res.json().catch(() => null)) as (TEnvelope<T> & { code?: TErrorCode }) | null;
   if (res.status === 401 && session) {
     onUnauthorized();
   }
   if (!res.ok || !json || json.status === false) {
-    throw new ApiError(json?.message || MSG.somethingWentWrong, res.status, json?.response ?? null);
+    throw new ApiError(json?.message || MSG.somethingWentWrong, res.status, json?.response ?? null, json?.code ?? null);
   }
   return json;
 }

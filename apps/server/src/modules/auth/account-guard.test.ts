@@ -65,7 +65,10 @@ describe('password guessing is limited per account', () => {
     const email = uniqueEmail();
     for (let i = 0; i < ACCOUNT_MAX_FAILURES; i++) {
       const res = await loginFrom(email, WRONG);
-      expect(res).toEqual({ status: 401, json: { status: false, message: MSG.invalidCredentials, response: null } });
+      expect(res).toEqual({
+        status: 401,
+        json: { status: false, message: MSG.invalidCredentials, response: null, code: 'UNAUTHORIZED' },
+      });
     }
     expect((await loginFrom(email, WRONG)).json.message).toBe(GUARD_MSG.accountLocked(15));
   });

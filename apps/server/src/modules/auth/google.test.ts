@@ -83,7 +83,7 @@ describe('POST /api/user/googleLogin', () => {
     const email = uniqueEmail();
     const res = await googleLogin({ email, credential: await googleCredential(email), profileType: 'BUSINESS' });
     expect(res.status).toBe(403);
-    expect(res.json).toEqual({ status: false, message: MSG.googleSignupInfluencerOnly, response: null });
+    expect(res.json).toEqual({ status: false, message: MSG.googleSignupInfluencerOnly, response: null, code: 'FORBIDDEN' });
     const login = await googleLogin({ email, credential: await googleCredential(email) });
     expect(login.status).toBe(404);
   });
@@ -92,7 +92,7 @@ describe('POST /api/user/googleLogin', () => {
     const email = uniqueEmail();
     const res = await googleLogin({ email, credential: await googleCredential(email) });
     expect(res.status).toBe(404);
-    expect(res.json).toEqual({ status: false, message: MSG.googleNoAccount, response: null });
+    expect(res.json).toEqual({ status: false, message: MSG.googleNoAccount, response: null, code: 'NOT_FOUND' });
   });
 
   it('refuses an e-mail that is not the one in the token with 401', async () => {
@@ -157,7 +157,7 @@ describe('POST /api/user/googleLogin', () => {
     await googleLogin({ email, credential: await googleCredential(email), profileType: 'INFLUENCER' });
     const res = await passwordLogin(email);
     expect(res.status).toBe(401);
-    expect(res.json).toEqual({ status: false, message: MSG.googleAccountNoPassword, response: null });
+    expect(res.json).toEqual({ status: false, message: MSG.googleAccountNoPassword, response: null, code: 'UNAUTHORIZED' });
   });
 
   it('links an existing local e-mail account: same user, Google and password both work', async () => {

@@ -64,14 +64,14 @@ describe('POST /api/user/userLogin', () => {
     const { email } = await buildUser(t);
     const res = await login(email, 'Wrong1!pass');
     expect(res.status).toBe(401);
-    expect(res.json).toEqual({ status: false, message: MSG.invalidCredentials, response: null });
+    expect(res.json).toEqual({ status: false, message: MSG.invalidCredentials, response: null, code: 'UNAUTHORIZED' });
   });
 
   it('answers an unknown e-mail and an unknown phone exactly like a wrong password', async () => {
     for (const id of [uniqueEmail(), uniquePhone().key]) {
       const res = await login(id);
       expect(res.status).toBe(401);
-      expect(res.json).toEqual({ status: false, message: MSG.invalidCredentials, response: null });
+      expect(res.json).toEqual({ status: false, message: MSG.invalidCredentials, response: null, code: 'UNAUTHORIZED' });
     }
   });
 

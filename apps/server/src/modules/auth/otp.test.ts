@@ -55,7 +55,12 @@ describe('POST /api/otp/sendOtp and /api/otp/resetOtp (forgot password)', () => 
       const wait = res.json.response.resendAfterSeconds;
       expect(wait).toBeGreaterThanOrEqual(59);
       expect(wait).toBeLessThanOrEqual(60);
-      expect(res.json).toEqual({ status: false, message: MSG.otpWait(wait), response: { resendAfterSeconds: wait } });
+      expect(res.json).toEqual({
+        status: false,
+        message: MSG.otpWait(wait),
+        response: { resendAfterSeconds: wait },
+        code: 'RATE_LIMITED',
+      });
       expect(t.messenger.sent.length).toBe(before);
     }
 
@@ -104,7 +109,7 @@ describe('POST /api/otp/sendOtp and /api/otp/resetOtp (forgot password)', () => 
       for (const send of [sendOtp, resetOtp]) {
         const res = await send(body);
         expect(res.status).toBe(404);
-        expect(res.json).toEqual({ status: false, message: MSG.userNotFound, response: null });
+        expect(res.json).toEqual({ status: false, message: MSG.userNotFound, response: null, code: 'NOT_FOUND' });
       }
     }
     expect(t.messenger.sent.length).toBe(before);
@@ -174,7 +179,7 @@ describe('contact OTP (logged in: a new e-mail or phone for the profile)', () =>
 
     const byOther = await verifyOtp(p.key, code, other.token);
     expect(byOther.status).toBe(403);
-    expect(byOther.json).toEqual({ status: false, message: MSG.forbidden, response: null });
+    expect(byOther.json).toEqual({ status: false, message: MSG.forbidden, response: null, code: 'FORBIDDEN' });
     // a 403, not a 401: the other user's session is still alive
     expect((await statusOf(other.token)).status).toBe(200);
     expect((await statusOf(other.token)).json.response.result.mobileNumber).toBeNull();
@@ -196,7 +201,7 @@ describe('contact OTP (logged in: a new e-mail or phone for the profile)', () =>
     for (const send of [sendOtp, resetOtp]) {
       const res = await send({ email: someoneElse.email }, me.token);
       expect(res.status).toBe(409);
-      expect(res.json).toEqual({ status: false, message: MSG.accountExists, response: null });
+      expect(res.json).toEqual({ status: false, message: MSG.accountExists, response: null, code: 'CONFLICT' });
     }
     expect((await sendOtp({ email: pending }, me.token)).status).toBe(409);
     expect(t.messenger.sent.length).toBe(before);
@@ -244,7 +249,7 @@ describe('POST /api/otp/verifyOtp', () => {
     const code = t.messenger.lastOtp(email);
     const bad = await verifyOtp(email, wrong(code));
     expect(bad.status).toBe(400);
-    expect(bad.json).toEqual({ status: false, message: MSG.otpWrong, response: null });
+    expect(bad.json).toEqual({ status: false, message: MSG.otpWrong, response: null, code: 'BAD_REQUEST' });
     const good = await verifyOtp(email, code);
     expect(good.status).toBe(200);
     expect(good.json).toEqual({
@@ -279,7 +284,7 @@ describe('POST /api/otp/verifyOtp', () => {
     t.clock.advance(601_000);
     const res = await verifyOtp(email, code);
     expect(res.status).toBe(400);
-    expect(res.json).toEqual({ status: false, message: MSG.otpExpired, response: null });
+    expect(res.json).toEqual({ status: false, message: MSG.otpExpired, response: null, code: 'BAD_REQUEST' });
   });
 
   it('accepts a code just inside its 10 minutes', async () => {

@@ -55,7 +55,7 @@ describe('PUT /api/user/resetPassword', () => {
     for (const revoked of [token, other.json.response.accessToken]) {
       const s = await statusOf(revoked);
       expect(s.status).toBe(401);
-      expect(s.json).toEqual({ status: false, message: MSG.unauthorized, response: null });
+      expect(s.json).toEqual({ status: false, message: MSG.unauthorized, response: null, code: 'UNAUTHORIZED' });
     }
   });
 
@@ -77,7 +77,7 @@ describe('PUT /api/user/resetPassword', () => {
     expect(none.status).toBe(400);
     expect(none.json).toMatchObject({ status: false, message: MSG.otpNotVerified });
     const guessed = await resetPassword({ emailPhone: email, newPassword: NEW_PASSWORD, resetToken: 'made-up-ticket' });
-    expect(guessed.json).toEqual({ status: false, message: MSG.otpNotVerified, response: null });
+    expect(guessed.json).toEqual({ status: false, message: MSG.otpNotVerified, response: null, code: 'BAD_REQUEST' });
 
     await call(t, 'POST', '/api/otp/sendOtp', { body: { email } });
     const unverified = await resetPassword({ emailPhone: email, newPassword: NEW_PASSWORD, resetToken: 'made-up-ticket' });
@@ -253,7 +253,7 @@ describe('POST /api/user/changePassword', () => {
     const { email, token } = await buildUser(t);
     const res = await changePassword({ oldPassword: 'Wr0ng!pass', newPassword: NEW_PASSWORD }, token);
     expect(res.status).toBe(400);
-    expect(res.json).toEqual({ status: false, message: MSG.oldPasswordWrong, response: null });
+    expect(res.json).toEqual({ status: false, message: MSG.oldPasswordWrong, response: null, code: 'BAD_REQUEST' });
     expect((await login(email, PASSWORD)).status).toBe(200);
     expect((await login(email, NEW_PASSWORD)).status).toBe(401);
   });
@@ -282,7 +282,7 @@ describe('POST /api/user/changePassword', () => {
     for (const token of [undefined, 'not-a-token']) {
       const res = await changePassword(body, token);
       expect(res.status).toBe(401);
-      expect(res.json).toEqual({ status: false, message: 'Unauthorized access', response: null });
+      expect(res.json).toEqual({ status: false, message: 'Unauthorized access', response: null, code: 'UNAUTHORIZED' });
     }
   });
 
@@ -290,6 +290,6 @@ describe('POST /api/user/changePassword', () => {
     const { token } = await googleUser();
     const res = await changePassword({ oldPassword: PASSWORD, newPassword: NEW_PASSWORD }, token);
     expect(res.status).toBe(403);
-    expect(res.json).toEqual({ status: false, message: MSG.googleAccountNoPassword, response: null });
+    expect(res.json).toEqual({ status: false, message: MSG.googleAccountNoPassword, response: null, code: 'FORBIDDEN' });
   });
 });

@@ -9,7 +9,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-const TOO_MANY = { status: false, message: MSG.tooManyRequests, response: null };
+const TOO_MANY = { status: false, message: MSG.tooManyRequests, response: null, code: 'RATE_LIMITED' };
 
 let ipSeq = 0;
 /** Each test calls from its own address, so the counters of one test never reach another. */

@@ -11,7 +11,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-const UNAUTHORIZED = { status: false, message: MSG.unauthorized, response: null };
+const UNAUTHORIZED = { status: false, message: MSG.unauthorized, response: null, code: 'UNAUTHORIZED' };
 const DAY = 24 * 3_600_000;
 
 const statusOf = (token: string) => call(t, 'GET', '/api/user/getUserStatus', { token });

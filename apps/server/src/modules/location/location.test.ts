@@ -71,7 +71,7 @@ describe('GET /api/location/getAllState', () => {
   it('404 "Country not found" for an unknown country', async () => {
     const res = await call(t, 'GET', '/api/location/getAllState?countryId=ZZ');
     expect(res.status).toBe(404);
-    expect(res.json).toEqual({ status: false, message: MSG.countryNotFound, response: null });
+    expect(res.json).toEqual({ status: false, message: MSG.countryNotFound, response: null, code: 'NOT_FOUND' });
   });
 });
 
@@ -114,6 +114,6 @@ describe('GET /api/location/getAllCity', () => {
   it.each(['XX-YY', 'IN-ZZ', 'MH', 'garbage'])('404 "State not found" for %j', async (stateId) => {
     const res = await call(t, 'GET', `/api/location/getAllCity?stateId=${stateId}`);
     expect(res.status).toBe(404);
-    expect(res.json).toEqual({ status: false, message: MSG.stateNotFound, response: null });
+    expect(res.json).toEqual({ status: false, message: MSG.stateNotFound, response: null, code: 'NOT_FOUND' });
   });
 });

@@ -10,7 +10,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-const UNAUTHORIZED = { status: false, message: MSG.unauthorized, response: null };
+const UNAUTHORIZED = { status: false, message: MSG.unauthorized, response: null, code: 'UNAUTHORIZED' };
 const subscription = (n: number) =>
   JSON.stringify({ endpoint: `https://push.example.com/send/${n}`, keys: { p256dh: `key${n}`, auth: `auth${n}` } });
 /** How many push tokens the database holds for a user. */

@@ -122,7 +122,10 @@ describe('POST /api/subscription/AddInfSubs', () => {
   it('401 without a token', async () => {
     const { user } = await buildUser(t, { profileType: 'INFLUENCER' });
     const res = await addInfSubs(undefined, { userId: user.id });
-    expect(res).toMatchObject({ status: 401, json: { status: false, message: MSG.unauthorized, response: null } });
+    expect(res).toMatchObject({
+      status: 401,
+      json: { status: false, message: MSG.unauthorized, response: null, code: 'UNAUTHORIZED' },
+    });
     expect(await t.services.subscriptions.detailsFor(user.id)).toBeNull();
   });
 });

@@ -96,7 +96,7 @@ describe('no token: 401 Unauthorized access', () => {
   it.each(NAMES)('%s', async (name) => {
     const res = await send(name);
     expect(res.status).toBe(401);
-    expect(res.json).toEqual({ status: false, message: 'Unauthorized access', response: null });
+    expect(res.json).toEqual({ status: false, message: 'Unauthorized access', response: null, code: 'UNAUTHORIZED' });
   });
 
   it.each(NAMES)('%s with an empty or invalid body or query: still 401, not a validation message', async (name) => {

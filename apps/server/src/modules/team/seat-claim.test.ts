@@ -32,7 +32,7 @@ describe('an invited address is claimed only through its invitation', () => {
       body: { email, password: STRANGER_PASSWORD, confirmPassword: STRANGER_PASSWORD, profileType: 'BUSINESS' },
     });
     expect(res.status).toBe(409);
-    expect(res.json).toEqual({ status: false, message: GUARD_MSG.invitationWaiting, response: null });
+    expect(res.json).toEqual({ status: false, message: GUARD_MSG.invitationWaiting, response: null, code: 'CONFLICT' });
     expect(await rowOf(sub.id)).toEqual(before);
     expect(t.messenger.sent.length).toBe(sent);
   });

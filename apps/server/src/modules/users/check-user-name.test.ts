@@ -86,7 +86,10 @@ describe('POST /api/user/checkUserName', () => {
 
   it('401 without a token', async () => {
     const res = await check(freeUserName(), null);
-    expect(res).toMatchObject({ status: 401, json: { status: false, message: MSG.unauthorized, response: null } });
+    expect(res).toMatchObject({
+      status: 401,
+      json: { status: false, message: MSG.unauthorized, response: null, code: 'UNAUTHORIZED' },
+    });
   });
 });
 

@@ -20,7 +20,7 @@ afterAll(async () => t?.close());
 let n = 0;
 const freeUserName = () => `acc${Date.now().toString(36).slice(-5)}${++n}`;
 const DAY = 86_400_000;
-const UNAUTHORIZED = { status: false, message: MSG.unauthorized, response: null };
+const UNAUTHORIZED = { status: false, message: MSG.unauthorized, response: null, code: 'UNAUTHORIZED' };
 
 /** A user who went through the registration profile step (and has a verified mobile). */
 async function registered(profileType: 'INFLUENCER' | 'BUSINESS' = 'INFLUENCER') {

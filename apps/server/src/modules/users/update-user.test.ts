@@ -375,7 +375,10 @@ describe('PUT /api/user/updateUser: INFLUENCER profile step', () => {
   it('401 without a token', async () => {
     const u = await influencerWithPhone();
     const res = await updateUser(undefined, u.user.id, influencerBody());
-    expect(res).toMatchObject({ status: 401, json: { status: false, message: MSG.unauthorized, response: null } });
+    expect(res).toMatchObject({
+      status: 401,
+      json: { status: false, message: MSG.unauthorized, response: null, code: 'UNAUTHORIZED' },
+    });
     expect((await t.services.users.findById(u.user.id))?.name).toBeNull();
   });
 });

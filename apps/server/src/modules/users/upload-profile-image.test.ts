@@ -146,6 +146,9 @@ describe('POST /api/user/uploadProfileImage', () => {
 
   it('401 without a token, and nothing is stored', async () => {
     const res = await upload(undefined, [{ name: 'file', filename: 'me.png', type: 'image/png', data: png() }]);
-    expect(res).toMatchObject({ status: 401, json: { status: false, message: MSG.unauthorized, response: null } });
+    expect(res).toMatchObject({
+      status: 401,
+      json: { status: false, message: MSG.unauthorized, response: null, code: 'UNAUTHORIZED' },
+    });
   });
 });

@@ -8,7 +8,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-const UNAUTHORIZED = { status: false, message: MSG.unauthorized, response: null };
+const UNAUTHORIZED = { status: false, message: MSG.unauthorized, response: null, code: 'UNAUTHORIZED' };
 
 describe('GET /api/user/getUserStatus', () => {
   it('returns the user as TUser with an unseen notification count of 0', async () => {
