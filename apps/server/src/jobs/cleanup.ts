@@ -4,6 +4,7 @@ import type { PgBoss } from 'pg-boss';
 import type { Clock } from '../clock';
 import type { TDatabase, TDb } from '../db/client';
 import { accountGuards, otps, rateLimits, signupAttempts } from '../db/schema';
+import { ensureQueue } from './queues';
 
 /**
  * Drops what can no longer matter: OTPs a day past their expiry, sign-up attempts past theirs, and
@@ -21,9 +22,9 @@ export async function sweepExpired(db: TDb, now: Date) {
 
 /** Daily at 03:17: sweepExpired. */
 export const cleanupJob = {
-  name: 'cleanup-expired',
+  name: 'cleanup-expired' as const,
   async register(boss: PgBoss, database: TDatabase, log: FastifyBaseLogger, clock: Clock) {
-    await boss.createQueue(this.name);
+    await ensureQueue(boss, this.name);
     await boss.schedule(this.name, '17 3 * * *');
     await boss.work(this.name, async () => {
       await sweepExpired(database.db, clock.now());

@@ -3,6 +3,7 @@ import type { PgBoss } from 'pg-boss';
 import type { Clock } from '../clock';
 import type { TDatabase, TDb } from '../db/client';
 import type { TStorage } from '../integrations/storage';
+import { ensureQueue } from './queues';
 import { referencedUploadKeys } from './upload-references';
 
 /** A file younger than this is kept: a form may still be about to send its URL (a sub-user's photo). */
@@ -39,9 +40,9 @@ export async function sweepUnreferencedUploads(opts: {
 
 /** Daily at 04:23: sweepUnreferencedUploads. */
 export const uploadSweepJob = {
-  name: 'sweep-unreferenced-uploads',
+  name: 'sweep-unreferenced-uploads' as const,
   async register(boss: PgBoss, database: TDatabase, storage: TStorage, log: FastifyBaseLogger, clock: Clock) {
-    await boss.createQueue(this.name);
+    await ensureQueue(boss, this.name);
     await boss.schedule(this.name, '23 4 * * *');
     await boss.work(this.name, async () => {
       const removed = await sweepUnreferencedUploads({ db: database.db, storage, now: clock.now() });
