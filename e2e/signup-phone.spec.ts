@@ -6,6 +6,8 @@ test('a business signs up by phone, fills the business profile, picks interests 
   page,
   request,
 }) => {
+  // the longest journey of the suite (two OTPs, a profile with location pickers, interests): room on a busy machine
+  test.setTimeout(120_000);
   const phone = uniquePhone('91');
   const businessName = 'Acme Widgets';
   const userName = uniqueUserName('acme');
