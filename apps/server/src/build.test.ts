@@ -46,7 +46,7 @@ describe('the production build', () => {
     try {
       type THealth = { status: boolean; response: { database: string } };
       let health = null as THealth | null;
-      for (let i = 0; i < 240 && !health && child.exitCode === null; i++) {
+      for (let i = 0; i < 960 && !health && child.exitCode === null; i++) {
         try {
           const r = await fetch(`http://127.0.0.1:${port}/api/health`);
           if (r.ok) health = (await r.json()) as THealth;
@@ -61,5 +61,5 @@ describe('the production build', () => {
       child.kill('SIGTERM');
     }
     expect(await exited, stderr).toBe(0);
-  }, 120_000);
+  }, 300_000);
 });

@@ -55,7 +55,7 @@ async function startsCleanly(dataDir: string) {
 
 // The embedded database only: the PostgreSQL run of the suite has nothing to add here.
 describe.skipIf(process.env.TEST_DB === 'postgres')('the first start of the embedded database (tables and job queue)', () => {
-  it('a start killed part-way is followed by a start that works on the same data folder', { timeout: 180_000 }, async () => {
+  it('a start killed part-way is followed by a start that works on the same data folder', { timeout: 420_000 }, async () => {
     const probe = fs.mkdtempSync(path.join(os.tmpdir(), 'virality-first-'));
     const { ms: full } = await firstStart(probe);
     // kill points spread over a whole first start: engine set-up, then the migrations
@@ -68,7 +68,7 @@ describe.skipIf(process.env.TEST_DB === 'postgres')('the first start of the embe
     fs.rmSync(probe, { recursive: true, force: true });
   });
 
-  it('leaves no folder of a killed start behind once a start succeeded', { timeout: 120_000 }, async () => {
+  it('leaves no folder of a killed start behind once a start succeeded', { timeout: 240_000 }, async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'virality-killed-'));
     await firstStart(dataDir, 600);
     await startsCleanly(dataDir);
@@ -78,7 +78,9 @@ describe.skipIf(process.env.TEST_DB === 'postgres')('the first start of the embe
 });
 
 describe.skipIf(process.env.TEST_DB === 'postgres')('the embedded data folder belongs to one process', () => {
-  it('a second open is refused while another process holds the folder, and allowed once that process is gone', async () => {
+  it('a second open is refused while another process holds the folder, and allowed once that process is gone', {
+    timeout: 180_000,
+  }, async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'virality-lock-'));
     await firstStart(dataDir);
     const holder = spawn(process.execPath, ['--import', 'tsx', FIXTURE, dataDir, 'hold'], {
@@ -93,7 +95,7 @@ describe.skipIf(process.env.TEST_DB === 'postgres')('the embedded data folder be
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it('the same process cannot open one folder twice either', async () => {
+  it('the same process cannot open one folder twice either', { timeout: 120_000 }, async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'virality-lock-'));
     const first = await openDatabase({ dataDir });
     await expect(openDatabase({ dataDir })).rejects.toBeInstanceOf(DataFolderInUseError);
