@@ -1,8 +1,9 @@
 import { randomInt } from 'node:crypto';
-import type { APIRequestContext, Browser, Locator, Page } from '@playwright/test';
-import { apiCall, createVerifiedUser, loginInBrowser, PASSWORD, type TApiUser, uniqueUserName } from './support/api';
+import type { Browser, Locator, Page } from '@playwright/test';
+import { loginInBrowser, PASSWORD, type TApiUser, uniqueUserName } from './support/api';
 import { expect, test } from './support/fixtures';
 import { latestMessage, uniqueEmail } from './support/outbox';
+import { addSubUserByApi, createBusinessOwner, uniqueMobile } from './support/team';
 
 /**
  * Business teams (issue 3): an owner builds a role and its per-network permissions, invites a sub-user,
@@ -14,59 +15,6 @@ import { latestMessage, uniqueEmail } from './support/outbox';
 const SCHEDULER_INCONSISTENT = "Please ensure all 'Scheduler' access settings are consistent across all account types.";
 const NETWORKS = ['Instagram', 'Facebook', 'YouTube', 'LinkedIn', 'TikTok', 'X'];
 const MANAGER_PASSWORD = 'Manag3r!x';
-
-/** A BUSINESS owner with a finished registration (business profile and three interests), made through the API. */
-async function createBusinessOwner(request: APIRequestContext): Promise<TApiUser> {
-  const user = await createVerifiedUser(request, { profileType: 'BUSINESS' });
-  const name = `Acme ${randomInt(1000, 9999)}`;
-  const userName = uniqueUserName('acme');
-  await apiCall(request, 'PUT', 'user/updateUser', {
-    token: user.token,
-    params: { userId: user.userId },
-    data: {
-      name,
-      userName,
-      dateOfBirth: '1990-05-20',
-      industryType: 'Computer Software',
-      companySize: 1,
-      country: 'India',
-      state: 'Maharashtra',
-      city: 'Mumbai',
-      addressLine: '21 Marine Drive',
-      pinCode: '400001',
-    },
-  });
-  const interests = await apiCall<{ id: string }[]>(request, 'GET', 'intrest/getAllIntrest');
-  const list = interests.response;
-  const done = await apiCall<{ result: { profileCompleted: boolean } }>(request, 'PUT', 'user/updateUser', {
-    token: user.token,
-    params: { userId: user.userId },
-    data: { interested: list.slice(0, 3).map((i) => i.id) },
-  });
-  expect(done.response.result.profileCompleted).toBe(true);
-  return { ...user, name, userName };
-}
-
-/** A fresh 10-digit mobile number. */
-const uniqueMobile = () => `9${String(randomInt(0, 1e9)).padStart(9, '0')}`;
-
-/** POST /api/bussiness/add with the owner's token. */
-async function addSubUserByApi(request: APIRequestContext, owner: TApiUser, roleId: string, name: string) {
-  const email = uniqueEmail('sub');
-  const res = await apiCall<{ result: { _id: string } }>(request, 'POST', 'bussiness/add', {
-    token: owner.token,
-    data: {
-      name,
-      userName: uniqueUserName('sub'),
-      email,
-      mobileNumber: uniqueMobile(),
-      dateOfBirth: '1996-07-14',
-      gender: 'male',
-      role: roleId,
-    },
-  });
-  return { id: res.response.result._id, email, name };
-}
 
 async function loginThroughUi(page: Page, emailPhone: string, password: string) {
   await page.goto('/login');

@@ -55,6 +55,9 @@ export async function createRoleByApi(
   return roleId;
 }
 
+/** A fresh 10-digit mobile number. */
+export const uniqueMobile = () => `9${String(randomInt(0, 1e9)).padStart(9, '0')}`;
+
 /** POST bussiness/add with the owner's token: a sub-user named `name` holding the role. */
 export async function addSubUserByApi(
   request: APIRequestContext,
@@ -69,7 +72,7 @@ export async function addSubUserByApi(
       name,
       userName: uniqueUserName('sub'),
       email,
-      mobileNumber: `9${String(randomInt(0, 1e9)).padStart(9, '0')}`,
+      mobileNumber: uniqueMobile(),
       dateOfBirth: '1996-07-14',
       gender: 'male',
       role: roleId,
