@@ -6,129 +6,55 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { Clock } from './clock';
-import type { TConfig } from './config';
-import type { TDatabase } from './db/client';
+import { createContainer, type TContainer, type TContainerDeps } from './container';
 import { registerAuth } from './http/auth';
 import { registerErrorHandler, registerNotFound } from './http/error-handler';
-import { registerHygiene, safeLogger } from './http/hygiene';
+import { registerHygiene } from './http/hygiene';
 import { dbRateLimitStore } from './http/rate-limit-store';
-import { createMessenger, type TMessenger } from './integrations/messenger';
-import { createLocalStorage } from './integrations/storage';
-import { clockStoreIn, getOrCreateSetting, randomSecret } from './lib/settings';
-import { transactional } from './lib/unit-of-work';
-import { createGoogleVerifier } from './modules/auth/google';
-import { createAuthRepository } from './modules/auth/repository';
-import { authRoutes } from './modules/auth/routes';
-import { createAuthService } from './modules/auth/service';
-import { createTokenSigner } from './modules/auth/tokens';
-import { createInterestsRepository } from './modules/interests/repository';
-import { interestsRoutes } from './modules/interests/routes';
-import { createInterestsService } from './modules/interests/service';
-import { locationRoutes } from './modules/location/routes';
-import { createLocationService } from './modules/location/service';
-import { createNotificationsRepository } from './modules/notifications/repository';
-import { notificationsRoutes } from './modules/notifications/routes';
-import { createNotificationsService } from './modules/notifications/service';
-import { createSubscriptionsRepository } from './modules/subscriptions/repository';
-import { createSubscriptionsService } from './modules/subscriptions/service';
-import { createTeamRepository } from './modules/team/repository';
-import { teamRoutes } from './modules/team/routes';
-import { createTeamService } from './modules/team/service';
-import { createAccountDeletion } from './modules/users/deletion';
-import { deletionRoutes } from './modules/users/deletion-routes';
-import { createUsersRepository } from './modules/users/repository';
-import { usersRoutes } from './modules/users/routes';
-import { createUsersService } from './modules/users/service';
 import { clockRoutes } from './sandbox/clock';
-import { googleSandboxRoutes, SANDBOX_GOOGLE_CLIENT_ID } from './sandbox/google';
+import { googleSandboxRoutes } from './sandbox/google';
 import { outboxRoutes } from './sandbox/outbox';
 
 const SANDBOX_PRODUCTION_WARNING =
   'SANDBOX IS ON IN PRODUCTION: /sandbox/outbox shows every code, /sandbox/google signs anyone in, /sandbox/clock moves time. Never run it with real users.';
 
-export type TAppDeps = {
-  config: TConfig;
-  database: TDatabase;
-  clock?: Clock;
-  messenger?: TMessenger;
-  logger?: FastifyServerOptions['logger'];
-};
+/** What buildApp needs: a container made by the caller (who then closes it), or what to make one from. */
+export type TAppDeps = TContainerDeps | { container: TContainer };
 
-/** Builds the whole HTTP app; tests call it with their own database and drive it with inject(). */
+/**
+ * Builds the whole HTTP app on a container (container.ts): plugins, hooks, every module's routes, the
+ * sandbox when on, uploads and the web app. Tests call it with their own database and drive it with
+ * inject(). Given what to make a container from, it makes one and closes it with the app.
+ */
 export async function buildApp(deps: TAppDeps) {
-  const { config, database } = deps;
-  if (config.storage.kind === 's3')
-    throw new Error('STORAGE=s3 is not supported yet: media storage on S3 comes with the media module');
-  // Every repository gets the transaction-aware database: a unit of work spans modules.
-  const { db, unitOfWork } = transactional(database.db);
-  const clock = deps.clock ?? new Clock();
+  if ('container' in deps) return buildOn(deps.container, false);
+  const container = await createContainer(deps);
+  try {
+    return await buildOn(container, true);
+  } catch (err) {
+    await container.close();
+    throw err;
+  }
+}
+export type TBuiltApp = Awaited<ReturnType<typeof buildApp>>;
+
+async function buildOn(container: TContainer, own: boolean) {
+  const { config, database, db, clock, services } = container;
   const app = Fastify({
     // requests are logged by path only, never with the query string (lib/scrub, http/hygiene)
-    logger: safeLogger(deps.logger ?? { level: config.logLevel }),
+    loggerInstance: container.log,
     // fastify accepts a hop count too; its types only list boolean, string and string[]
     trustProxy: config.trustProxy as boolean | string[],
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: false },
   });
+  if (own) app.addHook('onClose', async () => container.close());
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
   registerHygiene(app);
-
-  // In the sandbox the clock can be moved, and every process must agree on it: it is kept in the database.
-  if (config.sandbox && !deps.clock) {
-    await clock.share(clockStoreIn(db));
-    app.addHook('onClose', async () => clock.stopSharing());
-  }
-
-  const jwtSecret = config.jwtSecret ?? (await getOrCreateSetting(db, 'jwt_secret', randomSecret));
-  const otpSecret = await getOrCreateSetting(db, 'otp_secret', randomSecret);
-
-  // modules
-  const messenger = deps.messenger ?? createMessenger({ db, config, clock, log: app.log });
-  const storage = createLocalStorage(config);
-  const location = createLocationService();
-  const interests = createInterestsService(createInterestsRepository(db));
-  await interests.seed();
-  const subscriptions = createSubscriptionsService({ repo: createSubscriptionsRepository(db), clock });
-  const notifications = createNotificationsService({ repo: createNotificationsRepository(db), clock });
-  const users = createUsersService({
-    repo: createUsersRepository(db),
-    clock,
-    subscriptions,
-    location,
-    interests,
-    storage,
-    publicUrl: config.publicUrl,
-  });
-  const googleClientId = config.google.clientId ?? (config.sandbox ? SANDBOX_GOOGLE_CLIENT_ID : null);
-  const auth = createAuthService({
-    repo: createAuthRepository(db),
-    unitOfWork,
-    users,
-    clock,
-    tokens: createTokenSigner(jwtSecret),
-    messenger,
-    google: googleClientId ? createGoogleVerifier({ jwksUrl: config.google.jwksUrl, clientId: googleClientId }) : null,
-    otpSecret,
-    sessionTtlHours: config.sessionTtlHours,
-    log: app.log,
-  });
-
-  const team = createTeamService({
-    repo: createTeamRepository(db),
-    users,
-    auth,
-    messenger,
-    clock,
-    publicUrl: config.publicUrl,
-    unitOfWork,
-  });
-  users.extendDto((row) => team.memberInfo(row));
-  auth.useMemberGate((row) => team.mayClaimSeat(row));
 
   // plugins
   await app.register(helmet, {
@@ -160,10 +86,9 @@ export async function buildApp(deps: TAppDeps) {
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
   app.get('/api/docs/openapi.json', { schema: { hide: true } }, async () => app.swagger());
-  registerAuth(app, auth);
+  registerAuth(app, services.auth);
 
-  // main API
-  const limit = { max: config.rateLimit.max, timeWindow: config.rateLimit.windowSeconds * 1000 };
+  // main API: every module's routes
   await app.register(
     async (api) => {
       api.get('/health', { schema: { tags: ['Health'], summary: 'Liveness and database check' } }, async () => {
@@ -179,13 +104,7 @@ export async function buildApp(deps: TAppDeps) {
         message: 'Success',
         response: { sandbox: config.sandbox, googleClientId: config.google.clientId },
       }));
-      await api.register(authRoutes(auth, limit));
-      await api.register(usersRoutes(users, notifications));
-      await api.register(notificationsRoutes(notifications));
-      await api.register(deletionRoutes(createAccountDeletion({ users, auth, notifications, team, unitOfWork })));
-      await api.register(interestsRoutes(interests));
-      await api.register(teamRoutes(team));
-      await api.register(locationRoutes(location));
+      for (const module of container.modules) for (const routes of module.routes?.(container) ?? []) await api.register(routes);
     },
     { prefix: '/api' },
   );
@@ -224,6 +143,5 @@ export async function buildApp(deps: TAppDeps) {
   }
   registerNotFound(app, serveSpa);
 
-  return { app, clock, services: { auth, users, team, notifications, subscriptions, interests, location } };
+  return { app, clock, services, container };
 }
-export type TBuiltApp = Awaited<ReturnType<typeof buildApp>>;

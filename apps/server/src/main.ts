@@ -1,10 +1,9 @@
-import type { PgBoss } from 'pg-boss';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
+import { createContainer } from './container';
 import { DataFolderInUseError, openDatabase, type TDatabase } from './db/client';
-import { startBoss } from './jobs/boss';
 
-/** Start: config → database → migrations → app → workers; stops cleanly on SIGINT/SIGTERM. */
+/** Start: config → database → migrations → container → app → workers; stops cleanly on SIGINT/SIGTERM. */
 let opened: TDatabase | null = null;
 
 async function main() {
@@ -12,9 +11,10 @@ async function main() {
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   opened = database;
   await database.migrate();
-  const { app, clock } = await buildApp({ config, database });
-  let boss: PgBoss | null = null;
-  if (config.workers) boss = await startBoss(config, database, app.log, clock);
+  // WORKERS=off: this server still sends jobs; `npm run worker` processes run them
+  const container = await createContainer({ config, database, runJobs: config.workers });
+  const { app } = await buildApp({ container });
+  if (config.workers) await container.startWorkers();
   await app.listen({ port: config.port, host: config.host });
   app.log.info(`Virality on ${config.publicUrl} (${database.kind}${config.sandbox ? ', sandbox' : ''}); API docs at /api/docs`);
 
@@ -26,7 +26,7 @@ async function main() {
     const force = setTimeout(() => process.exit(1), 15_000);
     force.unref();
     await app.close();
-    if (boss) await boss.stop({ graceful: true, timeout: 10_000 });
+    await container.close();
     await database.close();
     process.exit(0);
   };

@@ -1,25 +1,30 @@
-import pino from 'pino';
-import { Clock } from './clock';
 import { ConfigError, loadConfig } from './config';
-import { openDatabase } from './db/client';
-import { startBoss } from './jobs/boss';
-import { clockStoreIn } from './lib/settings';
+import { createContainer } from './container';
+import { openDatabase, type TDatabase } from './db/client';
 
-/** A worker process with no HTTP server (`npm run worker`), for running servers with WORKERS=off. */
+/**
+ * A worker process with no HTTP server (`npm run worker`), for running servers with WORKERS=off: the same
+ * container as the server (every module's services and jobs), with the jobs running.
+ */
+let opened: TDatabase | null = null;
+
 async function main() {
   const config = loadConfig();
   if (!config.databaseUrl) throw new Error('npm run worker needs DATABASE_URL: the embedded database belongs to one process');
-  const log = pino({ level: config.logLevel });
   const database = await openDatabase({ databaseUrl: config.databaseUrl });
+  opened = database;
   await database.migrate();
-  // the product's clock: in the sandbox, the one the servers move (kept in the database)
-  const clock = new Clock();
-  if (config.sandbox) await clock.share(clockStoreIn(database.db));
-  const boss = await startBoss(config, database, log as never, clock);
-  log.info('worker started');
+  const container = await createContainer({ config, database, runJobs: true });
+  await container.startWorkers();
+  container.log.info({ queues: container.jobs.queues() }, 'worker started');
+
+  let stopping = false;
   const stop = async () => {
-    clock.stopSharing();
-    await boss.stop({ graceful: true, timeout: 10_000 });
+    if (stopping) return;
+    stopping = true;
+    const force = setTimeout(() => process.exit(1), 15_000);
+    force.unref();
+    await container.close();
     await database.close();
     process.exit(0);
   };
@@ -27,7 +32,8 @@ async function main() {
   process.on('SIGTERM', () => void stop());
 }
 
-main().catch((err) => {
+main().catch(async (err) => {
   console.error(err instanceof ConfigError ? err.message : err);
+  await opened?.close().catch(() => undefined);
   process.exit(1);
 });

@@ -1,10 +1,9 @@
 import { and, isNull, lt, or } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { PgBoss } from 'pg-boss';
 import type { Clock } from '../clock';
-import type { TDatabase, TDb } from '../db/client';
+import type { TDb } from '../db/client';
 import { accountGuards, otps, rateLimits, signupAttempts } from '../db/schema';
-import { ensureQueue } from './queues';
+import { defineJob } from './registry';
 
 /**
  * Drops what can no longer matter: OTPs a day past their expiry, sign-up attempts past theirs, and
@@ -20,15 +19,14 @@ export async function sweepExpired(db: TDb, now: Date) {
     .where(and(lt(accountGuards.windowEndsAt, now), or(isNull(accountGuards.lockedUntil), lt(accountGuards.lockedUntil, now))));
 }
 
-/** Daily at 03:17: sweepExpired. */
-export const cleanupJob = {
-  name: 'cleanup-expired' as const,
-  async register(boss: PgBoss, database: TDatabase, log: FastifyBaseLogger, clock: Clock) {
-    await ensureQueue(boss, this.name);
-    await boss.schedule(this.name, '17 3 * * *');
-    await boss.work(this.name, async () => {
-      await sweepExpired(database.db, clock.now());
-      log.info('cleanup-expired done');
-    });
-  },
-};
+/** Daily at 03:17 (UTC): sweepExpired. Stately: never two sweeps at once, nor one piled up behind another. */
+export const cleanupJob = (deps: { db: TDb; clock: Clock; log: FastifyBaseLogger }) =>
+  defineJob({
+    queue: 'cleanup-expired',
+    policy: 'stately',
+    cron: '17 3 * * *',
+    async handle() {
+      await sweepExpired(deps.db, deps.clock.now());
+      deps.log.info('cleanup-expired done');
+    },
+  });

@@ -1,7 +1,7 @@
 import { PGlite } from '@electric-sql/pglite';
 import { fromPglite, PgBoss } from 'pg-boss';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureQueue, QUEUE_POLICIES } from './queues';
+import { ensureQueue } from './queues';
 
 let pglite: PGlite;
 let boss: PgBoss;
@@ -15,28 +15,35 @@ afterAll(async () => {
   await pglite?.close();
 });
 
-describe('queues that must not run twice', () => {
-  it('the daily sweeps hold at most one waiting job: a second send while one waits is refused', async () => {
-    for (const name of Object.keys(QUEUE_POLICIES) as (keyof typeof QUEUE_POLICIES)[]) {
-      await ensureQueue(boss, name);
-      expect((await boss.getQueue(name))?.policy).toBe('stately');
-      const first = await boss.send(name, {});
-      const second = await boss.send(name, {});
-      expect(first).toBeTypeOf('string');
-      expect(second).toBeNull();
-    }
+describe('a queue is made with its policy', () => {
+  it('a stately queue holds at most one waiting job: a second send while one waits is refused', async () => {
+    await ensureQueue(boss, 'q-stately', 'stately', true);
+    expect((await boss.getQueue('q-stately'))?.policy).toBe('stately');
+    expect(await boss.send('q-stately', {})).toBeTypeOf('string');
+    expect(await boss.send('q-stately', {})).toBeNull();
   });
 
-  it('a queue made earlier with the standard policy (where a second send is not refused) is made again as stately', async () => {
-    await boss.createQueue('cleanup-expired-old', {});
-    // the standard policy queues both
-    expect(await boss.send('cleanup-expired-old', {})).toBeTypeOf('string');
-    expect(await boss.send('cleanup-expired-old', {})).toBeTypeOf('string');
-    await boss.deleteQueue('cleanup-expired');
-    await boss.createQueue('cleanup-expired', { policy: 'standard' });
-    await ensureQueue(boss, 'cleanup-expired');
-    expect((await boss.getQueue('cleanup-expired'))?.policy).toBe('stately');
-    expect(await boss.send('cleanup-expired', {})).toBeTypeOf('string');
-    expect(await boss.send('cleanup-expired', {})).toBeNull();
+  it('making it again with the same policy keeps it and its waiting job', async () => {
+    await ensureQueue(boss, 'q-stately', 'stately', true);
+    expect((await boss.fetch('q-stately', { batchSize: 5 })).length).toBe(1);
+  });
+
+  it('a periodic queue made earlier with the standard policy (where a second send is not refused) is made again with its own', async () => {
+    await boss.createQueue('q-daily', { policy: 'standard' });
+    expect(await boss.send('q-daily', {})).toBeTypeOf('string');
+    expect(await boss.send('q-daily', {})).toBeTypeOf('string');
+    await ensureQueue(boss, 'q-daily', 'stately', true);
+    expect((await boss.getQueue('q-daily'))?.policy).toBe('stately');
+    expect(await boss.send('q-daily', {})).toBeTypeOf('string');
+    expect(await boss.send('q-daily', {})).toBeNull();
+  });
+
+  it('any other queue with another policy is refused rather than dropped with its waiting jobs', async () => {
+    await boss.createQueue('q-work', { policy: 'standard' });
+    const id = await boss.send('q-work', { keep: true });
+    await expect(ensureQueue(boss, 'q-work', 'singleton', false)).rejects.toThrow(
+      'Queue q-work exists with the standard policy, not singleton: drain it and delete it (pg-boss deleteQueue) before starting with the new policy',
+    );
+    expect((await boss.getJobById('q-work', id!))?.data).toEqual({ keep: true });
   });
 });

@@ -1,13 +1,16 @@
-import type { PgBoss, SendOptions } from 'pg-boss';
-import type { TSqlExecutor } from '../lib/unit-of-work';
+import type { PgBoss } from 'pg-boss';
+import type { Clock } from '../clock';
+import type { TEnqueueOptions, TSqlExecutor } from '../lib/unit-of-work';
 
 /**
- * Sends jobs through the connection of the unit of work in progress (see lib/unit-of-work): inside
- * `unitOfWork(...)` the job is written in the same transaction as the change that asks for it, so the two
- * commit or fail together (a post marked scheduled always has its job, a rolled-back one never does).
- * Outside a unit, the job is sent on its own.
+ * Sends jobs through a given connection: the unit of work in progress passes its own (lib/unit-of-work), so
+ * the job is written in the same transaction as the change that asks for it and the two commit or fail
+ * together (a post marked scheduled always has its job, a rolled-back one never does).
+ *
+ * Time is the product's: `startAfter` is a moment of `clock` (or seconds from its now) and is stored as
+ * that moment; pg-boss compares it with the product's time when the clock can move (jobs/boss-clock.ts).
  */
-export function createJobSender(boss: PgBoss, executor: () => TSqlExecutor) {
+export function createJobSender(boss: PgBoss, clock: Clock) {
   const prepared = new Set<string>();
   return {
     /**
@@ -21,9 +24,11 @@ export function createJobSender(boss: PgBoss, executor: () => TSqlExecutor) {
       await boss.getJobById(name, '00000000-0000-0000-0000-000000000000');
       prepared.add(name);
     },
-    send(name: string, data: object, options: Omit<SendOptions, 'db'> = {}): Promise<string | null> {
+    async send(db: TSqlExecutor, name: string, data: object, options: TEnqueueOptions = {}): Promise<string | null> {
       if (!prepared.has(name)) throw new Error(`Queue ${name} was not prepared: call prepare('${name}') at start`);
-      return boss.send(name, data, { ...options, db: executor() });
+      const { startAfter, ...rest } = options;
+      const at = typeof startAfter === 'number' ? new Date(clock.nowMs() + startAfter * 1000) : startAfter;
+      return boss.send(name, data, { ...rest, ...(at ? { startAfter: at } : {}), db });
     },
   };
 }

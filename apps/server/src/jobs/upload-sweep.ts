@@ -1,9 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { PgBoss } from 'pg-boss';
 import type { Clock } from '../clock';
-import type { TDatabase, TDb } from '../db/client';
+import type { TDb } from '../db/client';
 import type { TStorage } from '../integrations/storage';
-import { ensureQueue } from './queues';
+import { defineJob } from './registry';
 import { referencedUploadKeys } from './upload-references';
 
 /** A file younger than this is kept: a form may still be about to send its URL (a sub-user's photo). */
@@ -38,15 +37,14 @@ export async function sweepUnreferencedUploads(opts: {
   return removed;
 }
 
-/** Daily at 04:23: sweepUnreferencedUploads. */
-export const uploadSweepJob = {
-  name: 'sweep-unreferenced-uploads' as const,
-  async register(boss: PgBoss, database: TDatabase, storage: TStorage, log: FastifyBaseLogger, clock: Clock) {
-    await ensureQueue(boss, this.name);
-    await boss.schedule(this.name, '23 4 * * *');
-    await boss.work(this.name, async () => {
-      const removed = await sweepUnreferencedUploads({ db: database.db, storage, now: clock.now() });
-      log.info({ removed: removed.length }, 'sweep-unreferenced-uploads done');
-    });
-  },
-};
+/** Daily at 04:23 (UTC): sweepUnreferencedUploads. Stately, like the other daily sweep. */
+export const uploadSweepJob = (deps: { db: TDb; storage: TStorage; clock: Clock; log: FastifyBaseLogger }) =>
+  defineJob({
+    queue: 'sweep-unreferenced-uploads',
+    policy: 'stately',
+    cron: '23 4 * * *',
+    async handle() {
+      const removed = await sweepUnreferencedUploads({ db: deps.db, storage: deps.storage, now: deps.clock.now() });
+      deps.log.info({ removed: removed.length }, 'sweep-unreferenced-uploads done');
+    },
+  });

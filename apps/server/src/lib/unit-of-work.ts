@@ -1,23 +1,45 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { TDb } from '../db/client';
 
-export type TUnitOfWork = <T>(work: () => Promise<T>) => Promise<T>;
-
 /** Runs plain SQL on a connection: the shape pg-boss accepts to send a job through someone else's connection. */
 export type TSqlExecutor = { executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }> };
+
+/** When a job may start: a moment of the product's clock, or a number of seconds from its now. */
+export type TEnqueueOptions = { startAfter?: Date | number; singletonKey?: string; retryLimit?: number; retryDelay?: number };
+
+/** Sends a job to a queue; null when the queue's policy refused it (a stately queue already holding one). */
+export type TEnqueue = (queue: string, data: object, options?: TEnqueueOptions) => Promise<string | null>;
+
+/** What a unit of work offers the work it runs. */
+export type TUnit = {
+  /** Sends a job inside the unit: it exists only if the unit commits. */
+  enqueue: TEnqueue;
+};
+
+export type TUnitOfWork = <T>(work: (unit: TUnit) => Promise<T>) => Promise<T>;
 
 type TRawClient = { query(text: string, values?: unknown[]): Promise<{ rows: unknown[] }> };
 
 /** The driver's client under a drizzle database or transaction (a pg pool or pool client, PGlite or its transaction). */
 const rawClientOf = (db: TDb): TRawClient => (db as unknown as { session: { client: TRawClient } }).session.client;
 
+/** Sends a job through the given connection (jobs/sender.ts makes one from pg-boss). */
+export type TJobSend = (db: TSqlExecutor, queue: string, data: object, options?: TEnqueueOptions) => Promise<string | null>;
+
+const noQueue: TJobSend = async (_db, queue) => {
+  throw new Error(`No job queue in this process: cannot send a job to ${queue}`);
+};
+
 /**
  * Repositories get `db`, a stand-in for the database that runs each query in the transaction of the
  * unit of work it was called from, if any. `unitOfWork(work)` runs `work` in one transaction: every
- * repository write inside it (of any module) commits or fails together. A unit inside a unit joins it.
+ * repository write inside it (of any module) commits or fails together, and so does every job it sends
+ * with `unit.enqueue` (or `enqueue`, which joins the unit in progress). A unit inside a unit joins it.
+ * `send` puts a job on the queue through a given connection; `sendJobs` sets it once the job queue runs.
  */
-export function transactional(database: TDb): { db: TDb; unitOfWork: TUnitOfWork; executor: () => TSqlExecutor } {
+export function transactional(database: TDb) {
   const active = new AsyncLocalStorage<TDb>();
+  let send: TJobSend = noQueue;
   const db = new Proxy(database, {
     get(target, prop) {
       const current = active.getStore() ?? target;
@@ -25,13 +47,25 @@ export function transactional(database: TDb): { db: TDb; unitOfWork: TUnitOfWork
       return typeof value === 'function' ? value.bind(current) : value;
     },
   });
-  const unitOfWork: TUnitOfWork = (work) =>
-    active.getStore() ? work() : database.transaction((tx) => active.run(tx as unknown as TDb, work));
   // The connection of the unit of work in progress, or the database's own outside one: a job sent through it
   // is part of the unit (it exists only if the unit commits).
   const executor = (): TSqlExecutor => {
     const client = rawClientOf(active.getStore() ?? database);
     return { executeSql: (text, values) => client.query(text, values) };
   };
-  return { db, unitOfWork, executor };
+  const enqueue: TEnqueue = (queue, data, options) => send(executor(), queue, data, options);
+  const unit: TUnit = { enqueue };
+  const unitOfWork: TUnitOfWork = (work) =>
+    active.getStore() ? work(unit) : database.transaction((tx) => active.run(tx as unknown as TDb, () => work(unit)));
+  return {
+    db,
+    unitOfWork,
+    executor,
+    enqueue,
+    /** Connects the unit of work to the job queue (done once, when the queue has started). */
+    sendJobs(through: TJobSend) {
+      send = through;
+    },
+  };
 }
+export type TTransactional = ReturnType<typeof transactional>;

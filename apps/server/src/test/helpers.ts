@@ -3,9 +3,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { hash } from '@node-rs/argon2';
 import { phoneKey, type TAuthResult, type TProfileType } from '@virality/domain';
-import { buildApp, type TAppDeps, type TBuiltApp } from '../app';
+import { buildApp, type TBuiltApp } from '../app';
 import { Clock } from '../clock';
 import { loadConfig } from '../config';
+import { createContainer, type TContainerDeps } from '../container';
 import { openDatabase, type TDatabase } from '../db/client';
 import type { TMessage, TMessenger } from '../integrations/messenger';
 import { createUsersRepository, type TNewUser } from '../modules/users/repository';
@@ -29,16 +30,24 @@ export function memoryMessenger() {
   return messenger;
 }
 
-export type TTestApp = TBuiltApp & { database: TDatabase; messenger: ReturnType<typeof memoryMessenger>; close(): Promise<void> };
+export type TTestApp = TBuiltApp & {
+  database: TDatabase;
+  messenger: ReturnType<typeof memoryMessenger>;
+  /** Runs the jobs due by the test's clock now (of one queue, or all), through the registered handlers. */
+  runDueJobs: TBuiltApp['container']['runDueJobs'];
+  close(): Promise<void>;
+};
 
 /**
  * Builds the app on its own database: a fresh in-memory PGlite, or (TEST_DB=postgres) a fresh
- * schema in TEST_DATABASE_URL, so test files run in parallel and never see each other's rows.
+ * schema in TEST_DATABASE_URL, so test files run in parallel and never see each other's rows. Its job
+ * queue is its own too (pg-boss in that database, or in a schema of its own on PostgreSQL); no job runs
+ * by itself: `runDueJobs()` runs the due ones.
  * `realMessenger` sends through the product's messenger (outbox, providers) instead of the memory one.
  */
 export async function buildTestApp(
   env: Record<string, string> = {},
-  opts: { realMessenger?: boolean; logger?: TAppDeps['logger'] } = {},
+  opts: { realMessenger?: boolean; logger?: TContainerDeps['logger']; modules?: TContainerDeps['modules'] } = {},
 ): Promise<TTestApp> {
   const onPg = process.env.TEST_DB === 'postgres';
   const dataDir = path.join(os.tmpdir(), `virality-test-${randomBytes(6).toString('hex')}`);
@@ -55,26 +64,47 @@ export async function buildTestApp(
   const database = await openDatabase(
     onPg ? { databaseUrl: process.env.TEST_DATABASE_URL, schemaName, poolMax: 4 } : { dataDir: null },
   );
-  await database.migrate();
-  const messenger = memoryMessenger();
-  const built = await buildApp({
-    config,
-    database,
-    clock: new Clock(),
-    messenger: opts.realMessenger ? undefined : messenger,
-    logger: opts.logger ?? false,
-  });
-  await built.app.ready();
-  return {
-    ...built,
-    database,
-    messenger,
-    async close() {
-      await built.app.close();
-      if (database.pool && schemaName) await database.pool.query(`DROP SCHEMA IF EXISTS "${schemaName}" CASCADE`);
-      await database.close();
-    },
+  const bossSchema = schemaName ? `${schemaName}_boss` : undefined;
+  const dropSchemas = async () => {
+    if (!database.pool || !schemaName) return;
+    await database.pool.query(`DROP SCHEMA IF EXISTS "${schemaName}" CASCADE`);
+    await database.pool.query(`DROP SCHEMA IF EXISTS "${bossSchema}" CASCADE`);
   };
+  try {
+    await database.migrate();
+    const messenger = memoryMessenger();
+    const container = await createContainer({
+      config,
+      database,
+      clock: new Clock(),
+      messenger: opts.realMessenger ? undefined : messenger,
+      logger: opts.logger ?? false,
+      bossSchema,
+      bossPoolMax: 2,
+      modules: opts.modules,
+    });
+    const built = await buildApp({ container }).catch(async (err) => {
+      await container.close();
+      throw err;
+    });
+    await built.app.ready();
+    return {
+      ...built,
+      database,
+      messenger,
+      runDueJobs: container.runDueJobs,
+      async close() {
+        await built.app.close();
+        await container.close();
+        await dropSchemas();
+        await database.close();
+      },
+    };
+  } catch (err) {
+    await dropSchemas().catch(() => undefined);
+    await database.close().catch(() => undefined);
+    throw err;
+  }
 }
 
 let seq = 0;

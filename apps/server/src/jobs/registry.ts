@@ -1,0 +1,110 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { PgBoss, QueuePolicy } from 'pg-boss';
+import type { Clock } from '../clock';
+import { errorForLog } from '../lib/scrub';
+import type { TProductBossClock } from './boss-clock';
+import { ensureQueue } from './queues';
+import { createJobSender } from './sender';
+
+/** What a job is given besides its data. */
+export type TJobMeta = { id: string; queue: string };
+
+/**
+ * A queue and what runs its jobs. A module lists its jobs in its registration (modules/<name>/module.ts);
+ * the handler's core is a plain function with a test of its own.
+ */
+export type TJobDefinition<D extends object = object> = {
+  queue: string;
+  /** How the queue holds its jobs (jobs/queues.ts); `standard` unless said. */
+  policy?: QueuePolicy;
+  /** A periodic job: a cron expression (UTC); pg-boss sends it on time, once across all processes. */
+  cron?: string;
+  /** Runs one job; throwing fails it (pg-boss retries it as the queue says). */
+  handle(data: D, meta: TJobMeta): Promise<unknown>;
+};
+
+/** Keeps a job's own data type inside its definition while lists of jobs stay plain. */
+export const defineJob = <D extends object>(job: TJobDefinition<D>): TJobDefinition => job as unknown as TJobDefinition;
+
+/** A job runDueJobs ran, and the error it failed with, if any. */
+export type TRanJob = { queue: string; id: string; data: object; error?: string };
+
+/** How many rounds runDueJobs makes at most (a job may send another, due at once). */
+const MAX_ROUNDS = 50;
+
+/**
+ * The queues of this process: each registered queue is made with its policy and prepared for sending (also
+ * from inside a unit of work); `startWorkers` has pg-boss run them (and their schedules) in the background,
+ * `runDueJobs` runs what is due right now, in the caller's turn (tests).
+ */
+export function createJobs(deps: { boss: PgBoss; productTime: TProductBossClock | null; clock: Clock; log: FastifyBaseLogger }) {
+  const { boss, productTime, log } = deps;
+  const sender = createJobSender(boss, deps.clock);
+  const definitions = new Map<string, TJobDefinition>();
+  let working = false;
+
+  const run = async (job: TJobDefinition, id: string, data: object) => {
+    try {
+      return await job.handle(data, { id, queue: job.queue });
+    } catch (err) {
+      log.error({ err: errorForLog(err), queue: job.queue, jobId: id }, 'job failed');
+      throw err;
+    }
+  };
+  const work = async (job: TJobDefinition) => {
+    await boss.work<object>(job.queue, async ([one]) => run(job, one.id, one.data));
+    if (job.cron) await boss.schedule(job.queue, job.cron);
+  };
+
+  return {
+    /** Sends through a connection; the unit of work uses it (lib/unit-of-work: enqueue). */
+    send: sender.send,
+    /** Makes the queue (with its policy) and prepares it; once per queue, at start, outside any unit of work. */
+    async register(job: TJobDefinition): Promise<void> {
+      if (definitions.has(job.queue)) throw new Error(`Queue ${job.queue} is registered twice`);
+      await ensureQueue(boss, job.queue, job.policy ?? 'standard', Boolean(job.cron));
+      await sender.prepare(job.queue);
+      definitions.set(job.queue, job);
+      if (working) await work(job);
+    },
+    queues: () => [...definitions.keys()],
+    definition: (queue: string) => definitions.get(queue),
+    /** Runs the registered queues in the background (pg-boss polls them) and keeps their schedules. */
+    async startWorkers(): Promise<void> {
+      if (working) return;
+      working = true;
+      for (const job of definitions.values()) await work(job);
+    },
+    /**
+     * Runs every job of `queue` (or of every registered queue) that is due by the product's clock, through
+     * its handler, until none is left; a job that fails is marked failed (and retried as its queue says).
+     */
+    async runDueJobs(queue?: string): Promise<TRanJob[]> {
+      await productTime?.sync();
+      const names = queue ? [queue] : [...definitions.keys()];
+      const ran: TRanJob[] = [];
+      for (let round = 0; round < MAX_ROUNDS; round++) {
+        let found = false;
+        for (const name of names) {
+          const job = definitions.get(name);
+          if (!job) throw new Error(`No job is registered for queue ${name}`);
+          for (const one of await boss.fetch<object>(name, { batchSize: 20 })) {
+            found = true;
+            try {
+              await run(job, one.id, one.data);
+              await boss.complete(name, one.id);
+              ran.push({ queue: name, id: one.id, data: one.data });
+            } catch (err) {
+              const message = err instanceof Error ? err.message : String(err);
+              await boss.fail(name, one.id, { message });
+              ran.push({ queue: name, id: one.id, data: one.data, error: message });
+            }
+          }
+        }
+        if (!found) break;
+      }
+      return ran;
+    },
+  };
+}
+export type TJobs = ReturnType<typeof createJobs>;

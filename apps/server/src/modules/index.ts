@@ -1,0 +1,22 @@
+import type { TModule } from '../container';
+import { authModule } from './auth/module';
+import { interestsModule } from './interests/module';
+import { locationModule } from './location/module';
+import { notificationsModule } from './notifications/module';
+import { subscriptionsModule } from './subscriptions/module';
+import { teamModule } from './team/module';
+import { usersModule } from './users/module';
+
+/**
+ * Every module of the server, in the order their services are built: a module may use the services of
+ * those above it. Adding a module is one line here (its registration lives in modules/<name>/module.ts).
+ */
+export const MODULES: readonly TModule[] = [
+  locationModule,
+  interestsModule,
+  subscriptionsModule,
+  notificationsModule,
+  usersModule,
+  authModule,
+  teamModule,
+];

@@ -1,0 +1,16 @@
+import type { TModule } from '../../container';
+import { locationRoutes } from './routes';
+import { createLocationService, type TLocationService } from './service';
+
+declare module '../../container' {
+  interface TServices {
+    location: TLocationService;
+  }
+}
+
+/** Countries, states and cities. */
+export const locationModule: TModule = {
+  name: 'location',
+  services: () => ({ location: createLocationService() }),
+  routes: ({ services }) => [locationRoutes(services.location)],
+};

@@ -1,0 +1,19 @@
+import type { TModule } from '../../container';
+import { createNotificationsRepository } from './repository';
+import { notificationsRoutes } from './routes';
+import { createNotificationsService, type TNotificationsService } from './service';
+
+declare module '../../container' {
+  interface TServices {
+    notifications: TNotificationsService;
+  }
+}
+
+/** Notifications, their unseen count and push device tokens. */
+export const notificationsModule: TModule = {
+  name: 'notifications',
+  services: ({ db, clock }) => ({
+    notifications: createNotificationsService({ repo: createNotificationsRepository(db), clock }),
+  }),
+  routes: ({ services }) => [notificationsRoutes(services.notifications)],
+};
