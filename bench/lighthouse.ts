@@ -113,6 +113,21 @@ async function audit(url: string, port: number): Promise<TRun> {
   };
 }
 
+/**
+ * Lighthouse sometimes fails to record the page load's trace (NO_NAVSTART, NO_FCP on a first cold start): the
+ * run measured nothing, so it is run again (twice at most); a page that fails three times in a row fails.
+ */
+async function auditRetryingTrace(url: string, port: number): Promise<TRun> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await audit(url, port);
+    } catch (err) {
+      if (attempt >= 3 || !/NO_NAVSTART|NO_FCP|NO_TRACING_STARTED/.test(String(err))) throw err;
+      console.log(`  (${String(err).split('\n')[0]}; running it again)`);
+    }
+  }
+}
+
 async function main() {
   const temp = fs.mkdtempSync(path.join(os.tmpdir(), `bench-lighthouse-${randomBytes(3).toString('hex')}-`));
   const dist = process.env.WEB_DIST_DIR ? path.resolve(process.env.WEB_DIST_DIR) : path.join(temp, 'web');
@@ -138,7 +153,7 @@ async function main() {
   try {
     for (const page of PAGES) {
       const runs: TRun[] = [];
-      for (let i = 0; i < RUNS; i++) runs.push(await audit(`${base}${page}`, chrome.port));
+      for (let i = 0; i < RUNS; i++) runs.push(await auditRetryingTrace(`${base}${page}`, chrome.port));
       const sorted = [...runs].sort((a, b) => (a.scores.performance ?? 0) - (b.scores.performance ?? 0));
       const median = sorted[Math.floor(sorted.length / 2)];
       pages[page] = { ...median, runs: RUNS, performanceRuns: runs.map((r) => r.scores.performance) };

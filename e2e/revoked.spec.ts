@@ -20,6 +20,9 @@ async function expectSentToLoginWithStorageCleared(page: Page) {
 test.describe('a session revoked on the server', () => {
   let user: TApiUser;
   test.beforeEach(async ({ page, request }) => {
+    // without its live stream (a proxy that drops it, say), the page notices on its next call to the server
+    // (an open stream tells it at once: live-updates.spec.ts)
+    await page.route('**/api/events**', (route) => route.abort());
     user = await createCompletedInfluencer(request);
     await loginInBrowser(page, user);
     await page.goto('/home');

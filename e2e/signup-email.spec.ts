@@ -112,6 +112,10 @@ test('an influencer signs up by e-mail, verifies e-mail and mobile, picks intere
   await page.unroute('**/api/user/updateUser**');
   await page.getByRole('button', { name: 'Continue' }).click();
 
+  // Continue leads to linking social accounts; Proceed goes on to /home.
+  await expect(page).toHaveURL(/\/addsocialmedia$/);
+  await expect(page.getByRole('heading', { name: 'Social Media Accounts' })).toBeVisible();
+  await page.getByRole('button', { name: 'Proceed' }).click();
   await expect(page).toHaveURL(/\/home$/);
   await expect(page.getByRole('heading', { name: `Welcome, ${name}` })).toBeVisible();
   await expect(page.getByText(`@${suggested}`)).toBeVisible();

@@ -68,6 +68,10 @@ test('a business signs up by phone, fills the business profile, picks interests 
 
   await expect(page).toHaveURL(/\/congratulation$/);
   await page.getByRole('button', { name: 'Continue' }).click();
+  // Continue leads to linking social accounts; Proceed goes on to /home.
+  await expect(page).toHaveURL(/\/addsocialmedia$/);
+  await expect(page.getByRole('heading', { name: 'Social Media Accounts' })).toBeVisible();
+  await page.getByRole('button', { name: 'Proceed' }).click();
   await expect(page).toHaveURL(/\/home$/);
   await expect(page.getByRole('heading', { name: `Welcome, ${businessName}` })).toBeVisible();
   await expect(page.getByText('Business', { exact: true })).toBeVisible();

@@ -5,6 +5,7 @@ import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
+import { paths } from './src/config/paths.ts';
 
 const PRECOMPRESS = /\.(js|mjs|css|html|svg|json|txt|xml|webmanifest)$/;
 const PRECOMPRESS_MIN_BYTES = 1024;
@@ -116,8 +117,89 @@ function mantineGlobalStylesFirst(): Plugin {
   };
 }
 
+/**
+ * The public pages that load a lazy chunk (the sign-up and log-in pages) would otherwise fetch it only once the
+ * entry has run: one more round trip before anything of the page paints. For each such group of pages the build
+ * writes `pages/<name>.html`, index.html with `<link rel="modulepreload">` for the group's chunk and every chunk
+ * it imports (and a stylesheet link for their styles), and `route-pages.json`, which maps each page's path to its
+ * file; the server sends that file for those paths instead of index.html. The entry's own budget is unchanged.
+ */
+const ROUTE_PRELOADS = [
+  {
+    name: 'auth',
+    module: 'src/features/auth/index.ts',
+    paths: [
+      paths.login,
+      paths.signup,
+      paths.selectProfileType,
+      paths.registration,
+      paths.imcRegistration,
+      paths.registrationOtp,
+      paths.forgotPassword,
+      paths.verifyOtp,
+      paths.createNewPassword,
+      paths.redirect,
+    ],
+  },
+];
+
+function routePreloads(): Plugin {
+  let base = '/';
+  let root = '';
+  return {
+    name: 'virality:route-preloads',
+    apply: 'build',
+    configResolved(config) {
+      base = config.base;
+      root = config.root;
+    },
+    generateBundle: {
+      order: 'post',
+      handler(_options, bundle) {
+        const html = bundle['index.html'];
+        if (html?.type !== 'asset') return;
+        const text = String(html.source);
+        const pages: Record<string, string> = {};
+        for (const group of ROUTE_PRELOADS) {
+          const id = path.join(root, group.module);
+          const chunk = Object.values(bundle).find((c) => c.type === 'chunk' && c.facadeModuleId === id);
+          if (chunk?.type !== 'chunk') this.error(`no chunk is built from ${group.module}`);
+          const js = new Set<string>();
+          const css = new Set<string>();
+          const visit = (file: string) => {
+            const c = bundle[file];
+            if (c?.type !== 'chunk' || js.has(file)) return;
+            js.add(file);
+            for (const f of c.viteMetadata?.importedCss ?? []) css.add(f);
+            for (const f of c.imports) visit(f);
+          };
+          visit(chunk.fileName);
+          const links = [
+            ...[...css]
+              .filter((f) => !text.includes(`${base}${f}`))
+              .map((f) => `<link rel="stylesheet" crossorigin href="${base}${f}">`),
+            ...[...js]
+              .filter((f) => !text.includes(`${base}${f}`))
+              .map((f) => `<link rel="modulepreload" crossorigin href="${base}${f}">`),
+          ];
+          const at = text.indexOf('</head>');
+          if (at < 0) this.error('index.html has no </head>');
+          const fileName = `pages/${group.name}.html`;
+          this.emitFile({
+            type: 'asset',
+            fileName,
+            source: `${text.slice(0, at)}  ${links.join('\n    ')}\n  ${text.slice(at)}`,
+          });
+          for (const p of group.paths) pages[p] = fileName;
+        }
+        this.emitFile({ type: 'asset', fileName: 'route-pages.json', source: `${JSON.stringify(pages, null, 2)}\n` });
+      },
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), mantineGlobalStylesFirst(), mantineComponentStyles(), precompress()],
+  plugins: [react(), mantineGlobalStylesFirst(), mantineComponentStyles(), routePreloads(), precompress()],
   server: {
     port: 5173,
     proxy: {

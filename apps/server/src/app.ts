@@ -7,14 +7,16 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import { createContainer, type TContainer, type TContainerDeps } from './container';
 import { registerAuth } from './http/auth';
+import { contractSerializer, replies } from './http/contracts';
 import { registerErrorHandler, registerNotFound } from './http/error-handler';
 import { registerHygiene } from './http/hygiene';
 import { dbRateLimitStore } from './http/rate-limit-store';
 import { clockRoutes } from './sandbox/clock';
 import { googleSandboxRoutes } from './sandbox/google';
+import { notificationsSandboxRoutes } from './sandbox/notifications';
 import { outboxRoutes } from './sandbox/outbox';
 
 const SANDBOX_PRODUCTION_WARNING =
@@ -52,7 +54,7 @@ async function buildOn(container: TContainer, own: boolean) {
   });
   if (own) app.addHook('onClose', async () => container.close());
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(contractSerializer(config.env !== 'production'));
   registerErrorHandler(app);
   registerHygiene(app);
 
@@ -91,22 +93,42 @@ async function buildOn(container: TContainer, own: boolean) {
   // main API: every module's routes
   await app.register(
     async (api) => {
-      api.get('/health', { schema: { tags: ['Health'], summary: 'Liveness and database check' } }, async () => {
-        await database.db.execute('select 1');
-        return {
+      api.get(
+        '/health',
+        { schema: { response: replies('GET /health'), tags: ['Health'], summary: 'Liveness and database check' } },
+        async () => {
+          await database.db.execute('select 1');
+          return {
+            status: true,
+            message: 'ok',
+            response: { database: database.kind, sandbox: config.sandbox, time: clock.now().toISOString() },
+          };
+        },
+      );
+      api.get(
+        '/config',
+        { schema: { response: replies('GET /config'), tags: ['Health'], summary: 'Public settings for the web app' } },
+        async () => ({
           status: true,
-          message: 'ok',
-          response: { database: database.kind, sandbox: config.sandbox, time: clock.now().toISOString() },
-        };
-      });
-      api.get('/config', { schema: { tags: ['Health'], summary: 'Public settings for the web app' } }, async () => ({
-        status: true,
-        message: 'Success',
-        response: { sandbox: config.sandbox, googleClientId: config.google.clientId },
-      }));
+          message: 'Success',
+          response: {
+            sandbox: config.sandbox,
+            googleClientId: config.google.clientId,
+            socialNetworks: services.socialAccounts.offered(),
+          },
+        }),
+      );
       for (const module of container.modules) for (const routes of module.routes?.(container) ?? []) await api.register(routes);
     },
     { prefix: '/api' },
+  );
+  // social-posting API: the modules' routes that answer its envelope
+  await app.register(
+    async (sph) => {
+      for (const module of container.modules)
+        for (const routes of module.sphRoutes?.(container) ?? []) await sph.register(routes);
+    },
+    { prefix: '/sph' },
   );
 
   // The stand-ins exist only in sandbox mode: otherwise /sandbox/* is not routed at all (404).
@@ -118,6 +140,9 @@ async function buildOn(container: TContainer, own: boolean) {
       await sandbox.register(outboxRoutes(db));
       await sandbox.register(googleSandboxRoutes({ clock, publicUrl: config.publicUrl }));
       await sandbox.register(clockRoutes(clock));
+      await sandbox.register(notificationsSandboxRoutes(services.users, services.notifications));
+      for (const module of container.modules)
+        for (const routes of module.sandboxRoutes?.(container) ?? []) await sandbox.register(routes);
     });
   }
 
@@ -141,7 +166,19 @@ async function buildOn(container: TContainer, own: boolean) {
       },
     });
   }
-  registerNotFound(app, serveSpa);
+  registerNotFound(app, serveSpa ? { pages: readRoutePages(config.webDistDir) } : null);
 
   return { app, clock, services, container };
+}
+
+/** The build's map of page paths to their HTML (see the web app's build); none when the build has no such file. */
+function readRoutePages(dist: string): Record<string, string> {
+  const file = path.join(dist, 'route-pages.json');
+  if (!fs.existsSync(file)) return {};
+  const pages = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, unknown>;
+  const safe: Record<string, string> = {};
+  // only plain HTML files inside the build folder are ever sent
+  for (const [route, page] of Object.entries(pages))
+    if (typeof page === 'string' && /^[\w/-]+\.html$/.test(page) && !page.includes('..')) safe[route] = page;
+  return safe;
 }

@@ -1,6 +1,9 @@
 import path from 'node:path';
 import { z } from 'zod';
 
+/** The networks' variable prefixes, by network key. */
+export const NETWORK_ENV = ['INSTAGRAM', 'FACEBOOK', 'YOUTUBE', 'LINKEDIN', 'TIKTOK', 'TWITTER', 'THREADS'] as const;
+
 const bool = z
   .enum(['true', 'false', '1', '0', 'on', 'off', 'yes', 'no'])
   .transform((v) => ['true', '1', 'on', 'yes'].includes(v));
@@ -38,6 +41,15 @@ const zEnv = z.object({
   GOOGLE_CLIENT_ID: z.string().optional(),
   GOOGLE_JWKS_URL: z.string().url().optional(),
   WEB_DIST_DIR: z.string().optional(),
+  // social networks: a network whose client id and secret are set leaves the sandbox for the real service
+  ...Object.fromEntries(
+    NETWORK_ENV.flatMap((n) => [
+      [`${n}_CLIENT_ID`, z.string().min(1).optional()],
+      [`${n}_CLIENT_SECRET`, z.string().min(1).optional()],
+    ]),
+  ),
+  /** Keys that seal the networks' tokens at rest: `id:base64key[,id:base64key…]`, the first one current. */
+  TOKEN_KEYS: z.string().optional(),
 });
 
 /** A start the settings do not allow: its message says what to set, and no stack trace is needed. */
@@ -122,5 +134,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
         (e.GOOGLE_CLIENT_ID ? 'https://www.googleapis.com/oauth2/v3/certs' : `${publicUrl}/sandbox/google/certs`),
     },
     webDistDir: e.WEB_DIST_DIR ?? path.resolve(import.meta.dirname, '../../web/dist'),
+    /** Each network's own app credentials, when set (else its emulator in sandbox mode, or not offered). */
+    networks: Object.fromEntries(
+      NETWORK_ENV.map((n) => {
+        const env = e as unknown as Record<string, string | undefined>;
+        const id = env[`${n}_CLIENT_ID`];
+        const secret = env[`${n}_CLIENT_SECRET`];
+        return [n.toLowerCase(), id && secret ? { clientId: id, clientSecret: secret } : null];
+      }),
+    ) as Record<string, { clientId: string; clientSecret: string } | null>,
+    tokenKeys: e.TOKEN_KEYS ?? null,
   };
 }

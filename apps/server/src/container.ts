@@ -8,6 +8,7 @@ import { createMessenger, type TMessenger } from './integrations/messenger';
 import { createLocalStorage, type TStorage } from './integrations/storage';
 import { openBoss } from './jobs/boss';
 import { createJobs, type TJobDefinition } from './jobs/registry';
+import { createChanges, type TChanges } from './lib/changes';
 import { clockStoreIn } from './lib/settings';
 import { type TEnqueue, type TUnitOfWork, transactional } from './lib/unit-of-work';
 import { MODULES } from './modules';
@@ -29,10 +30,14 @@ export type TModuleContext = {
   unitOfWork: TUnitOfWork;
   /** Sends a job; inside a unit of work it commits or fails with the unit. */
   enqueue: TEnqueue;
+  /** The change feed: repositories say what they wrote, caches forget it in every process (lib/changes). */
+  changes: TChanges;
   clock: Clock;
   log: FastifyBaseLogger;
   messenger: TMessenger;
   storage: TStorage;
+  /** How the server calls other services over HTTP (the networks); tests route the sandbox's calls in-process. */
+  fetch: typeof fetch;
   /** The services of the modules registered before this one (all of them, for routes and jobs). */
   services: TServices;
 };
@@ -49,6 +54,10 @@ export type TModule = {
   name: string;
   services?(ctx: TModuleContext): Partial<TServices> | Promise<Partial<TServices>>;
   routes?(ctx: TModuleContext): TRoutePlugin[];
+  /** Routes of the social-posting API (registered under /sph, answering its envelope). */
+  sphRoutes?(ctx: TModuleContext): TRoutePlugin[];
+  /** Stand-ins of outside services this module calls (registered under /sandbox in sandbox mode only). */
+  sandboxRoutes?(ctx: TModuleContext): TRoutePlugin[];
   jobs?(ctx: TModuleContext): TJobDefinition[];
 };
 
@@ -68,6 +77,8 @@ export type TContainerDeps = {
   bossPoolMax?: number;
   /** The modules, in the order their services are built; every module by default. */
   modules?: readonly TModule[];
+  /** How the server calls other services over HTTP; the global fetch by default. */
+  fetch?: typeof fetch;
 };
 
 /** The process's logger, scrubbed like the HTTP one (http/hygiene). */
@@ -141,6 +152,11 @@ export async function createContainer(deps: TContainerDeps) {
       closers.push(async () => clearInterval(timer));
     }
 
+    // what repositories write reaches every process's caches (on PostgreSQL through LISTEN/NOTIFY)
+    const changes = createChanges({ database, uow, log });
+    closers.push(() => changes.close());
+    await changes.start();
+
     const built: Partial<TServices> = {};
     let current = '';
     const ctx: TModuleContext = {
@@ -149,10 +165,12 @@ export async function createContainer(deps: TContainerDeps) {
       db,
       unitOfWork,
       enqueue,
+      changes,
       clock,
       log,
       messenger: deps.messenger ?? createMessenger({ db, config, clock, log }),
       storage: createLocalStorage(config),
+      fetch: deps.fetch ?? fetch,
       services: servicesSoFar(built, () => current),
     };
     for (const module of modules) {

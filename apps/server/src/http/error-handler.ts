@@ -3,6 +3,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../errors';
 import { errorForLog } from '../lib/scrub';
+import { isSphRequest } from './envelope';
 import { BODY_TOO_LARGE, isUploadRoute, JSON_ONLY } from './hygiene';
 
 export const ALREADY_EXISTS = 'This already exists. Please reload and try again';
@@ -23,6 +24,13 @@ function isUniqueViolation(error: unknown): boolean {
  * no internals shown, logged without personal data (errorForLog). Each answer carries its stable `code`.
  */
 export function registerErrorHandler(app: FastifyInstance): void {
+  // the social-posting API answers a failure in its own envelope, with the same message and code
+  app.addHook('preSerialization', async (request, reply, payload) => {
+    if (reply.statusCode < 400 || !isSphRequest(request.url)) return payload;
+    const p = payload as { status?: boolean; message?: string; response?: unknown; code?: string } | null;
+    if (p?.status !== false) return payload;
+    return { response_code: reply.statusCode, response_message: p.message, response_data: p.response ?? null, code: p.code };
+  });
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
       return reply
@@ -63,12 +71,20 @@ export function registerErrorHandler(app: FastifyInstance): void {
   });
 }
 
+/** The built web app as the server sends its pages: pages whose lazy chunks are preloaded get their own HTML. */
+export type TSpa = {
+  /** Page path → the HTML file (relative to the build folder) that preloads that page's chunks. */
+  pages: Readonly<Record<string, string>>;
+};
+
 /**
  * Unknown API paths get the envelope with 404; any other GET of a page gets the web app's index.html
- * (the single-page app routes it; `no-cache`, so a release is seen at once) when the built app is served.
+ * (the single-page app routes it; `no-cache`, so a release is seen at once) when the built app is served,
+ * or the page's own copy of it that also preloads the page's chunks (the build's route-pages.json).
  * A missing file (an old hashed chunk, /robots.txt) is a 404, never the app's HTML in its place.
  */
-export function registerNotFound(app: FastifyInstance, serveSpa: boolean): void {
+export function registerNotFound(app: FastifyInstance, spa: TSpa | null): void {
+  const serveSpa = spa !== null;
   // A request for a file rather than a page: a missing build asset or a root file such as /robots.txt.
   const FILE_PATH = /^\/assets\/|\.(?:js|mjs|css|map|json|txt|xml|ico|png|jpe?g|gif|svg|webp|avif|woff2?|webmanifest|br|gz)$/i;
   app.setNotFoundHandler((request, reply) => {
@@ -78,6 +94,7 @@ export function registerNotFound(app: FastifyInstance, serveSpa: boolean): void 
         .status(404)
         .send({ status: false, message: `Route ${request.method} ${url} not found`, response: null, code: 'ROUTE_NOT_FOUND' });
     }
-    return reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html');
+    const page = spa.pages[url.length > 1 ? url.replace(/\/+$/, '') : url] ?? 'index.html';
+    return reply.type('text/html').header('cache-control', 'no-cache').sendFile(page);
   });
 }

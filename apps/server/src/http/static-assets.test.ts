@@ -9,6 +9,8 @@ import { buildTestApp, type TTestApp } from '../test/helpers';
 const INDEX_HTML = '<!doctype html><html lang="en"><head><title>Virality</title></head><body><div id="root"></div></body></html>';
 const APP_JS = `export const app = ${JSON.stringify('x'.repeat(4000))};\n`;
 const ROBOTS = 'User-agent: *\nAllow: /\n';
+// the sign-up page's own copy of index.html, which also preloads its lazy chunks
+const AUTH_HTML = INDEX_HTML.replace('</head>', '<link rel="modulepreload" href="/assets/auth-abc123.js"></head>');
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 let dist: string;
@@ -20,6 +22,14 @@ beforeAll(async () => {
   writeFileSync(path.join(dist, 'index.html'), INDEX_HTML);
   writeFileSync(path.join(dist, 'index.html.br'), brotliCompressSync(INDEX_HTML));
   writeFileSync(path.join(dist, 'robots.txt'), ROBOTS);
+  mkdirSync(path.join(dist, 'pages'));
+  writeFileSync(path.join(dist, 'pages', 'auth.html'), AUTH_HTML);
+  writeFileSync(path.join(dist, 'pages', 'auth.html.br'), brotliCompressSync(AUTH_HTML));
+  writeFileSync(path.join(dist, 'secret.txt'), 'not a page');
+  writeFileSync(
+    path.join(dist, 'route-pages.json'),
+    JSON.stringify({ '/signup': 'pages/auth.html', '/forgot-password': '../etc/passwd', '/redirect': 'secret.txt' }),
+  );
   writeFileSync(path.join(dist, 'assets', 'app-abc123.js'), APP_JS);
   writeFileSync(path.join(dist, 'assets', 'app-abc123.js.br'), brotliCompressSync(APP_JS));
   writeFileSync(path.join(dist, 'assets', 'app-abc123.js.gz'), gzipSync(APP_JS));
@@ -70,12 +80,31 @@ describe('the built web app', () => {
   });
 
   it('sends the page compressed too, still with no-cache', async () => {
-    for (const url of ['/', '/signup']) {
+    for (const [url, html] of [
+      ['/', INDEX_HTML],
+      ['/signup', AUTH_HTML],
+    ]) {
       const res = await get(url, { 'accept-encoding': 'br' });
       expect(res.statusCode, url).toBe(200);
       expect(res.headers['content-encoding'], url).toBe('br');
       expect(res.headers['cache-control'], url).toBe('no-cache');
-      expect(brotliDecompressSync(res.rawPayload).toString(), url).toBe(INDEX_HTML);
+      expect(brotliDecompressSync(res.rawPayload).toString(), url).toBe(html);
+    }
+  });
+
+  it('sends a page whose lazy chunks the build preloads its own copy of index.html, and only HTML files of the build', async () => {
+    for (const url of ['/signup', '/signup/', '/signup?ref=x']) {
+      const res = await get(url, { 'accept-encoding': 'identity' });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type'], url).toMatch(/^text\/html/);
+      expect(res.headers['cache-control'], url).toBe('no-cache');
+      expect(res.body, url).toBe(AUTH_HTML);
+    }
+    // a map entry that leaves the build folder, or names something other than an HTML file, is ignored
+    for (const url of ['/forgot-password', '/redirect', '/login']) {
+      const res = await get(url, { 'accept-encoding': 'identity' });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).toBe(INDEX_HTML);
     }
   });
 

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountGuards, signupAttempts } from '../db/schema';
-import { buildTestApp, type TTestApp } from '../test/helpers';
+import { buildTestApp, buildUser, type TTestApp } from '../test/helpers';
 import { sweepExpired } from './cleanup';
 
 let t: TTestApp;
@@ -14,8 +14,9 @@ const at = (iso: string) => new Date(iso);
 
 describe('the daily sweep', () => {
   it('drops sign-up attempts past their expiry and keeps live ones', async () => {
+    const { user } = await buildUser(t);
     const base = {
-      userId: 'u1',
+      userId: user.id,
       target: 'a@example.com',
       passwordHash: 'h',
       profileType: 'INFLUENCER',

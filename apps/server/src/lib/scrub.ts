@@ -8,7 +8,7 @@ const RULES: [RegExp, string][] = [
   [/eyJ[A-Za-z0-9_-]*\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*/g, '[token]'],
   // token=…, "password": "…", authorization: Bearer …
   [
-    /((?:token|password|passwd|secret|authorization|credential)\w*["']?\s*[:=]\s*["']?(?:bearer\s+)?)[^\s"'&,;)}\]]+/gi,
+    /((?:token|ticket|password|passwd|secret|authorization|credential)\w*["']?\s*[:=]\s*["']?(?:bearer\s+)?)[^\s"'&,;)}\]]+/gi,
     '$1[redacted]',
   ],
   [/[^\s@"'<>()[\]{},;:=/\\]+@[^\s@"'<>()[\]{},;:=/\\]+/g, '[email]'],

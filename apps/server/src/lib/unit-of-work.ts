@@ -39,6 +39,8 @@ const noQueue: TJobSend = async (_db, queue) => {
  */
 export function transactional(database: TDb) {
   const active = new AsyncLocalStorage<TDb>();
+  // what runs once the unit in progress has committed (never when it fails), by its transaction
+  const afterCommitOf = new WeakMap<object, (() => void | Promise<void>)[]>();
   let send: TJobSend = noQueue;
   const db = new Proxy(database, {
     get(target, prop) {
@@ -55,13 +57,33 @@ export function transactional(database: TDb) {
   };
   const enqueue: TEnqueue = (queue, data, options) => send(executor(), queue, data, options);
   const unit: TUnit = { enqueue };
-  const unitOfWork: TUnitOfWork = (work) =>
-    active.getStore() ? work(unit) : database.transaction((tx) => active.run(tx as unknown as TDb, () => work(unit)));
+  const unitOfWork: TUnitOfWork = async (work) => {
+    if (active.getStore()) return work(unit);
+    const after: (() => void | Promise<void>)[] = [];
+    const result = await database.transaction((tx) => {
+      afterCommitOf.set(tx, after);
+      return active.run(tx as unknown as TDb, () => work(unit));
+    });
+    for (const fn of after) await fn();
+    return result;
+  };
   return {
     db,
     unitOfWork,
     executor,
     enqueue,
+    /** A unit of work is in progress here: what is read may not be committed yet. */
+    inUnit: () => active.getStore() !== undefined,
+    /**
+     * Runs `fn` once the unit in progress commits (never if it fails), before the unit's caller goes on;
+     * at once outside a unit.
+     */
+    async afterCommit(fn: () => void | Promise<void>) {
+      const tx = active.getStore();
+      const list = tx ? afterCommitOf.get(tx) : undefined;
+      if (list) list.push(fn);
+      else await fn();
+    },
     /** Connects the unit of work to the job queue (done once, when the queue has started). */
     sendJobs(through: TJobSend) {
       send = through;

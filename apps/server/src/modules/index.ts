@@ -1,8 +1,10 @@
 import type { TModule } from '../container';
 import { authModule } from './auth/module';
+import { eventsModule } from './events/module';
 import { interestsModule } from './interests/module';
 import { locationModule } from './location/module';
 import { notificationsModule } from './notifications/module';
+import { socialAccountsModule } from './social-accounts/module';
 import { subscriptionsModule } from './subscriptions/module';
 import { teamModule } from './team/module';
 import { usersModule } from './users/module';
@@ -19,4 +21,6 @@ export const MODULES: readonly TModule[] = [
   usersModule,
   authModule,
   teamModule,
+  eventsModule,
+  socialAccountsModule,
 ];

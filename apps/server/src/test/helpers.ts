@@ -73,7 +73,9 @@ export async function buildTestApp(
   try {
     await database.migrate();
     const messenger = memoryMessenger();
+    const viaApp = inProcessFetch(config.publicUrl);
     const container = await createContainer({
+      fetch: viaApp.fetch,
       config,
       database,
       clock: new Clock(),
@@ -88,6 +90,7 @@ export async function buildTestApp(
       throw err;
     });
     await built.app.ready();
+    viaApp.bind(built.app);
     return {
       ...built,
       database,
@@ -105,6 +108,80 @@ export async function buildTestApp(
     await database.close().catch(() => undefined);
     throw err;
   }
+}
+
+/**
+ * The server's calls to its own address (the sandbox's network emulators) go to the app in-process, as
+ * `inject`, so tests need no open port; a call anywhere else fails (tests never reach the internet).
+ * The caller's abort signal is honoured, as the network's timeout would be.
+ */
+export function inProcessFetch(publicUrl: string) {
+  let app: TBuiltApp['app'] | null = null;
+  const origin = new URL(publicUrl).origin;
+  const fetchFn: typeof fetch = async (input, init) => {
+    const url = new URL(typeof input === 'string' || input instanceof URL ? input.toString() : input.url);
+    if (url.origin !== origin || !app) throw new TypeError(`fetch failed: tests do not call ${url.origin}`);
+    const signal = init?.signal;
+    const headers = Object.fromEntries(new Headers(init?.headers).entries());
+    const answer = app.inject({
+      method: (init?.method ?? 'GET') as 'GET',
+      url: url.pathname + url.search,
+      headers,
+      payload: init?.body as string | undefined,
+    });
+    const res = await (signal
+      ? Promise.race([
+          answer,
+          new Promise<never>((_, reject) => {
+            if (signal.aborted) reject(signal.reason);
+            signal.addEventListener('abort', () => reject(signal.reason), { once: true });
+          }),
+        ])
+      : answer);
+    const out = new Headers();
+    for (const [k, v] of Object.entries(res.headers))
+      if (v !== undefined) out.set(k, Array.isArray(v) ? v.join(', ') : String(v));
+    const nullBody = res.statusCode === 204 || res.statusCode === 304 || (res.statusCode >= 300 && res.statusCode < 400);
+    return new Response(nullBody ? null : res.rawPayload, { status: res.statusCode, headers: out });
+  };
+  return {
+    fetch: fetchFn,
+    bind(a: TBuiltApp['app']) {
+      app = a;
+    },
+  };
+}
+
+/**
+ * Another process on the same PostgreSQL database as `t` (its own connections, change feed, caches and job
+ * queue client): what a second server or the worker sees of the same rows. PostgreSQL only.
+ */
+export async function buildPeerApp(t: TTestApp): Promise<TBuiltApp & { close(): Promise<void> }> {
+  if (t.database.kind !== 'postgres' || !process.env.TEST_DATABASE_URL) throw new Error('a peer process needs PostgreSQL');
+  const database = await openDatabase({
+    databaseUrl: process.env.TEST_DATABASE_URL,
+    schemaName: t.database.schemaName,
+    poolMax: 4,
+  });
+  const container = await createContainer({
+    config: t.container.config,
+    database,
+    clock: t.clock,
+    messenger: t.messenger,
+    logger: false,
+    bossSchema: `${t.database.schemaName}_boss`,
+    bossPoolMax: 2,
+  });
+  const built = await buildApp({ container });
+  await built.app.ready();
+  return {
+    ...built,
+    async close() {
+      await built.app.close();
+      await container.close();
+      await database.close();
+    },
+  };
 }
 
 let seq = 0;
@@ -174,7 +251,7 @@ export async function call(
 
 /** Sets fields of an account directly (test set-up only: the product writes accounts through the users service's named calls). */
 export const setUserFields = (t: TTestApp, id: string, patch: Partial<TNewUser>) =>
-  createUsersRepository(t.database.db).update(id, { ...patch, updatedAt: t.clock.now() });
+  createUsersRepository(t.container.db, t.container.changes).update(id, { ...patch, updatedAt: t.clock.now() });
 
 /** Gives an account a fresh verified mobile (and any other fields), as the profile step leaves it; returns the phone. */
 export async function giveVerifiedPhone(t: TTestApp, id: string, more: Partial<TNewUser> = {}) {

@@ -13,6 +13,7 @@ const onboarding = () => import('../features/onboarding');
 const team = async () => (await Promise.all([import('../features/team'), import('@mantine/dates/styles.css')]))[0];
 const home = () => import('../features/home');
 const profile = () => import('../features/profile');
+const social = () => import('../features/social');
 const notFound = () => import('../features/misc/components/not-found-page');
 // The logged-in side (role guard, header, notifications) is loaded with the first logged-in page, so the
 // public pages do not carry it.
@@ -85,6 +86,8 @@ export const routes: RouteObject[] = [
                 children: [
                   { path: paths.home, lazy: async () => ({ Component: (await home()).HomePage }) },
                   { path: paths.profile, lazy: async () => ({ Component: (await profile()).ProfilePage }) },
+                  { path: paths.addSocialMedia, lazy: async () => ({ Component: (await social()).SocialAccountsPage }) },
+                  { path: paths.socialReturn, lazy: async () => ({ Component: (await social()).SocialReturnPage }) },
                   // Team management: BUSINESS only through the domain route matrix (RoleGuard).
                   { path: paths.manageUsers, lazy: async () => ({ Component: (await team()).ManageUsersPage }) },
                   { path: paths.manageRoles, lazy: async () => ({ Component: (await team()).ManageRolesPage }) },

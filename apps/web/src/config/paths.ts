@@ -24,5 +24,7 @@ export const paths = {
   updateSubUser: '/profile/updatesubuser',
   createSubUser: '/create-subuser',
   setPassword: '/set-password',
+  addSocialMedia: '/addsocialmedia',
+  socialReturn: '/social/return',
   error: '/error',
 } as const;

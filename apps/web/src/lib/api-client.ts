@@ -1,4 +1,4 @@
-import { MSG, type TErrorCode } from '@virality/domain';
+import { MSG, type TApiCall, type TApiResponse, type TErrorCode } from '@virality/domain';
 import { clearSession, readSession } from './auth-storage';
 
 /** Base URLs of the three API surfaces; each can be moved to its own host. */
@@ -22,11 +22,17 @@ export class ApiError extends Error {
 }
 
 export type TEnvelope<T> = { status: boolean; message: string; response: T };
+type TSphEnvelope<T> = { response_code: number; response_message: string; response_data: T };
 
 let onUnauthorized: () => void = () => {
   clearSession();
   window.location.assign('/login');
 };
+/** The server said this session has ended (its live stream closed it): what a 401 does, done now. */
+export function sessionEnded(): void {
+  if (readSession()) onUnauthorized();
+}
+
 /** Lets the app decide what a 401 does (toast, then go to /login). */
 export function setUnauthorizedHandler(handler: () => void): void {
   onUnauthorized = handler;
@@ -60,19 +66,46 @@ export async function apiCall<T>(path: string, opts: TOptions = {}): Promise<TEn
   } catch {
     throw new ApiError(MSG.networkLost, 0);
   }
-  const json = (await res.json().catch(() => null)) as (TEnvelope<T> & { code?: TErrorCode }) | null;
+  const raw = (await res.json().catch(() => null)) as (TEnvelope<T> & TSphEnvelope<T> & { code?: TErrorCode }) | null;
   if (res.status === 401 && session) {
     onUnauthorized();
   }
+  // the social-posting API answers {response_code, response_message, response_data}: read as the main envelope
+  const json: (TEnvelope<T> & { code?: TErrorCode }) | null =
+    raw && 'response_code' in raw
+      ? { status: raw.response_code === 200, message: raw.response_message, response: raw.response_data, code: raw.code }
+      : raw;
   if (!res.ok || !json || json.status === false) {
     throw new ApiError(json?.message || MSG.somethingWentWrong, res.status, json?.response ?? null, json?.code ?? null);
   }
   return json;
 }
 
+/** The paths of the main API's calls of one method, as the client writes them (without the leading slash). */
+type TPathOf<M extends string> = TApiCall extends infer K ? (K extends `${M} /${infer P}` ? P : never) : never;
+/** What a call answers, from the shared contract of `METHOD /path`. */
+type TAnswer<M extends string, P extends string> = `${M} /${P}` extends TApiCall ? TApiResponse<`${M} /${P}`> : never;
+
+/**
+ * The main API's calls, typed by their path: what each answers comes from the contracts in packages/domain
+ * that the server also sends its answers through, so the two cannot drift apart.
+ */
 export const api = {
-  get: <T>(path: string, query?: TOptions['query']) => apiCall<T>(path, { query }),
-  post: <T>(path: string, body?: unknown, query?: TOptions['query']) => apiCall<T>(path, { method: 'POST', body, query }),
-  put: <T>(path: string, body?: unknown, query?: TOptions['query']) => apiCall<T>(path, { method: 'PUT', body, query }),
-  del: <T>(path: string, body?: unknown, query?: TOptions['query']) => apiCall<T>(path, { method: 'DELETE', body, query }),
+  get: <P extends TPathOf<'GET'>>(path: P, query?: TOptions['query']) => apiCall<TAnswer<'GET', P>>(path, { query }),
+  post: <P extends TPathOf<'POST'>>(path: P, body?: unknown, query?: TOptions['query']) =>
+    apiCall<TAnswer<'POST', P>>(path, { method: 'POST', body, query }),
+  put: <P extends TPathOf<'PUT'>>(path: P, body?: unknown, query?: TOptions['query']) =>
+    apiCall<TAnswer<'PUT', P>>(path, { method: 'PUT', body, query }),
+  del: <P extends TPathOf<'DELETE'>>(path: P, body?: unknown, query?: TOptions['query']) =>
+    apiCall<TAnswer<'DELETE', P>>(path, { method: 'DELETE', body, query }),
+};
+
+/**
+ * The social-posting API's calls (under /sph). Its answers are read into the main envelope's shape
+ * (`response_data` as `response`, `response_message` as `message`); each call file names its answer's type.
+ */
+export const sph = {
+  get: <T>(path: string, query?: TOptions['query']) => apiCall<T>(path, { query, base: 'sph' }),
+  post: <T>(path: string, body?: unknown) => apiCall<T>(path, { method: 'POST', body, base: 'sph' }),
+  put: <T>(path: string, body?: unknown) => apiCall<T>(path, { method: 'PUT', body, base: 'sph' }),
 };

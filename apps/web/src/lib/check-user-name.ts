@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
+import type { TUserNameCheck } from '@virality/domain';
 import { api } from './api-client';
-
-export type TUserNameCheck = { isExist: boolean; genData: string[] };
 
 /**
  * POST user/checkUserName {userName[, excludeUserId]}: whether the name is taken, and free suggestions
@@ -13,7 +12,7 @@ export type TUserNameCheck = { isExist: boolean; genData: string[] };
  */
 export async function checkUserName(userName: string, excludeUserId?: string | null): Promise<TUserNameCheck> {
   const body = excludeUserId === undefined ? { userName } : { userName, excludeUserId };
-  const res = await api.post<TUserNameCheck>('user/checkUserName', body);
+  const res = await api.post('user/checkUserName', body);
   return { isExist: !!res.response?.isExist, genData: res.response?.genData ?? [] };
 }
 

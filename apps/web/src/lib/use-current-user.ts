@@ -1,15 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
-import type { TUser } from '@virality/domain';
+import type { TUserStatus } from '@virality/domain';
 import { api } from './api-client';
 import { readSession, STORAGE_KEYS } from './auth-storage';
 
-export type TCurrentUser = TUser & { UnseenNotifsCount: number };
+export type TCurrentUser = TUserStatus['result'];
 
 export const CURRENT_USER_KEY = ['user-status'] as const;
 
 /** GET user/getUserStatus: the logged-in user with the unseen-notification count. */
 export async function getUserStatus(): Promise<TCurrentUser> {
-  const res = await api.get<{ result: TCurrentUser }>('user/getUserStatus');
+  const res = await api.get('user/getUserStatus');
   const user = res.response.result;
   localStorage.setItem(STORAGE_KEYS.notificationCount, String(user.UnseenNotifsCount ?? 0));
   return user;

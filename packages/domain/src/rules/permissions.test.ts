@@ -5,6 +5,7 @@ import {
   allSelected,
   alwaysSavesDraft,
   analyticsRefusal,
+  can,
   canAddSocialAccounts,
   canCreatePost,
   canSchedule,
@@ -12,15 +13,22 @@ import {
   effectivePermissions,
   emptyPermissions,
   isShownInTree,
+  LINKED_ACCOUNT_NOT_FOUND,
   NO_ANALYTICS_ACCESS,
+  NO_POST_ACCESS,
+  NO_SCHEDULER_ACCESS,
   normalizePermissions,
   PERMISSION_ACCOUNTS,
   PERMISSION_MODULES,
+  PERMISSION_NETWORKS,
+  refusalOf,
   SCHEDULER_INCONSISTENT,
   schedulerConsistent,
   seesNotification,
   seesPricing,
   selectAll,
+  type TActor,
+  type TLinkedAccountRef,
   type TPermissionEntry,
   type TPermissionModule,
   toggleAccount,
@@ -316,5 +324,56 @@ describe('everyone but a manager is allowed everything', () => {
     expect(canSchedule(role, none, '1')).toBe(true);
     expect(canAddSocialAccounts(role)).toBe(true);
     expect(alwaysSavesDraft(role)).toBe(false);
+  });
+});
+
+describe('can(actor, action, linkedAccount): one check for every route and job', () => {
+  const ORG = 'org-a';
+  const account = (network: TLinkedAccountRef['network'], orgId = ORG, id = 'acc-1'): TLinkedAccountRef => ({
+    id,
+    orgId,
+    network,
+  });
+  const owner: TActor = { userId: 'u1', orgId: ORG, role: 'BUSINESS', permissions: null };
+  const managerWith = (entries: TPermissionEntry[], active = true): TActor => ({
+    userId: 'u2',
+    orgId: ORG,
+    role: 'BUSINESS_MANAGER',
+    permissions: effectivePermissions(entries, active),
+  });
+  const igPost = toggleModule(emptyPermissions(), '1', 'Post', true);
+
+  it('everyone but a manager may do anything on an account of their own organisation', () => {
+    for (const role of PROFILE_TYPES.filter((r) => r !== 'BUSINESS_MANAGER'))
+      for (const network of PERMISSION_NETWORKS)
+        for (const action of PERMISSION_MODULES)
+          expect(can({ ...owner, role }, action, account(network)), `${role} ${network} ${action}`).toBe(true);
+  });
+
+  it('an account of another organisation is refused to every role, as not found', () => {
+    for (const actor of [owner, managerWith(igPost)]) {
+      expect(can(actor, 'Post', account('instagram', 'org-b'))).toBe(false);
+      expect(refusalOf(actor, 'Post', account('instagram', 'org-b'))).toBe(LINKED_ACCOUNT_NOT_FOUND);
+    }
+    expect(can({ ...owner, orgId: null }, 'Post', account('instagram'))).toBe(false);
+  });
+
+  it("a manager needs access to the account's network and the module on, each refusal with its message", () => {
+    const m = managerWith(igPost);
+    expect(can(m, 'Post', account('instagram'))).toBe(true);
+    expect(refusalOf(m, 'Scheduler', account('instagram'))).toBe(NO_SCHEDULER_ACCESS);
+    expect(refusalOf(m, 'Analytics', account('instagram'))).toBe(NO_ANALYTICS_ACCESS);
+    expect(refusalOf(m, 'Post', account('facebook'))).toBe(NO_POST_ACCESS);
+  });
+
+  it('a manager whose role is inactive may do nothing', () => {
+    expect(can(managerWith(igPost, false), 'Post', account('instagram'))).toBe(false);
+  });
+
+  it("finds the account's rights by its network, never by an id that looks like the tree's network id", () => {
+    const m = managerWith(igPost);
+    // '1' is Instagram in the tree; this Facebook account just has that id
+    expect(can(m, 'Post', account('facebook', ORG, '1'))).toBe(false);
+    expect(can(m, 'Post', account('instagram', ORG, '2'))).toBe(true);
   });
 });

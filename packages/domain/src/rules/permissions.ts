@@ -21,6 +21,32 @@ export type TPermissionEntry = {
   moduleAccess: Record<TPermissionModule, boolean>;
 };
 
+/** A network of the permission tree ('instagram' … 'threads'). */
+export type TPermissionNetwork = (typeof PERMISSION_ACCOUNTS)[number]['accountType'];
+export const PERMISSION_NETWORKS: readonly TPermissionNetwork[] = PERMISSION_ACCOUNTS.map((a) => a.accountType);
+
+/** What a permission check is about: using a module (posting, analytics, scheduling) on a linked account. */
+export type TPermissionAction = TPermissionModule;
+
+/**
+ * Who acts: their organisation, their role, and (for a manager) the permissions their role gives, already
+ * made effective (none while the role is inactive). `permissions` is null for everyone else.
+ */
+export type TActor = {
+  userId: string;
+  orgId: string | null;
+  role: TProfileType;
+  permissions: readonly TPermissionEntry[] | null;
+};
+
+/** A social account linked to an organisation, as a permission check needs it. */
+export type TLinkedAccountRef = { id: string; orgId: string; network: TPermissionNetwork };
+
+export const NO_POST_ACCESS = 'No access to post on this network';
+export const NO_SCHEDULER_ACCESS = 'No access to schedule on this network';
+/** Another organisation's account: the check says no more than that it is not there. */
+export const LINKED_ACCOUNT_NOT_FOUND = 'Social account not found';
+
 export const SCHEDULER_INCONSISTENT = "Please ensure all 'Scheduler' access settings are consistent across all account types.";
 export const NO_ANALYTICS_ACCESS = 'No access to view Analytics';
 
@@ -142,6 +168,30 @@ export function analyticsRefusal(
 export const canSchedule = (role: TProfileType, entries: readonly TPermissionEntry[], accountId: string | number): boolean =>
   canUse(role, entries, accountId, 'Scheduler');
 
+const MODULE_REFUSAL: Record<TPermissionAction, string> = {
+  Post: NO_POST_ACCESS,
+  Analytics: NO_ANALYTICS_ACCESS,
+  Scheduler: NO_SCHEDULER_ACCESS,
+};
+
+/**
+ * The one permission check for a linked social account, for every route and every job: why `actor` may not
+ * `action` on `account`, or null when they may. An account of another organisation is refused to everyone,
+ * owners included, as if it did not exist. In the account's own organisation everyone but a manager may; a
+ * manager needs access to the account's network (looked up by network, never by a numeric id) with the module
+ * on.
+ */
+export function refusalOf(actor: TActor, action: TPermissionAction, account: TLinkedAccountRef): string | null {
+  if (!actor.orgId || actor.orgId !== account.orgId) return LINKED_ACCOUNT_NOT_FOUND;
+  if (actor.role !== 'BUSINESS_MANAGER') return null;
+  const entry = (actor.permissions ?? []).find((e) => e.accountType.toLowerCase() === account.network);
+  return entry?.access && entry.moduleAccess[action] ? null : MODULE_REFUSAL[action];
+}
+
+/** Whether `actor` may `action` on `account` (see refusalOf). */
+export const can = (actor: TActor, action: TPermissionAction, account: TLinkedAccountRef): boolean =>
+  refusalOf(actor, action, account) === null;
+
 /** Managers cannot add social accounts. */
 export const canAddSocialAccounts = (role: TProfileType): boolean => role !== 'BUSINESS_MANAGER';
 
@@ -157,3 +207,9 @@ export const seesNotification = (role: TProfileType, paymentStatus: boolean): bo
 
 /** A manager always saves as draft (the owner approves). */
 export const alwaysSavesDraft = (role: TProfileType): boolean => role === 'BUSINESS_MANAGER';
+
+/** Whether the actor sees a network's linked accounts at all: everyone but a manager does; a manager where its role gives access. */
+export function seesNetwork(actor: TActor, network: TPermissionNetwork): boolean {
+  if (actor.role !== 'BUSINESS_MANAGER') return true;
+  return (actor.permissions ?? []).some((e) => e.accountType === network && e.access);
+}

@@ -18,6 +18,7 @@ const ALL_BUT_IMC = ALL.filter((r) => r !== 'IMC');
 /** The role-guarded route matrix, written out route by route. */
 const MATRIX: [path: string, roles: TProfileType[]][] = [
   ['/addsocialmedia', ['INFLUENCER', 'BRANDS', 'BUSINESS', 'BUSINESS_MANAGER']],
+  ['/social/return', ['INFLUENCER', 'BRANDS', 'BUSINESS']],
   ['/home', ALL],
   ['/postdraft', ALL_BUT_IMC],
   ['/postdraft/2', ALL_BUT_IMC],

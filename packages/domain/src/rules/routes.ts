@@ -6,6 +6,8 @@ const ALL_BUT_IMC: readonly TProfileType[] = PROFILE_TYPES.filter((r) => r !== '
 /** Role-guarded routes; a route absent here is public. Keys are path prefixes. */
 export const ROUTE_ROLES: Record<string, readonly TProfileType[]> = {
   '/addsocialmedia': ['INFLUENCER', 'BRANDS', 'BUSINESS', 'BUSINESS_MANAGER'],
+  // where a network's consent page sends the browser back: only those who may link come back here
+  '/social/return': ['INFLUENCER', 'BRANDS', 'BUSINESS'],
   '/home': ALL,
   '/postdraft': ALL_BUT_IMC,
   '/notifications': ALL,

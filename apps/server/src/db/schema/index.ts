@@ -1,3 +1,4 @@
 export * from './platform';
+export * from './social';
 export * from './team';
 export * from './users';

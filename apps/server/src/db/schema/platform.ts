@@ -1,17 +1,25 @@
-import { boolean, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { oneOf, users } from './users';
+
+/** What belongs to an account goes with it if it is ever deleted (accounts are closed, not deleted). */
+const byUser = { onDelete: 'cascade' } as const;
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
 /** Messages sent by mail or SMS; in sandbox mode the outbox page shows them. */
-export const outbox = pgTable('outbox', {
-  id: text('id').primaryKey(),
-  channel: text('channel').notNull(),
-  to: text('to').notNull(),
-  subject: text('subject'),
-  body: text('body').notNull(),
-  delivered: boolean('delivered').notNull().default(false),
-  createdAt: ts('created_at').notNull(),
-});
+export const outbox = pgTable(
+  'outbox',
+  {
+    id: text('id').primaryKey(),
+    channel: text('channel').notNull(),
+    to: text('to').notNull(),
+    subject: text('subject'),
+    body: text('body').notNull(),
+    delivered: boolean('delivered').notNull().default(false),
+    createdAt: ts('created_at').notNull(),
+  },
+  () => [check('outbox_channel_ck', oneOf('channel', ['email', 'sms']))],
+);
 
 export const interests = pgTable('interests', {
   id: text('id').primaryKey(),
@@ -24,7 +32,9 @@ export const activities = pgTable(
   'activities',
   {
     id: text('id').primaryKey(),
-    userId: text('user_id').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, byUser),
     type: text('type').notNull(),
     title: text('title').notNull(),
     description: text('description'),
@@ -38,13 +48,17 @@ export const activities = pgTable(
 
 export const notificationClicks = pgTable('notification_clicks', {
   id: text('id').primaryKey(),
-  userId: text('user_id').notNull(),
+  userId: text('user_id')
+    .notNull()
+    .references(() => users.id, byUser),
   createdAt: ts('created_at').notNull(),
 });
 
 export const deviceTokens = pgTable('device_tokens', {
   id: text('id').primaryKey(),
-  userId: text('user_id').notNull(),
+  userId: text('user_id')
+    .notNull()
+    .references(() => users.id, byUser),
   deviceType: text('device_type').notNull(),
   token: text('token').notNull(),
   createdAt: ts('created_at').notNull(),

@@ -1,5 +1,6 @@
 import type { TPermissionEntry } from '@virality/domain';
 import { boolean, index, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { organizations, users } from './users';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -8,7 +9,9 @@ export const roles = pgTable(
   'roles',
   {
     id: text('id').primaryKey(),
-    orgId: text('org_id').notNull(),
+    orgId: text('org_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
     roleName: text('role_name').notNull(),
     roleNameLower: text('role_name_lower').notNull(),
     roleDesc: text('role_desc').notNull(),
@@ -23,7 +26,9 @@ export const roles = pgTable(
 /** Sub-user invitations: a hashed one-time token to set a password, valid 7 days. */
 export const invitations = pgTable('invitations', {
   id: text('id').primaryKey(),
-  userId: text('user_id').notNull(),
+  userId: text('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
   tokenHash: text('token_hash').notNull().unique(),
   expiresAt: ts('expires_at').notNull(),
   usedAt: ts('used_at'),

@@ -1,6 +1,28 @@
-import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { AUTH_TYPES, PROFILE_TYPES } from '@virality/domain';
+import { sql } from 'drizzle-orm';
+import {
+  type AnyPgColumn,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { roles } from './team';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+/** `column IN ('a', 'b', …)`: a closed set of values, stated in the schema (the values are constants of ours). */
+export const oneOf = (column: string, values: readonly string[]) =>
+  sql.raw(`${column} IN (${values.map((v) => `'${v.replaceAll("'", "''")}'`).join(', ')})`);
+/**
+ * Accounts are closed, never deleted (their rows stay for the records); what belongs to one goes with it if
+ * it ever is (`cascade`), and a reference that may outlive its target is cleared (`set null`).
+ */
+const byUser = { onDelete: 'cascade' } as const;
 
 export const organizations = pgTable('organizations', {
   id: text('id').primaryKey(),
@@ -13,7 +35,10 @@ export const users = pgTable(
   'users',
   {
     id: text('id').primaryKey(),
-    orgId: text('org_id').notNull(),
+    // the organization row is written first, in the same transaction (createWithOrg)
+    orgId: text('org_id')
+      .notNull()
+      .references(() => organizations.id),
     sphUserId: text('sph_user_id'),
     profileType: text('profile_type').notNull(),
     authType: text('auth_type').notNull().default('LOCAL'),
@@ -56,10 +81,13 @@ export const users = pgTable(
     deletedAt: ts('deleted_at'),
     deletionRemarks: text('deletion_remarks'),
     /** For BUSINESS_MANAGER: the business owner who added them, and their role. */
-    businessId: text('business_id'),
-    roleId: text('role_id'),
+    businessId: text('business_id').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
+    roleId: text('role_id').references((): AnyPgColumn => roles.id, { onDelete: 'set null' }),
   },
   (t) => [
+    check('users_profile_type_ck', oneOf('profile_type', PROFILE_TYPES)),
+    check('users_auth_type_ck', oneOf('auth_type', AUTH_TYPES)),
+    check('users_total_points_ck', sql`total_points >= 0`),
     uniqueIndex('users_email_uq').on(t.email),
     uniqueIndex('users_phone_key_uq').on(t.phoneKey),
     uniqueIndex('users_google_sub_uq').on(t.googleSub),
@@ -73,7 +101,9 @@ export const sessions = pgTable(
   'sessions',
   {
     id: text('id').primaryKey(),
-    userId: text('user_id').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, byUser),
     createdAt: ts('created_at').notNull(),
     expiresAt: ts('expires_at').notNull(),
     revokedAt: ts('revoked_at'),
@@ -89,7 +119,7 @@ export const otps = pgTable(
     id: text('id').primaryKey(),
     target: text('target').notNull(),
     purpose: text('purpose').notNull(),
-    userId: text('user_id'),
+    userId: text('user_id').references(() => users.id, byUser),
     phoneCode: text('phone_code'),
     mobileNumber: text('mobile_number'),
     codeHash: text('code_hash').notNull(),
@@ -103,7 +133,12 @@ export const otps = pgTable(
     /** A verified reset OTP hands out one ticket; resetPassword must bring it back (kept hashed). */
     resetTokenHash: text('reset_token_hash'),
   },
-  (t) => [index('otps_target_idx').on(t.target, t.sentAt), uniqueIndex('otps_reset_token_uq').on(t.resetTokenHash)],
+  (t) => [
+    index('otps_target_idx').on(t.target, t.sentAt),
+    uniqueIndex('otps_reset_token_uq').on(t.resetTokenHash),
+    check('otps_purpose_ck', oneOf('purpose', ['registration', 'reset', 'contact'])),
+    check('otps_attempts_ck', sql`attempts >= 0`),
+  ],
 );
 
 /**
@@ -115,33 +150,49 @@ export const signupAttempts = pgTable(
   'signup_attempts',
   {
     id: text('id').primaryKey(),
-    userId: text('user_id').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, byUser),
     target: text('target').notNull(),
     passwordHash: text('password_hash').notNull(),
     profileType: text('profile_type').notNull(),
     createdAt: ts('created_at').notNull(),
     expiresAt: ts('expires_at').notNull(),
   },
-  (t) => [index('signup_attempts_user_idx').on(t.userId, t.createdAt)],
+  (t) => [
+    index('signup_attempts_user_idx').on(t.userId, t.createdAt),
+    check('signup_attempts_profile_type_ck', oneOf('profile_type', PROFILE_TYPES)),
+  ],
 );
 
 /** Failures counted per account (login, old password, OTP) and codes sent per address; a lock ends at lockedUntil. */
-export const accountGuards = pgTable('account_guards', {
-  key: text('key').primaryKey(),
-  count: integer('count').notNull(),
-  windowEndsAt: ts('window_ends_at').notNull(),
-  lockedUntil: ts('locked_until'),
-});
+export const accountGuards = pgTable(
+  'account_guards',
+  {
+    key: text('key').primaryKey(),
+    count: integer('count').notNull(),
+    windowEndsAt: ts('window_ends_at').notNull(),
+    lockedUntil: ts('locked_until'),
+  },
+  () => [check('account_guards_count_ck', sql`count >= 0`)],
+);
 
-export const subscriptions = pgTable('subscriptions', {
-  id: text('id').primaryKey(),
-  userId: text('user_id').notNull().unique(),
-  planType: text('plan_type').notNull(),
-  planStatus: text('plan_status').notNull(),
-  subscriptionVerify: boolean('subscription_verify').notNull().default(true),
-  postLimit: integer('post_limit'),
-  postCount: integer('post_count').notNull().default(0),
-  planStartDate: ts('plan_start_date').notNull(),
-  planEndDate: ts('plan_end_date').notNull(),
-  createdAt: ts('created_at').notNull(),
-});
+export const subscriptions = pgTable(
+  'subscriptions',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .unique()
+      .references(() => users.id, byUser),
+    planType: text('plan_type').notNull(),
+    planStatus: text('plan_status').notNull(),
+    subscriptionVerify: boolean('subscription_verify').notNull().default(true),
+    postLimit: integer('post_limit'),
+    postCount: integer('post_count').notNull().default(0),
+    planStartDate: ts('plan_start_date').notNull(),
+    planEndDate: ts('plan_end_date').notNull(),
+    createdAt: ts('created_at').notNull(),
+  },
+  () => [check('subscriptions_post_count_ck', sql`post_count >= 0`)],
+);

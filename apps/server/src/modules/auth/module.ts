@@ -6,7 +6,7 @@ import { createGoogleVerifier } from './google';
 import { createAuthRepository } from './repository';
 import { authRoutes } from './routes';
 import { createAuthService, type TAuthService } from './service';
-import { createTokenSigner } from './tokens';
+import { createTokenSigner, derivedSecret } from './tokens';
 
 declare module '../../container' {
   interface TServices {
@@ -17,17 +17,18 @@ declare module '../../container' {
 /** Sign-up, login, OTP, passwords and sessions; the daily sweep of expired codes, attempts and guards. */
 export const authModule: TModule = {
   name: 'auth',
-  async services({ db, config, unitOfWork, clock, messenger, log, services }) {
+  async services({ db, changes, config, unitOfWork, clock, messenger, log, services }) {
     const jwtSecret = config.jwtSecret ?? (await getOrCreateSetting(db, 'jwt_secret', randomSecret));
     const otpSecret = await getOrCreateSetting(db, 'otp_secret', randomSecret);
     const googleClientId = config.google.clientId ?? (config.sandbox ? SANDBOX_GOOGLE_CLIENT_ID : null);
     return {
       auth: createAuthService({
-        repo: createAuthRepository(db),
+        repo: createAuthRepository(db, changes),
         unitOfWork,
         users: services.users,
         clock,
         tokens: createTokenSigner(jwtSecret),
+        tickets: createTokenSigner(derivedSecret(jwtSecret, 'live-stream tickets')),
         messenger,
         google: googleClientId ? createGoogleVerifier({ jwksUrl: config.google.jwksUrl, clientId: googleClientId }) : null,
         otpSecret,

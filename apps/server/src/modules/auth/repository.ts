@@ -1,14 +1,32 @@
 import { and, desc, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { TDb } from '../../db/client';
 import { accountGuards, otps, sessions, signupAttempts, users } from '../../db/schema';
+import { createCache } from '../../lib/cache';
+import type { TChanges } from '../../lib/changes';
 
 export type TOtpRow = typeof otps.$inferSelect;
 export type TSessionRow = typeof sessions.$inferSelect;
 export type TAttemptRow = typeof signupAttempts.$inferSelect;
 export type TGuardRow = typeof accountGuards.$inferSelect;
 
+type TSessionWithUser = { session: TSessionRow; user: typeof users.$inferSelect };
+
+/** How long a session and its account are trusted without a change being heard (a safety net: changes are heard at once). */
+const SESSION_CACHE_TTL_MS = 30_000;
+
 /** Sessions, OTPs, sign-up attempts and the per-account guards. */
-export function createAuthRepository(db: TDb) {
+export function createAuthRepository(db: TDb, changes: TChanges) {
+  // The session check every authenticated call makes, served from memory while nothing about the session
+  // or its account changes: a revocation, a password change, a deactivation, a role change or any other
+  // write of the account's row is heard by every process and forgets it at once (lib/cache).
+  const sessionCache = createCache<TSessionWithUser>(changes, {
+    ttlMs: SESSION_CACHE_TTL_MS,
+    max: 50_000,
+    tags: ({ session, user }) => [
+      ['session', session.id],
+      ['user', user.id],
+    ],
+  });
   // prepared once: the statement every authenticated call runs
   const sessionWithUser = db
     .select({ session: sessions, user: users })
@@ -24,15 +42,18 @@ export function createAuthRepository(db: TDb) {
      * The session and its live account in one indexed query: the check every authenticated call makes.
      * (A read of the users table, joined here so that the hot path costs one round trip.)
      */
-    async findSessionWithUser(id: string): Promise<{ session: TSessionRow; user: typeof users.$inferSelect } | null> {
-      const [row] = await sessionWithUser.execute({ id });
-      return row ?? null;
+    findSessionWithUser(id: string): Promise<TSessionWithUser | null> {
+      return sessionCache.get(id, async () => {
+        const [row] = await sessionWithUser.execute({ id });
+        return row ?? null;
+      });
     },
     async revokeSession(id: string, at: Date) {
       await db
         .update(sessions)
         .set({ revokedAt: at })
         .where(and(eq(sessions.id, id), isNull(sessions.revokedAt)));
+      await changes.changed('session', id);
     },
     /** Ends every live session of the user, except `keepSessionId` when given. */
     async revokeUserSessions(userId: string, at: Date, keepSessionId?: string) {
@@ -46,6 +67,7 @@ export function createAuthRepository(db: TDb) {
             keepSessionId ? ne(sessions.id, keepSessionId) : undefined,
           ),
         );
+      await changes.changed('user', userId);
     },
     async latestOtp(target: string): Promise<TOtpRow | null> {
       const [row] = await db.select().from(otps).where(eq(otps.target, target)).orderBy(desc(otps.sentAt)).limit(1);

@@ -11,6 +11,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authOf, requireAuth } from '../../http/auth';
+import { replies } from '../../http/contracts';
 import { ok } from '../../http/envelope';
 import type { TAuthService } from './service';
 
@@ -25,37 +26,78 @@ export const authRoutes =
 
     app.post(
       '/user/create_user',
-      { config: rateLimit, schema: { tags, summary: 'Sign up with e-mail or phone', body: zCreateUserBody } },
+      {
+        config: rateLimit,
+        schema: {
+          response: replies('POST /user/create_user'),
+          tags,
+          summary: 'Sign up with e-mail or phone',
+          body: zCreateUserBody,
+        },
+      },
       async (req) => ok(await auth.signUp(req.body), MSG.otpSent),
     );
     app.post(
       '/user/userLogin',
-      { config: rateLimit, schema: { tags, summary: 'Log in with e-mail or phone and password', body: zLoginBody } },
+      {
+        config: rateLimit,
+        schema: {
+          response: replies('POST /user/userLogin'),
+          tags,
+          summary: 'Log in with e-mail or phone and password',
+          body: zLoginBody,
+        },
+      },
       async (req) => ok(await auth.login(req.body, meta(req)), MSG.loginSuccess),
     );
     app.post(
       '/user/googleLogin',
-      { config: rateLimit, schema: { tags, summary: 'Sign in or up with a Google ID token', body: zGoogleLoginBody } },
+      {
+        config: rateLimit,
+        schema: {
+          response: replies('POST /user/googleLogin'),
+          tags,
+          summary: 'Sign in or up with a Google ID token',
+          body: zGoogleLoginBody,
+        },
+      },
       async (req) => ok(await auth.googleLogin(req.body, meta(req)), MSG.loginSuccess),
     );
     app.post(
       '/otp/sendOtp',
-      { config: rateLimit, schema: { tags: ['OTP'], summary: 'Send an OTP', body: zSendOtpBody } },
+      {
+        config: rateLimit,
+        schema: { response: replies('POST /otp/sendOtp'), tags: ['OTP'], summary: 'Send an OTP', body: zSendOtpBody },
+      },
       async (req) => ok(await auth.requestOtp(req.body, req.auth), MSG.otpSent),
     );
     app.post(
       '/otp/resetOtp',
-      { config: rateLimit, schema: { tags: ['OTP'], summary: 'Resend an OTP', body: zSendOtpBody } },
+      {
+        config: rateLimit,
+        schema: { response: replies('POST /otp/resetOtp'), tags: ['OTP'], summary: 'Resend an OTP', body: zSendOtpBody },
+      },
       async (req) => ok(await auth.requestOtp(req.body, req.auth), MSG.otpResent),
     );
     app.post(
       '/otp/verifyOtp',
-      { config: rateLimit, schema: { tags: ['OTP'], summary: 'Verify an OTP', body: zVerifyOtpBody } },
+      {
+        config: rateLimit,
+        schema: { response: replies('POST /otp/verifyOtp'), tags: ['OTP'], summary: 'Verify an OTP', body: zVerifyOtpBody },
+      },
       async (req) => ok(await auth.verifyOtp(req.body, req.auth, meta(req)), MSG.otpVerified),
     );
     app.put(
       '/user/resetPassword',
-      { config: rateLimit, schema: { tags: ['OTP'], summary: 'Set a new password after OTP', body: zResetPasswordBody } },
+      {
+        config: rateLimit,
+        schema: {
+          response: replies('PUT /user/resetPassword'),
+          tags: ['OTP'],
+          summary: 'Set a new password after OTP',
+          body: zResetPasswordBody,
+        },
+      },
       async (req) => {
         await auth.resetPassword(req.body);
         return ok(null, MSG.newPasswordSet);
@@ -63,7 +105,16 @@ export const authRoutes =
     );
     app.post(
       '/user/changePassword',
-      { onRequest: requireAuth, schema: { tags, security, summary: 'Change password', body: zChangePasswordBody } },
+      {
+        onRequest: requireAuth,
+        schema: {
+          response: replies('POST /user/changePassword'),
+          tags,
+          security,
+          summary: 'Change password',
+          body: zChangePasswordBody,
+        },
+      },
       async (req) => {
         await auth.changePassword(authOf(req), req.body);
         return ok(null, MSG.passwordChanged);
@@ -71,7 +122,10 @@ export const authRoutes =
     );
     app.post(
       '/user/logout',
-      { onRequest: requireAuth, schema: { tags, security, summary: 'Log out (revokes the session)' } },
+      {
+        onRequest: requireAuth,
+        schema: { response: replies('POST /user/logout'), tags, security, summary: 'Log out (revokes the session)' },
+      },
       async (req) => {
         await auth.logout(authOf(req));
         return ok(null, MSG.logoutSuccess);

@@ -4,6 +4,7 @@ import {
   ACCOUNT_GUARD_MINUTES,
   ACCOUNT_MAX_CODES,
   ACCOUNT_MAX_FAILURES,
+  EVENTS_TICKET_TTL_SECONDS,
   GUARD_MSG,
   MSG,
   minutesLeft,
@@ -41,6 +42,8 @@ type TDeps = {
   users: TUsersService;
   clock: Clock;
   tokens: TTokenSigner;
+  /** Signs tickets (a live stream's): a key of their own, so a ticket is never an access token nor the reverse. */
+  tickets: TTokenSigner;
   messenger: TMessenger;
   google: TGoogleVerifier | null;
   otpSecret: string;
@@ -57,7 +60,7 @@ type TMeta = { ip?: string; userAgent?: string };
 
 /** Sign-up, login (password and Google), OTP, password reset and change, sessions. */
 export function createAuthService(deps: TDeps) {
-  const { repo, users, clock, tokens, messenger, otpSecret, log, unitOfWork } = deps;
+  const { repo, users, clock, tokens, tickets, messenger, otpSecret, log, unitOfWork } = deps;
 
   const hashOtp = (target: string, code: string) => createHmac('sha256', otpSecret).update(`${target}:${code}`).digest('hex');
   const sameHash = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
@@ -111,6 +114,15 @@ export function createAuthService(deps: TDeps) {
       const user = await owner();
       if (user) await noticeLock(user);
     }
+  }
+
+  async function liveSession(sid: string, userId: string): Promise<TAuthContext | null> {
+    const found = await repo.findSessionWithUser(sid);
+    if (!found) return null;
+    const { session, user } = found;
+    if (session.revokedAt || session.expiresAt.getTime() <= clock.nowMs() || session.userId !== userId) return null;
+    if (!user.userStatus) return null;
+    return { userId: user.id, sessionId: session.id, role: user.profileType as TProfileType, user };
   }
 
   async function issueSession(user: TUserRow, meta: TMeta = {}): Promise<TAuthResult> {
@@ -539,15 +551,29 @@ export function createAuthService(deps: TDeps) {
     /** Reads the token of a request: valid signature, live session, active user; otherwise null. */
     async authenticate(token: string | null): Promise<TAuthContext | null> {
       if (!token) return null;
+      const claims = await tokens.verify(token, clock.now());
+      return claims ? liveSession(claims.sid, claims.sub) : null;
+    },
+
+    /** The session `sid` of user `userId` when it still works (not revoked, not expired, account active). */
+    liveSession,
+
+    /**
+     * A short-lived ticket naming the caller's session, for a client that cannot send the access token
+     * (a browser's EventSource sends no headers): it opens a live stream within EVENTS_TICKET_TTL_SECONDS,
+     * and only while the session works.
+     */
+    async issueTicket(a: TAuthContext): Promise<{ ticket: string; expiresAt: string }> {
       const now = clock.now();
-      const claims = await tokens.verify(token, now);
-      if (!claims) return null;
-      const found = await repo.findSessionWithUser(claims.sid);
-      if (!found) return null;
-      const { session, user } = found;
-      if (session.revokedAt || session.expiresAt.getTime() <= now.getTime() || session.userId !== claims.sub) return null;
-      if (!user.userStatus) return null;
-      return { userId: user.id, sessionId: session.id, role: user.profileType as TProfileType, user };
+      const expiresAt = new Date(now.getTime() + EVENTS_TICKET_TTL_SECONDS * 1000);
+      const ticket = await tickets.sign({ sub: a.userId, sid: a.sessionId, role: a.role }, now, expiresAt);
+      return { ticket, expiresAt: expiresAt.toISOString() };
+    },
+
+    /** The session a ticket names, when the ticket is unexpired and the session still works. */
+    async authenticateTicket(ticket: string): Promise<TAuthContext | null> {
+      const claims = await tickets.verify(ticket, clock.now());
+      return claims ? liveSession(claims.sid, claims.sub) : null;
     },
   };
 }

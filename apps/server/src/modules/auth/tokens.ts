@@ -1,4 +1,9 @@
+import { createHmac } from 'node:crypto';
 import { jwtVerify, SignJWT } from 'jose';
+
+/** A secret of its own for one use of a master secret: what one signer signs, another never accepts. */
+export const derivedSecret = (secret: string, use: string): string =>
+  createHmac('sha256', secret).update(use).digest('base64url');
 
 export type TTokenClaims = { sub: string; sid: string; role: string };
 

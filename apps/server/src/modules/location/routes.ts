@@ -1,6 +1,7 @@
 import { ID_MAX, tooLong } from '@virality/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { replies } from '../../http/contracts';
 import { ok } from '../../http/envelope';
 import type { TLocationService } from './service';
 
@@ -8,14 +9,21 @@ export const locationRoutes =
   (location: TLocationService): FastifyPluginAsyncZod =>
   async (app) => {
     const tags = ['Location'];
-    app.get('/location/getAllCountry/', { schema: { tags, summary: 'All countries' } }, async () => ok(location.countries()));
-    app.get('/location/getAllCountry', { schema: { tags, summary: 'All countries', hide: true } }, async () =>
-      ok(location.countries()),
+    app.get(
+      '/location/getAllCountry/',
+      { schema: { response: replies('GET /location/getAllCountry/'), tags, summary: 'All countries' } },
+      async () => ok(location.countries()),
+    );
+    app.get(
+      '/location/getAllCountry',
+      { schema: { response: replies('GET /location/getAllCountry'), tags, summary: 'All countries', hide: true } },
+      async () => ok(location.countries()),
     );
     app.get(
       '/location/getAllState',
       {
         schema: {
+          response: replies('GET /location/getAllState'),
           tags,
           summary: 'States of a country',
           querystring: z.object({
@@ -32,6 +40,7 @@ export const locationRoutes =
       '/location/getAllCity',
       {
         schema: {
+          response: replies('GET /location/getAllCity'),
           tags,
           summary: 'Cities of a state',
           querystring: z.object({

@@ -12,8 +12,8 @@ declare module '../../container' {
 /** Notifications, their unseen count and push device tokens. */
 export const notificationsModule: TModule = {
   name: 'notifications',
-  services: ({ db, clock }) => ({
-    notifications: createNotificationsService({ repo: createNotificationsRepository(db), clock }),
+  services: ({ db, changes, clock }) => ({
+    notifications: createNotificationsService({ repo: createNotificationsRepository(db, changes), clock }),
   }),
   routes: ({ services }) => [notificationsRoutes(services.notifications)],
 };

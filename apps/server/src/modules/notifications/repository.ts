@@ -1,8 +1,9 @@
 import { and, count, eq, sql } from 'drizzle-orm';
 import type { TDb } from '../../db/client';
 import { activities, deviceTokens, notificationClicks } from '../../db/schema';
+import type { TChanges } from '../../lib/changes';
 
-export function createNotificationsRepository(db: TDb) {
+export function createNotificationsRepository(db: TDb, changes: TChanges) {
   // Prepared once: getUserStatus asks it on every call. A read outside any unit of work (never call it
   // from inside one: on the embedded database it would wait for the unit's own connection).
   const unseen = db
@@ -21,16 +22,20 @@ export function createNotificationsRepository(db: TDb) {
         .set({ isSeen: true })
         .where(and(eq(activities.userId, userId), eq(activities.isSeen, false)))
         .returning({ id: activities.id });
+      // a user's open live streams show the new count (lib/changes: in every process)
+      if (rows.length) await changes.changed('activity', userId);
       return rows.length;
     },
     async insertActivity(row: typeof activities.$inferInsert) {
       await db.insert(activities).values(row);
+      await changes.changed('activity', row.userId);
     },
     async deleteUnread(userId: string): Promise<number> {
       const rows = await db
         .delete(activities)
         .where(and(eq(activities.userId, userId), eq(activities.isRead, false)))
         .returning({ id: activities.id });
+      if (rows.length) await changes.changed('activity', userId);
       return rows.length;
     },
     async recordClick(row: typeof notificationClicks.$inferInsert) {

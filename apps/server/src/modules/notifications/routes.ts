@@ -2,6 +2,7 @@ import { DEVICE_TOKEN_MAX, ID_MAX, LABEL_MAX, tooLong } from '@virality/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authOf, requireAuth } from '../../http/auth';
+import { replies } from '../../http/contracts';
 import { ok } from '../../http/envelope';
 import type { TNotificationsService } from './service';
 
@@ -20,7 +21,15 @@ export const notificationsRoutes =
     const guarded = { onRequest: requireAuth };
     app.put(
       '/activity/markSeenActivity',
-      { ...guarded, schema: { tags, security, summary: 'Mark all notifications seen (bell click)' } },
+      {
+        ...guarded,
+        schema: {
+          response: replies('PUT /activity/markSeenActivity'),
+          tags,
+          security,
+          summary: 'Mark all notifications seen (bell click)',
+        },
+      },
       async (req) => {
         await notifications.markAllSeen(authOf(req).userId);
         return ok({ UnseenNotifsCount: 0 });
@@ -31,6 +40,7 @@ export const notificationsRoutes =
       {
         ...guarded,
         schema: {
+          response: replies('POST /admin/notification/ctrCount'),
           tags,
           security,
           summary: 'Count a visit that came from a notification',
@@ -44,6 +54,7 @@ export const notificationsRoutes =
       {
         ...guarded,
         schema: {
+          response: replies('POST /notification/registerDeviceToken'),
           tags,
           security,
           summary: 'Register a Web Push subscription',
@@ -68,7 +79,13 @@ export const notificationsRoutes =
       '/notification/removeToken',
       {
         ...guarded,
-        schema: { tags, security, summary: 'Remove the push tokens of a device type', querystring: removeQuery },
+        schema: {
+          response: replies('GET /notification/removeToken'),
+          tags,
+          security,
+          summary: 'Remove the push tokens of a device type',
+          querystring: removeQuery,
+        },
       },
       async (req) => {
         const removed = await notifications.removeDeviceTokens(authOf(req).userId, req.query.deviceType);
@@ -80,6 +97,7 @@ export const notificationsRoutes =
       {
         ...guarded,
         schema: {
+          response: replies('DELETE /notification/removeToken'),
           tags,
           security,
           summary: 'Remove the push tokens of a device type, or only the one in deviceTokenWeb',

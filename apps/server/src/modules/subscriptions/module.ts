@@ -11,7 +11,7 @@ declare module '../../container' {
 /** Plans and the free-tier period (its calls are made through the users module's routes). */
 export const subscriptionsModule: TModule = {
   name: 'subscriptions',
-  services: ({ db, clock }) => ({
-    subscriptions: createSubscriptionsService({ repo: createSubscriptionsRepository(db), clock }),
+  services: ({ db, changes, clock }) => ({
+    subscriptions: createSubscriptionsService({ repo: createSubscriptionsRepository(db, changes), clock }),
   }),
 };

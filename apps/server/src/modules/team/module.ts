@@ -12,9 +12,9 @@ declare module '../../container' {
 /** A business's team: invitations, sub-users and their permissions. */
 export const teamModule: TModule = {
   name: 'team',
-  services({ db, unitOfWork, messenger, clock, config, services }) {
+  services({ db, changes, unitOfWork, messenger, clock, config, services }) {
     const team = createTeamService({
-      repo: createTeamRepository(db),
+      repo: createTeamRepository(db, changes),
       users: services.users,
       auth: services.auth,
       messenger,

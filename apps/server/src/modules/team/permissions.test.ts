@@ -1,4 +1,16 @@
-import { emptyPermissions, MSG, NO_ANALYTICS_ACCESS, SCHEDULER_INCONSISTENT, TEAM_MSG } from '@virality/domain';
+import {
+  emptyPermissions,
+  LINKED_ACCOUNT_NOT_FOUND,
+  MSG,
+  NO_ANALYTICS_ACCESS,
+  NO_POST_ACCESS,
+  NO_SCHEDULER_ACCESS,
+  PERMISSION_NETWORKS,
+  SCHEDULER_INCONSISTENT,
+  TEAM_MSG,
+  type TLinkedAccountRef,
+  type TPermissionNetwork,
+} from '@virality/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, buildUser, call, type TTestApp } from '../../test/helpers';
 import {
@@ -213,21 +225,40 @@ describe('an inactive role gives no module access', () => {
   });
 });
 
-describe('team.assertCan(user, accountId, module): the one check later modules call', () => {
-  it('a manager may use exactly the modules the role allows, per network', async () => {
+describe('team.assertCan(user, action, linkedAccount): the one check every route and job calls', () => {
+  // linked accounts of an organisation; their ids deliberately look like the tree's network ids ('1'…'7')
+  const account = (orgId: string | null, network: TPermissionNetwork, id = '1'): TLinkedAccountRef => ({
+    id,
+    orgId: orgId ?? 'none',
+    network,
+  });
+  const rowOf = async (id: string) => (await t.services.users.findById(id))!;
+
+  it('a manager may use exactly the modules the role allows, per network of the account', async () => {
     const { sub } = await makeTeam(t);
-    const row = (await t.services.users.findById(sub.id))!;
-    await expect(t.services.team.assertCan(row, '1', 'Post')).resolves.toBeUndefined();
-    await expect(t.services.team.assertCan(row, 1, 'Scheduler')).resolves.toBeUndefined();
-    await expect(t.services.team.assertCan(row, '2', 'Analytics')).resolves.toBeUndefined();
-    await expect(t.services.team.assertCan(row, '3', 'Scheduler')).resolves.toBeUndefined();
+    const row = await rowOf(sub.id);
+    await expect(t.services.team.assertCan(row, 'Post', account(row.orgId, 'instagram'))).resolves.toBeUndefined();
+    await expect(t.services.team.assertCan(row, 'Scheduler', account(row.orgId, 'instagram'))).resolves.toBeUndefined();
+    await expect(t.services.team.assertCan(row, 'Analytics', account(row.orgId, 'facebook'))).resolves.toBeUndefined();
+    await expect(t.services.team.assertCan(row, 'Scheduler', account(row.orgId, 'youtube'))).resolves.toBeUndefined();
   });
 
-  it("a manager without Analytics on a network → 403 'No access to view Analytics'", async () => {
+  it('reads the account by its network, never by an id that looks like a network id', async () => {
     const { sub } = await makeTeam(t);
-    const row = (await t.services.users.findById(sub.id))!;
-    for (const network of ['1', 3, '7', '99']) {
-      await expect(t.services.team.assertCan(row, network, 'Analytics')).rejects.toMatchObject({
+    const row = await rowOf(sub.id);
+    // id '1' is Instagram's number in the tree, but this account is a Facebook page: Facebook's rights apply
+    await expect(t.services.team.assertCan(row, 'Post', account(row.orgId, 'facebook', '1'))).rejects.toMatchObject({
+      statusCode: 403,
+      message: NO_POST_ACCESS,
+    });
+    await expect(t.services.team.assertCan(row, 'Analytics', account(row.orgId, 'facebook', '1'))).resolves.toBeUndefined();
+  });
+
+  it("a manager without Analytics on the account's network → 403 'No access to view Analytics'", async () => {
+    const { sub } = await makeTeam(t);
+    const row = await rowOf(sub.id);
+    for (const network of ['instagram', 'youtube', 'threads'] as const) {
+      await expect(t.services.team.assertCan(row, 'Analytics', account(row.orgId, network))).rejects.toMatchObject({
         statusCode: 403,
         message: 'No access to view Analytics',
       });
@@ -235,35 +266,58 @@ describe('team.assertCan(user, accountId, module): the one check later modules c
     expect(NO_ANALYTICS_ACCESS).toBe('No access to view Analytics');
   });
 
-  it('a manager without Post or Scheduler on a network → 403', async () => {
+  it("a manager without Post or Scheduler on a network → 403 with that module's message", async () => {
     const { sub } = await makeTeam(t, 'Acme', perms({ '2': { Analytics: true } }));
-    const row = (await t.services.users.findById(sub.id))!;
-    await expect(t.services.team.assertCan(row, '2', 'Post')).rejects.toMatchObject({ statusCode: 403 });
-    await expect(t.services.team.assertCan(row, '2', 'Scheduler')).rejects.toMatchObject({ statusCode: 403 });
-    await expect(t.services.team.assertCan(row, '1', 'Post')).rejects.toMatchObject({ statusCode: 403 });
+    const row = await rowOf(sub.id);
+    await expect(t.services.team.assertCan(row, 'Post', account(row.orgId, 'facebook'))).rejects.toMatchObject({
+      statusCode: 403,
+      message: NO_POST_ACCESS,
+    });
+    await expect(t.services.team.assertCan(row, 'Scheduler', account(row.orgId, 'facebook'))).rejects.toMatchObject({
+      statusCode: 403,
+      message: NO_SCHEDULER_ACCESS,
+    });
+    await expect(t.services.team.assertCan(row, 'Post', account(row.orgId, 'instagram'))).rejects.toMatchObject({
+      statusCode: 403,
+    });
+  });
+
+  it("another organisation's account is refused to everyone, owners and managers alike, as not found (404)", async () => {
+    const { owner, sub } = await makeTeam(t);
+    const other = await makeOwner(t, 'Other Co');
+    const theirs = account(other.user.orgId, 'instagram');
+    for (const row of [await rowOf(owner.user.id), await rowOf(sub.id)]) {
+      await expect(t.services.team.assertCan(row, 'Post', theirs)).rejects.toMatchObject({
+        statusCode: 404,
+        message: LINKED_ACCOUNT_NOT_FOUND,
+      });
+    }
+    // and its own owner may
+    await expect(t.services.team.assertCan(other.user, 'Post', theirs)).resolves.toBeUndefined();
   });
 
   it('follows the role as it changes: deactivated → nothing; re-activated → back; permissions edited → at once', async () => {
     const { owner, role, sub } = await makeTeam(t);
-    const row = (await t.services.users.findById(sub.id))!;
+    const row = await rowOf(sub.id);
+    const ig = account(row.orgId, 'instagram');
     await setRoleStatus(t, owner.token, role._id, false);
-    await expect(t.services.team.assertCan(row, '1', 'Post')).rejects.toMatchObject({ statusCode: 403 });
+    await expect(t.services.team.assertCan(row, 'Post', ig)).rejects.toMatchObject({ statusCode: 403 });
     await setRoleStatus(t, owner.token, role._id, true);
-    await expect(t.services.team.assertCan(row, '1', 'Post')).resolves.toBeUndefined();
+    await expect(t.services.team.assertCan(row, 'Post', ig)).resolves.toBeUndefined();
     await setPerms(t, owner.token, role._id, perms({ '2': { Post: true } }));
-    await expect(t.services.team.assertCan(row, '1', 'Post')).rejects.toMatchObject({ statusCode: 403 });
-    await expect(t.services.team.assertCan(row, '2', 'Post')).resolves.toBeUndefined();
+    await expect(t.services.team.assertCan(row, 'Post', ig)).rejects.toMatchObject({ statusCode: 403 });
+    await expect(t.services.team.assertCan(row, 'Post', account(row.orgId, 'facebook'))).resolves.toBeUndefined();
   });
 
-  it('the BUSINESS owner, and every other non-manager, is always allowed', async () => {
+  it("the BUSINESS owner, and every other non-manager, may do anything on their own organisation's accounts", async () => {
     const owner = await makeOwner(t);
     const others = await Promise.all(
       (['INFLUENCER', 'BRANDS', 'IMC'] as const).map((profileType) => buildUser(t, { profileType })),
     );
     for (const u of [owner.user, ...others.map((o) => o.user)])
-      for (const network of ['1', '2', '3', '4', '5', '6', '7'])
+      for (const network of PERMISSION_NETWORKS)
         for (const module of ['Post', 'Analytics', 'Scheduler'] as const)
-          await expect(t.services.team.assertCan(u, network, module)).resolves.toBeUndefined();
+          await expect(t.services.team.assertCan(u, module, account(u.orgId, network))).resolves.toBeUndefined();
   });
 
   it('a manager whose invitation is accepted logs in with the same rights the check uses', async () => {
@@ -274,8 +328,10 @@ describe('team.assertCan(user, accountId, module): the one check later modules c
     const { login: res } = await acceptAndLogin(t, sub.form.email);
     const tiktok = res.json.response.userData.businessRoleId.permission.find((p: TEntry) => p.accountId === '5');
     expect(tiktok).toMatchObject({ access: true, moduleAccess: { Post: true, Analytics: false, Scheduler: false } });
-    const row = (await t.services.users.findById(sub.id))!;
-    await expect(t.services.team.assertCan(row, '5', 'Post')).resolves.toBeUndefined();
-    await expect(t.services.team.assertCan(row, '5', 'Analytics')).rejects.toMatchObject({ message: NO_ANALYTICS_ACCESS });
+    const row = await rowOf(sub.id);
+    await expect(t.services.team.assertCan(row, 'Post', account(row.orgId, 'tiktok'))).resolves.toBeUndefined();
+    await expect(t.services.team.assertCan(row, 'Analytics', account(row.orgId, 'tiktok'))).rejects.toMatchObject({
+      message: NO_ANALYTICS_ACCESS,
+    });
   });
 });

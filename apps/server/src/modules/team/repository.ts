@@ -1,6 +1,8 @@
 import { and, asc, count, desc, eq, gt, ilike, isNull, or, sql } from 'drizzle-orm';
 import type { TDb } from '../../db/client';
 import { invitations, roles, users } from '../../db/schema';
+import { createCache } from '../../lib/cache';
+import type { TChanges } from '../../lib/changes';
 
 export type TRoleRow = typeof roles.$inferSelect;
 
@@ -8,7 +10,9 @@ export type TRoleRow = typeof roles.$inferSelect;
  * Roles and invitations, and the read model of a business's sub-users (users joined with their role);
  * writes to user rows go through the users service.
  */
-export function createTeamRepository(db: TDb) {
+export function createTeamRepository(db: TDb, changes: TChanges) {
+  // a manager's role is read on every getUserStatus; a write of it is heard by every process (lib/cache)
+  const roleById = createCache<TRoleRow>(changes, { ttlMs: 30_000, max: 20_000, tags: (r) => [['role', r.id]] });
   return {
     /** Inserts a role; null when the business already has one by that name (the unique index decides races). */
     async insertRole(row: typeof roles.$inferInsert): Promise<TRoleRow | null> {
@@ -22,9 +26,11 @@ export function createTeamRepository(db: TDb) {
         .where(and(eq(roles.orgId, orgId), eq(roles.id, id)));
       return r ?? null;
     },
-    async findRoleById(id: string): Promise<TRoleRow | null> {
-      const [r] = await db.select().from(roles).where(eq(roles.id, id));
-      return r ?? null;
+    findRoleById(id: string): Promise<TRoleRow | null> {
+      return roleById.get(id, async () => {
+        const [r] = await db.select().from(roles).where(eq(roles.id, id));
+        return r ?? null;
+      });
     },
     async roleNameTaken(orgId: string, lower: string, exceptId?: string): Promise<boolean> {
       const rows = await db
@@ -37,10 +43,12 @@ export function createTeamRepository(db: TDb) {
     },
     async updateRole(id: string, patch: Partial<typeof roles.$inferInsert>): Promise<TRoleRow> {
       const [r] = await db.update(roles).set(patch).where(eq(roles.id, id)).returning();
+      await changes.changed('role', id);
       return r;
     },
     async deleteRole(id: string) {
       await db.delete(roles).where(eq(roles.id, id));
+      await changes.changed('role', id);
     },
     async pageRoles(orgId: string, page: number, size: number) {
       const [{ n }] = await db.select({ n: count() }).from(roles).where(eq(roles.orgId, orgId));

@@ -16,6 +16,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { badRequest } from '../../errors';
 import { authOf, requireAuth, requireRole } from '../../http/auth';
+import { replies } from '../../http/contracts';
 import { ok } from '../../http/envelope';
 import { readImageUpload } from '../../http/image-upload';
 import type { TTeamService } from './service';
@@ -60,17 +61,43 @@ export const teamRoutes =
     // roles
     app.get(
       '/roleManagement/getAllRoles',
-      { ...ownerOnly, schema: { tags: roleTags, security, summary: 'Roles, 10 a page', querystring: z.object({ page: zPage }) } },
+      {
+        ...ownerOnly,
+        schema: {
+          response: replies('GET /roleManagement/getAllRoles'),
+          tags: roleTags,
+          security,
+          summary: 'Roles, 10 a page',
+          querystring: z.object({ page: zPage }),
+        },
+      },
       async (req) => ok(await team.listRoles(authOf(req), req.query.page)),
     );
     app.get(
       '/roleManagement/activeRoles',
-      { ...ownerOnly, schema: { tags: roleTags, security, summary: 'Active roles (assignable)' } },
+      {
+        ...ownerOnly,
+        schema: {
+          response: replies('GET /roleManagement/activeRoles'),
+          tags: roleTags,
+          security,
+          summary: 'Active roles (assignable)',
+        },
+      },
       async (req) => ok(await team.activeRoles(authOf(req))),
     );
     app.post(
       '/roleManagement/create',
-      { ...ownerOnly, schema: { tags: roleTags, security, summary: 'Create a role', body: zRoleForm } },
+      {
+        ...ownerOnly,
+        schema: {
+          response: replies('POST /roleManagement/create'),
+          tags: roleTags,
+          security,
+          summary: 'Create a role',
+          body: zRoleForm,
+        },
+      },
       async (req) => ok({ role: await team.createRole(authOf(req), req.body) }, TEAM_MSG.roleAdded),
     );
     app.put(
@@ -78,6 +105,7 @@ export const teamRoutes =
       {
         ...ownerOnly,
         schema: {
+          response: replies('PUT /roleManagement/update'),
           tags: roleTags,
           security,
           summary: 'Edit a role',
@@ -92,6 +120,7 @@ export const teamRoutes =
       {
         ...ownerOnly,
         schema: {
+          response: replies('PUT /roleManagement/activeInactive'),
           tags: roleTags,
           security,
           summary: 'Activate or deactivate a role',
@@ -108,6 +137,7 @@ export const teamRoutes =
       {
         ...ownerOnly,
         schema: {
+          response: replies('DELETE /roleManagement/delete'),
           tags: roleTags,
           security,
           summary: 'Delete a role no sub-user holds',
@@ -124,6 +154,7 @@ export const teamRoutes =
       {
         ...ownerOnly,
         schema: {
+          response: replies('GET /permission/getPermission'),
           tags: roleTags,
           security,
           summary: "A role's permissions",
@@ -137,6 +168,7 @@ export const teamRoutes =
       {
         ...ownerOnly,
         schema: {
+          response: replies('PUT /permission/update'),
           tags: roleTags,
           security,
           summary: "Save a role's permissions (Scheduler must agree across networks)",
@@ -172,6 +204,7 @@ export const teamRoutes =
       {
         ...signedIn,
         schema: {
+          response: replies('GET /permission/veiw'),
           tags: subTags,
           security,
           summary: "A sub-user's access",
@@ -187,6 +220,7 @@ export const teamRoutes =
       {
         ...ownerOnly,
         schema: {
+          response: replies('GET /bussiness/getAll'),
           tags: subTags,
           security,
           summary: 'Sub-users, 10 a page, searchable by name or e-mail',
@@ -203,7 +237,13 @@ export const teamRoutes =
       '/bussiness/get',
       {
         ...ownerOnly,
-        schema: { tags: subTags, security, summary: 'One sub-user', querystring: zUserIdQuery },
+        schema: {
+          response: replies('GET /bussiness/get'),
+          tags: subTags,
+          security,
+          summary: 'One sub-user',
+          querystring: zUserIdQuery,
+        },
       },
       async (req) => ok(await team.getSubUser(authOf(req), req.query.userId)),
     );
@@ -211,7 +251,13 @@ export const teamRoutes =
       '/bussiness/add',
       {
         ...ownerOnly,
-        schema: { tags: subTags, security, summary: 'Add a sub-user and send the invitation', body: zSubUserAddDoc },
+        schema: {
+          response: replies('POST /bussiness/add'),
+          tags: subTags,
+          security,
+          summary: 'Add a sub-user and send the invitation',
+          body: zSubUserAddDoc,
+        },
       },
       async (req) => ok(await team.addSubUser(authOf(req), req.body), TEAM_MSG.subUserAdded),
     );
@@ -220,6 +266,7 @@ export const teamRoutes =
       {
         ...ownerOnly,
         schema: {
+          response: replies('PUT /bussiness/update'),
           tags: subTags,
           security,
           summary: 'Edit a sub-user (e-mail stays)',
@@ -234,6 +281,7 @@ export const teamRoutes =
       {
         ...ownerOnly,
         schema: {
+          response: replies('PUT /bussiness/activeInactive'),
           tags: subTags,
           security,
           summary: 'Activate or deactivate a sub-user',
@@ -251,6 +299,7 @@ export const teamRoutes =
       {
         ...ownerOnly,
         schema: {
+          response: replies('DELETE /bussiness/delete'),
           tags: subTags,
           security,
           summary: 'Delete a sub-user',
@@ -269,6 +318,7 @@ export const teamRoutes =
         ...ownerOnly,
         config: { upload: true },
         schema: {
+          response: replies('POST /bussiness/uploadImage'),
           tags: subTags,
           security,
           summary: "Store a sub-user's photo (multipart `file`, ≤ 2 MB); send the URL as profileImage in add or update",
@@ -286,6 +336,7 @@ export const teamRoutes =
       '/bussiness/invitation',
       {
         schema: {
+          response: replies('GET /bussiness/invitation'),
           tags: subTags,
           summary: 'Who an invitation link is for',
           querystring: z.object({ token: zInviteToken }),
@@ -300,6 +351,7 @@ export const teamRoutes =
       '/bussiness/acceptInvitation',
       {
         schema: {
+          response: replies('POST /bussiness/acceptInvitation'),
           tags: subTags,
           summary: 'Set the password from an invitation link',
           body: z.object({

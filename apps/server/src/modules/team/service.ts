@@ -4,17 +4,21 @@ import {
   GUARD_MSG,
   INVITE_TTL_DAYS,
   imageUrlIssue,
+  LINKED_ACCOUNT_NOT_FOUND,
   MSG,
-  NO_ANALYTICS_ACCESS,
   normalizePermissions,
   ownUploadPrefix,
+  refusalOf,
   SCHEDULER_INCONSISTENT,
   schedulerConsistent,
   subUserSchema,
+  type TActor,
   TEAM_MSG,
   TEAM_PAGE_SIZE,
+  type TLinkedAccountRef,
+  type TPermissionAction,
   type TPermissionEntry,
-  type TPermissionModule,
+  type TProfileType,
   toIsoDate,
   zNewPassword,
 } from '@virality/domain';
@@ -143,21 +147,28 @@ export function createTeamService(deps: TDeps) {
     return effectivePermissions(role?.permission ?? null, Boolean(role?.status));
   }
 
-  const MODULE_REFUSAL: Record<TPermissionModule, string> = {
-    Post: 'No access to post on this network',
-    Analytics: NO_ANALYTICS_ACCESS,
-    Scheduler: 'No access to schedule on this network',
-  };
-
   return {
     permissionsOf,
 
-    /** The one check later modules call: may this user use `module` on network `accountId`? Throws 403 if not. */
-    async assertCan(user: TUserRow, accountId: string | number, module: TPermissionModule): Promise<void> {
-      const perms = await permissionsOf(user);
-      if (!perms) return;
-      const e = perms.find((p) => p.accountId === String(accountId));
-      if (!e?.access || !e.moduleAccess[module]) throw forbidden(MODULE_REFUSAL[module]);
+    /** Who `user` is to a permission check: organisation, role and (for a manager) the role's effective permissions. */
+    async actorOf(user: TUserRow): Promise<TActor> {
+      return {
+        userId: user.id,
+        orgId: user.orgId,
+        role: user.profileType as TProfileType,
+        permissions: await permissionsOf(user),
+      };
+    },
+
+    /**
+     * The one check every route and job calls before acting on a linked social account: 404 for another
+     * organisation's account (its existence is not confirmed), 403 with the module's message for a manager
+     * whose role does not allow it. The role is read through its cache, so a role change applies at once.
+     */
+    async assertCan(user: TUserRow, action: TPermissionAction, account: TLinkedAccountRef): Promise<void> {
+      const refusal = refusalOf(await this.actorOf(user), action, account);
+      if (refusal === LINKED_ACCOUNT_NOT_FOUND) throw notFound(refusal);
+      if (refusal) throw forbidden(refusal);
     },
 
     /** What login and the status check add to a manager: businessRoleId {permission} and businessId. */

@@ -2,6 +2,7 @@ import { ID_MAX, LIST_MAX, tooLong, zDeleteRemarks } from '@virality/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authOf, requireAuth } from '../../http/auth';
+import { replies } from '../../http/contracts';
 import { ok } from '../../http/envelope';
 import type { TAccountDeletion } from './deletion';
 
@@ -15,6 +16,7 @@ export const deletionRoutes =
       {
         onRequest: requireAuth,
         schema: {
+          response: replies('POST /admin/notification/removeFrSchNotifByUser'),
           tags: ['User and session'],
           security,
           summary: 'Before deleting the account: clear its pending notifications',
@@ -33,6 +35,7 @@ export const deletionRoutes =
       {
         onRequest: requireAuth,
         schema: {
+          response: replies('POST /user/deleteUserDetails'),
           tags: ['User and session'],
           security,
           summary: 'Delete the account',

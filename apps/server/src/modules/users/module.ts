@@ -15,9 +15,9 @@ declare module '../../container' {
 /** Accounts and profiles; account deletion; the daily sweep of profile images nothing references. */
 export const usersModule: TModule = {
   name: 'users',
-  services: ({ db, clock, storage, config, services }) => ({
+  services: ({ db, changes, clock, storage, config, services }) => ({
     users: createUsersService({
-      repo: createUsersRepository(db),
+      repo: createUsersRepository(db, changes),
       clock,
       subscriptions: services.subscriptions,
       location: services.location,

@@ -1,12 +1,13 @@
 import { and, eq, isNull, or, sql } from 'drizzle-orm';
 import type { TDb } from '../../db/client';
 import { organizations, users } from '../../db/schema';
+import type { TChanges } from '../../lib/changes';
 
 export type TUserRow = typeof users.$inferSelect;
 export type TNewUser = typeof users.$inferInsert;
 
 /** The only place that touches the users and organizations tables. */
-export function createUsersRepository(db: TDb) {
+export function createUsersRepository(db: TDb, changes: TChanges) {
   const live = isNull(users.deletedAt);
   return {
     async findById(id: string): Promise<TUserRow | null> {
@@ -43,6 +44,8 @@ export function createUsersRepository(db: TDb) {
     },
     async update(id: string, patch: Partial<TNewUser>): Promise<TUserRow> {
       const [row] = await db.update(users).set(patch).where(eq(users.id, id)).returning();
+      // every process forgets what it remembers of this account (its sessions' check reads the row)
+      await changes.changed('user', id);
       return row;
     },
     async insert(user: TNewUser): Promise<TUserRow> {

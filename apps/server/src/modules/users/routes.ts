@@ -2,6 +2,7 @@ import { ID_MAX, LIST_MAX, MSG, tooLong, zAddressFields, zProfileFields, zUserNa
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authOf, requireAuth } from '../../http/auth';
+import { replies } from '../../http/contracts';
 import { ok } from '../../http/envelope';
 import { readImageUpload } from '../../http/image-upload';
 import type { TNotificationsService } from '../notifications/service';
@@ -19,7 +20,15 @@ export const usersRoutes =
 
     app.get(
       '/user/getUserStatus',
-      { ...guarded, schema: { tags, security, summary: 'The logged-in user and the unseen notification count' } },
+      {
+        ...guarded,
+        schema: {
+          response: replies('GET /user/getUserStatus'),
+          tags,
+          security,
+          summary: 'The logged-in user and the unseen notification count',
+        },
+      },
       async (req) => {
         const a = authOf(req);
         const [dto, count] = await Promise.all([users.toDto(a.user), notifications.unseenCount(a.userId)]);
@@ -31,7 +40,13 @@ export const usersRoutes =
       '/user/addUserOnSphDatabase',
       {
         ...guarded,
-        schema: { tags, security, summary: 'Register the user on the social-posting side', querystring: zUserIdQuery },
+        schema: {
+          response: replies('GET /user/addUserOnSphDatabase'),
+          tags,
+          security,
+          summary: 'Register the user on the social-posting side',
+          querystring: zUserIdQuery,
+        },
       },
       async (req) => ok({ userData: await users.syncToSph(authOf(req).userId, req.query.userId) }),
     );
@@ -41,6 +56,7 @@ export const usersRoutes =
       {
         ...guarded,
         schema: {
+          response: replies('PUT /user/updateUser'),
           tags,
           security,
           summary: 'Registration: the profile step, or the interests step ({interested})',
@@ -63,7 +79,16 @@ export const usersRoutes =
 
     app.put(
       '/user/updateProfile',
-      { ...guarded, schema: { tags, security, summary: 'Account details', body: zProfileFields } },
+      {
+        ...guarded,
+        schema: {
+          response: replies('PUT /user/updateProfile'),
+          tags,
+          security,
+          summary: 'Account details',
+          body: zProfileFields,
+        },
+      },
       async (req) => ok(await users.updateAccountDetails(authOf(req).userId, req.body), MSG.profileUpdated),
     );
 
@@ -72,6 +97,7 @@ export const usersRoutes =
       {
         ...guarded,
         schema: {
+          response: replies('PUT /user/updateAddress'),
           tags,
           security,
           summary: 'Save the address',
@@ -86,6 +112,7 @@ export const usersRoutes =
       {
         ...guarded,
         schema: {
+          response: replies('POST /user/checkUserName'),
           tags,
           security,
           summary: 'Username availability with suggestions',
@@ -106,6 +133,7 @@ export const usersRoutes =
         ...guarded,
         config: { upload: true },
         schema: {
+          response: replies('POST /user/uploadProfileImage'),
           tags,
           security,
           summary: 'Upload the profile image (multipart `file`, ≤ 2 MB)',
@@ -124,6 +152,7 @@ export const usersRoutes =
       {
         ...guarded,
         schema: {
+          response: replies('POST /subscription/AddInfSubs'),
           tags: ['Subscription'],
           security,
           summary: 'Create the influencer FreeTier (5 posts)',

@@ -2,6 +2,7 @@ import { Box, Container, Group } from '@mantine/core';
 import { Outlet } from 'react-router';
 import { Logo } from '../../components/logo';
 import { paths } from '../../config/paths';
+import { useLiveUnseenCount } from '../../features/notifications/api/live-unseen';
 import { useMarkSeenActivity } from '../../features/notifications/api/mark-seen-activity';
 import { useCurrentUser } from '../../lib/use-current-user';
 import { AppHeaderIcons } from './app-header-icons';
@@ -13,6 +14,7 @@ import { AppHeaderIcons } from './app-header-icons';
 export function AppLayout() {
   const { data: user } = useCurrentUser();
   const markSeen = useMarkSeenActivity();
+  useLiveUnseenCount(Boolean(user));
   return (
     <Box mih="100vh">
       <Box component="header" py="sm" style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}>

@@ -10,11 +10,10 @@ export type TCreateUserInput = {
   confirmPassword: string;
   profileType: TSignupProfileType;
 };
-export type TCreateUserResult = { userId: string; emailPhone: string; resendAfterSeconds: number; attemptId: string };
 
 /** POST user/create_user: registers the account and sends the registration OTP. */
 export async function createUser(input: TCreateUserInput) {
-  return api.post<TCreateUserResult>('user/create_user', input);
+  return api.post('user/create_user', input);
 }
 
 export const useCreateUser = () => useMutation({ mutationFn: createUser });

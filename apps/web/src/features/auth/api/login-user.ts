@@ -1,5 +1,4 @@
 import { useMutation } from '@tanstack/react-query';
-import type { TAuthResult } from '@virality/domain';
 import { api } from '../../../lib/api-client';
 
 export type TLoginInput = { emailPhone: string; password: string };
@@ -8,7 +7,7 @@ export type TNeedsVerification = { needsVerification: true; emailPhone: string; 
 
 /** POST user/userLogin. */
 export async function loginUser(input: TLoginInput) {
-  return api.post<TAuthResult>('user/userLogin', { ...input, platform: 'web' });
+  return api.post('user/userLogin', { ...input, platform: 'web' });
 }
 
 export const useLoginUser = () => useMutation({ mutationFn: loginUser });

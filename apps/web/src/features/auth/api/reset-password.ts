@@ -6,7 +6,7 @@ export type TResetPasswordInput = { emailPhone: string; newPassword: string; con
 
 /** PUT user/resetPassword after a verified reset OTP. */
 export async function resetPassword(input: TResetPasswordInput) {
-  return api.put<null>('user/resetPassword', input);
+  return api.put('user/resetPassword', input);
 }
 
 export const useResetPassword = () => useMutation({ mutationFn: resetPassword });

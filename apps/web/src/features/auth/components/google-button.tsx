@@ -4,7 +4,7 @@ import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { GoogleIcon } from '../../../components/icons';
 import { notifyError } from '../../../lib/notify';
-import { useConfig } from '../api/get-config';
+import { useConfig } from '../../../lib/use-config';
 import { encodeGoogleState, redirectPageUrl, sandboxGoogleUrl, type TGoogleMode } from '../lib/google-state';
 
 type TProps = { mode: TGoogleMode; profileType?: TSignupProfileType | null; label: string };

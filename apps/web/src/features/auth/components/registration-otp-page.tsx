@@ -30,7 +30,7 @@ export function RegistrationOtpPage() {
       {
         onSuccess: (res) => {
           notifySuccess(res.message);
-          if (res.response.accessToken) {
+          if (res.response.purpose === 'registration') {
             saveSession(res.response);
             queryClient.removeQueries({ queryKey: CURRENT_USER_KEY });
             navigate(paths.userProfile, { replace: true });

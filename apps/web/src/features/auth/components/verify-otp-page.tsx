@@ -42,7 +42,7 @@ export function VerifyOtpPage() {
             });
             return;
           }
-          if (result.accessToken) {
+          if (result.purpose === 'registration') {
             saveSession(result);
             queryClient.removeQueries({ queryKey: CURRENT_USER_KEY });
             navigate(paths.userProfile, { replace: true });

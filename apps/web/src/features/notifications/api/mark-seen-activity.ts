@@ -4,7 +4,7 @@ import { CURRENT_USER_KEY } from '../../../lib/use-current-user';
 
 /** PUT activity/markSeenActivity: the bell was clicked, so the unseen count goes back to 0. */
 export async function markSeenActivity() {
-  return api.put<null>('activity/markSeenActivity');
+  return api.put('activity/markSeenActivity');
 }
 
 export function useMarkSeenActivity() {

@@ -4,7 +4,7 @@ import { api } from '../../../lib/api-client';
 
 /** POST subscription/AddInfSubs {userId}: the influencer's FreeTier record (INFLUENCER only). */
 export async function addInfluencerSubscription(userId: string): Promise<TUser['subscriptionDetails']> {
-  const res = await api.post<{ subscriptionDetails: TUser['subscriptionDetails'] }>('subscription/AddInfSubs', { userId });
+  const res = await api.post('subscription/AddInfSubs', { userId });
   return res.response?.subscriptionDetails ?? null;
 }
 

@@ -1,11 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
+import type { TCity } from '@virality/domain';
 import { api } from '../../../lib/api-client';
-
-export type TCity = { cityName: string };
 
 /** GET location/getAllCity?stateId= */
 export async function getCities(stateId: string | number): Promise<TCity[]> {
-  const res = await api.get<TCity[]>('location/getAllCity', { stateId: String(stateId) });
+  const res = await api.get('location/getAllCity', { stateId: String(stateId) });
   return res.response ?? [];
 }
 

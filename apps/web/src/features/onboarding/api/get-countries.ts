@@ -1,11 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
+import type { TCountry } from '@virality/domain';
 import { api } from '../../../lib/api-client';
-
-export type TCountry = { countryId: string | number; countryName: string; phoneCode?: string | null };
 
 /** GET location/getAllCountry */
 export async function getCountries(): Promise<TCountry[]> {
-  const res = await api.get<TCountry[]>('location/getAllCountry');
+  const res = await api.get('location/getAllCountry');
   return res.response ?? [];
 }
 

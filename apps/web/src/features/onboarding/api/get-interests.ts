@@ -1,13 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
+import type { TInterest } from '@virality/domain';
 import { api } from '../../../lib/api-client';
-
-export type TInterest = { id: string; value: string };
 
 export const INTERESTS_KEY = ['interests'] as const;
 
 /** GET intrest/getAllIntrest: every interest a user may pick. */
 export async function getInterests(): Promise<TInterest[]> {
-  const res = await api.get<TInterest[]>('intrest/getAllIntrest');
+  const res = await api.get('intrest/getAllIntrest');
   return res.response ?? [];
 }
 

@@ -1,11 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
+import type { TState } from '@virality/domain';
 import { api } from '../../../lib/api-client';
-
-export type TState = { stateId: string | number; stateName: string };
 
 /** GET location/getAllState?countryId= */
 export async function getStates(countryId: string | number): Promise<TState[]> {
-  const res = await api.get<TState[]>('location/getAllState', { countryId: String(countryId) });
+  const res = await api.get('location/getAllState', { countryId: String(countryId) });
   return res.response ?? [];
 }
 

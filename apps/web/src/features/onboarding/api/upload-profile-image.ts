@@ -5,7 +5,7 @@ import { api } from '../../../lib/api-client';
 export async function uploadProfileImage(file: File): Promise<string> {
   const body = new FormData();
   body.append('file', file);
-  const res = await api.post<{ profileImage: string }>('user/uploadProfileImage', body);
+  const res = await api.post('user/uploadProfileImage', body);
   return res.response.profileImage;
 }
 

@@ -15,7 +15,7 @@ export function CongratulationPage() {
           </Text>
           <Title order={2}>Congratulations!</Title>
           <Text c="dimmed">Your profile is ready. Link your social accounts and start publishing everywhere at once.</Text>
-          <Button size="md" onClick={() => navigate(paths.home)} data-autofocus>
+          <Button size="md" onClick={() => navigate(paths.addSocialMedia)} data-autofocus>
             Continue
           </Button>
         </Stack>

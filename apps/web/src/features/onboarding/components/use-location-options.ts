@@ -1,7 +1,8 @@
+import type { TCountry } from '@virality/domain';
 import { useEffect } from 'react';
 import { notifyError } from '../../../lib/notify';
 import { useCities } from '../api/get-cities';
-import { type TCountry, useCountries } from '../api/get-countries';
+import { useCountries } from '../api/get-countries';
 import { useStates } from '../api/get-states';
 
 /** Names once each, in order (a picker cannot hold two options with one value). */

@@ -16,7 +16,7 @@ const levelOf = (v: string) => (v === 'Maker' || v === 'Visionary' ? v : 'Trailb
 
 /**
  * /profile: the profile hub. Only entries whose pages exist are shown: Manage Users and User Role
- * (BUSINESS only) and Logout. A business manager also sees what their role allows.
+ * (BUSINESS only), Social Media Accounts (all but IMC) and Logout. A business manager also sees what their role allows.
  */
 export function ProfilePage() {
   const { data: user, isPending } = useCurrentUser();
@@ -77,6 +77,14 @@ export function ProfilePage() {
                 pl="xl"
               />
             </>
+          )}
+          {user.profileType !== 'IMC' && (
+            <NavLink
+              component={Link}
+              to={`${paths.addSocialMedia}?from=profile`}
+              label="Social Media Accounts"
+              description="The accounts you publish to"
+            />
           )}
           <NavLink component="button" label="Logout" c="red" onClick={confirmLogout} />
         </Paper>

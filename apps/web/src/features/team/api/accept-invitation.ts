@@ -5,7 +5,7 @@ export type TAcceptInvitationBody = { token: string; newPassword: string; confir
 
 /** POST bussiness/acceptInvitation {token, newPassword, confirmPassword} (public); resolves to the server's message. */
 export async function acceptInvitation(body: TAcceptInvitationBody): Promise<string> {
-  const res = await api.post<{ emailPhone: string }>('bussiness/acceptInvitation', body);
+  const res = await api.post('bussiness/acceptInvitation', body);
   return res.message;
 }
 

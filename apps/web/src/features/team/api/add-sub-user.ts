@@ -18,7 +18,7 @@ export type TSubUserBody = {
 
 /** POST bussiness/add: creates the sub-user and sends the invitation; resolves to the server's message. */
 export async function addSubUser(body: TSubUserBody): Promise<{ result: TSubUserRecord; message: string }> {
-  const res = await api.post<{ result: TSubUserRecord }>('bussiness/add', body);
+  const res = await api.post('bussiness/add', body);
   return { result: res.response.result, message: res.message };
 }
 

@@ -6,7 +6,7 @@ export type TRoleBody = { roleName: string; roleDesc: string };
 
 /** POST roleManagement/create {roleName, roleDesc}; resolves to the server's message. */
 export async function createRole(body: TRoleBody): Promise<{ role: TRole; message: string }> {
-  const res = await api.post<{ role: TRole }>('roleManagement/create', body);
+  const res = await api.post('roleManagement/create', body);
   return { role: res.response.role, message: res.message };
 }
 

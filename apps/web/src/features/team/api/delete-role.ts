@@ -4,7 +4,7 @@ import { teamKeys } from './types';
 
 /** DELETE roleManagement/delete?roleId; resolves to the server's message. */
 export async function deleteRole(roleId: string): Promise<string> {
-  const res = await api.del<null>('roleManagement/delete', undefined, { roleId });
+  const res = await api.del('roleManagement/delete', undefined, { roleId });
   return res.message;
 }
 

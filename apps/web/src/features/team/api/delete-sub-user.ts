@@ -4,7 +4,7 @@ import { teamKeys } from './types';
 
 /** DELETE bussiness/delete?subUserId; resolves to the server's message. */
 export async function deleteSubUser(subUserId: string): Promise<string> {
-  const res = await api.del<null>('bussiness/delete', undefined, { subUserId });
+  const res = await api.del('bussiness/delete', undefined, { subUserId });
   return res.message;
 }
 

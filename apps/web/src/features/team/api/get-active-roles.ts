@@ -4,7 +4,7 @@ import { type TRole, teamKeys } from './types';
 
 /** GET roleManagement/activeRoles: the roles a sub-user may be given (response.roles). */
 export async function getActiveRoles(): Promise<TRole[]> {
-  const res = await api.get<{ roles?: TRole[] }>('roleManagement/activeRoles');
+  const res = await api.get('roleManagement/activeRoles');
   return res.response?.roles ?? [];
 }
 

@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { type TRole, teamKeys } from './types';
+import { teamKeys } from './types';
 
 /** PUT roleManagement/activeInactive {roleId, status}; resolves to the server's message. */
 export async function setRoleStatus({ roleId, status }: { roleId: string; status: boolean }): Promise<string> {
-  const res = await api.put<{ role: TRole }>('roleManagement/activeInactive', { roleId, status });
+  const res = await api.put('roleManagement/activeInactive', { roleId, status });
   return res.message;
 }
 

@@ -4,7 +4,7 @@ import { teamKeys } from './types';
 
 /** PUT bussiness/activeInactive?userId {status}; deactivating ends the sub-user's sessions. */
 export async function setSubUserStatus({ userId, status }: { userId: string; status: boolean }): Promise<string> {
-  const res = await api.put<null>('bussiness/activeInactive', { status }, { userId });
+  const res = await api.put('bussiness/activeInactive', { status }, { userId });
   return res.message;
 }
 

@@ -1,30 +1,4 @@
-import type { TPermissionEntry } from '@virality/domain';
-
-/** A role as the role calls return it. */
-export type TRole = { _id: string; roleName: string; roleDesc: string; status: boolean };
-
-/** A sub-user list record: the user under subUserId, the role under roleId. */
-export type TSubUserRecord = {
-  _id: string;
-  subUserId: {
-    _id: string;
-    name: string | null;
-    userName: string | null;
-    email: string | null;
-    mobileNumber: string | null;
-    phoneCode: string | null;
-    dateOfBirth: string | null;
-    gender: string | null;
-    profileImage: string | null;
-    backgroundColor: string | null;
-    userStatus: boolean;
-  };
-  roleId: { _id: string; roleName: string | null } | null;
-};
-
-export type TPagination = { totalPages: number; page: number; total: number };
-
-export type TPermissionData = { data: { permission: TPermissionEntry[]; roleId?: string; roleName?: string } };
+export type { TPagination, TRole, TSubUserRecord } from '@virality/domain';
 
 /** Query keys of the team feature, so mutations can refresh the lists they change. */
 export const teamKeys = {

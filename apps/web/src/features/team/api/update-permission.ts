@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TPermissionEntry } from '@virality/domain';
 import { api } from '../../../lib/api-client';
-import { type TPermissionData, teamKeys } from './types';
+import { teamKeys } from './types';
 
 /** PUT permission/update {roleId, permissionAccess}; resolves to the server's message. */
 export async function updatePermission({
@@ -11,7 +11,7 @@ export async function updatePermission({
   roleId: string;
   permissionAccess: TPermissionEntry[];
 }): Promise<string> {
-  const res = await api.put<TPermissionData>('permission/update', { roleId, permissionAccess });
+  const res = await api.put('permission/update', { roleId, permissionAccess });
   return res.message;
 }
 

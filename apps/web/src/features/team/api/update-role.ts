@@ -11,7 +11,7 @@ export async function updateRole({
   roleId: string;
   body: TRoleBody;
 }): Promise<{ role: TRole; message: string }> {
-  const res = await api.put<{ role: TRole }>('roleManagement/update', body, { roleId });
+  const res = await api.put('roleManagement/update', body, { roleId });
   return { role: res.response.role, message: res.message };
 }
 

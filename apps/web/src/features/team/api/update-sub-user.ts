@@ -11,7 +11,7 @@ export async function updateSubUser({
   userId: string;
   body: Omit<TSubUserBody, 'email'>;
 }): Promise<{ result: TSubUserRecord; message: string }> {
-  const res = await api.put<{ result: TSubUserRecord }>('bussiness/update', body, { userId });
+  const res = await api.put('bussiness/update', body, { userId });
   return { result: res.response.result, message: res.message };
 }
 

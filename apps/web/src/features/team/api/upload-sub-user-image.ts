@@ -4,6 +4,6 @@ import { api } from '../../../lib/api-client';
 export async function uploadSubUserImage(file: File): Promise<string> {
   const body = new FormData();
   body.append('file', file);
-  const res = await api.post<{ profileImage: string }>('bussiness/uploadImage', body);
+  const res = await api.post('bussiness/uploadImage', body);
   return res.response.profileImage;
 }

@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { normalizePermissions, type TPermissionEntry } from '@virality/domain';
 import { api } from '../../../lib/api-client';
-import { type TPermissionData, teamKeys } from './types';
+import { teamKeys } from './types';
 
 /** GET permission/veiw?userId: a sub-user's access (response.data.permission). */
 export async function viewPermission(userId: string): Promise<TPermissionEntry[]> {
-  const res = await api.get<TPermissionData>('permission/veiw', { userId });
+  const res = await api.get('permission/veiw', { userId });
   return normalizePermissions(res.response?.data?.permission);
 }
 

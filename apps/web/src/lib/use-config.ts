@@ -1,11 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
-
-export type TPublicConfig = { sandbox: boolean; googleClientId: string | null };
+import type { TPublicConfig } from '@virality/domain';
+import { api } from './api-client';
 
 /** GET config: whether the server runs in sandbox mode and the Google client id, if any. */
 export async function getConfig(): Promise<TPublicConfig> {
-  const res = await api.get<TPublicConfig>('config');
+  const res = await api.get('config');
   return res.response;
 }
 

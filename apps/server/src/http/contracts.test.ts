@@ -1,0 +1,105 @@
+import { API_RESPONSES, type TApiCall, zOk, zUserStatus } from '@virality/domain';
+import Fastify from 'fastify';
+import { validatorCompiler } from 'fastify-type-provider-zod';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { buildTestApp, buildUser, call, type TTestApp } from '../test/helpers';
+import { contractSerializer, replies } from './contracts';
+
+let t: TTestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(async () => t?.close());
+
+const splitCall = (key: string) => {
+  const [method, path] = key.split(' ') as [string, string];
+  return { method, path };
+};
+
+describe('every call of the main API declares its answer from the shared contracts', () => {
+  it('each contract names a route the server has', () => {
+    for (const key of Object.keys(API_RESPONSES)) {
+      const { method, path } = splitCall(key);
+      expect(t.app.hasRoute({ method: method as 'GET', url: `/api${path}` }), key).toBe(true);
+    }
+  });
+
+  it('each documented route under /api answers with a schema, and the schema is its contract', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/openapi.json' })).json();
+    const documented: string[] = [];
+    for (const [path, ops] of Object.entries(
+      doc.paths as Record<string, Record<string, { responses?: Record<string, unknown> }>>,
+    )) {
+      if (!path.startsWith('/api/')) continue;
+      for (const [method, op] of Object.entries(ops)) {
+        const key = `${method.toUpperCase()} ${path.slice(4)}`;
+        // the live stream sends server-sent events, described in packages/domain (TLiveEvents), not one JSON answer
+        if (key === 'GET /events') continue;
+        documented.push(key);
+        expect(Object.keys(API_RESPONSES), `${key} has no contract`).toContain(key);
+        const ok = op.responses?.['200'] as { content?: Record<string, { schema?: { properties?: Record<string, unknown> } }> };
+        expect(ok?.content?.['application/json']?.schema?.properties, `${key} documents no answer`).toHaveProperty('response');
+      }
+    }
+    expect(documented.length).toBeGreaterThan(40);
+  });
+
+  it("getUserStatus answers exactly its contract: the user with the bell's count, nothing more", async () => {
+    const { token } = await buildUser(t);
+    const res = await call(t, 'GET', '/api/user/getUserStatus', { token });
+    expect(res.status).toBe(200);
+    expect(zOk(zUserStatus).strict().safeParse(res.json).success).toBe(true);
+    // strict at every level: the user carries no field the contract does not name (no hash, no internal key)
+    const user = (res.json as { response: { result: Record<string, unknown> } }).response.result;
+    const declared = Object.keys(zUserStatus.shape.result.shape);
+    for (const key of Object.keys(user)) expect(declared, key).toContain(key);
+    expect(user).not.toHaveProperty('passwordHash');
+  });
+});
+
+/** A server with one route whose handler answers more than its contract says. */
+async function leakyServer(strict: boolean) {
+  const app = Fastify();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(contractSerializer(strict));
+  const call: TApiCall = 'GET /intrest/getAllIntrest';
+  app.get('/leak', { schema: { response: replies(call) } }, async () => ({
+    status: true as const,
+    message: 'Success',
+    response: [{ id: '1', value: 'Food', passwordHash: 'secret' }],
+  }));
+  app.get('/wrong', { schema: { response: { 200: zOk(z.object({ n: z.number() })) } } }, async () => ({
+    status: true as const,
+    message: 'Success',
+    response: { n: 'one' as unknown as number },
+  }));
+  await app.ready();
+  return app;
+}
+
+describe('what a route answers goes through its contract', () => {
+  it('in production a field the contract does not declare never leaves the server', async () => {
+    const app = await leakyServer(false);
+    const res = await app.inject({ method: 'GET', url: '/leak' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: true, message: 'Success', response: [{ id: '1', value: 'Food' }] });
+    expect(res.body).not.toContain('secret');
+    await app.close();
+  });
+
+  it('outside production such a field fails the call, naming the field, so the drift is seen at once', async () => {
+    const app = await leakyServer(true);
+    const res = await app.inject({ method: 'GET', url: '/leak' });
+    expect(res.statusCode).toBe(500);
+    expect(res.body).not.toContain('secret');
+    await app.close();
+  });
+
+  it('an answer of the wrong type is refused, in production too', async () => {
+    const app = await leakyServer(false);
+    const res = await app.inject({ method: 'GET', url: '/wrong' });
+    expect(res.statusCode).toBe(500);
+    await app.close();
+  });
+});

@@ -1,0 +1,78 @@
+import type { TChanges, TChangeTopic } from './changes';
+
+export type TCacheOptions<V> = {
+  /** How long an entry may be served at most, even if no change is heard (milliseconds). */
+  ttlMs: number;
+  /** How many entries are kept; the oldest is forgotten first. */
+  max: number;
+  /** The rows an entry was read from: a change of any of them forgets it. */
+  tags(value: V): [TChangeTopic, string][];
+  /**
+   * The rows whose change would end a miss of `key` (the row that would appear). Without it a miss (null)
+   * is never kept.
+   */
+  missTags?(key: string): [TChangeTopic, string][];
+};
+
+/**
+ * A read-through cache of rows, kept right by the change feed (lib/changes): an entry is forgotten as soon
+ * as a change of a row it was read from is heard, in this process or (through PostgreSQL) in another one.
+ * It serves nothing while the feed is not live, inside a unit of work (its reads may not be committed), or
+ * when a change was heard while its row was being read (that read may predate the change). A miss (null)
+ * is kept only when the cache is told which change would end it (missTags). Times are the machine's, not the product's clock: they bound how long a row is trusted.
+ */
+export function createCache<V>(changes: TChanges, opts: TCacheOptions<V>) {
+  const entries = new Map<string, { value: V | null; tags: string[]; until: number }>();
+  const byTag = new Map<string, Set<string>>();
+  let epoch = 0;
+
+  const drop = (key: string) => {
+    const entry = entries.get(key);
+    if (!entry) return;
+    entries.delete(key);
+    for (const tag of entry.tags) {
+      const keys = byTag.get(tag);
+      keys?.delete(key);
+      if (keys?.size === 0) byTag.delete(tag);
+    }
+  };
+  const forgetAll = () => {
+    epoch++;
+    entries.clear();
+    byTag.clear();
+  };
+  changes.listen((topic, id) => {
+    epoch++;
+    const keys = byTag.get(`${topic}:${id}`);
+    if (keys) for (const key of [...keys]) drop(key);
+  }, forgetAll);
+
+  return {
+    /** The value of `key`: from the cache when it may be trusted, else from `load` (kept when it may be). */
+    async get(key: string, load: () => Promise<V | null>): Promise<V | null> {
+      const usable = changes.live() && !changes.inUnit();
+      if (!usable) return load();
+      const now = performance.now();
+      const hit = entries.get(key);
+      if (hit && hit.until > now) return hit.value;
+      if (hit) drop(key);
+      const seen = epoch;
+      const value = await load();
+      if (seen !== epoch || !changes.live()) return value;
+      if (value === null && !opts.missTags) return value;
+      drop(key);
+      if (entries.size >= opts.max) drop(entries.keys().next().value as string);
+      const tags = (value === null ? (opts.missTags?.(key) ?? []) : opts.tags(value)).map(([topic, id]) => `${topic}:${id}`);
+      entries.set(key, { value, tags, until: now + opts.ttlMs });
+      for (const tag of tags) {
+        const keys = byTag.get(tag) ?? new Set<string>();
+        byTag.set(tag, keys);
+        keys.add(key);
+      }
+      return value;
+    },
+    size: () => entries.size,
+    clear: forgetAll,
+  };
+}
+export type TCache<V> = ReturnType<typeof createCache<V>>;

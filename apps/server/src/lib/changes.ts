@@ -1,0 +1,183 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import pg from 'pg';
+import type { TDatabase } from '../db/client';
+import type { TTransactional } from './unit-of-work';
+
+/** What a change names: a user's row, a session, a role, a user's subscription, a user's notifications, an organization's linked accounts. */
+export type TChangeTopic = 'user' | 'session' | 'role' | 'subscription' | 'activity' | 'social';
+export type TChangeListener = (topic: TChangeTopic, key: string) => void;
+
+const TOPICS = new Set<string>(['user', 'session', 'role', 'subscription', 'activity', 'social']);
+/** How long the listener waits before it connects again after losing its connection. */
+const RECONNECT_MS = 1000;
+/** How long a writer waits for every process to confirm a change before it goes on regardless. */
+const CONFIRM_WAIT_MS = 2000;
+
+/**
+ * The change feed: repositories say which rows they wrote (`changed`), caches hear it (`listen`) and forget
+ * them. The embedded database has one process (its data folder is locked): it is told once the write has
+ * committed. On PostgreSQL every process listens on one channel per schema; a change is sent with NOTIFY
+ * inside the writer's transaction, so it is delivered when the write commits and never when it fails.
+ *
+ * Every listening process confirms each change it has heard (after its caches forgot the rows), and the
+ * writer goes on only once as many processes as were listening have confirmed (or after CONFIRM_WAIT_MS,
+ * logged): by the time a logout or a deactivation answers its caller, no process still trusts the old rows,
+ * so the next call to any of them sees the change.
+ *
+ * `live()` says whether other processes' writes reach this one: on PostgreSQL only while its listening
+ * connection is up. Caches serve nothing while it is down and forget everything when it comes back.
+ */
+export function createChanges(deps: { database: TDatabase; uow: TTransactional; log: FastifyBaseLogger }) {
+  const { database, uow, log } = deps;
+  const listeners = new Set<TChangeListener>();
+  const forgetAll = new Set<() => void>();
+  // one channel per database schema: tests that share a database in schemas of their own do not hear each other
+  const channel = `changes:${database.schemaName}`;
+  // the listening connections of this channel carry this name: a writer counts them to know who must confirm
+  const listenerName = `vchanges:${database.schemaName}`.slice(0, 63);
+  const processId = randomBytes(6).toString('hex');
+  const shared = database.kind === 'postgres' && database.pool !== null;
+  let live = !shared;
+  let client: pg.Client | null = null;
+  let closed = false;
+  let retry: NodeJS.Timeout | null = null;
+  let sent = 0;
+  // the changes this process sent: how many processes confirmed each, and how many must (once counted)
+  const waiting = new Map<string, { got: number; expected: number | null; done: (() => void) | null; at: number }>();
+  const tell = (topic: TChangeTopic, key: string) => {
+    for (const fn of listeners) fn(topic, key);
+  };
+  const loseEverything = () => {
+    for (const fn of forgetAll) fn();
+  };
+  const settle = (id: string) => {
+    const w = waiting.get(id);
+    if (w?.done && w.expected !== null && w.got >= w.expected) w.done();
+  };
+  const confirmed = (id: string) => {
+    const w = waiting.get(id);
+    if (!w) return;
+    w.got++;
+    settle(id);
+  };
+
+  async function connect(): Promise<void> {
+    if (closed || !database.pool) return;
+    const c = new pg.Client({ ...database.pool.options, application_name: listenerName });
+    const down = () => {
+      if (client !== c) return;
+      client = null;
+      live = false;
+      loseEverything();
+      c.end().catch(() => undefined);
+      if (!closed) retry = setTimeout(() => void connect().catch(() => undefined), RECONNECT_MS);
+    };
+    c.on('error', (err) => {
+      log.warn({ err: err.message }, 'change feed: connection lost; caches are off until it is back');
+      down();
+    });
+    c.on('end', down);
+    c.on('notification', (msg) => {
+      if (msg.channel !== channel || !msg.payload) return;
+      // `topic:key:id` (a change), `ok:id` (a process confirms the change `id`)
+      const [topic, key, id] = msg.payload.split(':');
+      if (topic === 'ok') return confirmed(key);
+      if (!TOPICS.has(topic) || !key) return;
+      tell(topic as TChangeTopic, key);
+      if (id) c.query('SELECT pg_notify($1, $2)', [channel, `ok:${id}`]).catch(() => undefined);
+    });
+    try {
+      await c.connect();
+      await c.query(`LISTEN "${channel.replaceAll('"', '""')}"`);
+    } catch (err) {
+      c.removeAllListeners('end');
+      await c.end().catch(() => undefined);
+      if (closed) return;
+      log.warn({ err: (err as Error).message }, 'change feed: cannot listen; caches are off until it can');
+      retry = setTimeout(() => void connect().catch(() => undefined), RECONNECT_MS);
+      return;
+    }
+    if (closed) {
+      await c.end().catch(() => undefined);
+      return;
+    }
+    client = c;
+    // whatever was written while this process was not listening is unknown: start from nothing
+    loseEverything();
+    live = true;
+  }
+
+  return {
+    /** Starts hearing other processes' changes (PostgreSQL); resolves once listening, or once it has tried. */
+    start: () => (shared ? connect() : Promise.resolve()),
+    live: () => live,
+    /** A unit of work is in progress: what is read may not be committed, so it is not cached. */
+    inUnit: () => uow.inUnit(),
+    /**
+     * Hears every change; `forget` is called when changes may have been missed (everything is stale).
+     * Returns what stops hearing them (a cache listens for the process's life, a live stream while it is open).
+     */
+    listen(fn: TChangeListener, forget: () => void): () => void {
+      listeners.add(fn);
+      forgetAll.add(forget);
+      return () => {
+        listeners.delete(fn);
+        forgetAll.delete(forget);
+      };
+    },
+    /**
+     * Says a row was written: call it right after the write, inside the same unit of work if there is one.
+     * It resolves (at the end of the unit, when there is one) once every process has forgotten the row.
+     */
+    async changed(topic: TChangeTopic, key: string): Promise<void> {
+      if (!shared) return uow.afterCommit(() => tell(topic, key));
+      const id = `${processId}/${++sent}`;
+      const now = Date.now();
+      // a change whose unit failed is never confirmed: forget those after a minute
+      for (const [old, w] of waiting) if (!w.done && now - w.at > 60_000) waiting.delete(old);
+      // confirmations may come as soon as the change is sent (at once outside a unit of work): count from now
+      const entry: { got: number; expected: number | null; done: (() => void) | null; at: number } = {
+        got: 0,
+        expected: null,
+        done: null,
+        at: now,
+      };
+      waiting.set(id, entry);
+      const sql = uow.executor();
+      // who must confirm: every process listening now, this one included
+      const { rows } = await sql.executeSql('SELECT count(*)::int AS n FROM pg_stat_activity WHERE application_name = $1', [
+        listenerName,
+      ]);
+      entry.expected = Number((rows[0] as { n: number } | undefined)?.n ?? 0);
+      await sql.executeSql('SELECT pg_notify($1, $2)', [channel, `${topic}:${key}:${id}`]);
+      await uow.afterCommit(async () => {
+        tell(topic, key);
+        if (!live || entry.expected === 0) return void waiting.delete(id);
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(() => {
+            log.warn(
+              { topic, missing: (entry.expected ?? 0) - entry.got },
+              'change feed: a process did not confirm a change in time',
+            );
+            resolve();
+          }, CONFIRM_WAIT_MS);
+          entry.done = () => {
+            clearTimeout(timer);
+            resolve();
+          };
+          settle(id);
+        }).finally(() => waiting.delete(id));
+      });
+    },
+    async close() {
+      closed = true;
+      if (retry) clearTimeout(retry);
+      const c = client;
+      client = null;
+      live = !shared;
+      if (c) await c.end().catch(() => undefined);
+    },
+  };
+}
+export type TChanges = ReturnType<typeof createChanges>;

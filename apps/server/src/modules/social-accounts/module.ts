@@ -1,0 +1,46 @@
+import type { TModule } from '../../container';
+import { createNetworkAdapters } from '../../integrations/networks';
+import { getOrCreateSetting } from '../../lib/settings';
+import { createVault, newVaultKey, parseVaultKeys } from '../../lib/vault';
+import { tiktokEmulatorRoutes } from '../../sandbox/networks/tiktok';
+import { youtubeEmulatorRoutes } from '../../sandbox/networks/youtube';
+import { tokenRefreshJob } from './refresh-job';
+import { createSocialRepository } from './repository';
+import { socialMainRoutes, socialSphRoutes } from './routes';
+import { createSocialAccountsService, type TSocialAccountsService } from './service';
+
+declare module '../../container' {
+  interface TServices {
+    socialAccounts: TSocialAccountsService;
+  }
+}
+
+/** Linked social accounts: each network's consent flow, sealed tokens kept fresh, and the accounts' list. */
+export const socialAccountsModule: TModule = {
+  name: 'socialAccounts',
+  async services({ config, db, changes, clock, log, fetch, services }) {
+    // the key that seals tokens: from TOKEN_KEYS, else one made on first start and kept in the settings
+    const keys = config.tokenKeys
+      ? parseVaultKeys(config.tokenKeys)
+      : [await getOrCreateSetting(db, 'token_key', newVaultKey)].map((k) => ({ id: k.id, key: Buffer.from(k.key, 'base64') }));
+    const socialAccounts = createSocialAccountsService({
+      repo: createSocialRepository(db, changes),
+      vault: createVault(keys, keys[0].id),
+      adapters: createNetworkAdapters(config, fetch, () => clock.now()),
+      clock,
+      team: services.team,
+      notifications: services.notifications,
+      log,
+    });
+    // every answer that carries an account carries its linked social accounts (socialLinks)
+    services.users.extendDto(async (row) => ({ socialLinks: await socialAccounts.socialLinks({ userId: row.id, user: row }) }));
+    return { socialAccounts };
+  },
+  routes: ({ services }) => [socialMainRoutes(services.socialAccounts)],
+  sphRoutes: ({ services }) => [socialSphRoutes(services.socialAccounts)],
+  sandboxRoutes: ({ clock, config }) => [
+    tiktokEmulatorRoutes({ clock, publicUrl: config.publicUrl }),
+    youtubeEmulatorRoutes({ clock, publicUrl: config.publicUrl }),
+  ],
+  jobs: ({ services, log }) => [tokenRefreshJob({ social: services.socialAccounts, log })],
+};

@@ -1,0 +1,140 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+
+/**
+ * What every network emulator shares: demo people to consent as, a consent page a person clicks through,
+ * one-time codes, tokens that expire on the product's clock, and failures a test (or a demo) asks for.
+ */
+
+export type TDemoProfile = { id: string; userName: string; displayName: string; color: string };
+
+/** Failures the next calls of an emulator answer with, in the network's own shape. */
+export const EMULATOR_FAILURES = [
+  'expired_token',
+  'revoked',
+  'rate_limit',
+  'server_error',
+  'timeout',
+  'missing_permission',
+  'processing_error',
+] as const;
+export type TEmulatorFailure = (typeof EMULATOR_FAILURES)[number];
+
+export const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+export const randomToken = (prefix: string) => `${prefix}.${randomBytes(24).toString('base64url')}`;
+export const s256 = (verifier: string) => createHash('sha256').update(verifier).digest('base64url');
+
+/** Only return addresses on the product itself: an open redirect would hand codes to another site. */
+export function sameOrigin(uri: string, publicUrl: string): boolean {
+  try {
+    return new URL(uri).origin === new URL(publicUrl).origin;
+  } catch {
+    return false;
+  }
+}
+
+/** A picture for a demo profile, served by the emulator itself (works offline). */
+export function avatarSvg(p: TDemoProfile): string {
+  const initial = esc(p.displayName.trim().charAt(0).toUpperCase() || '?');
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="96" height="96" viewBox="0 0 96 96"><rect width="96" height="96" rx="48" fill="${p.color}"/><text x="48" y="60" font-family="system-ui,sans-serif" font-size="40" font-weight="700" fill="#fff" text-anchor="middle">${initial}</text></svg>`;
+}
+
+/** The failure queue of one emulator: `next()` takes the failure the next call must answer with, if any. */
+export function failureQueue() {
+  const queue: TEmulatorFailure[] = [];
+  return {
+    push: (f: TEmulatorFailure, times = 1) => {
+      for (let i = 0; i < times; i++) queue.push(f);
+    },
+    next: (): TEmulatorFailure | null => queue.shift() ?? null,
+    clear: () => {
+      queue.length = 0;
+    },
+    pending: () => [...queue],
+  };
+}
+export type TFailureQueue = ReturnType<typeof failureQueue>;
+
+/** The consent page: who asks for what, a demo profile to choose, Allow and Cancel. Both post to `action`. */
+export function consentPage(opts: {
+  network: string;
+  color: string;
+  scopes: string[];
+  profiles: TDemoProfile[];
+  action: string;
+  hidden: Record<string, string>;
+  avatarBase: string;
+}): string {
+  const hidden = Object.entries(opts.hidden)
+    .map(([k, v]) => `<input type="hidden" name="${esc(k)}" value="${esc(v)}">`)
+    .join('');
+  const people = opts.profiles
+    .map(
+      (p, i) =>
+        `<label class="person"><input type="radio" name="profile" value="${esc(p.id)}"${i === 0 ? ' checked' : ''}><img src="${esc(`${opts.avatarBase}/${p.id}.svg`)}" alt="" width="40" height="40"><span><strong>${esc(p.displayName)}</strong><small>@${esc(p.userName)}</small></span></label>`,
+    )
+    .join('');
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${esc(opts.network)}: allow Virality (sandbox)</title>
+<style>body{font-family:system-ui,sans-serif;margin:0;background:#f4f4f7;color:#1a1b1e}main{max-width:440px;margin:3rem auto;background:#fff;border-radius:12px;padding:1.5rem;box-shadow:0 2px 12px #0001}h1{font-size:1.3rem;margin:.2rem 0 1rem}.bar{height:6px;background:${opts.color};border-radius:6px;margin-bottom:1rem}ul{padding-left:1.2rem;color:#444}.person{display:flex;gap:.75rem;align-items:center;border:1px solid #ddd;border-radius:8px;padding:.6rem;margin:.5rem 0;cursor:pointer}.person img{border-radius:50%}.person span{display:flex;flex-direction:column}small{color:#666}.actions{display:flex;gap:.75rem;margin-top:1.25rem}button{flex:1;padding:.7rem;font-size:1rem;border-radius:8px;border:1px solid #ccc;background:#fff;cursor:pointer}button[value=allow]{background:${opts.color};color:#fff;border-color:${opts.color}}@media (max-width:480px){main{margin:0;border-radius:0;min-height:100vh}}</style></head>
+<body><main><div class="bar"></div><p>Sandbox: this page stands in for ${esc(opts.network)}'s own.</p><h1>Allow Virality to use your ${esc(opts.network)} account</h1>
+<p>Virality will be able to:</p><ul>${opts.scopes.map((s) => `<li>${esc(s)}</li>`).join('')}</ul>
+<form method="post" action="${esc(opts.action)}">${hidden}<fieldset style="border:0;padding:0;margin:0"><legend>Continue as</legend>${people}</fieldset>
+<div class="actions"><button type="submit" name="decision" value="cancel">Cancel</button><button type="submit" name="decision" value="allow">Allow</button></div></form></main></body></html>`;
+}
+
+/** Reads HTML-form and form-encoded API bodies inside an emulator's scope (the product's API takes JSON only). */
+export function acceptForms(app: FastifyInstance) {
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
+    done(null, Object.fromEntries(new URLSearchParams(String(body))));
+  });
+}
+
+/** The control call every emulator has: make its next calls fail, or forget every failure asked for. */
+export const zControlBody = z.object({
+  fail: z.enum(EMULATOR_FAILURES).optional(),
+  times: z.number().int().min(1).max(50).optional(),
+  clear: z.boolean().optional(),
+});
+
+/**
+ * The calls every emulator has besides the network's own: its demo profiles' pictures, `_control` (make the next
+ * calls fail, or forget every failure asked for) and `_revoke` (revoke a demo profile's tokens, as a user removing
+ * the app in the network's settings would).
+ */
+export function registerEmulatorTools(
+  app: FastifyInstance,
+  opts: {
+    base: string;
+    tags: string[];
+    failures: TFailureQueue;
+    profileOf: (id: string) => TDemoProfile | null;
+    revoke: (profileId: string) => number;
+  },
+) {
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+  typed.get(
+    `${opts.base}/avatar/:file`,
+    { schema: { tags: opts.tags, summary: 'A demo profile picture', params: z.object({ file: z.string() }) } },
+    async (req, reply) => {
+      const p = opts.profileOf(req.params.file.replace(/\.svg$/, ''));
+      if (!p) return reply.status(404).send('');
+      return reply.type('image/svg+xml').header('cache-control', 'public, max-age=3600').send(avatarSvg(p));
+    },
+  );
+  typed.post(
+    `${opts.base}/_control`,
+    { schema: { tags: opts.tags, summary: 'Make the next calls fail', body: zControlBody } },
+    async (req) => {
+      if (req.body.clear) opts.failures.clear();
+      if (req.body.fail) opts.failures.push(req.body.fail, req.body.times ?? 1);
+      return { pending: opts.failures.pending() };
+    },
+  );
+  typed.post(
+    `${opts.base}/_revoke`,
+    { schema: { tags: opts.tags, summary: "Revoke a demo profile's tokens", body: z.object({ profile: z.string() }) } },
+    async (req) => ({ revoked: opts.revoke(req.body.profile) }),
+  );
+}

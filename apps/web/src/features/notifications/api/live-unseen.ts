@@ -1,0 +1,74 @@
+import { useQueryClient } from '@tanstack/react-query';
+import type { TLiveEvents } from '@virality/domain';
+import { useEffect } from 'react';
+import { API_BASE, api, sessionEnded } from '../../../lib/api-client';
+import { STORAGE_KEYS } from '../../../lib/auth-storage';
+import { CURRENT_USER_KEY, type TCurrentUser } from '../../../lib/use-current-user';
+
+/** After a lost stream, the wait before trying again: doubled each time up to a minute, reset once it opens. */
+const FIRST_RETRY_MS = 2000;
+const MAX_RETRY_MS = 60_000;
+
+/** POST events/ticket: a short-lived ticket that opens this session's live stream. */
+export async function getEventsTicket(): Promise<string> {
+  const res = await api.post('events/ticket');
+  return res.response.ticket;
+}
+
+/**
+ * Keeps the bell's unseen count live while a logged-in page is open: the server's stream (GET events) says the
+ * count when it opens and whenever it changes (a new notification, the bell clicked in another tab). A lost
+ * stream is opened again with a new ticket. When the server ends it because the session ended (a logout in
+ * another tab, a password change, a deactivation), the page does what a 401 does at once: to the login page.
+ */
+export function useLiveUnseenCount(enabled: boolean) {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (!enabled || typeof EventSource === 'undefined') return;
+    let source: EventSource | null = null;
+    let timer: ReturnType<typeof setTimeout> | null = null;
+    let stopped = false;
+    let wait = FIRST_RETRY_MS;
+    const later = () => {
+      if (stopped) return;
+      timer = setTimeout(connect, wait);
+      wait = Math.min(wait * 2, MAX_RETRY_MS);
+    };
+    async function connect() {
+      let ticket: string;
+      try {
+        ticket = await getEventsTicket();
+      } catch {
+        return later();
+      }
+      if (stopped) return;
+      source = new EventSource(`${API_BASE.main}/events?ticket=${encodeURIComponent(ticket)}`);
+      source.addEventListener('open', () => {
+        wait = FIRST_RETRY_MS;
+      });
+      source.addEventListener('unseen', (e) => {
+        const { count } = JSON.parse((e as MessageEvent<string>).data) as TLiveEvents['unseen'];
+        localStorage.setItem(STORAGE_KEYS.notificationCount, String(count));
+        queryClient.setQueryData<TCurrentUser>(CURRENT_USER_KEY, (user) => (user ? { ...user, UnseenNotifsCount: count } : user));
+      });
+      source.addEventListener('end', () => {
+        source?.close();
+        source = null;
+        stopped = true;
+        sessionEnded();
+      });
+      // the browser would retry with the same ticket, which soon expires: a new one is asked for instead
+      source.addEventListener('error', () => {
+        source?.close();
+        source = null;
+        later();
+      });
+    }
+    void connect();
+    return () => {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      source?.close();
+    };
+  }, [enabled, queryClient]);
+}

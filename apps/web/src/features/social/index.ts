@@ -1,0 +1,2 @@
+export { SocialAccountsPage } from './components/social-accounts-page';
+export { SocialReturnPage } from './components/social-return-page';
