@@ -144,12 +144,26 @@ for (const { label, viewport } of SIZES) {
     await expect(page.getByRole('heading', { name: 'TikTok' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Add TikTok account' })).toBeDisabled();
 
-    const without = await managerOf(
+    // another role opens Instagram only: the TikTok card is gone, Instagram's shows, its Add disabled
+    const withInstagram = await managerOf(
       request,
       owner,
       ['1', '2', '3', '4', '5', '6', '7'].map((id) => entry(id, id === '1')),
     );
-    await loginInBrowser(page, without);
+    await loginInBrowser(page, withInstagram);
+    await page.goto('/addsocialmedia');
+    await expect(page.getByRole('heading', { name: 'Instagram' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Add Instagram account' })).toBeDisabled();
+    await expect(page.getByRole('heading', { name: 'TikTok' })).toHaveCount(0);
+    await expect(page.getByRole('heading', { name: 'Facebook' })).toHaveCount(0);
+
+    // a role that opens no network
+    const withNone = await managerOf(
+      request,
+      owner,
+      ['1', '2', '3', '4', '5', '6', '7'].map((id) => entry(id, false)),
+    );
+    await loginInBrowser(page, withNone);
     await page.goto('/addsocialmedia');
     await expect(page.getByText('No social network is available to you yet.')).toBeVisible();
     await expect(page.getByRole('heading', { name: 'TikTok' })).toHaveCount(0);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LINK_ORIGINS, SOCIAL_ACCOUNT_STATUSES } from '../rules/social';
+import { LINK_ORIGINS, SOCIAL_ACCOUNT_KINDS, SOCIAL_ACCOUNT_STATUSES } from '../rules/social';
 
 /** The social-posting API's envelope of a successful call. */
 export const zSphOk = <T extends z.ZodType>(data: T) =>
@@ -12,6 +12,8 @@ export const zSocialAccount = z.object({
   ProfilePictureURL: z.string().nullable(),
   SocialMediaID: z.string(),
   SocialMediaName: z.string(),
+  /** A profile, page, channel or organization page. */
+  Kind: z.enum(SOCIAL_ACCOUNT_KINDS),
   /** linked, or needs_reconnect when the network no longer accepts our access. */
   Status: z.enum(SOCIAL_ACCOUNT_STATUSES),
   /** Why it needs reconnecting, in plain words. */
@@ -42,6 +44,15 @@ export const zAddAccountBody = z.object({
   SocialMediaID: z.union([zId, z.number()]).optional(),
 });
 export type TAddAccountBody = z.infer<typeof zAddAccountBody>;
+
+/** X's add-account call (OAuth 1.0a): the request token and verifier X sent back to the return page. */
+export const zOAuth1AddAccountBody = z.object({
+  oauth_token: z.string({ error: 'oauth_token is required' }).trim().min(1, 'oauth_token is required').max(256),
+  oauth_verifier: z.string({ error: 'oauth_verifier is required' }).trim().min(1, 'oauth_verifier is required').max(256),
+  OrgID: zId.optional(),
+  UserID: zId.optional(),
+  SocialMediaID: z.union([zId, z.number()]).optional(),
+});
 
 /** POST social_media_accounts/: the caller's linked accounts (a manager's: those its role opens). */
 export const zSocialAccountsBody = z

@@ -46,6 +46,15 @@ export const TOKEN_REFRESH_AHEAD_MINUTES = 60;
 export const SOCIAL_ACCOUNT_STATUSES = ['linked', 'needs_reconnect'] as const;
 export type TSocialAccountStatus = (typeof SOCIAL_ACCOUNT_STATUSES)[number];
 
+/** What a linked account is on its network: a person's profile, a page, a channel, or an organization's page. */
+export const SOCIAL_ACCOUNT_KINDS = ['profile', 'page', 'channel', 'organization'] as const;
+export type TSocialAccountKind = (typeof SOCIAL_ACCOUNT_KINDS)[number];
+
+/** Networks whose profiles and channels are known by a handle, shown as @handle; pages and LinkedIn names are shown as they are. */
+export const HANDLE_NETWORKS: readonly TSocialNetworkKey[] = ['instagram', 'youtube', 'tiktok', 'twitter', 'threads'];
+export const accountDisplayName = (network: string, kind: string, name: string) =>
+  (kind === 'profile' || kind === 'channel') && HANDLE_NETWORKS.includes(network as TSocialNetworkKey) ? `@${name}` : name;
+
 /** What a failed call to a network means for the caller. */
 export const NETWORK_FAILURE_KINDS = ['retry', 'rate_limited', 'reconnect', 'permanent'] as const;
 export type TNetworkFailureKind = (typeof NETWORK_FAILURE_KINDS)[number];

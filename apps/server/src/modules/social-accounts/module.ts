@@ -2,7 +2,11 @@ import type { TModule } from '../../container';
 import { createNetworkAdapters } from '../../integrations/networks';
 import { getOrCreateSetting } from '../../lib/settings';
 import { createVault, newVaultKey, parseVaultKeys } from '../../lib/vault';
+import { linkedinEmulatorRoutes } from '../../sandbox/networks/linkedin';
+import { facebookEmulatorRoutes, instagramEmulatorRoutes } from '../../sandbox/networks/meta';
+import { threadsEmulatorRoutes } from '../../sandbox/networks/threads';
 import { tiktokEmulatorRoutes } from '../../sandbox/networks/tiktok';
+import { xEmulatorRoutes } from '../../sandbox/networks/x';
 import { youtubeEmulatorRoutes } from '../../sandbox/networks/youtube';
 import { tokenRefreshJob } from './refresh-job';
 import { createSocialRepository } from './repository';
@@ -38,9 +42,15 @@ export const socialAccountsModule: TModule = {
   },
   routes: ({ services }) => [socialMainRoutes(services.socialAccounts)],
   sphRoutes: ({ services }) => [socialSphRoutes(services.socialAccounts)],
-  sandboxRoutes: ({ clock, config }) => [
-    tiktokEmulatorRoutes({ clock, publicUrl: config.publicUrl }),
-    youtubeEmulatorRoutes({ clock, publicUrl: config.publicUrl }),
-  ],
+  sandboxRoutes: ({ clock, config }) =>
+    [
+      instagramEmulatorRoutes,
+      facebookEmulatorRoutes,
+      youtubeEmulatorRoutes,
+      linkedinEmulatorRoutes,
+      tiktokEmulatorRoutes,
+      xEmulatorRoutes,
+      threadsEmulatorRoutes,
+    ].map((emulator) => emulator({ clock, publicUrl: config.publicUrl })),
   jobs: ({ services, log }) => [tokenRefreshJob({ social: services.socialAccounts, log })],
 };

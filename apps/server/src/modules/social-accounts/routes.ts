@@ -1,10 +1,12 @@
 import {
   SOCIAL_MSG,
   socialNetwork,
+  type TLinkablePage,
   zAddAccountBody,
   zLinkablePage,
   zLoginUrl,
   zLoginUrlQuery,
+  zOAuth1AddAccountBody,
   zPrivacyOptions,
   zPrivacyOptionsBody,
   zSavePagesBody,
@@ -33,9 +35,12 @@ const consentOf = (b: z.infer<typeof zAddAccountBody>) => ({
   ids: { OrgID: b.OrgID, UserID: b.UserID },
 });
 
+type TListedPage = TLinkablePage & { kind: string };
+const pageOf = ({ kind: _kind, ...page }: TListedPage): TLinkablePage => page;
+
 /**
  * A network whose pages are chosen after consent: its login-url, its pages-list call (the consent's pages, under
- * the spec's key) and its save call, at the documented paths.
+ * the spec's keys) and its save call, at the documented paths.
  */
 const PAGE_NETWORKS = [
   {
@@ -43,7 +48,8 @@ const PAGE_NETWORKS = [
     label: 'Facebook',
     loginUrl: '/facebook/fb_login/',
     list: '/facebook/fb_pages_list/',
-    listKey: 'FacebookPages',
+    lists: z.object({ FacebookPages: z.array(zLinkablePage) }),
+    answer: (pages: TListedPage[]) => ({ FacebookPages: pages.map(pageOf) }),
     save: '/facebook/save_fb_details/',
   },
   {
@@ -51,8 +57,22 @@ const PAGE_NETWORKS = [
     label: 'Instagram',
     loginUrl: '/instagram/ig-login-url',
     list: '/instagram/ig-accounts-list/',
-    listKey: 'Instagram_account',
+    lists: z.object({ Instagram_account: z.array(zLinkablePage) }),
+    answer: (pages: TListedPage[]) => ({ Instagram_account: pages.map(pageOf) }),
     save: '/instagram/save-ig-details/',
+  },
+  {
+    key: 'linkedin',
+    label: 'LinkedIn',
+    loginUrl: '/linkedin/login_url/',
+    list: '/linkedin/li-accounts-list/',
+    // the member's own profile and the organization pages it administers, chosen in one chooser
+    lists: z.object({ Linkedin_Pages: z.array(zLinkablePage), Linkedin_Profile: z.array(zLinkablePage) }),
+    answer: (pages: TListedPage[]) => ({
+      Linkedin_Pages: pages.filter((p) => p.kind !== 'profile').map(pageOf),
+      Linkedin_Profile: pages.filter((p) => p.kind === 'profile').map(pageOf),
+    }),
+    save: '/linkedin/save-li-accounts/',
   },
 ] as const;
 
@@ -158,6 +178,77 @@ export const socialSphRoutes =
       async (req) => sphOk(await social.youtubeCategories(authOf(req), req.body.RegionCode, req.body.UserSocialMediaID)),
     );
 
+    app.get(
+      '/x-app/login-url/',
+      {
+        ...guarded,
+        schema: {
+          tags,
+          security,
+          summary: "X's consent page for the caller (OAuth 1.0a: a request token is taken first)",
+          querystring: zLoginUrlQuery,
+          response: { 200: zSphOk(zLoginUrl) },
+        },
+      },
+      async (req) => sphOk({ url: await social.loginUrl(authOf(req), 'twitter', req.query.origin) }),
+    );
+
+    app.post(
+      '/x-app/add-account/',
+      {
+        ...guarded,
+        schema: {
+          tags,
+          security,
+          summary: "Link the X account the consent page returned (oauth_token and oauth_verifier from the return page's address)",
+          body: zOAuth1AddAccountBody,
+          response: { 200: zSphOk(zSocialAccount) },
+        },
+      },
+      async (req) => {
+        const b = req.body;
+        const { account } = await social.addAccount(authOf(req), 'twitter', {
+          state: null,
+          consent: { code: null, oauthToken: b.oauth_token, oauthVerifier: b.oauth_verifier },
+          ids: { OrgID: b.OrgID, UserID: b.UserID },
+        });
+        return sphOk(account, SOCIAL_MSG.accountAdded('X'));
+      },
+    );
+
+    app.get(
+      '/threads/login-url/',
+      {
+        ...guarded,
+        schema: {
+          tags,
+          security,
+          summary: "Threads' consent page for the caller",
+          querystring: zLoginUrlQuery,
+          response: { 200: zSphOk(zLoginUrl) },
+        },
+      },
+      async (req) => sphOk({ url: await social.loginUrl(authOf(req), 'threads', req.query.origin) }),
+    );
+
+    app.post(
+      '/threads/add-account/',
+      {
+        ...guarded,
+        schema: {
+          tags,
+          security,
+          summary: "Link the Threads profile the consent page returned (Code and State from the return page's address)",
+          body: zAddAccountBody,
+          response: { 200: zSphOk(zSocialAccount) },
+        },
+      },
+      async (req) => {
+        const { account } = await social.addAccount(authOf(req), 'threads', consentOf(req.body));
+        return sphOk(account, SOCIAL_MSG.accountAdded('Threads'));
+      },
+    );
+
     for (const n of PAGE_NETWORKS) {
       app.get(
         n.loginUrl,
@@ -182,10 +273,10 @@ export const socialSphRoutes =
             security,
             summary: `The ${n.label} pages the consent gave (Code and State from the return page's address), kept 15 minutes for the save call`,
             body: zAddAccountBody,
-            response: { 200: zSphOk(z.object({ [n.listKey]: z.array(zLinkablePage) })) },
+            response: { 200: zSphOk(n.lists) },
           },
         },
-        async (req) => sphOk({ [n.listKey]: await social.pagesList(authOf(req), n.key, consentOf(req.body)) }),
+        async (req) => sphOk(n.answer(await social.pagesList(authOf(req), n.key, consentOf(req.body)))),
       );
       app.post(
         n.save,

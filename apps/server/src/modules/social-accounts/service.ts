@@ -126,6 +126,7 @@ export function createSocialAccountsService(deps: TDeps) {
       ProfilePictureURL: row.pictureUrl,
       SocialMediaID: network.id,
       SocialMediaName: network.label,
+      Kind: row.kind as TSocialAccount['Kind'],
       Status: row.status as TSocialAccount['Status'],
       StatusReason: row.statusReason,
       CreatedDate: row.createdAt.toISOString(),
@@ -216,10 +217,15 @@ export function createSocialAccountsService(deps: TDeps) {
     ownIds(a, body.ids);
     const { network, adapter } = networkOf(key);
     if (!body.consent.code && !body.consent.oauthToken) throw badRequest(SOCIAL_MSG.codeRequired);
-    if (!body.state) throw badRequest(SOCIAL_MSG.linkExpired);
-    const id = hashState(body.state);
+    // OAuth 1.0a (X) sends no state back: its flow is the one that asked for the request token it returns
+    const pending = body.state
+      ? await repo.findState(hashState(body.state))
+      : body.consent.oauthToken
+        ? await repo.findStateByRequestToken(body.consent.oauthToken)
+        : null;
+    if (!pending) throw badRequest(SOCIAL_MSG.linkExpired);
+    const id = pending.id;
     // the state is checked before it is used up: another user's or another network's state is refused untouched
-    const pending = await repo.findState(id);
     if (!pending || pending.userId !== a.userId || pending.network !== key) throw badRequest(SOCIAL_MSG.linkExpired);
     const claimed = await repo.claimState(id, clock.now());
     if (!claimed) throw badRequest(SOCIAL_MSG.linkExpired);
@@ -328,7 +334,11 @@ export function createSocialAccountsService(deps: TDeps) {
      * taken, and the pages it gives are kept (their tokens sealed) on the flow for 15 minutes, for `savePages`.
      * Each page says whether it is already linked (Added).
      */
-    async pagesList(a: TAuthContext, key: TSocialNetworkKey, body: TConsentBody): Promise<TLinkablePage[]> {
+    async pagesList(
+      a: TAuthContext,
+      key: TSocialNetworkKey,
+      body: TConsentBody,
+    ): Promise<(TLinkablePage & { kind: TRemoteAccount['kind'] })[]> {
       const { claimed, found } = await consented(a, key, body);
       const kept = found.map((p) => ({
         remoteId: p.remoteId,
@@ -339,7 +349,13 @@ export function createSocialAccountsService(deps: TDeps) {
       }));
       await repo.keepPages(claimed.id, kept, new Date(clock.nowMs() + LINK_STATE_TTL_MINUTES * 60_000));
       const linked = new Set((await repo.listByOrg(a.user.orgId)).filter((r) => r.network === key).map((r) => r.remoteId));
-      return kept.map((p) => ({ id: p.remoteId, name: p.userName, picture: p.pictureUrl, Added: linked.has(p.remoteId) }));
+      return kept.map((p) => ({
+        id: p.remoteId,
+        name: p.userName,
+        picture: p.pictureUrl,
+        Added: linked.has(p.remoteId),
+        kind: p.kind,
+      }));
     },
 
     /**

@@ -5,8 +5,11 @@ import { CURRENT_USER_KEY } from '../../../lib/use-current-user';
 
 export const SOCIAL_ACCOUNTS_KEY = ['social-accounts'] as const;
 
-/** A network whose pages are chosen after consent: its pages-list call (and the key it answers under) and save call. */
-type TPageCalls = { list: string; listKey: string; save: string };
+/**
+ * A network whose pages are chosen after consent: its pages-list call (and the keys it answers under, whose lists
+ * the chooser shows together, in this order) and save call.
+ */
+type TPageCalls = { list: string; listKeys: string[]; save: string };
 /**
  * Each network's documented calls (only the networks the server offers are used): its login-url, and either its
  * add-account call or, for networks whose pages are chosen, its pages-list and save calls.
@@ -14,14 +17,24 @@ type TPageCalls = { list: string; listKey: string; save: string };
 const CALLS: Partial<Record<TSocialNetworkKey, { loginUrl: string; addAccount?: string; pages?: TPageCalls }>> = {
   instagram: {
     loginUrl: 'instagram/ig-login-url',
-    pages: { list: 'instagram/ig-accounts-list/', listKey: 'Instagram_account', save: 'instagram/save-ig-details/' },
+    pages: { list: 'instagram/ig-accounts-list/', listKeys: ['Instagram_account'], save: 'instagram/save-ig-details/' },
   },
   facebook: {
     loginUrl: 'facebook/fb_login/',
-    pages: { list: 'facebook/fb_pages_list/', listKey: 'FacebookPages', save: 'facebook/save_fb_details/' },
+    pages: { list: 'facebook/fb_pages_list/', listKeys: ['FacebookPages'], save: 'facebook/save_fb_details/' },
   },
   youtube: { loginUrl: 'getYTLoginUrl/', addAccount: 'add_yt_account/' },
+  linkedin: {
+    loginUrl: 'linkedin/login_url/',
+    pages: {
+      list: 'linkedin/li-accounts-list/',
+      listKeys: ['Linkedin_Profile', 'Linkedin_Pages'],
+      save: 'linkedin/save-li-accounts/',
+    },
+  },
   tiktok: { loginUrl: 'tiktok/login-url/', addAccount: 'tiktok/add-account/' },
+  twitter: { loginUrl: 'x-app/login-url/', addAccount: 'x-app/add-account/' },
+  threads: { loginUrl: 'threads/login-url/', addAccount: 'threads/add-account/' },
 };
 export const choosesPages = (network: string) => Boolean(CALLS[network as TSocialNetworkKey]?.pages);
 export const linkableHere = (network: TSocialNetworkKey) => Boolean(CALLS[network]);
@@ -42,8 +55,14 @@ export async function getLoginUrl(network: TSocialNetworkKey, origin: TLinkOrigi
   return typeof res.response === 'string' ? res.response : res.response.url;
 }
 
-/** The network's add-account call, with the code and state the consent page sent back. */
-export async function addAccount(network: string, body: { Code: string; State: string }) {
+/**
+ * The network's add-account call, with what the consent page sent back: a code and state, or (X, OAuth 1.0a) the
+ * request token and its verifier.
+ */
+export async function addAccount(
+  network: string,
+  body: { Code: string; State: string } | { oauth_token: string; oauth_verifier: string },
+) {
   const call = CALLS[network as TSocialNetworkKey]?.addAccount;
   if (!call) throw new Error(`no add-account call for ${network}`);
   return sph.post<TSocialAccount>(call, body);
@@ -54,7 +73,7 @@ export async function listPages(network: string, body: { Code: string; State: st
   const call = CALLS[network as TSocialNetworkKey]?.pages;
   if (!call) throw new Error(`no pages-list call for ${network}`);
   const res = await sph.post<Record<string, TLinkablePage[]>>(call.list, body);
-  return res.response[call.listKey] ?? [];
+  return call.listKeys.flatMap((key) => res.response[key] ?? []);
 }
 
 /** The network's save call: links the chosen pages; resolves to the server's message. */

@@ -16,7 +16,7 @@ import {
 import { modals } from '@mantine/modals';
 import { IconPlugConnectedX, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { SOCIAL_MSG, SOCIAL_NETWORKS, type TSocialAccount, type TSocialNetwork } from '@virality/domain';
+import { accountDisplayName, SOCIAL_MSG, SOCIAL_NETWORKS, type TSocialAccount, type TSocialNetwork } from '@virality/domain';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { NetworkTile } from '../../../components/network-tile';
@@ -43,6 +43,9 @@ function AccountStatus({ account }: { account: TSocialAccount }) {
     </Badge>
   );
 }
+
+/** What a linked account is, said under its name where the network has more than one kind. */
+const KIND_LABEL: Partial<Record<TSocialAccount['Kind'], string>> = { page: 'Page', organization: 'Company page' };
 
 type TCardProps = {
   network: TSocialNetwork;
@@ -83,41 +86,51 @@ function NetworkCard({ network, accounts, mayLink, busy, onAdd, onRemove }: TCar
             No {network.label} account linked yet.
           </Text>
         ) : (
-          accounts.map((a) => (
-            <Group key={a.id} justify="space-between" wrap="nowrap" gap="sm">
-              <Group gap="sm" wrap="nowrap" miw={0}>
-                <Avatar src={a.ProfilePictureURL} alt="" radius="xl" size={36}>
-                  {a.UserName.charAt(0).toUpperCase()}
-                </Avatar>
-                <Stack gap={2} miw={0}>
-                  <Text fw={600} size="sm" truncate>
-                    @{a.UserName}
-                  </Text>
-                  <AccountStatus account={a} />
-                </Stack>
+          accounts.map((a) => {
+            const name = accountDisplayName(network.key, a.Kind, a.UserName);
+            return (
+              <Group key={a.id} justify="space-between" wrap="nowrap" gap="sm">
+                <Group gap="sm" wrap="nowrap" miw={0}>
+                  <Avatar src={a.ProfilePictureURL} alt="" radius="xl" size={36}>
+                    {a.UserName.charAt(0).toUpperCase()}
+                  </Avatar>
+                  <Stack gap={2} miw={0}>
+                    <Text fw={600} size="sm" truncate>
+                      {name}
+                    </Text>
+                    <Group gap={6} wrap="nowrap">
+                      {KIND_LABEL[a.Kind] && (
+                        <Text size="xs" c="dimmed">
+                          {KIND_LABEL[a.Kind]}
+                        </Text>
+                      )}
+                      <AccountStatus account={a} />
+                    </Group>
+                  </Stack>
+                </Group>
+                <Group gap={4} wrap="nowrap">
+                  {a.Status === 'needs_reconnect' && mayLink && (
+                    <Button size="xs" color="orange" onClick={onAdd} loading={busy}>
+                      Reconnect
+                    </Button>
+                  )}
+                  {mayLink && (
+                    <Tooltip label={`Remove ${name}`}>
+                      <ActionIcon
+                        variant="subtle"
+                        color="red"
+                        size="lg"
+                        aria-label={`Remove ${name}`}
+                        onClick={() => onRemove(a)}
+                      >
+                        <IconTrash size={18} aria-hidden />
+                      </ActionIcon>
+                    </Tooltip>
+                  )}
+                </Group>
               </Group>
-              <Group gap={4} wrap="nowrap">
-                {a.Status === 'needs_reconnect' && mayLink && (
-                  <Button size="xs" color="orange" onClick={onAdd} loading={busy}>
-                    Reconnect
-                  </Button>
-                )}
-                {mayLink && (
-                  <Tooltip label={`Remove @${a.UserName}`}>
-                    <ActionIcon
-                      variant="subtle"
-                      color="red"
-                      size="lg"
-                      aria-label={`Remove @${a.UserName}`}
-                      onClick={() => onRemove(a)}
-                    >
-                      <IconTrash size={18} aria-hidden />
-                    </ActionIcon>
-                  </Tooltip>
-                )}
-              </Group>
-            </Group>
-          ))
+            );
+          })
         )}
       </Stack>
     </Paper>
@@ -161,7 +174,7 @@ export function SocialAccountsPage() {
 
   const confirmRemove = (network: TSocialNetwork, account: TSocialAccount) =>
     modals.openConfirmModal({
-      title: `Remove @${account.UserName}?`,
+      title: `Remove ${accountDisplayName(network.key, account.Kind, account.UserName)}?`,
       centered: true,
       size: 'sm',
       children: <Text size="sm">Virality will stop publishing to this {network.label} account. You can add it again later.</Text>,

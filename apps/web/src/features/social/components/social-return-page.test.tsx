@@ -53,6 +53,41 @@ describe('the social-account return page', { timeout: 20_000 }, () => {
     await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/addsocialmedia'));
   });
 
+  it("X's oauth_token and oauth_verifier go to X's add-account call (OAuth 1.0a sends no state)", async () => {
+    storeSession('INFLUENCER');
+    rememberLink('twitter', 'addsocialmedia');
+    const calls = mockFetch((c) =>
+      c.path === '/sph/x-app/add-account/' ? sphOk({ id: 'a1' }, 'X account added successfully') : undefined,
+    );
+    renderPage('/social/return?oauth_token=rt1&oauth_verifier=v1', <SocialReturnPage />);
+    expect(await screen.findByText('X account added successfully', {}, { timeout: 4000 })).toBeTruthy();
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/addsocialmedia'));
+    expect(calls.find((c) => c.path === '/sph/x-app/add-account/')?.body).toEqual({ oauth_token: 'rt1', oauth_verifier: 'v1' });
+  });
+
+  it("a cancel at X (denied) says 'user cancelled adding social media' and adds nothing", async () => {
+    storeSession('INFLUENCER');
+    rememberLink('twitter', 'Home');
+    const calls = mockFetch(() => undefined);
+    renderPage('/social/return?denied=rt1', <SocialReturnPage />);
+    expect(await screen.findByText(SOCIAL_MSG.cancelled)).toBeTruthy();
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/home'));
+    expect(calls).toEqual([]);
+  });
+
+  it("LinkedIn's profile and pages are offered together in the chooser, the profile first", async () => {
+    storeSession('BUSINESS');
+    rememberLink('linkedin', 'addsocialmedia');
+    const profile = { id: 'urn:li:person:1', name: 'Ava Stone', picture: null, Added: false };
+    const org = { id: 'urn:li:organization:2', name: 'Acme', picture: null, Added: false };
+    mockFetch((c) =>
+      c.path === '/sph/linkedin/li-accounts-list/' ? sphOk({ Linkedin_Pages: [org], Linkedin_Profile: [profile] }) : undefined,
+    );
+    renderPage('/social/return?code=c1&state=s1', <SocialReturnPage />);
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/addsocialmedia'), { timeout: 4000 });
+    expect(peekChooser()).toEqual({ network: 'linkedin', state: 's1', pages: [profile, org] });
+  });
+
   it("a network whose pages are chosen keeps the consent's pages for the chooser instead of adding", async () => {
     storeSession('BUSINESS');
     rememberLink('facebook', 'addsocialmedia', true);

@@ -14,7 +14,8 @@ import { forgetLink, keepChooser, recallLink } from '../lib/link-storage';
 const ADD_DELAY_MS = 1000;
 
 /**
- * Where a network's consent page sends the browser back (query `code` and `state`, or `error`). A refusal says
+ * Where a network's consent page sends the browser back (query `code` and `state`, X's `oauth_token` and
+ * `oauth_verifier`, or `error` / X's `denied`). A refusal says
  * 'user cancelled adding social media'; otherwise, a second after the code arrives, the network's add-account
  * call links the account, and the user goes back where the flow started (/home or /addsocialmedia).
  */
@@ -38,19 +39,24 @@ export function SocialReturnPage() {
     }
     const code = params.get('code');
     const state = params.get('state');
-    if (!network || !code || !state) {
+    // X (OAuth 1.0a) sends its request token and a verifier instead of a code and state
+    const oauthToken = params.get('oauth_token');
+    const oauthVerifier = params.get('oauth_verifier');
+    const oauth1 = oauthToken && oauthVerifier ? { oauth_token: oauthToken, oauth_verifier: oauthVerifier } : null;
+    if (!network || (!oauth1 && (!code || !state))) {
       notifyError(SOCIAL_MSG.someError);
       back();
       return;
     }
     // not cleared on unmount: the code is used once, and a second mount (React's strict mode) must not lose it
     setTimeout(() => {
-      const done = choosesPages(network)
-        ? // the pages the consent gave are chosen on the accounts page, in its page chooser
-          listPages(network, { Code: code, State: state }).then((pages) =>
-            keepChooser({ network: network as TSocialNetworkKey, state, pages }),
-          )
-        : addAccount(network, { Code: code, State: state }).then((res) => notifySuccess(res.message));
+      const done =
+        code && state && choosesPages(network)
+          ? // the pages the consent gave are chosen on the accounts page, in its page chooser
+            listPages(network, { Code: code, State: state }).then((pages) =>
+              keepChooser({ network: network as TSocialNetworkKey, state, pages }),
+            )
+          : addAccount(network, oauth1 ?? { Code: code ?? '', State: state ?? '' }).then((res) => notifySuccess(res.message));
       done
         .catch((err) => notifyError(err instanceof ApiError ? err.message : SOCIAL_MSG.someError))
         .finally(() => {

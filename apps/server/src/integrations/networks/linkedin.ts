@@ -1,0 +1,263 @@
+import { callNetwork, expiresIn, FORM_HEADERS, form, retryAtFrom, type TNetworkResponse } from './http';
+import {
+  NetworkError,
+  type TConsent,
+  type TFetch,
+  type TGrant,
+  type TNetworkAdapter,
+  type TNetworkSettings,
+  type TRemoteAccount,
+} from './types';
+
+/**
+ * The scopes asked for: the member's name and picture (OpenID Connect), posting as the member, and reading,
+ * posting to and managing the organization pages the member administers.
+ */
+export const LINKEDIN_SCOPES = [
+  'openid',
+  'profile',
+  'w_member_social',
+  'r_organization_social',
+  'w_organization_social',
+  'rw_organization_admin',
+];
+
+/** The version of LinkedIn's versioned API (YYYYMM) every /rest call names; LinkedIn refuses a call without one. */
+export const LINKEDIN_VERSION = '202510';
+
+/** Any of these lets the member's token list the organizations the member administers. */
+const ORGANIZATION_SCOPES = ['rw_organization_admin', 'r_organization_admin', 'r_organization_social', 'w_organization_social'];
+/** How many access-control rows one page of /rest/organizationAcls asks for, and how many pages are read at most. */
+const ACL_PAGE_SIZE = 100;
+const ACL_MAX_PAGES = 20;
+
+type TLinkedInApiError = { status?: number; serviceErrorCode?: number; code?: string; message?: string };
+type TLinkedInOAuthError = { error?: string; error_description?: string };
+
+/** The next midnight UTC after `now`: when LinkedIn's daily call limits start again. */
+export function nextUtcMidnight(now: Date): Date {
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1));
+}
+
+/** The id at the end of a URN (`urn:li:organization:123` → `123`). */
+const urnId = (urn: string) => urn.slice(urn.lastIndexOf(':') + 1);
+
+/**
+ * LinkedIn (Sign In with LinkedIn using OpenID Connect, and the Community Management API's versioned /rest calls).
+ * The consent page and the token call share the www.linkedin.com host; the API is api.linkedin.com. Web apps get
+ * no PKCE. Access tokens last 60 days; refresh tokens exist only for LinkedIn's approved partner apps and last a
+ * fixed 365 days from the consent: a refresh answers the same refresh token with what remains of it. Organizations
+ * are called with the member's own token. API failures answer `{status, serviceErrorCode, code, message}`, OAuth
+ * failures `{error, error_description}`; daily limits reset at midnight UTC and the 429 says nothing of when.
+ */
+export function createLinkedInAdapter(settings: TNetworkSettings, fetchFn: TFetch = fetch, now: () => Date = () => new Date()) {
+  const rateLimited = (res: TNetworkResponse, at: Date, details: { status: number; code: string | null }): never => {
+    throw new NetworkError('linkedin', 'rate_limited', "LinkedIn's daily limit for this is used up; it will be tried again", {
+      ...details,
+      // LinkedIn's limits are daily and its 429 carries no reset: the day starts again at midnight UTC
+      retryAt: res.headers.get('retry-after') ? retryAtFrom(res.headers, at, null) : nextUtcMidnight(at),
+    });
+  };
+
+  function failApi(res: TNetworkResponse, at: Date): never {
+    const body = (res.body && typeof res.body === 'object' ? res.body : {}) as TLinkedInApiError;
+    const code =
+      typeof body.code === 'string'
+        ? body.code
+        : typeof body.serviceErrorCode === 'number'
+          ? String(body.serviceErrorCode)
+          : null;
+    const details = { status: res.status, code };
+    if (res.status === 429) rateLimited(res, at, details);
+    if (res.status === 401)
+      throw new NetworkError('linkedin', 'reconnect', 'LinkedIn no longer accepts the saved access', details);
+    if (
+      res.status === 403 &&
+      (code === 'ACCESS_DENIED' || body.serviceErrorCode === 100 || /permission/i.test(body.message ?? ''))
+    )
+      throw new NetworkError(
+        'linkedin',
+        'reconnect',
+        'LinkedIn access was given without a permission Virality needs; connect the account again and allow everything asked',
+        details,
+      );
+    throw new NetworkError(
+      'linkedin',
+      'permanent',
+      body.message || `LinkedIn refused the request (${code ?? res.status})`,
+      details,
+    );
+  }
+
+  /** `renewing`: a dead refresh token means consenting again; a dead code only means this consent cannot be used. */
+  function failOAuth(res: TNetworkResponse, at: Date, renewing: boolean): never {
+    const body = (res.body && typeof res.body === 'object' ? res.body : {}) as TLinkedInOAuthError;
+    const code = typeof body.error === 'string' ? body.error : null;
+    const details = { status: res.status, code };
+    if (res.status === 429) rateLimited(res, at, details);
+    if (renewing && code === 'invalid_grant')
+      throw new NetworkError('linkedin', 'reconnect', 'LinkedIn no longer accepts the saved access; connect it again', details);
+    if (code === 'invalid_scope' || code === 'unauthorized_scope_error')
+      throw new NetworkError('linkedin', 'reconnect', 'LinkedIn access was given without a permission Virality needs', details);
+    // invalid_client is Virality's own configuration, a bad code this consent's: consenting again is the user's choice
+    throw new NetworkError(
+      'linkedin',
+      'permanent',
+      body.error_description || `LinkedIn refused the request (${code ?? res.status})`,
+      details,
+    );
+  }
+
+  async function tokenCall(fields: Record<string, string>, at: Date, renewing: boolean) {
+    const res = await callNetwork(fetchFn, 'linkedin', `${settings.authBase}/oauth/v2/accessToken`, {
+      method: 'POST',
+      headers: FORM_HEADERS,
+      body: form({ ...fields, client_id: settings.clientId, client_secret: settings.clientSecret }),
+    });
+    if (res.status >= 400) failOAuth(res, at, renewing);
+    const t = (res.body ?? {}) as {
+      access_token?: string;
+      expires_in?: number;
+      refresh_token?: string;
+      refresh_token_expires_in?: number;
+      scope?: string;
+    };
+    if (!t.access_token) throw new NetworkError('linkedin', 'permanent', 'LinkedIn answered without an access token');
+    return {
+      accessToken: t.access_token,
+      refreshToken: t.refresh_token || null,
+      tokenSecret: null,
+      accessExpiresAt: expiresIn(at, t.expires_in),
+      refreshExpiresAt: t.refresh_token ? expiresIn(at, t.refresh_token_expires_in) : null,
+      // LinkedIn lists the scopes with commas; a space is read as well
+      scopes: (t.scope ?? '').split(/[\s,]+/).filter(Boolean),
+    };
+  }
+
+  /** A GET of the API: /rest calls name the API version and Rest.li 2.0; /v2/userinfo is OpenID's and unversioned. */
+  async function apiGet(grant: TGrant, path: string, query: Record<string, string> = {}) {
+    const at = now();
+    const q = new URLSearchParams(query).toString();
+    const res = await callNetwork(fetchFn, 'linkedin', `${settings.apiBase}${path}${q ? `?${q}` : ''}`, {
+      method: 'GET',
+      headers: {
+        authorization: `Bearer ${grant.accessToken}`,
+        accept: 'application/json',
+        ...(path.startsWith('/rest/') ? { 'linkedin-version': LINKEDIN_VERSION, 'x-restli-protocol-version': '2.0.0' } : {}),
+      },
+    });
+    if (res.status >= 400) failApi(res, at);
+    return res.body;
+  }
+
+  /** The URNs of the organizations the member administers (approved), every page of them, each once. */
+  async function administeredOrganizations(grant: TGrant): Promise<string[]> {
+    const found: string[] = [];
+    for (let page = 0, start = 0; page < ACL_MAX_PAGES; page++) {
+      const body = (await apiGet(grant, '/rest/organizationAcls', {
+        q: 'roleAssignee',
+        role: 'ADMINISTRATOR',
+        state: 'APPROVED',
+        start: String(start),
+        count: String(ACL_PAGE_SIZE),
+      })) as {
+        elements?: { organization?: string; organizationTarget?: string; role?: string; state?: string }[];
+        paging?: { start?: number; count?: number; total?: number };
+      } | null;
+      const elements = body?.elements ?? [];
+      for (const e of elements) {
+        const urn = e.organization ?? e.organizationTarget;
+        if (!urn?.startsWith('urn:li:organization:')) continue;
+        if ((e.role && e.role !== 'ADMINISTRATOR') || (e.state && e.state !== 'APPROVED')) continue;
+        if (!found.includes(urn)) found.push(urn);
+      }
+      start += elements.length;
+      const total = body?.paging?.total;
+      if (!elements.length || typeof total !== 'number' || start >= total) break;
+    }
+    return found;
+  }
+
+  /** An organization's logo: its image asset's download address, or null when it has none or it cannot be read. */
+  async function logoUrl(grant: TGrant, asset: string | undefined): Promise<string | null> {
+    if (!asset) return null;
+    const image = `urn:li:image:${urnId(asset)}`;
+    try {
+      const body = (await apiGet(grant, `/rest/images/${encodeURIComponent(image)}`)) as { downloadUrl?: string } | null;
+      return body?.downloadUrl || null;
+    } catch (err) {
+      // a logo LinkedIn cannot find must not keep the page from being linked
+      if (err instanceof NetworkError && err.kind === 'permanent') return null;
+      throw err;
+    }
+  }
+
+  async function organization(grant: TGrant, urn: string): Promise<TRemoteAccount> {
+    const id = urnId(urn);
+    const org = (await apiGet(grant, `/rest/organizations/${encodeURIComponent(id)}`)) as {
+      id?: number;
+      localizedName?: string;
+      vanityName?: string;
+      logoV2?: { original?: string; cropped?: string };
+    } | null;
+    return {
+      remoteId: `urn:li:organization:${id}`,
+      kind: 'organization',
+      userName: org?.localizedName || org?.vanityName || id,
+      pictureUrl: await logoUrl(grant, org?.logoV2?.cropped ?? org?.logoV2?.original),
+    };
+  }
+
+  const adapter = {
+    network: 'linkedin' as const,
+    async authorize({ state }: { state: string }) {
+      const q = new URLSearchParams({
+        response_type: 'code',
+        client_id: settings.clientId,
+        redirect_uri: settings.redirectUri,
+        state,
+        scope: LINKEDIN_SCOPES.join(' '),
+      });
+      // LinkedIn offers PKCE to native apps only: a web app proves itself with its client secret
+      return { url: `${settings.authBase}/oauth/v2/authorization?${q}`, secret: null, requestToken: null };
+    },
+    async exchange(consent: TConsent, _secret: string | null, at: Date): Promise<TGrant> {
+      if (!consent.code) throw new NetworkError('linkedin', 'permanent', 'LinkedIn sent no authorization code');
+      return tokenCall({ grant_type: 'authorization_code', code: consent.code, redirect_uri: settings.redirectUri }, at, false);
+    },
+    async refresh(grant: TGrant, at: Date): Promise<TGrant> {
+      if (!grant.refreshToken)
+        throw new NetworkError('linkedin', 'reconnect', 'LinkedIn gave no way to renew the access; connect it again');
+      const t = await tokenCall({ grant_type: 'refresh_token', refresh_token: grant.refreshToken }, at, true);
+      // the refresh token's life is fixed at the consent: the one held keeps its expiry, whatever the answer counts
+      const same = !t.refreshToken || t.refreshToken === grant.refreshToken;
+      return {
+        ...t,
+        refreshToken: same ? grant.refreshToken : t.refreshToken,
+        refreshExpiresAt: same ? (grant.refreshExpiresAt ?? t.refreshExpiresAt) : t.refreshExpiresAt,
+        scopes: t.scopes.length ? t.scopes : grant.scopes,
+      };
+    },
+    /** The member's own profile first, then each organization page the member administers (all with the member's token). */
+    async discover(grant: TGrant): Promise<TRemoteAccount[]> {
+      const me = (await apiGet(grant, '/v2/userinfo')) as {
+        sub?: string;
+        name?: string;
+        given_name?: string;
+        family_name?: string;
+        picture?: string;
+      } | null;
+      if (!me?.sub) throw new NetworkError('linkedin', 'permanent', 'LinkedIn did not say whose account this is');
+      const name = me.name || [me.given_name, me.family_name].filter(Boolean).join(' ') || me.sub;
+      const found: TRemoteAccount[] = [
+        { remoteId: `urn:li:person:${me.sub}`, kind: 'profile', userName: name, pictureUrl: me.picture || null },
+      ];
+      // a consent known to carry no organization scope cannot list any: asking would only be refused
+      if (grant.scopes.length && !grant.scopes.some((s) => ORGANIZATION_SCOPES.includes(s))) return found;
+      for (const urn of await administeredOrganizations(grant)) found.push(await organization(grant, urn));
+      return found;
+    },
+  } satisfies TNetworkAdapter & Record<string, unknown>;
+  return adapter;
+}
+export type TLinkedInAdapter = ReturnType<typeof createLinkedInAdapter>;

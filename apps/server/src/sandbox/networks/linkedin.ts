@@ -1,0 +1,584 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Clock } from '../../clock';
+import {
+  acceptForms,
+  consentPage,
+  esc,
+  failureQueue,
+  registerEmulatorTools,
+  sameOrigin,
+  type TDemoProfile,
+  type TEmulatorFailure,
+} from './kit';
+
+export const SANDBOX_LINKEDIN_CLIENT = { clientId: 'sandbox-linkedin-client-id', clientSecret: 'sandbox-linkedin-client-secret' };
+/** LinkedIn's figures: access tokens last 60 days, refresh tokens (partner apps) a fixed 365 days from the consent. */
+const ACCESS_TTL_SECONDS = 60 * 24 * 3600;
+const REFRESH_TTL_SECONDS = 365 * 24 * 3600;
+const CODE_TTL_MS = 10 * 60_000;
+/** How long a `timeout` failure holds its answer: longer than any caller waits. */
+const HANG_MS = 20_000;
+const LINKEDIN_BLUE = '#0a66c2';
+
+/** A demo organization page: `id` names its picture; `orgId` is LinkedIn's number for it. */
+export type TDemoOrganization = TDemoProfile & { orgId: number; vanityName: string; hasLogo: boolean };
+
+/** A role a member holds on an organization page (only approved administrators may link it). */
+export type TDemoRole = {
+  organization: string;
+  role: 'ADMINISTRATOR' | 'ANALYST' | 'CONTENT_ADMINISTRATOR' | 'RECRUITING_POSTER';
+  state: 'APPROVED' | 'REQUESTED' | 'REJECTED' | 'REVOKED';
+};
+
+/** A demo member: `id` is what the consent page and /_revoke name it by; `sub` is what /v2/userinfo answers. */
+export type TDemoMember = TDemoProfile & {
+  sub: string;
+  givenName: string;
+  familyName: string;
+  email: string;
+  roles: TDemoRole[];
+};
+
+export const LINKEDIN_DEMO_ORGANIZATIONS: TDemoOrganization[] = [
+  {
+    id: 'li-org-ava-kitchen',
+    orgId: 90_210_001,
+    vanityName: 'ava-cooks-kitchen',
+    userName: 'ava-cooks-kitchen',
+    displayName: 'Ava Cooks Kitchen',
+    color: '#e16745',
+    hasLogo: true,
+  },
+  {
+    id: 'li-org-fresh-table',
+    orgId: 90_210_002,
+    vanityName: 'fresh-table-co',
+    userName: 'fresh-table-co',
+    displayName: 'Fresh Table Co.',
+    color: '#2e7d32',
+    hasLogo: true,
+  },
+  {
+    id: 'li-org-wanderlust',
+    orgId: 90_210_003,
+    vanityName: 'wanderlust-guides',
+    userName: 'wanderlust-guides',
+    displayName: 'Wanderlust Guides',
+    color: '#6a1b9a',
+    // a page that never uploaded a logo
+    hasLogo: false,
+  },
+];
+
+export const LINKEDIN_DEMO_MEMBERS: TDemoMember[] = [
+  {
+    id: 'li-ava',
+    sub: 'sbxAva7Qm2',
+    userName: 'ava-cooks',
+    displayName: 'Ava Cooks',
+    givenName: 'Ava',
+    familyName: 'Cooks',
+    email: 'ava@example.com',
+    color: LINKEDIN_BLUE,
+    roles: [
+      { organization: 'li-org-ava-kitchen', role: 'ADMINISTRATOR', state: 'APPROVED' },
+      { organization: 'li-org-fresh-table', role: 'ADMINISTRATOR', state: 'APPROVED' },
+      // an analyst may read a page's figures but not post for it: not linkable
+      { organization: 'li-org-wanderlust', role: 'ANALYST', state: 'APPROVED' },
+    ],
+  },
+  {
+    id: 'li-milo',
+    sub: 'sbxMilo4Kp9',
+    userName: 'milo-moves',
+    displayName: 'Milo Moves',
+    givenName: 'Milo',
+    familyName: 'Moves',
+    email: 'milo@example.com',
+    color: '#004182',
+    roles: [],
+  },
+  {
+    id: 'li-nora',
+    sub: 'sbxNora1Xt5',
+    userName: 'nora-travels',
+    displayName: 'Nora Travels',
+    givenName: 'Nora',
+    familyName: 'Travels',
+    email: 'nora@example.com',
+    color: '#057642',
+    roles: [
+      { organization: 'li-org-wanderlust', role: 'ADMINISTRATOR', state: 'APPROVED' },
+      // asked to be an administrator, not yet approved
+      { organization: 'li-org-fresh-table', role: 'ADMINISTRATOR', state: 'REQUESTED' },
+    ],
+  },
+];
+
+/** The consent page words LinkedIn uses for each scope the product may ask for. */
+const SCOPE_WORDS: Record<string, string> = {
+  openid: 'Use your name and photo',
+  profile: 'Use your name and photo',
+  email: 'Use the primary email address associated with your LinkedIn account',
+  w_member_social: 'Create, modify, and delete posts, comments, and reactions on your behalf',
+  r_organization_social: "Retrieve your organizations' posts, comments, reactions, and other engagement data",
+  w_organization_social: "Create, modify, and delete posts, comments, and reactions on your organization's behalf",
+  rw_organization_admin: "Manage your organizations' pages and retrieve reporting data",
+  r_organization_admin: "Retrieve your organizations' pages and their reporting data",
+};
+/** Scopes that may list the organizations a member administers and read their pages. */
+const ORGANIZATION_SCOPES = ['rw_organization_admin', 'r_organization_admin', 'r_organization_social', 'w_organization_social'];
+
+type TCode = { memberId: string; redirectUri: string; scopes: string[]; expiresAt: number };
+type TToken = { memberId: string; scopes: string[]; expiresAt: number; revoked: boolean };
+type TRefresh = { memberId: string; scopes: string[]; expiresAt: number };
+
+const imageId = (o: TDemoOrganization) => `C4E0BAQsandbox${o.orgId}`;
+
+/**
+ * The LinkedIn emulator: LinkedIn's OAuth 2.0 (consent page, /oauth/v2/accessToken without PKCE, refresh tokens
+ * as a partner app gets them: the same one answered back with what remains of its fixed year), OpenID's
+ * /v2/userinfo, and the versioned /rest calls the product makes to find the organization pages a member
+ * administers, with LinkedIn's answer shapes (`{status, serviceErrorCode, code, message}`, OAuth's
+ * `{error, error_description}`). Every /rest call must name a LinkedIn-Version. LinkedIn's two hosts are one base
+ * here. Time is the product's clock, so moving it expires tokens. POST /sandbox/linkedin/_control makes the next
+ * calls fail.
+ */
+export const linkedinEmulatorRoutes =
+  (opts: { clock: Clock; publicUrl: string }): FastifyPluginAsyncZod =>
+  async (app) => {
+    const base = '/sandbox/linkedin';
+    const tags = ['Sandbox: LinkedIn'];
+    const codes = new Map<string, TCode>();
+    const access = new Map<string, TToken>();
+    const refresh = new Map<string, TRefresh>();
+    const failures = failureQueue();
+    const hanging = new Set<() => void>();
+    app.addHook('onClose', async () => {
+      for (const wake of hanging) wake();
+    });
+    acceptForms(app);
+    const memberOf = (id: string) => LINKEDIN_DEMO_MEMBERS.find((m) => m.id === id) ?? null;
+    const organizationOf = (id: string) => LINKEDIN_DEMO_ORGANIZATIONS.find((o) => o.id === id) ?? null;
+    /** The avatar route draws members and organization logos alike. */
+    const profileOf = (id: string): TDemoProfile | null => memberOf(id) ?? organizationOf(id);
+    const pictureUrl = (p: TDemoProfile) => `${opts.publicUrl}${base}/avatar/${p.id}.svg`;
+
+    /** As a member removing the app in LinkedIn's settings would: every token of the member stops working. */
+    function revokeMember(memberId: string): number {
+      let revoked = 0;
+      for (const t of access.values())
+        if (t.memberId === memberId && !t.revoked) {
+          t.revoked = true;
+          revoked++;
+        }
+      for (const [k, r] of refresh) if (r.memberId === memberId) refresh.delete(k);
+      return revoked;
+    }
+
+    async function hang() {
+      await new Promise<void>((resolve) => {
+        const wake = () => {
+          clearTimeout(timer);
+          hanging.delete(wake);
+          resolve();
+        };
+        const timer = setTimeout(wake, HANG_MS);
+        hanging.add(wake);
+      });
+    }
+
+    const bearerToken = (req: FastifyRequest) => /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1] ?? null;
+
+    /** LinkedIn's API error envelope. */
+    const apiError = (
+      reply: FastifyReply,
+      status: number,
+      message: string,
+      extra: { serviceErrorCode?: number; code?: string } = {},
+    ) => reply.status(status).send({ status, ...extra, message });
+
+    const expired = (reply: FastifyReply) =>
+      apiError(reply, 401, 'The token used in the request has expired', {
+        serviceErrorCode: 65601,
+        code: 'EXPIRED_ACCESS_TOKEN',
+      });
+    const revokedAnswer = (reply: FastifyReply) =>
+      apiError(reply, 401, 'The token used in the request has been revoked by the user', {
+        serviceErrorCode: 65602,
+        code: 'REVOKED_ACCESS_TOKEN',
+      });
+    const accessDenied = (reply: FastifyReply, what: string) =>
+      apiError(reply, 403, `Not enough permissions to access: ${what}`, { serviceErrorCode: 100, code: 'ACCESS_DENIED' });
+
+    /** A failure asked for by a test, answered in the API's shape. Returns true when it answered. */
+    async function injectedApi(req: FastifyRequest, reply: FastifyReply): Promise<boolean> {
+      const f = failures.next();
+      if (!f) return false;
+      // keyed by every failure: one added to the kit does not compile until it has an answer here
+      const answers: Record<Exclude<TEmulatorFailure, 'timeout'>, () => unknown> = {
+        expired_token: () => expired(reply),
+        revoked: () => {
+          const token = bearerToken(req);
+          const row = token ? access.get(token) : undefined;
+          if (row) revokeMember(row.memberId);
+          return revokedAnswer(reply);
+        },
+        // LinkedIn's limits are daily: the answer says nothing of when they lift
+        rate_limit: () =>
+          apiError(reply, 429, 'Resource level throttle APPLICATION DAY limit for calls to this resource is reached.'),
+        server_error: () => apiError(reply, 500, 'Internal Server Error', { code: 'INTERNAL_SERVER_ERROR' }),
+        missing_permission: () => accessDenied(reply, `${req.method} ${req.url.replace(base, '').split('?')[0]}`),
+        processing_error: () =>
+          apiError(reply, 400, 'The request could not be processed: a parameter has an invalid value.', {
+            serviceErrorCode: 100,
+            code: 'ILLEGAL_ARGUMENT',
+          }),
+      };
+      if (f === 'timeout') {
+        await hang();
+        apiError(reply, 504, 'Gateway Timeout');
+        return true;
+      }
+      answers[f]();
+      return true;
+    }
+
+    /** A failure asked for by a test, answered in the shape of LinkedIn's token endpoint. */
+    async function injectedOAuth(body: Record<string, string>, reply: FastifyReply): Promise<boolean> {
+      const f = failures.next();
+      if (!f) return false;
+      const oauthError = (status: number, error: string, description: string) =>
+        reply.status(status).send({ error, error_description: description });
+      if (f === 'timeout') {
+        await hang();
+        oauthError(504, 'temporarily_unavailable', 'Gateway Timeout');
+      } else if (f === 'server_error') oauthError(500, 'server_error', 'Internal Server Error');
+      else if (f === 'rate_limit')
+        apiError(reply, 429, 'Resource level throttle APPLICATION DAY limit for calls to this resource is reached.');
+      else if (f === 'missing_permission') oauthError(400, 'invalid_scope', 'The requested permission scope is not valid');
+      else if (f === 'processing_error') oauthError(400, 'invalid_request', 'A required parameter has an invalid value');
+      else {
+        if (f === 'revoked' && body.refresh_token) {
+          const row = refresh.get(body.refresh_token);
+          if (row) revokeMember(row.memberId);
+        }
+        oauthError(400, 'invalid_grant', 'The provided authorization grant or refresh token is invalid, expired or revoked');
+      }
+      return true;
+    }
+
+    /** The token of the call, if it is live and carries one of `anyOf` (every scope will do when empty). */
+    function bearer(req: FastifyRequest, reply: FastifyReply, anyOf: string[] = []): TToken | null {
+      const token = bearerToken(req);
+      const row = token ? access.get(token) : undefined;
+      if (!row) {
+        apiError(reply, 401, 'Invalid access token', { serviceErrorCode: 65600, code: 'INVALID_ACCESS_TOKEN' });
+        return null;
+      }
+      if (row.revoked) {
+        revokedAnswer(reply);
+        return null;
+      }
+      if (row.expiresAt <= opts.clock.nowMs()) {
+        expired(reply);
+        return null;
+      }
+      if (anyOf.length && !anyOf.some((s) => row.scopes.includes(s))) {
+        accessDenied(reply, `${req.method} ${req.url.replace(base, '').split('?')[0]}`);
+        return null;
+      }
+      return row;
+    }
+
+    /** Every versioned call names its version (YYYYMM or YYYYMM.RR); LinkedIn refuses it otherwise. */
+    function versioned(req: FastifyRequest, reply: FastifyReply): boolean {
+      const version = req.headers['linkedin-version'];
+      if (typeof version !== 'string' || !version) {
+        apiError(reply, 400, 'A version must be present. Please specify a version by adding the LinkedIn-Version header.', {
+          code: 'VERSION_MISSING',
+        });
+        return false;
+      }
+      if (!/^\d{6}(\.\d{2})?$/.test(version)) {
+        apiError(reply, 400, `Requested version ${version} is not active`, { code: 'NONEXISTENT_VERSION' });
+        return false;
+      }
+      return true;
+    }
+
+    /** Failure, version and token checks every /rest call makes, in LinkedIn's order. */
+    async function restCall(req: FastifyRequest, reply: FastifyReply, anyOf: string[] = []): Promise<TToken | null> {
+      if (!versioned(req, reply)) return null;
+      if (await injectedApi(req, reply)) return null;
+      return bearer(req, reply, anyOf);
+    }
+
+    function issueAccess(memberId: string, scopes: string[]) {
+      const accessToken = `AQV${randomBytes(48).toString('base64url')}`;
+      access.set(accessToken, {
+        memberId,
+        scopes,
+        expiresAt: opts.clock.nowMs() + ACCESS_TTL_SECONDS * 1000,
+        revoked: false,
+      });
+      return { access_token: accessToken, expires_in: ACCESS_TTL_SECONDS };
+    }
+
+    /** LinkedIn's consent errors before the return address is trusted are a page for the person, not a redirect. */
+    const errorPage = (reply: FastifyReply, status: number, error: string, detail: string) =>
+      reply
+        .status(status)
+        .type('text/html')
+        .send(
+          `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>LinkedIn: ${esc(error)}</title></head><body><main><h1>Bummer, something went wrong.</h1><p>${esc(error)}</p><p>${esc(detail)}</p></main></body></html>`,
+        );
+
+    const zAuthorize = z.object({
+      response_type: z.literal('code'),
+      client_id: z.string(),
+      redirect_uri: z.string(),
+      state: z.string(),
+      scope: z.string(),
+    });
+
+    app.get(
+      `${base}/oauth/v2/authorization`,
+      { schema: { tags, summary: 'Consent page', querystring: zAuthorize } },
+      async (req, reply) => {
+        const q = req.query;
+        if (q.client_id !== SANDBOX_LINKEDIN_CLIENT.clientId)
+          return errorPage(reply, 401, 'invalid_client', 'The passed in client_id is invalid');
+        if (!sameOrigin(q.redirect_uri, opts.publicUrl))
+          return errorPage(reply, 400, 'invalid_redirect_uri', 'The redirect_uri does not match the registered value');
+        const scopes = q.scope.split(/[\s,]+/).filter(Boolean);
+        const unknown = scopes.filter((s) => !SCOPE_WORDS[s]);
+        if (!scopes.length || unknown.length) {
+          // once the return address is known good, LinkedIn sends scope errors back to it
+          const back = new URL(q.redirect_uri);
+          back.searchParams.set('error', 'unauthorized_scope_error');
+          back.searchParams.set('error_description', `Scope "${unknown[0] ?? ''}" is not authorized for your application`);
+          back.searchParams.set('state', q.state);
+          return reply.redirect(back.toString(), 302);
+        }
+        return reply.type('text/html').send(
+          consentPage({
+            network: 'LinkedIn',
+            color: LINKEDIN_BLUE,
+            scopes: [...new Set(scopes.map((s) => SCOPE_WORDS[s]))],
+            profiles: LINKEDIN_DEMO_MEMBERS,
+            action: `${base}/oauth/v2/authorization`,
+            avatarBase: `${base}/avatar`,
+            hidden: { redirect_uri: q.redirect_uri, state: q.state, scope: scopes.join(' ') },
+          }),
+        );
+      },
+    );
+
+    app.post(
+      `${base}/oauth/v2/authorization`,
+      {
+        schema: {
+          tags,
+          summary: 'Consent given or refused: back to the product',
+          body: z.object({
+            redirect_uri: z.string(),
+            state: z.string(),
+            scope: z.string(),
+            profile: z.string().optional(),
+            decision: z.enum(['allow', 'cancel']),
+          }),
+        },
+      },
+      async (req, reply) => {
+        const b = req.body;
+        if (!sameOrigin(b.redirect_uri, opts.publicUrl)) return reply.status(400).send('redirect_uri is not registered');
+        const back = new URL(b.redirect_uri);
+        if (b.decision === 'cancel') {
+          back.searchParams.set('error', 'user_cancelled_authorize');
+          back.searchParams.set('error_description', 'The user cancelled the authorization');
+        } else if (!b.profile || !memberOf(b.profile)) {
+          // nobody signed in: as a member closing LinkedIn's sign-in page
+          back.searchParams.set('error', 'user_cancelled_login');
+          back.searchParams.set('error_description', 'The user cancelled LinkedIn login');
+        } else {
+          const code = `AQ${randomBytes(60).toString('base64url')}`;
+          codes.set(code, {
+            memberId: b.profile,
+            redirectUri: b.redirect_uri,
+            scopes: b.scope.split(/[\s,]+/).filter(Boolean),
+            expiresAt: opts.clock.nowMs() + CODE_TTL_MS,
+          });
+          back.searchParams.set('code', code);
+        }
+        back.searchParams.set('state', b.state);
+        return reply.redirect(back.toString(), 302);
+      },
+    );
+
+    app.post(
+      `${base}/oauth/v2/accessToken`,
+      {
+        schema: {
+          tags,
+          summary: 'Tokens for a code, or a new access token for a refresh token',
+          body: z.record(z.string(), z.string()),
+        },
+      },
+      async (req, reply) => {
+        const b = req.body;
+        if (await injectedOAuth(b, reply)) return reply;
+        reply.header('cache-control', 'no-store');
+        const refused = (description: string, error = 'invalid_grant', status = 400) =>
+          reply.status(status).send({ error, error_description: description });
+        if (b.client_id !== SANDBOX_LINKEDIN_CLIENT.clientId || b.client_secret !== SANDBOX_LINKEDIN_CLIENT.clientSecret)
+          return refused('Client authentication failed', 'invalid_client', 401);
+        const nowMs = opts.clock.nowMs();
+        if (b.grant_type === 'authorization_code') {
+          if (!b.code) return refused('A required parameter "code" is missing', 'invalid_request');
+          const code = codes.get(b.code);
+          // a code is spent by its first use, right or wrong, so a stolen one cannot be tried again
+          codes.delete(b.code);
+          if (!code || code.expiresAt <= nowMs)
+            return refused('The provided authorization grant is invalid, expired, revoked or was already used');
+          if (code.redirectUri !== b.redirect_uri)
+            return refused(
+              'Unable to retrieve access token: appid/redirect uri/code verifier does not match authorization code',
+              'invalid_request',
+            );
+          const refreshToken = `AQX${randomBytes(48).toString('base64url')}`;
+          refresh.set(refreshToken, {
+            memberId: code.memberId,
+            scopes: code.scopes,
+            expiresAt: nowMs + REFRESH_TTL_SECONDS * 1000,
+          });
+          return {
+            ...issueAccess(code.memberId, code.scopes),
+            refresh_token: refreshToken,
+            refresh_token_expires_in: REFRESH_TTL_SECONDS,
+            scope: code.scopes.join(','),
+            token_type: 'Bearer',
+          };
+        }
+        if (b.grant_type === 'refresh_token') {
+          const row = b.refresh_token ? refresh.get(b.refresh_token) : undefined;
+          if (!row || row.expiresAt <= nowMs)
+            return refused('The provided authorization grant or refresh token is invalid, expired or revoked');
+          // the same refresh token comes back, with what remains of its fixed life
+          return {
+            ...issueAccess(row.memberId, row.scopes),
+            refresh_token: b.refresh_token,
+            refresh_token_expires_in: Math.floor((row.expiresAt - nowMs) / 1000),
+            scope: row.scopes.join(','),
+            token_type: 'Bearer',
+          };
+        }
+        return refused(`Unsupported grant_type: ${b.grant_type ?? ''}`, 'unsupported_grant_type');
+      },
+    );
+
+    app.get(`${base}/v2/userinfo`, { schema: { tags, summary: 'The member behind a token (OpenID)' } }, async (req, reply) => {
+      if (await injectedApi(req, reply)) return reply;
+      const t = bearer(req, reply, ['openid', 'profile']);
+      if (!t) return reply;
+      const m = memberOf(t.memberId)!;
+      return {
+        sub: m.sub,
+        email_verified: true,
+        name: m.displayName,
+        locale: { country: 'US', language: 'en' },
+        given_name: m.givenName,
+        family_name: m.familyName,
+        ...(t.scopes.includes('email') ? { email: m.email } : {}),
+        picture: pictureUrl(m),
+      };
+    });
+
+    app.get(
+      `${base}/rest/organizationAcls`,
+      {
+        schema: {
+          tags,
+          summary: 'The organizations a member holds a role on',
+          querystring: z.object({
+            q: z.string().optional(),
+            role: z.string().optional(),
+            state: z.string().optional(),
+            start: z.coerce.number().int().min(0).optional(),
+            count: z.coerce.number().int().min(0).optional(),
+          }),
+        },
+      },
+      async (req, reply) => {
+        const t = await restCall(req, reply, ORGANIZATION_SCOPES);
+        if (!t) return reply;
+        const q = req.query;
+        if (q.q !== 'roleAssignee')
+          return apiError(reply, 400, 'Invalid query parameters passed to request', {
+            serviceErrorCode: 100,
+            code: 'QUERY_PARAM_NOT_ALLOWED',
+          });
+        const m = memberOf(t.memberId)!;
+        const all = m.roles
+          .filter((r) => (!q.role || r.role === q.role) && (!q.state || r.state === q.state))
+          .map((r) => ({
+            roleAssignee: `urn:li:person:${m.sub}`,
+            state: r.state,
+            role: r.role,
+            organization: `urn:li:organization:${organizationOf(r.organization)!.orgId}`,
+          }));
+        const start = q.start ?? 0;
+        const count = q.count ?? 10;
+        return { paging: { start, count, total: all.length, links: [] }, elements: all.slice(start, start + count) };
+      },
+    );
+
+    app.get(
+      `${base}/rest/organizations/:id`,
+      { schema: { tags, summary: 'An organization page', params: z.object({ id: z.string() }) } },
+      async (req, reply) => {
+        if (!(await restCall(req, reply))) return reply;
+        const o = LINKEDIN_DEMO_ORGANIZATIONS.find((x) => String(x.orgId) === req.params.id);
+        if (!o) return apiError(reply, 404, `Organization ${req.params.id} not found`, { code: 'NOT_FOUND' });
+        return {
+          id: o.orgId,
+          localizedName: o.displayName,
+          name: { localized: { en_US: o.displayName }, preferredLocale: { country: 'US', language: 'en' } },
+          vanityName: o.vanityName,
+          primaryOrganizationType: 'NONE',
+          organizationType: 'PRIVATELY_HELD',
+          ...(o.hasLogo
+            ? {
+                logoV2: {
+                  original: `urn:li:digitalmediaAsset:${imageId(o)}`,
+                  cropped: `urn:li:digitalmediaAsset:${imageId(o)}`,
+                  cropInfo: { x: 0, y: 0, width: 0, height: 0 },
+                },
+              }
+            : {}),
+        };
+      },
+    );
+
+    app.get(
+      `${base}/rest/images/:urn`,
+      { schema: { tags, summary: 'Where to download an image', params: z.object({ urn: z.string() }) } },
+      async (req, reply) => {
+        if (!(await restCall(req, reply))) return reply;
+        const o = LINKEDIN_DEMO_ORGANIZATIONS.find((x) => x.hasLogo && `urn:li:image:${imageId(x)}` === req.params.urn);
+        if (!o) return apiError(reply, 404, `Image ${req.params.urn} not found`, { code: 'NOT_FOUND' });
+        return {
+          id: req.params.urn,
+          owner: `urn:li:organization:${o.orgId}`,
+          status: 'AVAILABLE',
+          downloadUrl: pictureUrl(o),
+          downloadUrlExpiresAt: opts.clock.nowMs() + 3600_000,
+        };
+      },
+    );
+
+    registerEmulatorTools(app, { base, tags, failures, profileOf, revoke: revokeMember });
+  };
