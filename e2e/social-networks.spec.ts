@@ -138,3 +138,20 @@ for (const n of DIRECT) {
     });
   }
 }
+
+for (const [size, viewport] of [
+  ['on a desktop', DESKTOP],
+  ['at 390 px wide', PHONE],
+] as const) {
+  test(`a linking flow the mobile app started ends on /message without a web session, ${size}`, async ({ page }) => {
+    await page.setViewportSize(viewport);
+    await page.goto('/social/return?from=call&code=c1&state=s1');
+    await expect(page).toHaveURL(/\/message\?from=call&code=c1&state=s1$/);
+    await expect(page.getByRole('heading', { name: 'Almost done' })).toBeVisible();
+    await expect(page.getByText('Go back to the Virality app: it finishes adding your account.')).toBeVisible();
+
+    await page.goto('/social/return?from=call&error=access_denied');
+    await expect(page.getByRole('heading', { name: 'Not connected' })).toBeVisible();
+    await expect(page.getByText(/User cancelled adding social media/)).toBeVisible();
+  });
+}

@@ -53,6 +53,8 @@ export const routes: RouteObject[] = [
               { path: paths.verifyOtp, lazy: async () => ({ Component: (await auth()).VerifyOtpPage }) },
               { path: paths.createNewPassword, lazy: async () => ({ Component: (await auth()).CreateNewPasswordPage }) },
               { path: paths.redirect, lazy: async () => ({ Component: (await auth()).GoogleRedirectPage }) },
+              // the end of a linking flow the mobile app started (from=call): no web session needed
+              { path: paths.message, lazy: async () => ({ Component: (await social()).MessagePage }) },
               {
                 path: '*',
                 lazy: async () => ({ Component: (await notFound()).NotFoundPage }),
@@ -87,7 +89,15 @@ export const routes: RouteObject[] = [
                   { path: paths.home, lazy: async () => ({ Component: (await home()).HomePage }) },
                   { path: paths.profile, lazy: async () => ({ Component: (await profile()).ProfilePage }) },
                   { path: paths.addSocialMedia, lazy: async () => ({ Component: (await social()).SocialAccountsPage }) },
-                  { path: paths.socialReturn, lazy: async () => ({ Component: (await social()).SocialReturnPage }) },
+                  {
+                    path: paths.socialReturn,
+                    // a flow the mobile app started ends on /message, before any session check
+                    loader: ({ request }) => {
+                      const url = new URL(request.url);
+                      return url.searchParams.get('from') === 'call' ? redirect(`${paths.message}${url.search}`) : null;
+                    },
+                    lazy: async () => ({ Component: (await social()).SocialReturnPage }),
+                  },
                   // Team management: BUSINESS only through the domain route matrix (RoleGuard).
                   { path: paths.manageUsers, lazy: async () => ({ Component: (await team()).ManageUsersPage }) },
                   { path: paths.manageRoles, lazy: async () => ({ Component: (await team()).ManageRolesPage }) },

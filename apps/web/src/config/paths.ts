@@ -26,5 +26,6 @@ export const paths = {
   setPassword: '/set-password',
   addSocialMedia: '/addsocialmedia',
   socialReturn: '/social/return',
+  message: '/message',
   error: '/error',
 } as const;
