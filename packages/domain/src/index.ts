@@ -14,6 +14,7 @@ export * from './rules/identifier';
 export * from './rules/interests';
 export * from './rules/limits';
 export * from './rules/media';
+export * from './rules/network-limits';
 export * from './rules/otp';
 export * from './rules/password';
 export * from './rules/permissions';

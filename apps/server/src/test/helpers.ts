@@ -127,7 +127,10 @@ export function inProcessFetch(publicUrl: string) {
       method: (init?.method ?? 'GET') as 'GET',
       url: url.pathname + url.search,
       headers,
-      payload: init?.body as string | undefined,
+      // bytes stay bytes (a Uint8Array would otherwise be sent as JSON)
+      payload: (init?.body instanceof Uint8Array && !Buffer.isBuffer(init.body) ? Buffer.from(init.body) : init?.body) as
+        | string
+        | undefined,
     });
     const res = await (signal
       ? Promise.race([

@@ -1,11 +1,17 @@
+import { NETWORK_LIMITS, postLimitIssues, type TPostMetrics } from '@virality/domain';
 import { callNetwork, expiresIn, FORM_HEADERS, form, retryAtFrom, type TNetworkResponse } from './http';
 import {
   NetworkError,
+  type TAccountRef,
   type TConsent,
   type TFetch,
   type TGrant,
   type TNetworkAdapter,
   type TNetworkSettings,
+  type TProfileFigures,
+  type TPublishRequest,
+  type TPublishState,
+  type TRecentPost,
   type TRemoteAccount,
 } from './types';
 
@@ -30,6 +36,33 @@ const ORGANIZATION_SCOPES = ['rw_organization_admin', 'r_organization_admin', 'r
 /** How many access-control rows one page of /rest/organizationAcls asks for, and how many pages are read at most. */
 const ACL_PAGE_SIZE = 100;
 const ACL_MAX_PAGES = 20;
+
+/**
+ * LinkedIn's commentary is "little text": these characters mean markup there, so each is sent escaped with a
+ * backslash to appear as typed.
+ */
+export const escapeLittleText = (text: string) => text.replace(/[\\|{}@[\]()<>#*_~]/g, (c) => `\\${c}`);
+
+/** What LinkedIn would refuse in a post, in plain words (empty: nothing): checked before any call. */
+export function linkedinPostIssues(request: Pick<TPublishRequest, 'format' | 'text' | 'media'>): string[] {
+  return postLimitIssues('LinkedIn', NETWORK_LIMITS.linkedin, request);
+}
+
+/** What a ticket of a video post still processing holds. */
+type TVideoTicket = { video: string; text: string; author: string };
+const encodeTicket = (t: TVideoTicket) => Buffer.from(JSON.stringify(t)).toString('base64url');
+function decodeTicket(ticket: string): TVideoTicket {
+  try {
+    const t = JSON.parse(Buffer.from(ticket, 'base64url').toString('utf8')) as TVideoTicket;
+    if (typeof t.video === 'string' && typeof t.text === 'string' && typeof t.author === 'string') return t;
+  } catch {
+    // refused below
+  }
+  throw new NetworkError('linkedin', 'permanent', 'This LinkedIn publish cannot be followed any more');
+}
+
+/** A post's address on LinkedIn. */
+export const linkedinPostUrl = (urn: string) => `https://www.linkedin.com/feed/update/${urn}`;
 
 type TLinkedInApiError = { status?: number; serviceErrorCode?: number; code?: string; message?: string };
 type TLinkedInOAuthError = { error?: string; error_description?: string };
@@ -208,8 +241,225 @@ export function createLinkedInAdapter(settings: TNetworkSettings, fetchFn: TFetc
     };
   }
 
+  const REST_HEADERS = { 'linkedin-version': LINKEDIN_VERSION, 'x-restli-protocol-version': '2.0.0' };
+
+  /** A versioned call with a JSON body (or none); answers the whole response. */
+  async function restSend(grant: TGrant, method: 'POST' | 'GET', path: string, body?: unknown): Promise<TNetworkResponse> {
+    const at = now();
+    const res = await callNetwork(fetchFn, 'linkedin', `${settings.apiBase}${path}`, {
+      method,
+      headers: {
+        authorization: `Bearer ${grant.accessToken}`,
+        accept: 'application/json',
+        ...REST_HEADERS,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    if (res.status >= 400) failApi(res, at);
+    return res;
+  }
+
+  /** The bytes of a post's media file, read from where the product keeps it. */
+  async function readMedia(url: string): Promise<Buffer> {
+    try {
+      const res = await fetchFn(url, { signal: AbortSignal.timeout(60_000) });
+      if (!res.ok) throw new Error(String(res.status));
+      return Buffer.from(await res.arrayBuffer());
+    } catch {
+      throw new NetworkError('linkedin', 'permanent', 'the media file could not be read');
+    }
+  }
+
+  /** Sends bytes to an upload address LinkedIn gave (on its own hosts); answers the part's etag. */
+  async function upload(grant: TGrant, url: string, bytes: Buffer): Promise<string | null> {
+    const at = now();
+    const res = await callNetwork(fetchFn, 'linkedin', url, {
+      method: 'PUT',
+      headers: { authorization: `Bearer ${grant.accessToken}`, 'content-type': 'application/octet-stream' },
+      body: new Uint8Array(bytes),
+    });
+    if (res.status >= 400) failApi(res, at);
+    return res.headers.get('etag');
+  }
+
+  async function uploadImage(grant: TGrant, owner: string, url: string): Promise<string> {
+    const bytes = await readMedia(url);
+    const res = await restSend(grant, 'POST', '/rest/images?action=initializeUpload', { initializeUploadRequest: { owner } });
+    const v = (res.body as { value?: { uploadUrl?: string; image?: string } } | null)?.value;
+    if (!v?.uploadUrl || !v.image)
+      throw new NetworkError('linkedin', 'permanent', 'LinkedIn gave no address to upload the photo to');
+    await upload(grant, v.uploadUrl, bytes);
+    return v.image;
+  }
+
+  async function uploadVideo(grant: TGrant, owner: string, url: string): Promise<string> {
+    const bytes = await readMedia(url);
+    const res = await restSend(grant, 'POST', '/rest/videos?action=initializeUpload', {
+      initializeUploadRequest: { owner, fileSizeBytes: bytes.length, uploadCaptions: false, uploadThumbnail: false },
+    });
+    const v = (
+      res.body as {
+        value?: {
+          video?: string;
+          uploadToken?: string;
+          uploadInstructions?: { uploadUrl: string; firstByte: number; lastByte: number }[];
+        };
+      } | null
+    )?.value;
+    if (!v?.video || !v.uploadInstructions?.length)
+      throw new NetworkError('linkedin', 'permanent', 'LinkedIn gave no address to upload the video to');
+    const etags: string[] = [];
+    for (const part of v.uploadInstructions) {
+      const etag = await upload(grant, part.uploadUrl, bytes.subarray(part.firstByte, part.lastByte + 1));
+      if (!etag) throw new NetworkError('linkedin', 'permanent', 'LinkedIn did not confirm a part of the video');
+      etags.push(etag);
+    }
+    await restSend(grant, 'POST', '/rest/videos?action=finalizeUpload', {
+      finalizeUploadRequest: { video: v.video, uploadToken: v.uploadToken ?? '', uploadedPartIds: etags },
+    });
+    return v.video;
+  }
+
+  /** The post itself, once its media is on LinkedIn: sent once, never again by this adapter. */
+  async function createPost(grant: TGrant, author: string, text: string, content: unknown): Promise<TPublishState> {
+    const res = await restSend(grant, 'POST', '/rest/posts', {
+      author,
+      commentary: escapeLittleText(text),
+      visibility: 'PUBLIC',
+      distribution: { feedDistribution: 'MAIN_FEED', targetEntities: [], thirdPartyDistributionChannels: [] },
+      ...(content ? { content } : {}),
+      lifecycleState: 'PUBLISHED',
+      isReshareDisabledByAuthor: false,
+    });
+    const urn = res.headers.get('x-restli-id') ?? res.headers.get('x-linkedin-id');
+    if (!urn) throw new NetworkError('linkedin', 'permanent', 'LinkedIn did not say which post it made');
+    return { state: 'published', postId: urn, url: linkedinPostUrl(urn) };
+  }
+
+  /** A video's state on LinkedIn: published once AVAILABLE, refused when its processing failed. */
+  async function videoState(grant: TGrant, t: TVideoTicket): Promise<TPublishState> {
+    const res = await restSend(grant, 'GET', `/rest/videos/${encodeURIComponent(t.video)}`);
+    const status = (res.body as { status?: string } | null)?.status;
+    if (status === 'AVAILABLE') return createPost(grant, t.author, t.text, { media: { id: t.video } });
+    if (status === 'PROCESSING_FAILED')
+      throw new NetworkError('linkedin', 'permanent', 'LinkedIn could not process the video', { code: 'PROCESSING_FAILED' });
+    return { state: 'processing', ticket: encodeTicket(t), checkAfterMs: 10_000 };
+  }
+
   const adapter = {
     network: 'linkedin' as const,
+    limits: NETWORK_LIMITS.linkedin,
+    /** A post as the member or one of its organizations: text, one photo, 2–20 photos, or one video (processed first). */
+    async publish(grant: TGrant, request: TPublishRequest): Promise<TPublishState> {
+      const issues = linkedinPostIssues(request);
+      if (issues.length) throw new NetworkError('linkedin', 'permanent', issues.join('; '));
+      const author = request.account.remoteId;
+      const video = request.media.find((m) => m.type === 'video');
+      if (video) {
+        const urn = await uploadVideo(grant, author, video.url);
+        return videoState(grant, { video: urn, text: request.text, author });
+      }
+      const images: string[] = [];
+      for (const m of request.media) images.push(await uploadImage(grant, author, m.url));
+      const content =
+        images.length === 0
+          ? null
+          : images.length === 1
+            ? { media: { id: images[0] } }
+            : { multiImage: { images: images.map((id) => ({ id })) } };
+      return createPost(grant, author, request.text, content);
+    },
+    async publishStatus(grant: TGrant, _account: TAccountRef, ticket: string): Promise<TPublishState> {
+      return videoState(grant, decodeTicket(ticket));
+    },
+    async recentPosts(grant: TGrant, account: TAccountRef, limit: number): Promise<TRecentPost[]> {
+      const count = Math.max(1, Math.min(100, limit));
+      const res = await restSend(
+        grant,
+        'GET',
+        `/rest/posts?q=author&author=${encodeURIComponent(account.remoteId)}&count=${count}`,
+      );
+      const elements = (
+        res.body as { elements?: { id?: string; commentary?: string; createdAt?: number; publishedAt?: number }[] } | null
+      )?.elements;
+      return (elements ?? [])
+        .filter((e) => e.id)
+        .map((e) => ({
+          postId: e.id!,
+          text: (e.commentary ?? '').replace(/\\(.)/g, '$1'),
+          createdAt: new Date(e.publishedAt ?? e.createdAt ?? 0),
+          url: linkedinPostUrl(e.id!),
+        }))
+        .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime())
+        .slice(0, limit);
+    },
+    /** Likes and comments of any post; an organization's posts also give views, clicks and shares. */
+    async analytics(
+      grant: TGrant,
+      account: TAccountRef,
+      postId: string,
+      _format: TPublishRequest['format'],
+    ): Promise<TPostMetrics> {
+      const res = await restSend(grant, 'GET', `/rest/socialActions/${encodeURIComponent(postId)}`);
+      const social = res.body as {
+        likesSummary?: { totalLikes?: number };
+        commentsSummary?: { totalFirstLevelComments?: number };
+      } | null;
+      const metrics: TPostMetrics = {};
+      if (typeof social?.likesSummary?.totalLikes === 'number') metrics.likes = social.likesSummary.totalLikes;
+      if (typeof social?.commentsSummary?.totalFirstLevelComments === 'number')
+        metrics.comments = social.commentsSummary.totalFirstLevelComments;
+      if (account.kind !== 'organization') return metrics;
+      const key = postId.startsWith('urn:li:share:') ? 'shares' : 'ugcPosts';
+      const stats = await restSend(
+        grant,
+        'GET',
+        `/rest/organizationalEntityShareStatistics?q=organizationalEntity&organizationalEntity=${encodeURIComponent(account.remoteId)}&${key}=List(${encodeURIComponent(postId)})`,
+      );
+      const total = (
+        stats.body as {
+          elements?: {
+            totalShareStatistics?: {
+              impressionCount?: number;
+              clickCount?: number;
+              likeCount?: number;
+              commentCount?: number;
+              shareCount?: number;
+            };
+          }[];
+        } | null
+      )?.elements?.[0]?.totalShareStatistics;
+      if (total) {
+        if (typeof total.impressionCount === 'number') metrics.views = total.impressionCount;
+        if (typeof total.clickCount === 'number') metrics.clicks = total.clickCount;
+        if (typeof total.likeCount === 'number') metrics.likes = total.likeCount;
+        if (typeof total.commentCount === 'number') metrics.comments = total.commentCount;
+        if (typeof total.shareCount === 'number') metrics.shares = total.shareCount;
+      }
+      return metrics;
+    },
+    /** An organization's followers, name and logo; a member's name and picture (LinkedIn gives apps no member counts). */
+    async profile(grant: TGrant, account: TAccountRef): Promise<TProfileFigures> {
+      const none = { following: null, media: null, subscribers: null, views: null, likes: null };
+      if (account.kind === 'organization') {
+        const org = await organization(grant, account.remoteId);
+        const size = await restSend(
+          grant,
+          'GET',
+          `/rest/networkSizes/${encodeURIComponent(account.remoteId)}?edgeType=COMPANY_FOLLOWED_BY_MEMBER`,
+        );
+        const followers = (size.body as { firstDegreeSize?: number } | null)?.firstDegreeSize;
+        return {
+          ...none,
+          userName: org.userName,
+          pictureUrl: org.pictureUrl,
+          followers: typeof followers === 'number' ? followers : null,
+        };
+      }
+      const me = (await apiGet(grant, '/v2/userinfo')) as { name?: string; picture?: string; sub?: string } | null;
+      return { ...none, userName: me?.name || account.remoteId, pictureUrl: me?.picture || null, followers: null };
+    },
     async authorize({ state }: { state: string }) {
       const q = new URLSearchParams({
         response_type: 'code',

@@ -1,11 +1,17 @@
+import { NETWORK_LIMITS, type TNetworkLimits, type TPostMetrics } from '@virality/domain';
 import { callNetwork, expiresIn, retryAtFrom, type TNetworkResponse } from './http';
 import {
   NetworkError,
+  type TAccountRef,
   type TConsent,
   type TFetch,
   type TGrant,
   type TNetworkAdapter,
   type TNetworkSettings,
+  type TProfileFigures,
+  type TPublishRequest,
+  type TPublishState,
+  type TRecentPost,
   type TRemoteAccount,
 } from './types';
 
@@ -178,6 +184,24 @@ function graph(network: TMetaNetwork, settings: TNetworkSettings, fetchFn: TFetc
   const get = (token: string, path: string, query: Record<string, string> = {}) =>
     getUrl(token, `${settings.apiBase}/${META_GRAPH_VERSION}${path}?${new URLSearchParams(query)}`);
 
+  /** A Graph write: its parameters as a JSON body (and `query` in the address, where Graph documents them there). */
+  async function post(
+    token: string,
+    path: string,
+    body: Record<string, unknown>,
+    query: Record<string, string> = {},
+  ): Promise<unknown> {
+    const at = now();
+    const q = new URLSearchParams(query).toString();
+    const res = await callNetwork(fetchFn, network, `${settings.apiBase}/${META_GRAPH_VERSION}${path}${q ? `?${q}` : ''}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, accept: 'application/json', 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    if (res.status >= 400) throw graphFailure(network, res, at, 'api');
+    return res.body;
+  }
+
   /** Every item of a list, following `paging.next` (on the API's own host only) for at most MAX_LIST_ANSWERS answers. */
   async function list<T>(token: string, path: string, query: Record<string, string>): Promise<T[]> {
     const items: T[] = [];
@@ -255,7 +279,174 @@ function graph(network: TMetaNetwork, settings: TNetworkSettings, fetchFn: TFetc
     scopes: user.scopes,
   });
 
-  return { authorize, exchange, list, get, pageGrant };
+  return { authorize, exchange, list, get, post, pageGrant, apiOrigin };
+}
+
+const MB = 1024 * 1024;
+const sizeText = (bytes: number) => `${Math.round((bytes / MB) * 10) / 10} MB`;
+const typeWords = (types: readonly string[]) =>
+  types
+    .map((t) => ({ 'image/jpeg': 'JPEG', 'image/png': 'PNG', 'video/mp4': 'MP4', 'video/quicktime': 'MOV' })[t] ?? t)
+    .join(' or ');
+/** Instagram's stories take videos up to a minute; Facebook's reels last 3 to 90 seconds. */
+const INSTAGRAM_STORY_MAX_SECONDS = 60;
+const FACEBOOK_REEL_SECONDS = { min: 3, max: 90 } as const;
+
+/** What both networks check alike: text length, how many files, their types, sizes, widths, lengths and shapes. */
+function limitIssues(label: string, limits: TNetworkLimits, request: TPublishRequest, checkAspect: boolean): string[] {
+  const issues: string[] = [];
+  if (request.format !== 'post' && !limits.formats.includes(request.format))
+    issues.push(`${label} does not offer a ${request.format} through its API`);
+  const length = [...request.text].length;
+  if (length > limits.textMax) issues.push(`${label} allows ${limits.textMax} characters; this post has ${length}`);
+  if (request.media.length > limits.mediaMax)
+    issues.push(`${label} allows ${limits.mediaMax} photos or videos in one post; this post has ${request.media.length}`);
+  const videos = request.media.filter((m) => m.type === 'video');
+  const images = request.media.filter((m) => m.type === 'image');
+  if (videos.length > 0 && images.length > 0 && !limits.mixedMedia)
+    issues.push(`${label} does not mix photos and videos in one post`);
+  const many = request.media.length > 1;
+  request.media.forEach((m, i) => {
+    const which = many ? `file ${i + 1}` : 'this one';
+    if (m.type === 'image') {
+      const l = limits.image;
+      if (!l) {
+        issues.push(`${label} does not take photos`);
+        return;
+      }
+      if (!l.types.includes(m.mimeType)) issues.push(`${label} takes ${typeWords(l.types)} photos; ${which} is ${m.mimeType}`);
+      if (m.bytes > l.maxBytes)
+        issues.push(`${label} takes photos up to ${sizeText(l.maxBytes)}; ${which} is ${sizeText(m.bytes)}`);
+      if (m.width !== null && l.minWidth !== null && m.width < l.minWidth)
+        issues.push(`${label} takes photos at least ${l.minWidth} pixels wide; ${which} is ${m.width}`);
+      if (m.width !== null && l.maxWidth !== null && m.width > l.maxWidth)
+        issues.push(`${label} takes photos up to ${l.maxWidth} pixels wide; ${which} is ${m.width}`);
+      if (checkAspect && m.width && m.height) {
+        const aspect = m.width / m.height;
+        if ((l.minAspect !== null && aspect < l.minAspect - 0.005) || (l.maxAspect !== null && aspect > l.maxAspect + 0.005))
+          issues.push(
+            `${label} takes photos from ${l.minAspect?.toFixed(2) ?? 'any'}:1 to ${l.maxAspect?.toFixed(2) ?? 'any'}:1 (width to height); ${which} is ${aspect.toFixed(2)}:1`,
+          );
+      }
+    } else {
+      const l = limits.video;
+      if (!l) {
+        issues.push(`${label} does not take videos`);
+        return;
+      }
+      if (!l.types.includes(m.mimeType)) issues.push(`${label} takes ${typeWords(l.types)} videos; ${which} is ${m.mimeType}`);
+      if (m.bytes > l.maxBytes)
+        issues.push(`${label} takes videos up to ${sizeText(l.maxBytes)}; ${which} is ${sizeText(m.bytes)}`);
+      if (m.durationSec !== null && m.durationSec < l.minSeconds)
+        issues.push(`${label} takes videos of at least ${l.minSeconds} seconds; ${which} lasts ${m.durationSec}`);
+      if (m.durationSec !== null && m.durationSec > l.maxSeconds)
+        issues.push(`${label} takes videos up to ${l.maxSeconds} seconds; ${which} lasts ${m.durationSec}`);
+      if (m.width !== null && l.maxWidth !== null && m.width > l.maxWidth)
+        issues.push(`${label} takes videos up to ${l.maxWidth} pixels wide; ${which} is ${m.width}`);
+    }
+  });
+  if (limits.video && videos.length > limits.video.maxCount)
+    issues.push(
+      `${label} allows ${limits.video.maxCount} video${limits.video.maxCount === 1 ? '' : 's'} in one post; this post has ${videos.length}`,
+    );
+  return issues;
+}
+
+/**
+ * What keeps a post from going out on Instagram, in plain words (empty when it may be sent): checked before any
+ * call, and by the server before it queues the post. A story carries no caption: its text is not sent.
+ */
+export function instagramPostIssues(request: TPublishRequest): string[] {
+  const issues = limitIssues('Instagram', NETWORK_LIMITS.instagram, request, request.format === 'post');
+  const [first] = request.media;
+  if (!first) issues.push('Instagram needs a photo or a video; a post cannot be text only');
+  if (request.format === 'reel' && (request.media.length !== 1 || first?.type !== 'video'))
+    issues.push('An Instagram reel is one video');
+  if (request.format === 'story') {
+    if (request.media.length > 1) issues.push('An Instagram story is one photo or one video');
+    if (first?.type === 'video' && first.durationSec !== null && first.durationSec > INSTAGRAM_STORY_MAX_SECONDS)
+      issues.push(
+        `Instagram stories take videos up to ${INSTAGRAM_STORY_MAX_SECONDS} seconds; this one lasts ${first.durationSec}`,
+      );
+  }
+  return issues;
+}
+
+/**
+ * What keeps a post from going out on a Facebook page, in plain words (empty when it may be sent). Stories are sent
+ * as photo stories only.
+ */
+export function facebookPostIssues(request: TPublishRequest): string[] {
+  const issues = limitIssues('Facebook', NETWORK_LIMITS.facebook, request, false);
+  const [first] = request.media;
+  if (request.format === 'post' && !first && !request.text.trim()) issues.push('This post has neither text nor a photo or video');
+  if (request.format === 'reel') {
+    if (request.media.length !== 1 || first?.type !== 'video') issues.push('A Facebook reel is one video');
+    else if (
+      first.durationSec !== null &&
+      (first.durationSec < FACEBOOK_REEL_SECONDS.min || first.durationSec > FACEBOOK_REEL_SECONDS.max)
+    )
+      issues.push(
+        `Facebook reels last ${FACEBOOK_REEL_SECONDS.min} to ${FACEBOOK_REEL_SECONDS.max} seconds; this one lasts ${first.durationSec}`,
+      );
+  }
+  if (request.format === 'story' && (request.media.length !== 1 || first?.type !== 'image'))
+    issues.push('A Facebook story from Virality is one photo');
+  return issues;
+}
+
+/** A publish ticket: what `publishStatus` needs, as base64url JSON. */
+const writeTicket = (t: Record<string, string>) => Buffer.from(JSON.stringify(t)).toString('base64url');
+function readTicket(network: TMetaNetwork, ticket: string, key: string): Record<string, string> {
+  try {
+    const t = JSON.parse(Buffer.from(ticket, 'base64url').toString('utf8')) as Record<string, unknown>;
+    if (t && typeof t[key] === 'string') return t as Record<string, string>;
+  } catch {
+    // an unreadable ticket is answered below
+  }
+  throw new NetworkError(network, 'permanent', `${LABEL[network]}: the publish ticket could not be read`);
+}
+
+function idOf(network: TMetaNetwork, body: unknown, field = 'id'): string {
+  const id = (body as Record<string, unknown> | null)?.[field];
+  if (typeof id === 'string' && id) return id;
+  if (typeof id === 'number') return String(id);
+  throw new NetworkError(network, 'permanent', `${LABEL[network]} answered without the ${field} of what it made`);
+}
+
+const count = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
+/** Graph's times: ISO with a `+0000` offset, or (stories' `creation_time`) seconds since the epoch. */
+function graphDate(v: unknown): Date | null {
+  if (typeof v === 'number' || (typeof v === 'string' && /^\d+$/.test(v))) return new Date(Number(v) * 1000);
+  if (typeof v !== 'string') return null;
+  const d = new Date(v.replace(/([+-]\d{2})(\d{2})$/, '$1:$2'));
+  return Number.isNaN(d.getTime()) ? null : d;
+}
+const newestFirst = (posts: TRecentPost[], limit: number) =>
+  posts.sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime()).slice(0, limit);
+const listLimit = (limit: number) => String(Math.max(1, Math.min(Math.floor(limit) || 1, 100)));
+
+type TInsights = { data?: { name?: string; values?: { value?: unknown }[]; total_value?: { value?: unknown } }[] };
+/** Each metric's lifetime value, renamed to the product's. */
+function readInsights(body: unknown, names: Record<string, keyof TPostMetrics>): TPostMetrics {
+  const out: TPostMetrics = {};
+  for (const d of (body as TInsights | null)?.data ?? []) {
+    const key = d.name ? names[d.name] : undefined;
+    const value = count(d.values?.[0]?.value) ?? count(d.total_value?.value);
+    if (key && value !== null) out[key] = (out[key] ?? 0) + value;
+  }
+  return out;
+}
+/** How long to wait before asking again about a publish still processing. */
+const CHECK_IMAGE_MS = 2_000;
+const CHECK_VIDEO_MS = 10_000;
+
+/** Where Facebook takes a reel's file. */
+const FACEBOOK_UPLOAD_ORIGIN = 'https://rupload.facebook.com';
+/** A page post's address: `{page}_{post}` is www.facebook.com/{page}/posts/{post}. */
+function facebookPostUrl(postId: string): string {
+  const [page, post] = postId.split('_');
+  return post ? `https://www.facebook.com/${page}/posts/${post}` : `https://www.facebook.com/${postId}`;
 }
 
 type TGraphPage = {
@@ -272,6 +463,39 @@ type TGraphPage = {
  */
 export function createFacebookAdapter(settings: TNetworkSettings, fetchFn: TFetch = fetch, now: () => Date = () => new Date()) {
   const g = graph('facebook', settings, fetchFn, now);
+
+  /**
+   * Sends a reel's file by its address to the upload address Facebook gave (its upload host, or the API's own: the
+   * page's token goes nowhere else).
+   */
+  async function reelUpload(token: string, uploadUrl: string | undefined, fileUrl: string) {
+    let u: URL | null = null;
+    try {
+      u = new URL(uploadUrl ?? '');
+    } catch {
+      u = null;
+    }
+    if (!u || (u.origin !== g.apiOrigin && u.origin !== FACEBOOK_UPLOAD_ORIGIN))
+      throw new NetworkError('facebook', 'permanent', 'Facebook answered an upload address Virality does not send to');
+    const at = now();
+    const res = await callNetwork(fetchFn, 'facebook', u.toString(), {
+      method: 'POST',
+      headers: { authorization: `OAuth ${token}`, file_url: fileUrl, accept: 'application/json' },
+    });
+    if (res.status < 400) return;
+    const debug = (res.body as { debug_info?: { message?: string } } | null)?.debug_info;
+    if (debug && !(res.body as TGraphError).error)
+      throw new NetworkError(
+        'facebook',
+        'permanent',
+        `Facebook could not take the video${debug.message ? `: ${debug.message}` : ''}`,
+        {
+          status: res.status,
+        },
+      );
+    throw graphFailure('facebook', res, at, 'api');
+  }
+
   const adapter = {
     network: 'facebook' as const,
     async authorize({ state }: { state: string }) {
@@ -296,6 +520,146 @@ export function createFacebookAdapter(settings: TNetworkSettings, fetchFn: TFetc
           pictureUrl: p.picture?.data?.url ?? null,
           grant: g.pageGrant(grant, p.access_token!),
         }));
+    },
+    limits: NETWORK_LIMITS.facebook,
+    /** The page's name, picture, fans (its likes) and followers. */
+    async profile(grant: TGrant, account: TAccountRef): Promise<TProfileFigures> {
+      const p = (await g.get(grant.accessToken, `/${account.remoteId}`, {
+        fields: 'name,fan_count,followers_count,picture',
+      })) as TGraphPage & { fan_count?: number; followers_count?: number };
+      return {
+        userName: p.name || account.remoteId,
+        pictureUrl: p.picture?.data?.url ?? null,
+        followers: count(p.followers_count) ?? count(p.fan_count),
+        following: null,
+        media: null,
+        subscribers: null,
+        views: null,
+        likes: count(p.fan_count),
+      };
+    },
+    /**
+     * Text goes to the feed; one photo is a published photo (its post); several are unpublished photos attached to a
+     * feed post; a video is uploaded from its address and processed (`processing`); a reel is started, sent by
+     * address and finished, then processed; a story is an unpublished photo made a photo story.
+     */
+    async publish(grant: TGrant, request: TPublishRequest): Promise<TPublishState> {
+      const issues = facebookPostIssues(request);
+      if (issues.length) throw new NetworkError('facebook', 'permanent', issues.join('; '));
+      const token = grant.accessToken;
+      const page = request.account.remoteId;
+      const [first] = request.media;
+      const published = (postId: string): TPublishState => ({ state: 'published', postId, url: facebookPostUrl(postId) });
+      const processing = (videoId: string): TPublishState => ({
+        state: 'processing',
+        ticket: writeTicket({ v: videoId, p: page }),
+        checkAfterMs: CHECK_VIDEO_MS,
+      });
+      const unpublishedPhoto = async (url: string) =>
+        idOf('facebook', await g.post(token, `/${page}/photos`, { url, published: false }));
+
+      if (request.format === 'story') {
+        const photo = await unpublishedPhoto(first!.url);
+        const story = await g.post(token, `/${page}/photo_stories`, { photo_id: photo });
+        return { state: 'published', postId: idOf('facebook', story, 'post_id'), url: null };
+      }
+      if (request.format === 'reel') {
+        const start = (await g.post(token, `/${page}/video_reels`, {}, { upload_phase: 'start' })) as { upload_url?: string };
+        const videoId = idOf('facebook', start, 'video_id');
+        await reelUpload(token, start.upload_url, first!.url);
+        await g.post(
+          token,
+          `/${page}/video_reels`,
+          {},
+          { upload_phase: 'finish', video_id: videoId, video_state: 'PUBLISHED', description: request.text },
+        );
+        return processing(videoId);
+      }
+      if (first?.type === 'video') {
+        const video = await g.post(token, `/${page}/videos`, { file_url: first.url, description: request.text });
+        return processing(idOf('facebook', video));
+      }
+      if (request.media.length === 1) {
+        const photo = (await g.post(token, `/${page}/photos`, { url: first!.url, caption: request.text })) as {
+          post_id?: string;
+        };
+        return published(photo.post_id ?? `${page}_${idOf('facebook', photo)}`);
+      }
+      const attached: { media_fbid: string }[] = [];
+      for (const m of request.media) attached.push({ media_fbid: await unpublishedPhoto(m.url) });
+      const body: Record<string, unknown> = { message: request.text };
+      if (attached.length) body.attached_media = attached;
+      return published(idOf('facebook', await g.post(token, `/${page}/feed`, body)));
+    },
+    /** Asks how the video (or reel) stands: ready is published, an error is permanent with Facebook's words. */
+    async publishStatus(grant: TGrant, account: TAccountRef, ticket: string): Promise<TPublishState> {
+      const t = readTicket('facebook', ticket, 'v');
+      const v = (await g.get(grant.accessToken, `/${t.v}`, { fields: 'status,permalink_url' })) as {
+        status?: { video_status?: string; processing_phase?: { status?: string; errors?: { message?: string }[] } };
+        permalink_url?: string;
+      };
+      const status = v.status?.video_status;
+      if (status === 'ready') {
+        const link = v.permalink_url;
+        return {
+          state: 'published',
+          postId: `${account.remoteId}_${t.v}`,
+          url: link ? new URL(link, 'https://www.facebook.com').toString() : null,
+        };
+      }
+      if (status === 'error' || v.status?.processing_phase?.status === 'error') {
+        const why = v.status?.processing_phase?.errors?.[0]?.message;
+        throw new NetworkError('facebook', 'permanent', `Facebook could not process the video${why ? `: ${why}` : ''}`);
+      }
+      return { state: 'processing', ticket, checkAfterMs: CHECK_VIDEO_MS };
+    },
+    /** The page's latest posts and its stories, newest first. */
+    async recentPosts(grant: TGrant, account: TAccountRef, limit: number): Promise<TRecentPost[]> {
+      const page = account.remoteId;
+      const posts = (await g.get(grant.accessToken, `/${page}/posts`, {
+        fields: 'id,message,created_time,permalink_url',
+        limit: listLimit(limit),
+      })) as TGraphList<{ id?: string; message?: string; created_time?: string; permalink_url?: string }>;
+      const stories = (await g.get(grant.accessToken, `/${page}/stories`, {})) as TGraphList<{
+        post_id?: string;
+        creation_time?: string;
+        url?: string;
+      }>;
+      const found: TRecentPost[] = [];
+      for (const p of posts?.data ?? []) {
+        const createdAt = graphDate(p.created_time);
+        if (p.id && createdAt) found.push({ postId: p.id, text: p.message ?? '', createdAt, url: p.permalink_url ?? null });
+      }
+      for (const s of stories?.data ?? []) {
+        const createdAt = graphDate(s.creation_time);
+        if (s.post_id && createdAt) found.push({ postId: s.post_id, text: '', createdAt, url: s.url ?? null });
+      }
+      return newestFirst(found, limit);
+    },
+    /** Reactions (likes), comments and shares from the post; unique media views and clicks from its insights. */
+    async analytics(
+      grant: TGrant,
+      _account: TAccountRef,
+      postId: string,
+      _format: TPublishRequest['format'],
+    ): Promise<TPostMetrics> {
+      const post = (await g.get(grant.accessToken, `/${postId}`, {
+        fields: 'reactions.summary(total_count),comments.summary(total_count),shares',
+      })) as {
+        reactions?: { summary?: { total_count?: number } };
+        comments?: { summary?: { total_count?: number } };
+        shares?: { count?: number };
+      };
+      const insights = await g.get(grant.accessToken, `/${postId}/insights`, {
+        metric: 'post_total_media_view_unique,post_clicks',
+      });
+      const metrics: TPostMetrics = {
+        likes: count(post.reactions?.summary?.total_count) ?? 0,
+        comments: count(post.comments?.summary?.total_count) ?? 0,
+        shares: count(post.shares?.count) ?? 0,
+        ...readInsights(insights, { post_total_media_view_unique: 'views', post_clicks: 'clicks' }),
+      };
+      return metrics;
     },
   } satisfies TNetworkAdapter & Record<string, unknown>;
   return adapter;
@@ -338,6 +702,144 @@ export function createInstagramAdapter(settings: TNetworkSettings, fetchFn: TFet
         });
       }
       return found;
+    },
+    limits: NETWORK_LIMITS.instagram,
+    /** The account's followers, follows, posts, name and picture. */
+    async profile(grant: TGrant, account: TAccountRef): Promise<TProfileFigures> {
+      const p = (await g.get(grant.accessToken, `/${account.remoteId}`, {
+        fields: 'followers_count,follows_count,media_count,username,name,profile_picture_url',
+      })) as {
+        followers_count?: number;
+        follows_count?: number;
+        media_count?: number;
+        username?: string;
+        name?: string;
+        profile_picture_url?: string;
+      };
+      return {
+        userName: p.username || p.name || account.remoteId,
+        pictureUrl: p.profile_picture_url ?? null,
+        followers: count(p.followers_count),
+        following: count(p.follows_count),
+        media: count(p.media_count),
+        subscribers: null,
+        views: null,
+        likes: null,
+      };
+    },
+    /**
+     * Makes the media container Instagram pulls the files into (a photo; a video, always as a reel; a story; a
+     * carousel of item containers) and answers `processing` with it: `publishStatus` publishes it once finished.
+     */
+    async publish(grant: TGrant, request: TPublishRequest): Promise<TPublishState> {
+      const issues = instagramPostIssues(request);
+      if (issues.length) throw new NetworkError('instagram', 'permanent', issues.join('; '));
+      const token = grant.accessToken;
+      const ig = request.account.remoteId;
+      const caption = request.text ? { caption: request.text } : {};
+      const container = async (fields: Record<string, unknown>) => idOf('instagram', await g.post(token, `/${ig}/media`, fields));
+      const [first] = request.media as [TPublishRequest['media'][number], ...TPublishRequest['media']];
+      let id: string;
+      if (request.format === 'story')
+        id = await container({
+          media_type: 'STORIES',
+          ...(first.type === 'image' ? { image_url: first.url } : { video_url: first.url }),
+        });
+      else if (request.media.length === 1 && first.type === 'image' && request.format === 'post')
+        id = await container({ image_url: first.url, ...caption });
+      else if (request.media.length === 1)
+        id = await container({ media_type: 'REELS', video_url: first.url, share_to_feed: true, ...caption });
+      else {
+        const children: string[] = [];
+        for (const m of request.media)
+          children.push(
+            await container(
+              m.type === 'image'
+                ? { is_carousel_item: true, image_url: m.url }
+                : { is_carousel_item: true, media_type: 'VIDEO', video_url: m.url },
+            ),
+          );
+        id = await container({ media_type: 'CAROUSEL', children: children.join(','), ...caption });
+      }
+      const video = request.media.some((m) => m.type === 'video');
+      return { state: 'processing', ticket: writeTicket({ c: id }), checkAfterMs: video ? CHECK_VIDEO_MS : CHECK_IMAGE_MS };
+    },
+    /** Asks how the container stands; once finished, publishes it and reads the post's address. */
+    async publishStatus(grant: TGrant, account: TAccountRef, ticket: string): Promise<TPublishState> {
+      const { c } = readTicket('instagram', ticket, 'c');
+      const token = grant.accessToken;
+      const s = (await g.get(token, `/${c}`, { fields: 'status_code,status' })) as { status_code?: string; status?: string };
+      switch (s.status_code) {
+        case 'FINISHED': {
+          const postId = idOf('instagram', await g.post(token, `/${account.remoteId}/media_publish`, {}, { creation_id: c }));
+          // the post is out: an address that cannot be read does not undo that
+          const url = await g
+            .get(token, `/${postId}`, { fields: 'permalink' })
+            .then((m) => (m as { permalink?: string } | null)?.permalink ?? null)
+            .catch(() => null);
+          return { state: 'published', postId, url };
+        }
+        case 'ERROR': {
+          const why = (s.status ?? '').replace(/^Error:\s*/i, '').trim();
+          throw new NetworkError('instagram', 'permanent', `Instagram could not process the media${why ? `: ${why}` : ''}`);
+        }
+        case 'EXPIRED':
+          throw new NetworkError(
+            'instagram',
+            'permanent',
+            'Instagram let the prepared post expire (it keeps one 24 hours before publishing); publish it again',
+          );
+        case 'PUBLISHED':
+          throw new NetworkError(
+            'instagram',
+            'permanent',
+            'Instagram has already published this post; look for it on the account',
+          );
+        default:
+          return { state: 'processing', ticket, checkAfterMs: CHECK_VIDEO_MS };
+      }
+    },
+    /** The account's latest posts and its live stories, newest first. */
+    async recentPosts(grant: TGrant, account: TAccountRef, limit: number): Promise<TRecentPost[]> {
+      type TMedia = { id?: string; caption?: string; timestamp?: string; permalink?: string };
+      const query = { fields: 'id,caption,timestamp,permalink', limit: listLimit(limit) };
+      const media = (await g.get(grant.accessToken, `/${account.remoteId}/media`, query)) as TGraphList<TMedia>;
+      const stories = (await g.get(grant.accessToken, `/${account.remoteId}/stories`, query)) as TGraphList<TMedia>;
+      const found: TRecentPost[] = [];
+      for (const m of [...(media?.data ?? []), ...(stories?.data ?? [])]) {
+        const createdAt = graphDate(m.timestamp);
+        if (m.id && createdAt) found.push({ postId: m.id, text: m.caption ?? '', createdAt, url: m.permalink ?? null });
+      }
+      return newestFirst(found, limit);
+    },
+    /**
+     * The post's lifetime insights (a story's: views, reach, replies as comments, shares). Too few viewers yet
+     * (#10) is permanent for now, not a missing permission.
+     */
+    async analytics(
+      grant: TGrant,
+      _account: TAccountRef,
+      postId: string,
+      format: TPublishRequest['format'],
+    ): Promise<TPostMetrics> {
+      const metric = format === 'story' ? 'views,reach,replies,shares' : 'views,reach,saved,likes,comments,shares';
+      let body: unknown;
+      try {
+        body = await g.get(grant.accessToken, `/${postId}/insights`, { metric });
+      } catch (err) {
+        if (err instanceof NetworkError && err.details.code?.split('/')[0] === '10')
+          throw new NetworkError('instagram', 'permanent', 'Not enough viewers for insights yet', err.details);
+        throw err;
+      }
+      return readInsights(body, {
+        views: 'views',
+        reach: 'reach',
+        saved: 'saves',
+        likes: 'likes',
+        comments: 'comments',
+        replies: 'comments',
+        shares: 'shares',
+      });
     },
   } satisfies TNetworkAdapter & Record<string, unknown>;
   return adapter;

@@ -1,12 +1,18 @@
+import { NETWORK_LIMITS, type TPostMetrics } from '@virality/domain';
 import { callNetwork, expiresIn, FORM_HEADERS, form, type TNetworkResponse } from './http';
 import { metaRetryAt } from './meta';
 import {
   NetworkError,
+  type TAccountRef,
   type TConsent,
   type TFetch,
   type TGrant,
   type TNetworkAdapter,
   type TNetworkSettings,
+  type TProfileFigures,
+  type TPublishRequest,
+  type TPublishState,
+  type TRecentPost,
   type TRemoteAccount,
 } from './types';
 
@@ -94,6 +100,114 @@ export function threadsFailure(res: TNetworkResponse, at: Date, context: 'code' 
   return fail('permanent', e?.error_user_msg || message || `Threads refused the request (${details.code ?? res.status})`);
 }
 
+const LIMITS = NETWORK_LIMITS.threads;
+const MB = 1024 * 1024;
+
+/** Characters as a person counts them (an emoji is one). */
+const charCount = (s: string) => Array.from(s).length;
+
+/**
+ * What keeps a post from going out on Threads, in plain words (empty: nothing). Checked before any call, and by
+ * the server before it queues a publish: text of 500 characters at most, a feed post only, text alone or 1 to 20
+ * JPEG/PNG images and MP4/MOV videos (2 to 20 make a carousel), each within Threads' sizes.
+ */
+export function threadsPostIssues(request: Pick<TPublishRequest, 'format' | 'text' | 'media'>): string[] {
+  const issues: string[] = [];
+  if (!LIMITS.formats.includes(request.format))
+    issues.push(`Threads publishes feed posts only; a ${request.format} cannot be published there`);
+  const length = charCount(request.text);
+  if (length > LIMITS.textMax) issues.push(`Threads allows ${LIMITS.textMax} characters; this post has ${length}`);
+  if (request.media.length === 0 && request.text.trim() === '') issues.push('A Threads post needs text or media');
+  if (request.media.length > LIMITS.mediaMax)
+    issues.push(`Threads allows ${LIMITS.mediaMax} media files in one post; this post has ${request.media.length}`);
+  const videos = request.media.filter((m) => m.type === 'video').length;
+  if (LIMITS.video && videos > LIMITS.video.maxCount)
+    issues.push(`Threads allows ${LIMITS.video.maxCount} videos in one post; this post has ${videos}`);
+  for (const [i, m] of request.media.entries()) {
+    const which = request.media.length > 1 ? `Media ${i + 1}` : m.type === 'image' ? 'The image' : 'The video';
+    if (m.type === 'image') {
+      const rule = LIMITS.image;
+      if (!rule) {
+        issues.push('Threads does not take images');
+        continue;
+      }
+      if (!rule.types.includes(m.mimeType)) issues.push(`${which} is ${m.mimeType}; Threads takes JPEG or PNG images`);
+      if (m.bytes > rule.maxBytes) issues.push(`${which} is over Threads' ${rule.maxBytes / MB} MB for an image`);
+      if (m.width !== null && rule.minWidth !== null && m.width < rule.minWidth)
+        issues.push(`${which} is ${m.width} pixels wide; Threads needs at least ${rule.minWidth}`);
+      if (m.width !== null && rule.maxWidth !== null && m.width > rule.maxWidth)
+        issues.push(`${which} is ${m.width} pixels wide; Threads allows at most ${rule.maxWidth}`);
+      if (m.width && m.height) {
+        const aspect = m.width / m.height;
+        if (rule.minAspect !== null && aspect < rule.minAspect) issues.push(`${which} is too tall for Threads`);
+        if (rule.maxAspect !== null && aspect > rule.maxAspect) issues.push(`${which} is too wide for Threads`);
+      }
+    } else {
+      const rule = LIMITS.video;
+      if (!rule) {
+        issues.push('Threads does not take videos');
+        continue;
+      }
+      if (!rule.types.includes(m.mimeType)) issues.push(`${which} is ${m.mimeType}; Threads takes MP4 or MOV videos`);
+      if (m.bytes > rule.maxBytes) issues.push(`${which} is over Threads' ${rule.maxBytes / MB} MB for a video`);
+      if (m.durationSec !== null && m.durationSec > rule.maxSeconds)
+        issues.push(`${which} lasts ${Math.round(m.durationSec)} seconds; Threads allows ${rule.maxSeconds / 60} minutes`);
+      if (m.durationSec !== null && m.durationSec < rule.minSeconds)
+        issues.push(`${which} is shorter than Threads' ${rule.minSeconds} seconds`);
+      if (m.width !== null && rule.maxWidth !== null && m.width > rule.maxWidth)
+        issues.push(`${which} is ${m.width} pixels wide; Threads allows at most ${rule.maxWidth}`);
+    }
+  }
+  return issues;
+}
+
+/** What a container's `error_message` means, in plain words. */
+const PROCESSING_ERRORS: Record<string, string> = {
+  FAILED_DOWNLOADING_VIDEO: 'Threads could not download the video from its address',
+  FAILED_PROCESSING_AUDIO: "Threads could not process the video's sound",
+  FAILED_PROCESSING_VIDEO: 'Threads could not process the video',
+  INVALID_ASPEC_RATIO: "The video's aspect ratio is not one Threads accepts",
+  INVALID_ASPECT_RATIO: "The video's aspect ratio is not one Threads accepts",
+  INVALID_BIT_RATE: "The video's bit rate is not one Threads accepts",
+  INVALID_DURATION: 'The video is too long or too short for Threads',
+  INVALID_FRAME_RATE: "The video's frame rate is not one Threads accepts",
+  INVALID_AUDIO_CHANNELS: "The video's sound channels are not ones Threads accepts",
+  INVALID_AUDIO_CHANNEL_LAYOUT: "The video's sound channel layout is not one Threads accepts",
+  UNKNOWN: 'Threads could not process the media',
+};
+export const threadsProcessingReason = (message: string | null | undefined) =>
+  (message && PROCESSING_ERRORS[message]) ||
+  (message ? `Threads could not process the media (${message})` : 'Threads could not process the media');
+
+/** What a ticket carries between polls: the container to publish, the text (to find the post if published already), a video's presence. */
+type TThreadsTicket = { container: string; text: string; video: boolean };
+const toTicket = (t: TThreadsTicket) => Buffer.from(JSON.stringify(t)).toString('base64url');
+function fromTicket(ticket: string): TThreadsTicket {
+  try {
+    const t = JSON.parse(Buffer.from(ticket, 'base64url').toString('utf8')) as Partial<TThreadsTicket>;
+    if (typeof t.container === 'string' && t.container)
+      return { container: t.container, text: typeof t.text === 'string' ? t.text : '', video: t.video === true };
+  } catch {
+    // not one of ours
+  }
+  throw new NetworkError('threads', 'permanent', 'The Threads publish ticket is not readable');
+}
+
+/** A text or image container may be published at once; a video is processed first (Threads suggests a minute). */
+const checkAfter = (video: boolean) => (video ? 30_000 : 1_000);
+
+/** Threads writes times as `2026-06-01T12:00:00+0000`. */
+const graphDate = (s: string | undefined) => new Date((s ?? '').replace(/([+-]\d\d)(\d\d)$/, '$1:$2'));
+
+type TInsight = { name?: string; values?: { value?: number }[]; total_value?: { value?: number } };
+/** An insight's figure: its total, or the sum of its values (a daily series). */
+function insightValue(i: TInsight | undefined): number | null {
+  if (!i) return null;
+  if (typeof i.total_value?.value === 'number') return i.total_value.value;
+  const values = (i.values ?? []).map((v) => v.value).filter((v): v is number => typeof v === 'number');
+  return values.length ? values.reduce((a, b) => a + b, 0) : null;
+}
+
 /**
  * Threads (Meta's Threads API, graph.threads.net). A code gives a short-lived token (an hour), which is exchanged
  * at once for a long-lived one (about 60 days). Threads has no refresh token: a long-lived token renews itself
@@ -135,8 +249,55 @@ export function createThreadsAdapter(settings: TNetworkSettings, fetchFn: TFetch
     return res.body;
   }
 
+  async function apiPost(grant: TGrant, path: string, fields: Record<string, string>) {
+    const at = now();
+    const res = await callNetwork(fetchFn, 'threads', `${settings.apiBase}/${THREADS_API_VERSION}${path}`, {
+      method: 'POST',
+      headers: { ...FORM_HEADERS, authorization: `Bearer ${grant.accessToken}`, accept: 'application/json' },
+      body: form(fields),
+    });
+    if (res.status >= 400) throw threadsFailure(res, at, 'api');
+    return res.body;
+  }
+
+  /** A container's id from Threads' answer (`{id}`). */
+  function idOf(body: unknown, what: string): string {
+    const id = (body as { id?: string | number } | null)?.id;
+    if (id === undefined || id === null || id === '')
+      throw new NetworkError('threads', 'permanent', `Threads answered without ${what}`);
+    return String(id);
+  }
+
+  const mediaFields = (m: TPublishRequest['media'][number]): Record<string, string> =>
+    m.type === 'image' ? { media_type: 'IMAGE', image_url: m.url } : { media_type: 'VIDEO', video_url: m.url };
+
+  /** The post's address; the post is out already, so a failed lookup leaves it without one rather than failing. */
+  async function permalinkOf(grant: TGrant, mediaId: string): Promise<string | null> {
+    try {
+      const b = (await apiGet(grant, `/${encodeURIComponent(mediaId)}`, { fields: 'permalink' })) as {
+        permalink?: string;
+      } | null;
+      return b?.permalink || null;
+    } catch {
+      return null;
+    }
+  }
+
+  async function recent(grant: TGrant, account: TAccountRef, limit: number): Promise<TRecentPost[]> {
+    const b = (await apiGet(grant, `/${encodeURIComponent(account.remoteId)}/threads`, {
+      fields: 'id,text,timestamp,permalink',
+      limit: String(Math.max(1, Math.min(100, limit))),
+    })) as { data?: { id?: string; text?: string; timestamp?: string; permalink?: string }[] } | null;
+    return (b?.data ?? [])
+      .filter((p) => p.id)
+      .map((p) => ({ postId: String(p.id), text: p.text ?? '', createdAt: graphDate(p.timestamp), url: p.permalink || null }))
+      .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime())
+      .slice(0, limit);
+  }
+
   const adapter = {
     network: 'threads' as const,
+    limits: LIMITS,
     async authorize({ state }: { state: string }) {
       const q = new URLSearchParams({
         client_id: settings.clientId,
@@ -200,6 +361,129 @@ export function createThreadsAdapter(settings: TNetworkSettings, fetchFn: TFetch
           pictureUrl: p.threads_profile_picture_url || null,
         },
       ];
+    },
+
+    /** `GET /{uid}?fields=username,threads_profile_picture_url` and `GET /{uid}/threads_insights` (followers, views, likes). */
+    async profile(grant: TGrant, account: TAccountRef): Promise<TProfileFigures> {
+      const uid = encodeURIComponent(account.remoteId);
+      const p = (await apiGet(grant, `/${uid}`, { fields: 'username,threads_profile_picture_url' })) as TThreadsProfile | null;
+      const ins = (await apiGet(grant, `/${uid}/threads_insights`, { metric: 'followers_count,views,likes' })) as {
+        data?: TInsight[];
+      } | null;
+      const metric = (name: string) => insightValue((ins?.data ?? []).find((i) => i.name === name));
+      return {
+        userName: p?.username || account.remoteId,
+        pictureUrl: p?.threads_profile_picture_url || null,
+        followers: metric('followers_count'),
+        following: null,
+        media: null,
+        subscribers: null,
+        views: metric('views'),
+        likes: metric('likes'),
+      };
+    },
+
+    /**
+     * Makes the post's container (`POST /{uid}/threads`: TEXT, IMAGE or VIDEO; a CAROUSEL of item containers for
+     * 2–20 media) and answers `processing` with it in the ticket: Threads pulls the media from their addresses, and
+     * `publishStatus` publishes the container once it is FINISHED.
+     */
+    async publish(grant: TGrant, request: TPublishRequest): Promise<TPublishState> {
+      const issues = threadsPostIssues(request);
+      if (issues.length) throw new NetworkError('threads', 'permanent', issues.join('; '));
+      const path = `/${encodeURIComponent(request.account.remoteId)}/threads`;
+      const text: Record<string, string> = request.text.trim() ? { text: request.text } : {};
+      let container: string;
+      if (request.media.length === 0)
+        container = idOf(await apiPost(grant, path, { media_type: 'TEXT', ...text }), 'a container');
+      else if (request.media.length === 1)
+        container = idOf(await apiPost(grant, path, { ...mediaFields(request.media[0]), ...text }), 'a container');
+      else {
+        const children: string[] = [];
+        for (const m of request.media)
+          children.push(idOf(await apiPost(grant, path, { ...mediaFields(m), is_carousel_item: 'true' }), 'a carousel item'));
+        container = idOf(
+          await apiPost(grant, path, { media_type: 'CAROUSEL', children: children.join(','), ...text }),
+          'a container',
+        );
+      }
+      const video = request.media.some((m) => m.type === 'video');
+      return { state: 'processing', ticket: toTicket({ container, text: request.text, video }), checkAfterMs: checkAfter(video) };
+    },
+
+    /**
+     * `GET /{container}?fields=status,error_message`; once FINISHED, `POST /{uid}/threads_publish` (creation_id)
+     * makes it public and `GET /{media}?fields=permalink` gives its address. Never retried here.
+     */
+    async publishStatus(grant: TGrant, account: TAccountRef, ticket: string): Promise<TPublishState> {
+      const t = fromTicket(ticket);
+      const c = (await apiGet(grant, `/${encodeURIComponent(t.container)}`, { fields: 'status,error_message' })) as {
+        status?: string;
+        error_message?: string;
+      } | null;
+      switch (c?.status) {
+        case 'IN_PROGRESS':
+          return { state: 'processing', ticket, checkAfterMs: checkAfter(t.video) };
+        case 'ERROR':
+          throw new NetworkError('threads', 'permanent', threadsProcessingReason(c.error_message), {
+            code: c.error_message ?? null,
+          });
+        case 'EXPIRED':
+          throw new NetworkError(
+            'threads',
+            'permanent',
+            'Threads let the prepared post expire (it was not published within 24 hours); publish it again',
+          );
+        case 'PUBLISHED': {
+          // published by an earlier poll whose answer was lost: the post is on the profile
+          const found = t.text ? (await recent(grant, account, 25)).find((p) => p.text === t.text) : undefined;
+          if (found) return { state: 'published', postId: found.postId, url: found.url };
+          throw new NetworkError(
+            'threads',
+            'permanent',
+            'Threads says this post is already published; look for it on the profile',
+          );
+        }
+        case 'FINISHED': {
+          const published = await apiPost(grant, `/${encodeURIComponent(account.remoteId)}/threads_publish`, {
+            creation_id: t.container,
+          });
+          const postId = idOf(published, 'the published post');
+          return { state: 'published', postId, url: await permalinkOf(grant, postId) };
+        }
+        default:
+          throw new NetworkError('threads', 'permanent', `Threads answered an unknown status (${c?.status ?? 'none'})`);
+      }
+    },
+
+    /** `GET /{uid}/threads?fields=id,text,timestamp,permalink`, newest first. */
+    recentPosts: recent,
+
+    /** `GET /{media}/insights?metric=views,likes,replies,reposts,quotes,shares` (replies are its comments). */
+    async analytics(
+      grant: TGrant,
+      _account: TAccountRef,
+      postId: string,
+      _format: TPublishRequest['format'],
+    ): Promise<TPostMetrics> {
+      const b = (await apiGet(grant, `/${encodeURIComponent(postId)}/insights`, {
+        metric: 'views,likes,replies,reposts,quotes,shares',
+      })) as { data?: TInsight[] } | null;
+      const names = {
+        views: 'views',
+        likes: 'likes',
+        replies: 'comments',
+        reposts: 'reposts',
+        quotes: 'quotes',
+        shares: 'shares',
+      } as const;
+      const out: TPostMetrics = {};
+      for (const i of b?.data ?? []) {
+        const key = names[i.name as keyof typeof names];
+        const value = insightValue(i);
+        if (key && value !== null) out[key] = value;
+      }
+      return out;
     },
   } satisfies TNetworkAdapter & Record<string, unknown>;
   return adapter;

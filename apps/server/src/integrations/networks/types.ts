@@ -1,4 +1,4 @@
-import type { TNetworkFailureKind, TSocialNetworkKey } from '@virality/domain';
+import type { TNetworkFailureKind, TNetworkLimits, TPostMetrics, TSocialNetworkKey } from '@virality/domain';
 
 /** Where a network's adapter sends its calls, and as whom. Only these differ between the sandbox and the network. */
 export type TNetworkSettings = {
@@ -41,14 +41,80 @@ export type TAuthorization = { url: string; secret: string | null; requestToken:
 /** What the return page brought back from the network. */
 export type TConsent = { code: string | null; oauthToken: string | null; oauthVerifier: string | null };
 
+/** The linked account a call is made for: its id on the network, and what it is there. */
+export type TAccountRef = { remoteId: string; kind: TRemoteAccount['kind'] };
+
+/** A linked account's figures as its network gives them (null where it gives none). */
+export type TProfileFigures = {
+  userName: string;
+  pictureUrl: string | null;
+  followers: number | null;
+  following: number | null;
+  /** Posts, videos or tweets published. */
+  media: number | null;
+  /** YouTube's subscribers (its followers). */
+  subscribers: number | null;
+  views: number | null;
+  likes: number | null;
+};
+
+/** A media file of a post, at an address the network (or the adapter, to upload its bytes) can read. */
+export type TPublishMedia = {
+  url: string;
+  type: 'image' | 'video';
+  mimeType: string;
+  bytes: number;
+  width: number | null;
+  height: number | null;
+  durationSec: number | null;
+};
+
+/** What to publish to one linked account. */
+export type TPublishRequest = {
+  account: TAccountRef;
+  /** A feed post, a story, or a reel (a short vertical video). */
+  format: 'post' | 'story' | 'reel';
+  text: string;
+  media: TPublishMedia[];
+  /** YouTube: the video's title and category. */
+  title?: string | null;
+  categoryId?: string | null;
+  /** TikTok: one of the account's privacy levels. */
+  privacy?: string | null;
+};
+
+/**
+ * Where a publish stands: out (with the post's id on the network and its address), or still being processed by
+ * the network: ask again with `publishStatus(ticket)` after `checkAfterMs`. A failure is a NetworkError; a
+ * refused media file is `permanent` with the network's reason in plain words.
+ */
+export type TPublishState =
+  | { state: 'published'; postId: string; url: string | null }
+  | { state: 'processing'; ticket: string; checkAfterMs: number };
+
+/** A post found on the account: to learn whether a publish whose answer was lost went out after all. */
+export type TRecentPost = { postId: string; text: string; createdAt: Date; url: string | null };
+
 /** One adapter per network, all with this shape; the emulators speak the same API as the networks. */
 export interface TNetworkAdapter {
   readonly network: TSocialNetworkKey;
+  /** What one post may carry on this network (the composer's and the server's checks read it). */
+  readonly limits: TNetworkLimits;
   authorize(input: { state: string }): Promise<TAuthorization>;
   exchange(consent: TConsent, secret: string | null, now: Date): Promise<TGrant>;
   /** Null when the network's tokens do not expire and cannot be renewed (X). */
   refresh: ((grant: TGrant, now: Date) => Promise<TGrant>) | null;
   discover(grant: TGrant): Promise<TRemoteAccount[]>;
+  /** The account's figures (followers, following, media, subscribers, views, likes, picture). */
+  profile(grant: TGrant, account: TAccountRef): Promise<TProfileFigures>;
+  /** Sends a post; a network that processes media first answers `processing` with a ticket. */
+  publish(grant: TGrant, request: TPublishRequest): Promise<TPublishState>;
+  /** Asks again about a publish still processing; finishes it (the network's publish step) once the media is ready. */
+  publishStatus(grant: TGrant, account: TAccountRef, ticket: string): Promise<TPublishState>;
+  /** The account's latest posts (newest first, at most `limit`): never re-send a publish before looking here. */
+  recentPosts(grant: TGrant, account: TAccountRef, limit: number): Promise<TRecentPost[]>;
+  /** A published post's figures, those the network gives. */
+  analytics(grant: TGrant, account: TAccountRef, postId: string, format: TPublishRequest['format']): Promise<TPostMetrics>;
 }
 
 /**

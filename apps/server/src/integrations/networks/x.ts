@@ -1,7 +1,21 @@
 import { createHmac } from 'node:crypto';
+import { NETWORK_LIMITS, type TPostMetrics } from '@virality/domain';
 import OAuth from 'oauth-1.0a';
-import { callNetwork, retryAtFrom, type TNetworkResponse } from './http';
-import { NetworkError, type TConsent, type TFetch, type TGrant, type TNetworkAdapter, type TNetworkSettings } from './types';
+import { callNetwork, NETWORK_TIMEOUT_MS, retryAtFrom, type TNetworkResponse } from './http';
+import {
+  NetworkError,
+  type TAccountRef,
+  type TConsent,
+  type TFetch,
+  type TGrant,
+  type TNetworkAdapter,
+  type TNetworkSettings,
+  type TProfileFigures,
+  type TPublishMedia,
+  type TPublishRequest,
+  type TPublishState,
+  type TRecentPost,
+} from './types';
 
 /** The fields of /2/users/me the product reads: the handle, the name, the picture and the counts. */
 export const X_USER_FIELDS = ['username', 'name', 'profile_image_url', 'public_metrics'];
@@ -12,6 +26,139 @@ type TXErrors = { errors?: { code?: number; message?: string }[] };
 type TXProblem = { title?: string; detail?: string; type?: string; status?: number; reason?: string };
 
 const PROBLEMS = 'https://api.twitter.com/2/problems/';
+
+const LIMITS = NETWORK_LIMITS.twitter;
+const MB = 1024 * 1024;
+/** The size of each appended piece of a chunked upload (X takes up to 4 MB per APPEND... any size in the emulator). */
+export const X_CHUNK_BYTES = 4 * MB;
+/** What any http(s) address counts for, whatever its length: X shortens every link to a t.co one. */
+export const X_URL_WEIGHT = 23;
+/** Asking again about a video X gave no wait for. */
+const DEFAULT_CHECK_AFTER_MS = 5_000;
+
+const sizeText = (bytes: number) => `${Math.round((bytes / MB) * 10) / 10} MB`;
+
+/** An http(s) address up to the next space, without the punctuation that ends a sentence after it. */
+const URL_RE = /https?:\/\/[^\s]+?(?=[.,!?;:)\]'"]*(?:\s|$))/giu;
+const EMOJI_RE = /\p{Extended_Pictographic}|\p{Regional_Indicator}/u;
+const segmenter = new Intl.Segmenter('en', { granularity: 'grapheme' });
+
+/** X's light code points (count 1): Latin, Greek, Cyrillic, Hebrew, Arabic, Indic scripts… and a few punctuation blocks. */
+const lightCodePoint = (cp: number) =>
+  cp <= 0x10ff || (cp >= 0x2000 && cp <= 0x200d) || (cp >= 0x2010 && cp <= 0x201f) || (cp >= 0x2032 && cp <= 0x2037);
+
+function plainWeight(text: string): number {
+  let weight = 0;
+  for (const { segment } of segmenter.segment(text)) {
+    const first = segment.codePointAt(0) ?? 0;
+    // an emoji (with its modifiers and joiners) counts 2, as one; a © or ® without the emoji selector stays text
+    if (EMOJI_RE.test(segment) && (!lightCodePoint(first) || segment.includes('\uFE0F'))) weight += 2;
+    else for (const ch of segment) weight += lightCodePoint(ch.codePointAt(0) ?? 0) ? 1 : 2;
+  }
+  return weight;
+}
+
+/**
+ * A post's length as X counts it (its weighted length, simplified): the text in NFC; every http(s) address counts
+ * 23 whatever its length; code points of Latin, Greek, Cyrillic, Arabic, Hebrew, Indic scripts and general
+ * punctuation count 1; others (CJK, Hangul, Japanese kana…) count 2; an emoji (a whole sequence, with skin tones
+ * and joiners) counts 2. Not counted as X does: addresses without http(s) ("example.com") count by their characters.
+ */
+export function xTextLength(text: string): number {
+  const s = text.normalize('NFC');
+  let weight = 0;
+  let last = 0;
+  for (const m of s.matchAll(URL_RE)) {
+    weight += plainWeight(s.slice(last, m.index)) + X_URL_WEIGHT;
+    last = m.index + m[0].length;
+  }
+  return weight + plainWeight(s.slice(last));
+}
+
+const isGif = (m: TPublishMedia) => m.mimeType === 'image/gif';
+
+/**
+ * What keeps a post from going out on X, in plain words (empty when it may be sent): checked before any call,
+ * and by the server before it queues the post. X takes up to 4 images, or 1 GIF, or 1 video, or text alone.
+ */
+export function xPostIssues(request: TPublishRequest): string[] {
+  const issues: string[] = [];
+  const length = xTextLength(request.text);
+  if (length > LIMITS.textMax) issues.push(`X allows ${LIMITS.textMax} characters; this post has ${length}`);
+  if (!LIMITS.formats.includes(request.format as never))
+    issues.push(`X does not offer a ${request.format} through its API; send it as a post`);
+  const videos = request.media.filter((m) => m.type === 'video');
+  const images = request.media.filter((m) => m.type === 'image');
+  if (request.media.length === 0 && !request.text.trim()) issues.push('X needs text or media; this post has neither');
+  if (request.media.length > LIMITS.mediaMax)
+    issues.push(`X allows ${LIMITS.mediaMax} images in one post; this post has ${request.media.length}`);
+  if (videos.length > 0 && images.length > 0 && !LIMITS.mixedMedia) issues.push('X does not mix images and a video in one post');
+  if (images.some(isGif) && request.media.length > 1) issues.push('X takes a GIF alone in a post, without other media');
+  const video = LIMITS.video;
+  if (video) {
+    if (videos.length > video.maxCount)
+      issues.push(`X allows ${video.maxCount} video in one post; this post has ${videos.length}`);
+    for (const v of videos) {
+      if (!video.types.includes(v.mimeType)) issues.push(`X takes MP4 videos; this one is ${v.mimeType}`);
+      if (v.bytes > video.maxBytes)
+        issues.push(`X takes videos up to ${sizeText(video.maxBytes)}; this one is ${sizeText(v.bytes)}`);
+      if (v.durationSec !== null && v.durationSec < video.minSeconds)
+        issues.push(`X takes videos of at least ${video.minSeconds} seconds; this one lasts ${v.durationSec}`);
+      if (v.durationSec !== null && v.durationSec > video.maxSeconds)
+        issues.push(`X takes videos up to ${video.maxSeconds} seconds; this one lasts ${v.durationSec}`);
+      if (video.maxWidth !== null && v.width !== null && v.width > video.maxWidth)
+        issues.push(`X takes videos up to ${video.maxWidth} pixels wide; this one is ${v.width}`);
+    }
+  }
+  const image = LIMITS.image;
+  if (image) {
+    for (const i of images) {
+      if (!image.types.includes(i.mimeType)) issues.push(`X takes JPEG, PNG, WebP or GIF images; this one is ${i.mimeType}`);
+      if (i.bytes > image.maxBytes)
+        issues.push(`X takes images up to ${sizeText(image.maxBytes)}; this one is ${sizeText(i.bytes)}`);
+      if (image.maxWidth !== null && i.width !== null && i.width > image.maxWidth)
+        issues.push(`X takes images up to ${image.maxWidth} pixels wide; this one is ${i.width}`);
+      if (image.minWidth !== null && i.width !== null && i.width < image.minWidth)
+        issues.push(`X takes images at least ${image.minWidth} pixels wide; this one is ${i.width}`);
+      if (i.width && i.height) {
+        const aspect = i.width / i.height;
+        if ((image.minAspect !== null && aspect < image.minAspect) || (image.maxAspect !== null && aspect > image.maxAspect))
+          issues.push(`X does not take this image's shape (${i.width}×${i.height})`);
+      }
+    }
+  }
+  return issues;
+}
+
+/** What a publish still processing needs to finish: the post's text, its media ids, and those X is still processing. */
+type TXTicket = { v: 1; text: string; media: string[]; waiting: string[] };
+
+const makeTicket = (t: Omit<TXTicket, 'v'>) => Buffer.from(JSON.stringify({ v: 1, ...t })).toString('base64url');
+
+function readTicket(ticket: string): TXTicket {
+  try {
+    const t = JSON.parse(Buffer.from(ticket, 'base64url').toString('utf8')) as Partial<TXTicket>;
+    const strings = (a: unknown): a is string[] => Array.isArray(a) && a.every((x) => typeof x === 'string');
+    if (t.v === 1 && typeof t.text === 'string' && strings(t.media) && strings(t.waiting)) return t as TXTicket;
+  } catch {
+    // not ours: refused below
+  }
+  throw new NetworkError('twitter', 'permanent', 'this X publish cannot be followed: its ticket is not one Virality made');
+}
+
+/** X's media processing (the v1.1 shape it keeps in v2): a state, a wait, and an error once it failed. */
+type TProcessingInfo = {
+  state?: 'pending' | 'in_progress' | 'succeeded' | 'failed';
+  check_after_secs?: number;
+  progress_percent?: number;
+  error?: { code?: number; name?: string; message?: string };
+};
+/** A v2 answer's resource errors (a 200 answer may carry them instead of data). */
+type TXResourceErrors = { errors?: { title?: string; detail?: string; type?: string }[] };
+
+/** X's web address of a post; without the handle, X's address that finds the post by its id alone. */
+export const xPostUrl = (id: string, userName?: string | null) =>
+  userName ? `https://x.com/${userName}/status/${id}` : `https://x.com/i/web/status/${id}`;
 
 /** The code of X's first error (`{errors:[{code}]}`), if the answer has one; a form or text answer has none. */
 function errorCode(body: unknown): number | null {
@@ -142,6 +289,113 @@ export function createXAdapter(settings: TNetworkSettings, fetchFn: TFetch = fet
     return res.body;
   }
 
+  /**
+   * A signed POST to the API: a JSON body or a multipart one (neither is part of the signature base string, only
+   * the query is), answering the body of a 2xx.
+   */
+  async function apiPost(grant: TGrant, path: string, body: Record<string, unknown> | FormData | null) {
+    if (!grant.tokenSecret) throw new NetworkError('twitter', 'reconnect', 'the saved X access is incomplete');
+    const at = now();
+    const url = `${settings.apiBase}${path}`;
+    const headers: Record<string, string> = {
+      authorization: authorization('POST', url, { key: grant.accessToken, secret: grant.tokenSecret }),
+      accept: 'application/json',
+    };
+    if (body !== null && !(body instanceof FormData)) headers['content-type'] = 'application/json';
+    const res = await callNetwork(fetchFn, 'twitter', url, {
+      method: 'POST',
+      headers,
+      body: body === null ? undefined : body instanceof FormData ? body : JSON.stringify(body),
+    });
+    if (res.status >= 400) failApi(res, at);
+    return res.body;
+  }
+
+  /** A media file's bytes, read from where the product keeps it (X takes bytes, not an address). */
+  async function readMedia(media: TPublishMedia): Promise<Blob> {
+    try {
+      const res = await fetchFn(media.url, { signal: AbortSignal.timeout(NETWORK_TIMEOUT_MS * 4) });
+      if (!res.ok) throw new Error(String(res.status));
+      return new Blob([await res.arrayBuffer()], { type: media.mimeType });
+    } catch {
+      throw new NetworkError('twitter', 'permanent', 'the media file could not be read');
+    }
+  }
+
+  const mediaIdOf = (body: unknown, step: string): string => {
+    const id = (body as { data?: { id?: unknown } } | null)?.data?.id;
+    if (typeof id !== 'string' || !id)
+      throw new NetworkError('twitter', 'permanent', `X answered the ${step} without a media id`);
+    return id;
+  };
+
+  /** An image in one call: POST /2/media/upload (multipart). Ready at once. */
+  async function uploadImage(grant: TGrant, media: TPublishMedia): Promise<string> {
+    const bytes = await readMedia(media);
+    const body = new FormData();
+    body.append('media', bytes, 'media');
+    body.append('media_category', 'tweet_image');
+    body.append('media_type', media.mimeType);
+    return mediaIdOf(await apiPost(grant, '/2/media/upload', body), 'image upload');
+  }
+
+  /** A video or GIF in pieces: initialize, append each 4 MB piece, finalize. X may process it after. */
+  async function uploadChunked(grant: TGrant, media: TPublishMedia): Promise<{ id: string; processing: TProcessingInfo | null }> {
+    const bytes = await readMedia(media);
+    const id = mediaIdOf(
+      await apiPost(grant, '/2/media/upload/initialize', {
+        media_type: media.mimeType,
+        total_bytes: bytes.size,
+        media_category: isGif(media) ? 'tweet_gif' : 'tweet_video',
+      }),
+      'upload start',
+    );
+    const path = `/2/media/upload/${encodeURIComponent(id)}`;
+    for (let offset = 0, index = 0; offset < bytes.size || index === 0; offset += X_CHUNK_BYTES, index++) {
+      const piece = new FormData();
+      piece.append('media', bytes.slice(offset, offset + X_CHUNK_BYTES), 'media');
+      piece.append('segment_index', String(index));
+      await apiPost(grant, `${path}/append`, piece);
+    }
+    const done = (await apiPost(grant, `${path}/finalize`, null)) as { data?: { processing_info?: TProcessingInfo } } | null;
+    return { id, processing: done?.data?.processing_info ?? null };
+  }
+
+  /** The step that makes the post public: POST /2/tweets. Never sent twice here: the caller looks at recentPosts first. */
+  async function createTweet(grant: TGrant, text: string, mediaIds: string[]): Promise<TPublishState> {
+    const body: Record<string, unknown> = {};
+    if (text) body.text = text;
+    if (mediaIds.length) body.media = { media_ids: mediaIds };
+    const answer = (await apiPost(grant, '/2/tweets', body)) as { data?: { id?: unknown } } | null;
+    const id = answer?.data?.id;
+    if (typeof id !== 'string' || !id) throw new NetworkError('twitter', 'permanent', 'X answered the post without its id');
+    return { state: 'published', postId: id, url: xPostUrl(id) };
+  }
+
+  /** Where X's processing of a media file stands: ready (true), still going (the wait), or failed (permanent). */
+  function processed(info: TProcessingInfo | null): true | number {
+    if (!info?.state || info.state === 'succeeded') return true;
+    if (info.state === 'failed') {
+      const said = info.error?.message || info.error?.name;
+      throw new NetworkError(
+        'twitter',
+        'permanent',
+        said ? `X could not process the media: ${said}` : 'X could not process the media',
+        { code: info.error?.code === undefined ? null : String(info.error.code) },
+      );
+    }
+    const secs = info.check_after_secs;
+    return typeof secs === 'number' && secs >= 0 ? secs * 1000 : DEFAULT_CHECK_AFTER_MS;
+  }
+
+  /** A 200 answer that carries errors instead of the resource: the post or user is not (or no longer) there. */
+  function notFound(body: unknown, what: string): never {
+    const e = (body as TXResourceErrors | null)?.errors?.[0];
+    throw new NetworkError('twitter', 'permanent', e?.detail || `X has no such ${what}`, {
+      code: e?.type?.startsWith(PROBLEMS) ? e.type.slice(PROBLEMS.length) : (e?.title ?? null),
+    });
+  }
+
   const adapter = {
     network: 'twitter' as const,
     /** A request token for the product's return page; the consent page is X's, for that token. */
@@ -205,6 +459,121 @@ export function createXAdapter(settings: TNetworkSettings, fetchFn: TFetch = fet
           pictureUrl: u.profile_image_url ?? null,
         },
       ];
+    },
+    limits: LIMITS,
+
+    /** The profile's figures: GET /2/users/me with its public metrics. */
+    async profile(grant: TGrant, _account: TAccountRef): Promise<TProfileFigures> {
+      const body = (await apiGet(grant, '/2/users/me', { 'user.fields': X_USER_FIELDS.join(',') })) as {
+        data?: {
+          id?: string;
+          name?: string;
+          username?: string;
+          profile_image_url?: string;
+          public_metrics?: Partial<Record<'followers_count' | 'following_count' | 'tweet_count' | 'like_count', number>>;
+        };
+      } | null;
+      const u = body?.data;
+      if (!u?.id) throw new NetworkError('twitter', 'permanent', 'X did not say whose account this is');
+      const m = u.public_metrics ?? {};
+      const figure = (v: unknown) => (typeof v === 'number' ? v : null);
+      return {
+        userName: u.username || u.name || u.id,
+        pictureUrl: u.profile_image_url ?? null,
+        followers: figure(m.followers_count),
+        following: figure(m.following_count),
+        media: figure(m.tweet_count),
+        subscribers: null,
+        views: null,
+        likes: figure(m.like_count),
+      };
+    },
+
+    /**
+     * Images are uploaded one by one (ready at once), a video or GIF in pieces; X may still be processing it, then
+     * the answer is `processing` with a ticket. Otherwise the post is created at once.
+     */
+    async publish(grant: TGrant, request: TPublishRequest): Promise<TPublishState> {
+      const issues = xPostIssues(request);
+      if (issues.length) throw new NetworkError('twitter', 'permanent', issues.join('; '));
+      const mediaIds: string[] = [];
+      const waiting: string[] = [];
+      let checkAfterMs = 0;
+      for (const media of request.media) {
+        if (media.type === 'image' && !isGif(media)) {
+          mediaIds.push(await uploadImage(grant, media));
+          continue;
+        }
+        const { id, processing } = await uploadChunked(grant, media);
+        mediaIds.push(id);
+        const ready = processed(processing);
+        if (ready !== true) {
+          waiting.push(id);
+          checkAfterMs = Math.max(checkAfterMs, ready);
+        }
+      }
+      if (waiting.length)
+        return { state: 'processing', ticket: makeTicket({ text: request.text, media: mediaIds, waiting }), checkAfterMs };
+      return createTweet(grant, request.text, mediaIds);
+    },
+
+    /** Asks X about the media still processing (GET /2/media/upload?command=STATUS); once all are ready, posts. */
+    async publishStatus(grant: TGrant, _account: TAccountRef, ticket: string): Promise<TPublishState> {
+      const t = readTicket(ticket);
+      const waiting: string[] = [];
+      let checkAfterMs = 0;
+      for (const id of t.waiting) {
+        const body = (await apiGet(grant, '/2/media/upload', { command: 'STATUS', media_id: id })) as {
+          data?: { processing_info?: TProcessingInfo };
+          processing_info?: TProcessingInfo;
+        } | null;
+        const ready = processed(body?.data?.processing_info ?? body?.processing_info ?? null);
+        if (ready !== true) {
+          waiting.push(id);
+          checkAfterMs = Math.max(checkAfterMs, ready);
+        }
+      }
+      if (waiting.length) return { state: 'processing', ticket: makeTicket({ ...t, waiting }), checkAfterMs };
+      return createTweet(grant, t.text, t.media);
+    },
+
+    /** The profile's latest posts: GET /2/users/{id}/tweets (X gives 5 to 100 at a time). */
+    async recentPosts(grant: TGrant, account: TAccountRef, limit: number): Promise<TRecentPost[]> {
+      if (limit <= 0) return [];
+      const body = (await apiGet(grant, `/2/users/${encodeURIComponent(account.remoteId)}/tweets`, {
+        max_results: String(Math.min(100, Math.max(5, Math.floor(limit)))),
+        'tweet.fields': 'created_at,text',
+      })) as ({ data?: { id?: string; text?: string; created_at?: string }[] } & TXResourceErrors) | null;
+      if (!body?.data && body?.errors?.length) notFound(body, 'profile');
+      return (body?.data ?? [])
+        .filter((t): t is { id: string; text?: string; created_at?: string } => typeof t.id === 'string')
+        .slice(0, limit)
+        .map((t) => ({
+          postId: t.id,
+          text: t.text ?? '',
+          createdAt: new Date(t.created_at ?? 0),
+          url: xPostUrl(t.id),
+        }));
+    },
+
+    /** A post's public figures: GET /2/tweets/{id}?tweet.fields=public_metrics. */
+    async analytics(grant: TGrant, _account: TAccountRef, postId: string, _format: TPublishRequest['format']) {
+      const body = (await apiGet(grant, `/2/tweets/${encodeURIComponent(postId)}`, { 'tweet.fields': 'public_metrics' })) as
+        | ({ data?: { public_metrics?: Record<string, unknown> } } & TXResourceErrors)
+        | null;
+      if (!body?.data) notFound(body, 'post');
+      const m = body.data.public_metrics ?? {};
+      const out: TPostMetrics = {};
+      const put = (key: keyof TPostMetrics, v: unknown) => {
+        if (typeof v === 'number') out[key] = v;
+      };
+      put('views', m.impression_count);
+      put('likes', m.like_count);
+      put('comments', m.reply_count);
+      put('reposts', m.retweet_count ?? m.repost_count);
+      put('quotes', m.quote_count);
+      put('bookmarks', m.bookmark_count);
+      return out;
     },
   } satisfies TNetworkAdapter & Record<string, unknown>;
   return adapter;

@@ -1,5 +1,18 @@
-import { callNetwork, expiresIn, FORM_HEADERS, form, pkce, retryAtFrom, type TNetworkResponse } from './http';
-import { NetworkError, type TConsent, type TFetch, type TGrant, type TNetworkAdapter, type TNetworkSettings } from './types';
+import { NETWORK_LIMITS, type TPostMetrics } from '@virality/domain';
+import { callNetwork, expiresIn, FORM_HEADERS, form, NETWORK_TIMEOUT_MS, pkce, retryAtFrom, type TNetworkResponse } from './http';
+import {
+  NetworkError,
+  type TAccountRef,
+  type TConsent,
+  type TFetch,
+  type TGrant,
+  type TNetworkAdapter,
+  type TNetworkSettings,
+  type TProfileFigures,
+  type TPublishRequest,
+  type TPublishState,
+  type TRecentPost,
+} from './types';
 
 /** The scopes asked for: uploading and managing videos, reading the channel and its analytics, and its name and picture. */
 export const YOUTUBE_SCOPES = [
@@ -19,6 +32,156 @@ type TGoogleApiError = {
   error?: { code?: number; message?: string; status?: string; errors?: { message?: string; domain?: string; reason?: string }[] };
 };
 type TGoogleOAuthError = { error?: string; error_description?: string };
+
+const LIMITS = NETWORK_LIMITS.youtube;
+/** A video's title: required, at most 100 characters, without < or >. */
+export const YOUTUBE_TITLE_MAX = 100;
+/** The category a video gets when none is chosen: People & Blogs. */
+export const YOUTUBE_DEFAULT_CATEGORY = '22';
+/** How long after an upload (or a poll that found it still processing) to ask again. */
+const PROCESSING_CHECK_MS = 30_000;
+const MB = 1024 * 1024;
+const sizeText = (bytes: number) => `${Math.round((bytes / MB) * 10) / 10} MB`;
+const utf8Bytes = (s: string) => Buffer.byteLength(s, 'utf8');
+
+/**
+ * What keeps a video from going out on YouTube, in plain words (empty when it may be sent): checked before any
+ * call, and by the server before it queues the post. The post's text is the video's description; a Short is
+ * an ordinary upload (YouTube decides by shape and length), so only feed posts are offered.
+ */
+export function youtubePostIssues(request: TPublishRequest): string[] {
+  const issues: string[] = [];
+  if (!LIMITS.formats.includes(request.format))
+    issues.push(
+      `YouTube takes a ${request.format} as an ordinary video post (a vertical video of 60 seconds or less becomes a Short by itself); send it as a post`,
+    );
+  const title = (request.title ?? '').trim();
+  const titleLength = [...title].length;
+  if (!title) issues.push('YouTube needs a title for the video');
+  else if (titleLength > YOUTUBE_TITLE_MAX)
+    issues.push(`YouTube allows ${YOUTUBE_TITLE_MAX} characters in a title; this one has ${titleLength}`);
+  if (/[<>]/.test(title)) issues.push('YouTube titles may not contain < or >');
+  const descriptionBytes = utf8Bytes(request.text);
+  if (descriptionBytes > LIMITS.textMax)
+    issues.push(`YouTube allows ${LIMITS.textMax} bytes in a description; this one has ${descriptionBytes}`);
+  if (/[<>]/.test(request.text)) issues.push('YouTube descriptions may not contain < or >');
+  if (request.categoryId && !/^\d+$/.test(request.categoryId))
+    issues.push(`"${request.categoryId}" is not a YouTube video category`);
+  const videos = request.media.filter((m) => m.type === 'video');
+  const images = request.media.filter((m) => m.type === 'image');
+  if (request.media.length === 0) issues.push('YouTube needs a video; a post cannot be text only');
+  if (images.length > 0) issues.push('YouTube takes videos only; this post has a photo');
+  const video = LIMITS.video;
+  if (video) {
+    if (videos.length > video.maxCount)
+      issues.push(`YouTube takes ${video.maxCount} video per post; this post has ${videos.length}`);
+    for (const v of videos) {
+      if (!video.types.includes(v.mimeType)) issues.push(`YouTube takes MP4, MOV or WebM videos here; this one is ${v.mimeType}`);
+      if (v.bytes > video.maxBytes)
+        issues.push(`YouTube takes videos up to ${sizeText(video.maxBytes)} from Virality; this one is ${sizeText(v.bytes)}`);
+      if (v.durationSec !== null && v.durationSec < video.minSeconds)
+        issues.push(`YouTube takes videos of at least ${video.minSeconds} second; this one lasts ${v.durationSec}`);
+      if (v.durationSec !== null && v.durationSec > video.maxSeconds)
+        issues.push(
+          `YouTube takes videos up to ${video.maxSeconds / 3600} hours; this one lasts ${Math.round(v.durationSec / 60)} minutes`,
+        );
+      if (video.maxWidth !== null && v.width !== null && v.width > video.maxWidth)
+        issues.push(`YouTube takes videos up to ${video.maxWidth} pixels wide; this one is ${v.width}`);
+    }
+  }
+  return issues;
+}
+
+/** Why YouTube could not take an uploaded video (status.failureReason), in plain words. */
+const FAILURE_WORDS: Record<string, string> = {
+  codec: "YouTube could not read the video: its codec isn't supported",
+  conversion: 'YouTube could not convert the video',
+  emptyFile: 'YouTube received an empty video file',
+  invalidFile: 'YouTube could not read the file as a video',
+  tooSmall: 'The video file is too small for YouTube',
+  uploadAborted: 'The upload to YouTube was cut off',
+};
+/** Why YouTube refused a video (status.rejectionReason), in plain words. */
+const REJECTION_WORDS: Record<string, string> = {
+  claim: 'YouTube rejected the video: it was claimed by a copyright holder',
+  copyright: 'YouTube rejected the video for copyright',
+  duplicate: 'YouTube rejected the video as a duplicate of one already on the channel',
+  inappropriate: 'YouTube rejected the video as inappropriate',
+  legal: 'YouTube rejected the video for legal reasons',
+  length: 'YouTube rejected the video: it is too long for this channel',
+  termsOfUse: 'YouTube rejected the video under its terms of use',
+  trademark: 'YouTube rejected the video for trademark infringement',
+  uploaderAccountClosed: "YouTube rejected the video: the channel's account is closed",
+  uploaderAccountSuspended: "YouTube rejected the video: the channel's account is suspended",
+};
+
+type TVideoResource = {
+  id?: string;
+  snippet?: { title?: string; description?: string; publishedAt?: string };
+  status?: { uploadStatus?: string; failureReason?: string; rejectionReason?: string; privacyStatus?: string };
+  processingDetails?: {
+    processingStatus?: string;
+    processingFailureReason?: string;
+    processingProgress?: { timeLeftMs?: string };
+  };
+  statistics?: Record<string, string | undefined>;
+};
+
+const watchUrl = (id: string) => `https://www.youtube.com/watch?v=${encodeURIComponent(id)}`;
+/** YouTube's counts are strings of digits; anything else is no figure. */
+function countOf(v: unknown): number | null {
+  if (typeof v === 'number' && Number.isFinite(v)) return v;
+  if (typeof v === 'string' && /^\d+$/.test(v)) return Number(v);
+  return null;
+}
+const writeTicket = (t: { videoId: string }) => Buffer.from(JSON.stringify(t)).toString('base64url');
+function readTicket(ticket: string): { videoId: string } {
+  try {
+    const t = JSON.parse(Buffer.from(ticket, 'base64url').toString('utf8')) as { videoId?: unknown };
+    if (t && typeof t.videoId === 'string' && t.videoId) return { videoId: t.videoId };
+  } catch {
+    // answered below
+  }
+  throw new NetworkError('youtube', 'permanent', 'YouTube: the publish ticket could not be read');
+}
+
+/**
+ * Where an uploaded video stands: published once processed, `processing` while YouTube still works on it, a
+ * permanent failure (in plain words) when it failed, was rejected or deleted.
+ */
+function videoState(video: TVideoResource, videoId: string): TPublishState {
+  const status = video.status ?? {};
+  const processing = video.processingDetails ?? {};
+  if (status.uploadStatus === 'processed') return { state: 'published', postId: videoId, url: watchUrl(videoId) };
+  if (status.uploadStatus === 'failed') {
+    const why = status.failureReason ?? '';
+    throw new NetworkError(
+      'youtube',
+      'permanent',
+      FAILURE_WORDS[why] ?? `YouTube could not process the video (${why || 'failed'})`,
+      {
+        code: why || 'failed',
+      },
+    );
+  }
+  if (status.uploadStatus === 'rejected') {
+    const why = status.rejectionReason ?? '';
+    throw new NetworkError('youtube', 'permanent', REJECTION_WORDS[why] ?? `YouTube rejected the video (${why || 'rejected'})`, {
+      code: why || 'rejected',
+    });
+  }
+  if (status.uploadStatus === 'deleted')
+    throw new NetworkError('youtube', 'permanent', 'The video was deleted on YouTube before it was published', {
+      code: 'deleted',
+    });
+  if (processing.processingStatus === 'failed' || processing.processingStatus === 'terminated') {
+    const why = processing.processingFailureReason ?? processing.processingStatus;
+    throw new NetworkError('youtube', 'permanent', `YouTube could not process the video (${why})`, { code: why });
+  }
+  const left = countOf(processing.processingProgress?.timeLeftMs);
+  const checkAfterMs = left === null ? PROCESSING_CHECK_MS : Math.min(Math.max(left, 10_000), 5 * 60_000);
+  return { state: 'processing', ticket: writeTicket({ videoId }), checkAfterMs };
+}
 
 // made on first use: a time-zone formatter loads the zone data, which an idle server does not need
 let zoneFormat: Intl.DateTimeFormat | null = null;
@@ -73,6 +236,16 @@ export function createYouTubeAdapter(settings: TNetworkSettings, fetchFn: TFetch
         ...details,
         retryAt: nextPacificMidnight(at),
       });
+    if (reason === 'uploadLimitExceeded')
+      throw new NetworkError(
+        'youtube',
+        'rate_limited',
+        'The channel has uploaded as many videos as YouTube allows for now; it will be tried again',
+        {
+          ...details,
+          retryAt: new Date(at.getTime() + 24 * 3600_000),
+        },
+      );
     if (res.status === 429 || reason === 'rateLimitExceeded' || reason === 'userRateLimitExceeded')
       throw new NetworkError('youtube', 'rate_limited', 'YouTube limits how often this can be done; it will be tried again', {
         ...details,
@@ -151,8 +324,56 @@ export function createYouTubeAdapter(settings: TNetworkSettings, fetchFn: TFetch
     return res.body;
   }
 
+  /** The video's bytes, read from where the product keeps it. */
+  async function readMedia(url: string): Promise<Buffer> {
+    try {
+      const res = await fetchFn(url, { method: 'GET', signal: AbortSignal.timeout(NETWORK_TIMEOUT_MS * 8) });
+      if (!res.ok) throw new Error(`status ${res.status}`);
+      return Buffer.from(await res.arrayBuffer());
+    } catch {
+      throw new NetworkError('youtube', 'permanent', 'the media file could not be read');
+    }
+  }
+
+  /**
+   * The bytes' PUT: classified as every call is (a timeout, a lost connection or a 5xx is `retry`), but given time
+   * in proportion to the video's size (at least 256 KiB a second) rather than one call's deadline.
+   */
+  async function uploadCall(url: string, init: Omit<RequestInit, 'body'> & { body: Uint8Array }): Promise<TNetworkResponse> {
+    const ms = NETWORK_TIMEOUT_MS + Math.ceil(init.body.length / 256);
+    let res: Response;
+    try {
+      res = await fetchFn(url, { ...init, body: new Uint8Array(init.body), signal: AbortSignal.timeout(ms) });
+    } catch (err) {
+      const timedOut = (err as Error).name === 'TimeoutError' || (err as Error).name === 'AbortError';
+      throw new NetworkError(
+        'youtube',
+        'retry',
+        timedOut ? 'the network did not answer in time' : 'the network could not be reached',
+      );
+    }
+    const text = await res.text().catch(() => '');
+    let body: unknown = text;
+    try {
+      body = text ? JSON.parse(text) : null;
+    } catch {
+      // not JSON: kept as text
+    }
+    if (res.status >= 500)
+      throw new NetworkError('youtube', 'retry', `the network answered ${res.status}`, { status: res.status });
+    return { status: res.status, headers: res.headers, body };
+  }
+
+  const bearerHeaders = (grant: TGrant) => ({ authorization: `Bearer ${grant.accessToken}` });
+
+  async function videos(grant: TGrant, part: string, videoId: string): Promise<TVideoResource | null> {
+    const body = (await apiGet(grant, '/videos', { part, id: videoId })) as { items?: TVideoResource[] } | null;
+    return body?.items?.find((v) => v.id === videoId) ?? body?.items?.[0] ?? null;
+  }
+
   const adapter = {
     network: 'youtube' as const,
+    limits: LIMITS,
     async authorize({ state }: { state: string }) {
       const { verifier, challenge } = pkce();
       const q = new URLSearchParams({
@@ -228,6 +449,145 @@ export function createYouTubeAdapter(settings: TNetworkSettings, fetchFn: TFetch
       return (body?.items ?? [])
         .filter((c) => c.id && c.snippet?.assignable)
         .map((c) => ({ id: c.id!, title: c.snippet?.title ?? c.id! }));
+    },
+    /** The channel's name, picture and statistics (counts are strings; one left out is null). */
+    async profile(grant: TGrant, account: TAccountRef): Promise<TProfileFigures> {
+      const body = (await apiGet(grant, '/channels', { part: 'snippet,statistics', id: account.remoteId })) as {
+        items?: {
+          id?: string;
+          snippet?: { title?: string; customUrl?: string; thumbnails?: Record<string, { url?: string } | undefined> };
+          statistics?: {
+            viewCount?: string;
+            subscriberCount?: string;
+            hiddenSubscriberCount?: boolean;
+            videoCount?: string;
+          };
+        }[];
+      } | null;
+      const channel = body?.items?.find((c) => c.id === account.remoteId) ?? body?.items?.[0];
+      if (!channel)
+        throw new NetworkError('youtube', 'permanent', 'YouTube no longer has this channel', { code: 'channelNotFound' });
+      const s = channel.snippet ?? {};
+      const stats = channel.statistics ?? {};
+      // a channel hiding its count still shows it to its owner; YouTube leaves it out when it gives none
+      const subscribers = countOf(stats.subscriberCount);
+      return {
+        userName: s.customUrl?.replace(/^@/, '') || s.title || account.remoteId,
+        pictureUrl: s.thumbnails?.default?.url ?? s.thumbnails?.medium?.url ?? s.thumbnails?.high?.url ?? null,
+        followers: subscribers,
+        following: null,
+        media: countOf(stats.videoCount),
+        subscribers,
+        views: countOf(stats.viewCount),
+        likes: null,
+      };
+    },
+    /**
+     * A resumable upload: the video's metadata opens a session (`Location`), then its bytes go in one PUT. The
+     * video is public once YouTube has processed it: the answer is `processing` with the video id in the ticket.
+     * Nothing is sent twice: a failed step is thrown, and the caller looks at recentPosts before any retry.
+     */
+    async publish(grant: TGrant, request: TPublishRequest): Promise<TPublishState> {
+      const issues = youtubePostIssues(request);
+      if (issues.length) throw new NetworkError('youtube', 'permanent', issues.join('; '), { code: 'preflight' });
+      const media = request.media[0];
+      const bytes = await readMedia(media.url);
+      const at = now();
+      const opened = await callNetwork(
+        fetchFn,
+        'youtube',
+        `${settings.apiBase}/upload/youtube/v3/videos?${new URLSearchParams({ uploadType: 'resumable', part: 'snippet,status' })}`,
+        {
+          method: 'POST',
+          headers: {
+            ...bearerHeaders(grant),
+            'content-type': 'application/json; charset=UTF-8',
+            'x-upload-content-type': media.mimeType,
+            'x-upload-content-length': String(bytes.length),
+          },
+          body: JSON.stringify({
+            snippet: {
+              title: (request.title ?? '').trim(),
+              description: request.text,
+              categoryId: request.categoryId || YOUTUBE_DEFAULT_CATEGORY,
+            },
+            status: { privacyStatus: 'public', selfDeclaredMadeForKids: false },
+          }),
+        },
+      );
+      if (opened.status >= 400) failApi(opened, at);
+      const location = opened.headers.get('location');
+      if (!location) throw new NetworkError('youtube', 'permanent', 'YouTube gave no address to upload the video to');
+      const sessionUrl = new URL(location, settings.apiBase).toString();
+      const sent = await uploadCall(sessionUrl, {
+        method: 'PUT',
+        headers: { ...bearerHeaders(grant), 'content-type': media.mimeType },
+        body: bytes,
+      });
+      // 308: YouTube holds part of the bytes; 404/410: the session lapsed. Either way not sent again here.
+      if (sent.status === 308 || sent.status === 404 || sent.status === 410)
+        throw new NetworkError('youtube', 'retry', 'YouTube did not receive the whole video', { status: sent.status });
+      if (sent.status >= 400) failApi(sent, now());
+      const video = (sent.body ?? {}) as TVideoResource;
+      if (!video.id) throw new NetworkError('youtube', 'permanent', 'YouTube answered the upload without a video id');
+      return videoState(video, video.id);
+    },
+    /** Asks how the uploaded video's processing goes: published once processed, permanent if it failed. */
+    async publishStatus(grant: TGrant, _account: TAccountRef, ticket: string): Promise<TPublishState> {
+      const { videoId } = readTicket(ticket);
+      const video = await videos(grant, 'status,processingDetails', videoId);
+      if (!video)
+        throw new NetworkError('youtube', 'permanent', 'YouTube no longer has the uploaded video', { code: 'videoNotFound' });
+      return videoState(video, videoId);
+    },
+    /**
+     * The channel's latest videos, newest first (a search: 100 quota units). A video's text is its description,
+     * or its title when it has none (search answers carry both, the description shortened).
+     */
+    async recentPosts(grant: TGrant, _account: TAccountRef, limit: number): Promise<TRecentPost[]> {
+      const maxResults = String(Math.max(1, Math.min(Math.floor(limit) || 1, 50)));
+      const body = (await apiGet(grant, '/search', {
+        part: 'snippet',
+        forMine: 'true',
+        type: 'video',
+        order: 'date',
+        maxResults,
+      })) as {
+        items?: { id?: { videoId?: string }; snippet?: { title?: string; description?: string; publishedAt?: string } }[];
+      } | null;
+      const posts: TRecentPost[] = [];
+      for (const item of body?.items ?? []) {
+        const id = item.id?.videoId;
+        if (!id) continue;
+        const s = item.snippet ?? {};
+        const createdAt = new Date(s.publishedAt ?? '');
+        posts.push({
+          postId: id,
+          text: s.description || s.title || '',
+          createdAt: Number.isNaN(createdAt.getTime()) ? new Date(0) : createdAt,
+          url: watchUrl(id),
+        });
+      }
+      return posts.sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime()).slice(0, Number(maxResults));
+    },
+    /** A video's public statistics: views, likes and comments (YouTube gives them as strings). */
+    async analytics(
+      grant: TGrant,
+      _account: TAccountRef,
+      postId: string,
+      _format: TPublishRequest['format'],
+    ): Promise<TPostMetrics> {
+      const video = await videos(grant, 'statistics', postId);
+      if (!video) throw new NetworkError('youtube', 'permanent', 'YouTube no longer has this video', { code: 'videoNotFound' });
+      const st = video.statistics ?? {};
+      const out: TPostMetrics = {};
+      const views = countOf(st.viewCount);
+      const likes = countOf(st.likeCount);
+      const comments = countOf(st.commentCount);
+      if (views !== null) out.views = views;
+      if (likes !== null) out.likes = likes;
+      if (comments !== null) out.comments = comments;
+      return out;
     },
   } satisfies TNetworkAdapter & Record<string, unknown>;
   return adapter;

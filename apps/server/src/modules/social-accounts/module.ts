@@ -42,7 +42,7 @@ export const socialAccountsModule: TModule = {
   },
   routes: ({ services }) => [socialMainRoutes(services.socialAccounts)],
   sphRoutes: ({ services }) => [socialSphRoutes(services.socialAccounts)],
-  sandboxRoutes: ({ clock, config }) =>
+  sandboxRoutes: ({ clock, config, fetch }) =>
     [
       instagramEmulatorRoutes,
       facebookEmulatorRoutes,
@@ -51,6 +51,6 @@ export const socialAccountsModule: TModule = {
       tiktokEmulatorRoutes,
       xEmulatorRoutes,
       threadsEmulatorRoutes,
-    ].map((emulator) => emulator({ clock, publicUrl: config.publicUrl })),
+    ].map((emulator) => emulator({ clock, publicUrl: config.publicUrl, fetch })),
   jobs: ({ services, log }) => [tokenRefreshJob({ social: services.socialAccounts, log })],
 };

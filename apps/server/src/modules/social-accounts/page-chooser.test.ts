@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { SOCIAL_MSG } from '@virality/domain';
+import { NETWORK_LIMITS, SOCIAL_MSG } from '@virality/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { socialAccounts } from '../../db/schema';
@@ -36,6 +36,10 @@ const PAGES: TRemoteAccount[] = ['Acme Foods', 'Acme Drinks', 'Acme Bakes'].map(
   },
 }));
 
+const unused = async (): Promise<never> => {
+  throw new Error('not a linking call');
+};
+
 const facebook: TNetworkAdapter = {
   network: 'facebook',
   authorize: async ({ state }) => ({ url: `https://facebook.example/dialog?state=${state}`, secret: null, requestToken: null }),
@@ -49,6 +53,13 @@ const facebook: TNetworkAdapter = {
   }),
   refresh: null,
   discover: async () => PAGES,
+  // linking reads none of these: a call to one fails the test
+  limits: NETWORK_LIMITS.facebook,
+  profile: unused,
+  publish: unused,
+  publishStatus: unused,
+  recentPosts: unused,
+  analytics: unused,
 };
 
 function service() {

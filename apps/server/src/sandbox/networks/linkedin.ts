@@ -148,7 +148,7 @@ const imageId = (o: TDemoOrganization) => `C4E0BAQsandbox${o.orgId}`;
  * calls fail.
  */
 export const linkedinEmulatorRoutes =
-  (opts: { clock: Clock; publicUrl: string }): FastifyPluginAsyncZod =>
+  (opts: { clock: Clock; publicUrl: string; fetch?: typeof fetch }): FastifyPluginAsyncZod =>
   async (app) => {
     const base = '/sandbox/linkedin';
     const tags = ['Sandbox: LinkedIn'];
@@ -577,6 +577,304 @@ export const linkedinEmulatorRoutes =
           downloadUrl: pictureUrl(o),
           downloadUrlExpiresAt: opts.clock.nowMs() + 3600_000,
         };
+      },
+    );
+
+    // ---- posting: image and video uploads, posts, their figures, and organization followers ----
+
+    type TUpload = { owner: string; memberId: string; uploaded: boolean };
+    type TVideo = TUpload & {
+      parts: { firstByte: number; lastByte: number; etag: string | null }[];
+      finalized: boolean;
+      polls: number;
+      failed: boolean;
+    };
+    type TPost = { id: string; author: string; memberId: string; commentary: string; createdAt: number };
+    const images = new Map<string, TUpload>();
+    const videos = new Map<string, TVideo>();
+    const posts: TPost[] = [];
+    let postSeq = 7_300_000_000_000_000_000n;
+    const PART_BYTES = 4 * 1024 * 1024;
+    const MAX_UPLOAD_BYTES = 200 * 1024 * 1024;
+
+    if (app.hasContentTypeParser('application/octet-stream')) app.removeContentTypeParser('application/octet-stream');
+    app.addContentTypeParser('application/octet-stream', { parseAs: 'buffer', bodyLimit: MAX_UPLOAD_BYTES }, (_req, body, done) =>
+      done(null, body),
+    );
+
+    /** May this member act as `author` (itself, or an organization it administers), with the scope that needs? */
+    function mayActAs(token: TToken, author: string): boolean {
+      const member = memberOf(token.memberId);
+      if (!member) return false;
+      if (author === `urn:li:person:${member.sub}`) return token.scopes.includes('w_member_social');
+      const org = LINKEDIN_DEMO_ORGANIZATIONS.find((o) => `urn:li:organization:${o.orgId}` === author);
+      const admin =
+        org && member.roles.some((r) => r.organization === org.id && r.role === 'ADMINISTRATOR' && r.state === 'APPROVED');
+      return Boolean(admin) && token.scopes.includes('w_organization_social');
+    }
+
+    /** Figures a post has gathered by now: 40 views a minute since it went out, the rest in proportion. */
+    function figures(p: TPost) {
+      const minutes = Math.max(0, Math.floor((opts.clock.nowMs() - p.createdAt) / 60_000));
+      const views = Math.min(100_000, minutes * 40);
+      return {
+        views,
+        likes: Math.floor(views / 10),
+        comments: Math.floor(views / 50),
+        shares: Math.floor(views / 100),
+        clicks: Math.floor(views / 20),
+      };
+    }
+
+    const actionOf = (req: FastifyRequest) => (req.query as { action?: string }).action;
+
+    app.post(
+      `${base}/rest/images`,
+      { schema: { tags, summary: 'Start a photo upload (action=initializeUpload)' } },
+      async (req, reply) => {
+        const token = await restCall(req, reply);
+        if (!token) return reply;
+        if (actionOf(req) !== 'initializeUpload') return apiError(reply, 400, 'Unsupported action', { code: 'ILLEGAL_ARGUMENT' });
+        const owner = (req.body as { initializeUploadRequest?: { owner?: string } } | null)?.initializeUploadRequest?.owner ?? '';
+        if (!mayActAs(token, owner)) return accessDenied(reply, `POST /rest/images for ${owner}`);
+        const urn = `urn:li:image:D4E10AQ${randomBytes(9).toString('base64url')}`;
+        images.set(urn, { owner, memberId: token.memberId, uploaded: false });
+        return {
+          value: {
+            uploadUrlExpiresAt: opts.clock.nowMs() + 3600_000,
+            uploadUrl: `${opts.publicUrl}${base}/upload/image/${encodeURIComponent(urn)}`,
+            image: urn,
+          },
+        };
+      },
+    );
+
+    app.post(
+      `${base}/rest/videos`,
+      { schema: { tags, summary: 'Start or finish a video upload (action=initializeUpload|finalizeUpload)' } },
+      async (req, reply) => {
+        // a processing failure asked for by a test is kept for the video this call finishes
+        const failNext = failures.pending()[0] === 'processing_error' && failures.next() !== null;
+        const token = await restCall(req, reply);
+        if (!token) return reply;
+        if (actionOf(req) === 'initializeUpload') {
+          const r = (req.body as { initializeUploadRequest?: { owner?: string; fileSizeBytes?: number } } | null)
+            ?.initializeUploadRequest;
+          const owner = r?.owner ?? '';
+          const size = r?.fileSizeBytes ?? 0;
+          if (!mayActAs(token, owner)) return accessDenied(reply, `POST /rest/videos for ${owner}`);
+          if (!Number.isInteger(size) || size <= 0 || size > MAX_UPLOAD_BYTES)
+            return apiError(reply, 400, 'fileSizeBytes must be between 1 and 200 MB here', { code: 'ILLEGAL_ARGUMENT' });
+          const urn = `urn:li:video:D5F10AQ${randomBytes(9).toString('base64url')}`;
+          const parts: TVideo['parts'] = [];
+          for (let first = 0; first < size; first += PART_BYTES)
+            parts.push({ firstByte: first, lastByte: Math.min(size, first + PART_BYTES) - 1, etag: null });
+          videos.set(urn, {
+            owner,
+            memberId: token.memberId,
+            uploaded: false,
+            parts,
+            finalized: false,
+            polls: 0,
+            failed: failNext,
+          });
+          return {
+            value: {
+              uploadUrlsExpireAt: opts.clock.nowMs() + 3600_000,
+              video: urn,
+              uploadInstructions: parts.map((p, i) => ({
+                uploadUrl: `${opts.publicUrl}${base}/upload/video/${encodeURIComponent(urn)}/${i}`,
+                firstByte: p.firstByte,
+                lastByte: p.lastByte,
+              })),
+              uploadToken: '',
+            },
+          };
+        }
+        if (actionOf(req) === 'finalizeUpload') {
+          const r = (req.body as { finalizeUploadRequest?: { video?: string; uploadedPartIds?: string[] } } | null)
+            ?.finalizeUploadRequest;
+          const video = r?.video ? videos.get(r.video) : undefined;
+          if (!video || video.memberId !== token.memberId) return apiError(reply, 404, 'Video not found', { code: 'NOT_FOUND' });
+          const etags = video.parts.map((p) => p.etag);
+          if (etags.some((e) => !e) || JSON.stringify(etags) !== JSON.stringify(r?.uploadedPartIds ?? []))
+            return apiError(reply, 400, 'Uploaded part ids do not match the parts uploaded', { code: 'ILLEGAL_ARGUMENT' });
+          video.finalized = true;
+          video.failed ||= failNext;
+          return reply.status(200).send({});
+        }
+        return apiError(reply, 400, 'Unsupported action', { code: 'ILLEGAL_ARGUMENT' });
+      },
+    );
+
+    const zUploadParams = z.object({ urn: z.string(), part: z.string().optional() });
+    const receive = async (req: FastifyRequest<{ Params: z.infer<typeof zUploadParams> }>, reply: FastifyReply) => {
+      const token = bearer(req, reply);
+      if (!token) return reply;
+      const bytes = req.body as Buffer | undefined;
+      if (!Buffer.isBuffer(bytes) || bytes.length === 0)
+        return apiError(reply, 400, 'Empty upload', { code: 'ILLEGAL_ARGUMENT' });
+      const etag = `"${randomBytes(8).toString('hex')}"`;
+      if (req.params.part === undefined) {
+        const image = images.get(req.params.urn);
+        if (!image || image.memberId !== token.memberId) return apiError(reply, 404, 'Upload not found', { code: 'NOT_FOUND' });
+        image.uploaded = true;
+        return reply.status(201).header('etag', etag).send('');
+      }
+      const video = videos.get(req.params.urn);
+      const part = video?.parts[Number(req.params.part)];
+      if (!video || !part || video.memberId !== token.memberId)
+        return apiError(reply, 404, 'Upload not found', { code: 'NOT_FOUND' });
+      if (bytes.length !== part.lastByte - part.firstByte + 1)
+        return apiError(reply, 400, 'The part does not have the size announced', { code: 'ILLEGAL_ARGUMENT' });
+      part.etag = etag;
+      return reply.status(200).header('etag', etag).send('');
+    };
+    app.put(`${base}/upload/image/:urn`, { schema: { tags, summary: 'Photo bytes', params: zUploadParams } }, receive);
+    app.put(
+      `${base}/upload/video/:urn/:part`,
+      { schema: { tags, summary: 'A part of a video', params: zUploadParams } },
+      receive,
+    );
+
+    app.get(
+      `${base}/rest/videos/:urn`,
+      { schema: { tags, summary: "A video's processing state", params: z.object({ urn: z.string() }) } },
+      async (req, reply) => {
+        const token = await restCall(req, reply);
+        if (!token) return reply;
+        const video = videos.get(req.params.urn);
+        if (!video || video.memberId !== token.memberId) return apiError(reply, 404, 'Video not found', { code: 'NOT_FOUND' });
+        // processing at the first look after the upload is finished, ready (or failed) at the next
+        const status = !video.finalized
+          ? 'WAITING_UPLOAD'
+          : video.polls++ === 0
+            ? 'PROCESSING'
+            : video.failed
+              ? 'PROCESSING_FAILED'
+              : 'AVAILABLE';
+        if (status === 'AVAILABLE') video.uploaded = true;
+        return {
+          id: req.params.urn,
+          owner: video.owner,
+          status,
+          ...(status === 'PROCESSING_FAILED' ? { processingFailureReason: 'The video could not be processed' } : {}),
+        };
+      },
+    );
+
+    app.post(`${base}/rest/posts`, { schema: { tags, summary: 'Create a post' } }, async (req, reply) => {
+      const token = await restCall(req, reply);
+      if (!token) return reply;
+      const b = (req.body ?? {}) as {
+        author?: string;
+        commentary?: string;
+        lifecycleState?: string;
+        content?: { media?: { id?: string }; multiImage?: { images?: { id?: string }[] } };
+      };
+      const author = b.author ?? '';
+      if (!mayActAs(token, author)) return accessDenied(reply, `POST /rest/posts as ${author}`);
+      if (b.lifecycleState !== 'PUBLISHED')
+        return apiError(reply, 422, 'lifecycleState must be PUBLISHED', { code: 'UNPROCESSABLE_ENTITY' });
+      const commentary = b.commentary ?? '';
+      if ([...commentary].length > 3000)
+        return apiError(reply, 422, 'commentary is longer than 3000 characters', { code: 'UNPROCESSABLE_ENTITY' });
+      const ids = b.content?.media?.id ? [b.content.media.id] : (b.content?.multiImage?.images ?? []).map((i) => i.id ?? '');
+      if (b.content?.multiImage && (ids.length < 2 || ids.length > 20))
+        return apiError(reply, 422, 'A multi-image post takes 2 to 20 images', { code: 'UNPROCESSABLE_ENTITY' });
+      for (const id of ids) {
+        const m = images.get(id) ?? videos.get(id);
+        if (!m || m.owner !== author || !m.uploaded)
+          return apiError(reply, 422, `Media ${id} is not ready or does not belong to the author`, {
+            code: 'UNPROCESSABLE_ENTITY',
+          });
+      }
+      if (!commentary.trim() && ids.length === 0)
+        return apiError(reply, 422, 'A post needs commentary or content', { code: 'UNPROCESSABLE_ENTITY' });
+      postSeq += 1n;
+      const id = `urn:li:share:${postSeq}`;
+      posts.push({ id, author, memberId: token.memberId, commentary, createdAt: opts.clock.nowMs() });
+      return reply.status(201).header('x-restli-id', id).send('');
+    });
+
+    app.get(`${base}/rest/posts`, { schema: { tags, summary: "An author's posts (q=author)" } }, async (req, reply) => {
+      const token = await restCall(req, reply);
+      if (!token) return reply;
+      const q = req.query as { q?: string; author?: string; count?: string };
+      if (q.q !== 'author' || !q.author)
+        return apiError(reply, 400, 'q=author and author are required', { code: 'ILLEGAL_ARGUMENT' });
+      const count = Math.min(100, Math.max(1, Number(q.count ?? 10) || 10));
+      const elements = posts
+        .filter((p) => p.author === q.author)
+        .sort((a, b) => b.createdAt - a.createdAt)
+        .slice(0, count)
+        .map((p) => ({
+          id: p.id,
+          author: p.author,
+          commentary: p.commentary,
+          createdAt: p.createdAt,
+          publishedAt: p.createdAt,
+          lifecycleState: 'PUBLISHED',
+          visibility: 'PUBLIC',
+        }));
+      return { elements, paging: { start: 0, count, total: elements.length } };
+    });
+
+    app.get(
+      `${base}/rest/socialActions/:urn`,
+      { schema: { tags, summary: "A post's likes and comments", params: z.object({ urn: z.string() }) } },
+      async (req, reply) => {
+        if (!(await restCall(req, reply))) return reply;
+        const p = posts.find((x) => x.id === req.params.urn);
+        if (!p) return apiError(reply, 404, `${req.params.urn} not found`, { code: 'NOT_FOUND' });
+        const f = figures(p);
+        return {
+          target: p.id,
+          likesSummary: { totalLikes: f.likes, likedByCurrentUser: false },
+          commentsSummary: { totalFirstLevelComments: f.comments, aggregatedTotalComments: f.comments },
+        };
+      },
+    );
+
+    app.get(
+      `${base}/rest/organizationalEntityShareStatistics`,
+      { schema: { tags, summary: "An organization's post figures" } },
+      async (req, reply) => {
+        const token = await restCall(req, reply, ['rw_organization_admin', 'r_organization_admin']);
+        if (!token) return reply;
+        const q = req.query as { organizationalEntity?: string; shares?: string; ugcPosts?: string };
+        const listed = /^List\((.*)\)$/.exec(q.shares ?? q.ugcPosts ?? '')?.[1] ?? '';
+        const ids = listed ? listed.split(',').map((x) => decodeURIComponent(x)) : [];
+        const elements = posts
+          .filter((p) => p.author === q.organizationalEntity && ids.includes(p.id))
+          .map((p) => {
+            const f = figures(p);
+            return {
+              organizationalEntity: p.author,
+              share: p.id,
+              totalShareStatistics: {
+                impressionCount: f.views,
+                uniqueImpressionsCount: Math.floor(f.views * 0.8),
+                clickCount: f.clicks,
+                likeCount: f.likes,
+                commentCount: f.comments,
+                shareCount: f.shares,
+                engagement: f.views ? (f.clicks + f.likes + f.comments + f.shares) / f.views : 0,
+              },
+            };
+          });
+        return { elements, paging: { start: 0, count: elements.length } };
+      },
+    );
+
+    app.get(
+      `${base}/rest/networkSizes/:urn`,
+      { schema: { tags, summary: "An organization's followers", params: z.object({ urn: z.string() }) } },
+      async (req, reply) => {
+        if (!(await restCall(req, reply))) return reply;
+        const o = LINKEDIN_DEMO_ORGANIZATIONS.find((x) => `urn:li:organization:${x.orgId}` === req.params.urn);
+        if (!o) return apiError(reply, 404, `${req.params.urn} not found`, { code: 'NOT_FOUND' });
+        return { firstDegreeSize: 1000 + (o.orgId % 1000) * 37 };
       },
     );
 

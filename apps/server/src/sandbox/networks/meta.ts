@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { NETWORK_LIMITS } from '@virality/domain';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -260,6 +261,8 @@ type TEmulatorOptions = {
   publicUrl: string;
   /** The most items one answer of a list holds, whatever `limit` asks (a test shows paging with a small one). */
   maxPageSize?: number;
+  /** Pulls media from the addresses a post names, as Graph does (default: the global fetch). */
+  fetch?: typeof fetch;
 };
 
 /**
@@ -360,9 +363,14 @@ function metaEmulatorRoutes(
     }
 
     /** A failure asked for by a test, answered in Graph's shape. Returns true when it answered. */
-    async function injected(req: FastifyRequest, reply: FastifyReply): Promise<boolean> {
+    async function injected(req: FastifyRequest, reply: FastifyReply, onProcessing?: () => void): Promise<boolean> {
       const f = failures.next();
       if (!f) return false;
+      // a call that starts processing lets that processing end in Graph's error state instead
+      if (f === 'processing_error' && onProcessing) {
+        onProcessing();
+        return false;
+      }
       const token = tokenOf(req);
       const row = token ? tokens.get(token) : undefined;
       // keyed by every failure: one added to the kit does not compile until it has an answer here
@@ -443,8 +451,8 @@ function metaEmulatorRoutes(
     }
 
     /** Injected failures first, then the token. */
-    async function caller(req: FastifyRequest, reply: FastifyReply) {
-      if (await injected(req, reply)) return null;
+    async function caller(req: FastifyRequest, reply: FastifyReply, onProcessing?: () => void) {
+      if (await injected(req, reply, onProcessing)) return null;
       return bearer(req, reply);
     }
 
@@ -492,7 +500,7 @@ function metaEmulatorRoutes(
         profile_picture_url: avatarUrl(ig.id),
         followers_count: ig.followers,
         follows_count: ig.follows,
-        media_count: ig.media,
+        media_count: ig.media + publishedCount(ig.id),
       };
       const node: Record<string, unknown> = {};
       for (const f of fields.keys()) {
@@ -743,9 +751,783 @@ function metaEmulatorRoutes(
           const node = instagramNode(ig, fieldsOf(req.query, 'id'));
           return typeof node === 'string' ? nonexistingField(reply, node, 'IGUser') : node;
         }
+        const owners = new Set(reachable.flatMap((p) => [p.id, p.instagram?.id ?? '']));
+        const found = objectNode(id, owners, fieldsOf(req.query, 'id'));
+        if (found) return typeof found === 'string' ? nonexistingField(reply, found, nodeType(id)) : found;
         return unsupported(reply, id);
       },
     );
+
+    // ---- Publishing: Instagram's containers and media, Facebook's posts, photos, videos and reels ----
+
+    type TContainer = {
+      id: string;
+      igId: string;
+      mediaType: 'IMAGE' | 'VIDEO' | 'REELS' | 'STORIES' | 'CAROUSEL';
+      caption: string;
+      children: string[];
+      carouselItem: boolean;
+      video: boolean;
+      /** Status reads so far: a video is in progress at the first and finished from the second. */
+      polls: number;
+      failed: boolean;
+      createdMs: number;
+      publishedId: string | null;
+    };
+    type TPost = {
+      id: string;
+      /** The page or Instagram account it is on. */
+      owner: string;
+      text: string;
+      createdMs: number;
+      permalink: string;
+      /** Instagram's media_product_type (FEED, REELS, STORY); Facebook: STORY or FEED. */
+      product: 'FEED' | 'REELS' | 'STORY';
+      mediaType: string;
+      mediaId: string | null;
+    };
+    type TPhoto = { id: string; pageId: string; published: boolean; used: boolean };
+    type TVideo = {
+      id: string;
+      pageId: string;
+      reel: boolean;
+      description: string;
+      uploaded: boolean;
+      finished: boolean;
+      polls: number;
+      failed: boolean;
+      postId: string | null;
+    };
+    const containers = new Map<string, TContainer>();
+    const posts = new Map<string, TPost>();
+    const photos = new Map<string, TPhoto>();
+    const videos = new Map<string, TVideo>();
+    let serial = 0;
+    const nextId = (prefix: string) => `${prefix}${String(++serial).padStart(11, '0')}`;
+    const pullFetch = opts.fetch ?? fetch;
+    const nowMs = () => opts.clock.nowMs();
+    const DAY_MS = 24 * 3600_000;
+
+    /** Posts published through the emulator that count as the account's media (stories do not). */
+    function publishedCount(owner: string): number {
+      let n = 0;
+      for (const p of posts.values()) if (p.owner === owner && p.product !== 'STORY') n++;
+      return n;
+    }
+
+    /** Graph pulls media from its address: reachable, and answered with a photo's or a video's content type. */
+    async function pull(url: string, kind: 'image' | 'video'): Promise<string | null> {
+      try {
+        const res = await pullFetch(url, { signal: AbortSignal.timeout(10_000) });
+        const type = (res.headers.get('content-type') ?? '').split(';')[0].trim().toLowerCase();
+        await res.arrayBuffer().catch(() => undefined);
+        return res.ok && type.startsWith(`${kind}/`) ? type : null;
+      } catch {
+        return null;
+      }
+    }
+
+    const params = (req: FastifyRequest) =>
+      ({ ...(req.query as Record<string, unknown>), ...((req.body as Record<string, unknown> | null) ?? {}) }) as Record<
+        string,
+        unknown
+      >;
+    const str = (v: unknown) =>
+      typeof v === 'string' ? v : typeof v === 'number' || typeof v === 'boolean' ? String(v) : undefined;
+    const yes = (v: unknown) => v === true || v === 'true' || v === '1';
+    const graphTimestamp = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, '+0000');
+    const permissionError = (reply: FastifyReply, scope: string) =>
+      send(reply, 403, { message: `(#200) Requires ${scope} permission to manage the object`, code: 200 });
+    const invalidParameter = (reply: FastifyReply, message: string, more: Partial<TGraphErrorInput> = {}) =>
+      send(reply, 400, { message, code: 100, ...more });
+
+    /** The page (or, for Instagram, the page whose account it is) a token reaches. */
+    function reachablePages(t: TToken) {
+      const person = personOf(t.personId)!;
+      return person.pages.filter((p) => t.kind !== 'page' || p.id === t.pageId);
+    }
+
+    /** Deterministic figures that grow with the minutes since publishing. */
+    function figures(p: TPost) {
+      const minutes = Math.max(0, Math.floor((nowMs() - p.createdMs) / 60_000));
+      const views = Math.min(40 * minutes, 400_000);
+      return {
+        views,
+        reach: Math.floor(views * 0.6),
+        likes: Math.floor(views / 10),
+        comments: Math.floor(views / 100),
+        shares: Math.floor(views / 200),
+        saved: Math.floor(views / 150),
+        replies: Math.floor(views / 80),
+        clicks: Math.floor(views / 20),
+      };
+    }
+
+    /** A container's status_code, read (a read counts as a poll) or only looked at. */
+    function containerStatus(c: TContainer, read: boolean): 'IN_PROGRESS' | 'FINISHED' | 'ERROR' | 'EXPIRED' | 'PUBLISHED' {
+      if (c.publishedId) return 'PUBLISHED';
+      if (nowMs() - c.createdMs > DAY_MS) return 'EXPIRED';
+      if (c.failed || c.children.some((id) => containers.get(id)?.failed)) return 'ERROR';
+      if (read) c.polls++;
+      return !c.video || c.polls >= 2 ? 'FINISHED' : 'IN_PROGRESS';
+    }
+    const containerStatusText = (c: TContainer, code: string) =>
+      ({
+        IN_PROGRESS: 'In Progress: Media is still being processed.',
+        FINISHED: 'Finished: Media has been uploaded and it is ready to be published.',
+        PUBLISHED: 'Published: Media has been successfully published.',
+        EXPIRED: 'Expired: The container was not published within 24 hours and has expired.',
+        ERROR: c.video
+          ? 'Error: The video could not be processed (2207026). Use an MP4 or MOV file with H.264 video and AAC audio.'
+          : 'Error: The image could not be processed (2207005). Use a JPEG file.',
+      })[code] ?? code;
+
+    /** A video's status as Graph answers it; the read that finds it ready publishes its post. */
+    function videoStatus(vid: TVideo) {
+      const reading = vid.reel ? vid.finished : true;
+      if (reading && !vid.failed) vid.polls++;
+      const ready = !vid.failed && reading && vid.polls >= 2;
+      if (ready && !vid.postId) {
+        vid.postId = `${vid.pageId}_${vid.id}`;
+        posts.set(vid.postId, {
+          id: vid.postId,
+          owner: vid.pageId,
+          text: vid.description,
+          createdMs: nowMs(),
+          permalink: vid.reel
+            ? `https://www.facebook.com/reel/${vid.id}`
+            : `https://www.facebook.com/${vid.pageId}/videos/${vid.id}/`,
+          product: vid.reel ? 'REELS' : 'FEED',
+          mediaType: 'video',
+          mediaId: vid.id,
+        });
+      }
+      const phase = (s: string) => ({ status: s });
+      if (vid.failed)
+        return {
+          video_status: 'error',
+          uploading_phase: phase('complete'),
+          processing_phase: {
+            status: 'error',
+            errors: [{ code: 1363008, message: 'The video file could not be processed: its format is not supported.' }],
+          },
+          publishing_phase: phase('not_started'),
+        };
+      if (vid.reel && !vid.uploaded)
+        return { video_status: 'upload_pending', uploading_phase: phase('not_started'), processing_phase: phase('not_started') };
+      if (!reading)
+        return { video_status: 'upload_complete', uploading_phase: phase('complete'), processing_phase: phase('not_started') };
+      return ready
+        ? {
+            video_status: 'ready',
+            uploading_phase: phase('complete'),
+            processing_phase: phase('complete'),
+            publishing_phase: phase('complete'),
+          }
+        : {
+            video_status: 'processing',
+            uploading_phase: phase('complete'),
+            processing_phase: { status: 'in_progress', progress: 50 },
+            publishing_phase: phase('not_started'),
+          };
+    }
+
+    const nodeType = (id: string) =>
+      containers.has(id)
+        ? 'ShadowIGMediaBuilder'
+        : videos.has(id)
+          ? 'Video'
+          : photos.has(id)
+            ? 'Photo'
+            : network === 'instagram'
+              ? 'IGMedia'
+              : 'Post';
+
+    /** A container, media, post, video or photo the token reaches, with the fields asked; a string: an unknown field. */
+    function objectNode(id: string, owners: Set<string>, fields: TFields): Record<string, unknown> | string | null {
+      const pick = (all: Record<string, unknown>) => {
+        const node: Record<string, unknown> = {};
+        for (const f of fields.keys()) {
+          if (!(f in all)) return f;
+          node[f] = all[f];
+        }
+        node.id = id;
+        return node;
+      };
+      const c = containers.get(id);
+      if (c && owners.has(c.igId)) {
+        const code = containerStatus(c, fields.has('status_code') || fields.has('status'));
+        return pick({ id, status_code: code, status: containerStatusText(c, code) });
+      }
+      const p = posts.get(id);
+      if (p && owners.has(p.owner)) {
+        const f = figures(p);
+        if (network === 'instagram')
+          return pick({
+            id,
+            caption: p.text,
+            timestamp: graphTimestamp(p.createdMs),
+            permalink: p.permalink,
+            media_type: p.mediaType,
+            media_product_type: p.product,
+            like_count: f.likes,
+            comments_count: f.comments,
+          });
+        const all: Record<string, unknown> = {
+          id,
+          message: p.text,
+          created_time: graphTimestamp(p.createdMs),
+          permalink_url: p.permalink,
+          reactions: { data: [], summary: { total_count: f.likes, viewer_reaction: 'NONE' } },
+          comments: { data: [], summary: { order: 'ranked', total_count: f.comments, can_comment: true } },
+        };
+        // Graph leaves `shares` out of a post nobody shared
+        if (f.shares > 0) all.shares = { count: f.shares };
+        const node = pick({ ...all, shares: all.shares });
+        if (typeof node !== 'string' && node.shares === undefined) delete node.shares;
+        return node;
+      }
+      const vid = videos.get(id);
+      if (vid && owners.has(vid.pageId))
+        return pick({
+          id,
+          description: vid.description,
+          status: videoStatus(vid),
+          permalink_url: vid.reel ? `/reel/${vid.id}` : `/${vid.pageId}/videos/${vid.id}/`,
+        });
+      const ph = photos.get(id);
+      if (ph && owners.has(ph.pageId)) return pick({ id, published: ph.published });
+      return null;
+    }
+
+    /** A list of posts, newest first, as Graph answers one (at most `limit`). */
+    function postList(req: FastifyRequest, owner: string, story: boolean, node: (p: TPost) => Record<string, unknown> | string) {
+      const q = req.query as Record<string, string>;
+      const limit = Math.max(1, Math.min(Number(q.limit) || DEFAULT_LIMIT, MAX_LIMIT));
+      const mine = [...posts.values()]
+        .filter((p) => p.owner === owner && (p.product === 'STORY') === story && (!story || nowMs() - p.createdMs < DAY_MS))
+        .sort((a, b) => b.createdMs - a.createdMs || (b.id < a.id ? -1 : 1))
+        .slice(0, limit);
+      return mine.map(node);
+    }
+
+    if (network === 'instagram') {
+      const igOf = (t: TToken, id: string) => reachablePages(t).find((p) => p.instagram?.id === id)?.instagram ?? null;
+
+      app.post(
+        `${v}/:id/media`,
+        {
+          schema: {
+            tags,
+            summary: 'A media container (photo, reel, story, carousel item or carousel)',
+            params: z.object({ id: z.string() }),
+          },
+        },
+        async (req, reply) => {
+          let failed = false;
+          const t = await caller(req, reply, () => {
+            failed = true;
+          });
+          if (!t) return reply;
+          const ig = igOf(t, req.params.id);
+          if (!ig) return unsupported(reply, req.params.id);
+          if (!t.scopes.includes('instagram_content_publish')) return permissionError(reply, 'instagram_content_publish');
+          const p = params(req);
+          const mediaType = (str(p.media_type) ?? '').toUpperCase();
+          const carouselItem = yes(p.is_carousel_item);
+          const caption = mediaType === 'STORIES' || carouselItem ? '' : (str(p.caption) ?? '');
+          if ([...caption].length > NETWORK_LIMITS.instagram.textMax)
+            return invalidParameter(reply, 'Invalid parameter', {
+              subcode: 2207010,
+              userTitle: 'Caption too long',
+              userMsg: `The caption is longer than ${NETWORK_LIMITS.instagram.textMax} characters.`,
+            });
+          const made = {
+            id: nextId('1789'),
+            igId: ig.id,
+            caption,
+            carouselItem,
+            polls: 0,
+            failed,
+            createdMs: nowMs(),
+            publishedId: null,
+          };
+          if (mediaType === 'CAROUSEL') {
+            const children = (str(p.children) ?? '')
+              .split(',')
+              .map((c) => c.trim())
+              .filter(Boolean);
+            const valid = children.every((c) => {
+              const child = containers.get(c);
+              return child && child.igId === ig.id && child.carouselItem;
+            });
+            if (!valid || children.length < 2 || children.length > NETWORK_LIMITS.instagram.mediaMax)
+              return invalidParameter(reply, 'Invalid parameter', {
+                subcode: 2207028,
+                userTitle: 'Carousel could not be made',
+                userMsg: `A carousel takes 2 to ${NETWORK_LIMITS.instagram.mediaMax} items made for it (is_carousel_item) on this account.`,
+              });
+            const video = children.some((c) => containers.get(c)!.video);
+            containers.set(made.id, { ...made, mediaType: 'CAROUSEL', children, video });
+            return { id: made.id };
+          }
+          const imageUrl = str(p.image_url);
+          const videoUrl = str(p.video_url);
+          if (mediaType === 'VIDEO' && !carouselItem)
+            return invalidParameter(reply, '(#100) The VIDEO media type is no longer supported for feed videos. Use REELS.', {
+              subcode: 2207067,
+            });
+          const wantsVideo = mediaType === 'VIDEO' || mediaType === 'REELS' || (mediaType === 'STORIES' && !imageUrl);
+          const url = wantsVideo ? videoUrl : imageUrl;
+          if (!url) return invalidParameter(reply, `(#100) The parameter ${wantsVideo ? 'video_url' : 'image_url'} is required`);
+          const type = await pull(url, wantsVideo ? 'video' : 'image');
+          if (!type)
+            return send(reply, 400, {
+              message: "Media download has failed. The media URI doesn't meet our requirements.",
+              code: 9004,
+              subcode: 2207052,
+              userTitle: 'Media could not be fetched',
+              userMsg: 'The media could not be fetched from its address: it must be public and a photo or a video.',
+            });
+          if (!wantsVideo && type !== 'image/jpeg')
+            return invalidParameter(reply, 'Invalid parameter', {
+              subcode: 2207005,
+              userTitle: 'Unsupported format',
+              userMsg: 'The image format is not supported: Instagram takes JPEG images.',
+            });
+          const kind = mediaType === 'STORIES' ? 'STORIES' : mediaType === 'REELS' ? 'REELS' : wantsVideo ? 'VIDEO' : 'IMAGE';
+          containers.set(made.id, { ...made, mediaType: kind, children: [], video: wantsVideo });
+          return { id: made.id };
+        },
+      );
+
+      app.post(
+        `${v}/:id/media_publish`,
+        { schema: { tags, summary: 'Publish a finished container', params: z.object({ id: z.string() }) } },
+        async (req, reply) => {
+          const t = await caller(req, reply);
+          if (!t) return reply;
+          const ig = igOf(t, req.params.id);
+          if (!ig) return unsupported(reply, req.params.id);
+          if (!t.scopes.includes('instagram_content_publish')) return permissionError(reply, 'instagram_content_publish');
+          const c = containers.get(str(params(req).creation_id) ?? '');
+          if (!c || c.igId !== ig.id || c.carouselItem)
+            return invalidParameter(
+              reply,
+              '(#100) The parameter creation_id is not a container of this account that can be published',
+            );
+          const status = containerStatus(c, false);
+          if (status !== 'FINISHED')
+            return send(reply, 400, {
+              message: 'Media ID is not available',
+              code: 9007,
+              subcode: status === 'EXPIRED' ? 2207020 : 2207027,
+              userTitle: 'Media not ready',
+              userMsg:
+                status === 'PUBLISHED'
+                  ? 'This media has already been published.'
+                  : status === 'EXPIRED'
+                    ? 'The media has expired: make it again.'
+                    : status === 'ERROR'
+                      ? 'The media could not be processed.'
+                      : 'The media is not ready for publishing, please wait for a moment.',
+            });
+          const dayAgo = nowMs() - DAY_MS;
+          const today = [...posts.values()].filter((p) => p.owner === ig.id && p.createdMs > dayAgo).length;
+          if (today >= (NETWORK_LIMITS.instagram.postsPerDay ?? Number.POSITIVE_INFINITY))
+            return send(reply, 400, {
+              message: 'Application request limit reached',
+              code: 9,
+              subcode: 2207042,
+              userTitle: 'Publishing limit reached',
+              userMsg: 'You reached the maximum number of posts that is allowed to be published in 24 hours.',
+            });
+          const id = nextId('1790');
+          const product = c.mediaType === 'STORIES' ? 'STORY' : c.mediaType === 'REELS' ? 'REELS' : 'FEED';
+          const code = Buffer.from(id.slice(-9)).toString('base64url');
+          posts.set(id, {
+            id,
+            owner: ig.id,
+            text: c.caption,
+            createdMs: nowMs(),
+            permalink:
+              product === 'STORY'
+                ? `https://www.instagram.com/stories/${ig.username}/${id}/`
+                : `https://www.instagram.com/${product === 'REELS' ? 'reel' : 'p'}/${code}/`,
+            product,
+            mediaType: c.mediaType === 'CAROUSEL' ? 'CAROUSEL_ALBUM' : c.video ? 'VIDEO' : 'IMAGE',
+            mediaId: null,
+          });
+          c.publishedId = id;
+          return { id };
+        },
+      );
+
+      const zList = { params: z.object({ id: z.string() }), querystring: zQuery };
+      for (const [path, story] of [
+        ['media', false],
+        ['stories', true],
+      ] as const)
+        app.get(
+          `${v}/:id/${path}`,
+          { schema: { tags, summary: `The account's ${path}, newest first`, ...zList } },
+          async (req, reply) => {
+            const t = await caller(req, reply);
+            if (!t) return reply;
+            const ig = igOf(t, req.params.id);
+            if (!ig) return unsupported(reply, req.params.id);
+            const fields = fieldsOf(req.query, 'id');
+            const owners = new Set([ig.id]);
+            const data = postList(req, ig.id, story, (p) => objectNode(p.id, owners, fields) ?? '');
+            const bad = data.find((d) => typeof d === 'string');
+            if (bad !== undefined) return nonexistingField(reply, bad as string, 'IGMedia');
+            return { data, paging: { cursors: { before: 'QVFIUk', after: 'QVFIUl' } } };
+          },
+        );
+
+      const FEED_METRICS = ['views', 'reach', 'saved', 'likes', 'comments', 'shares', 'total_interactions'];
+      const STORY_METRICS = [
+        'views',
+        'reach',
+        'replies',
+        'shares',
+        'navigation',
+        'follows',
+        'profile_visits',
+        'total_interactions',
+      ];
+      /** A story shows its insights from this many viewers on. */
+      const STORY_MIN_VIEWERS = 5;
+      app.get(
+        `${v}/:id/insights`,
+        { schema: { tags, summary: "A media's lifetime insights", params: z.object({ id: z.string() }), querystring: zQuery } },
+        async (req, reply) => {
+          const t = await caller(req, reply);
+          if (!t) return reply;
+          const owners = new Set(reachablePages(t).map((p) => p.instagram?.id ?? ''));
+          const p = posts.get(req.params.id);
+          if (!p || !owners.has(p.owner)) return unsupported(reply, req.params.id);
+          if (!t.scopes.includes('instagram_manage_insights')) return permissionError(reply, 'instagram_manage_insights');
+          const story = p.product === 'STORY';
+          const allowed = story ? STORY_METRICS : FEED_METRICS;
+          const asked = (req.query.metric ?? '')
+            .split(',')
+            .map((m) => m.trim())
+            .filter(Boolean);
+          const wrong = asked.find((m) => !allowed.includes(m));
+          if (!asked.length || wrong)
+            return invalidParameter(
+              reply,
+              `(#100) metric[${Math.max(0, asked.indexOf(wrong ?? ''))}] must be one of the following values: ${allowed.join(', ')}`,
+            );
+          if (story && nowMs() - p.createdMs >= DAY_MS)
+            return invalidParameter(reply, '(#100) Insights are not available for this story', {
+              subcode: 2108006,
+              userTitle: 'Story insights expired',
+              userMsg: "A story's insights are kept for 24 hours after it is posted.",
+            });
+          const f = figures(p);
+          if (story && f.views < STORY_MIN_VIEWERS)
+            return send(reply, 400, { message: '(#10) Not enough viewers for the media to show insights', code: 10 });
+          const value: Record<string, number> = {
+            ...f,
+            total_interactions: f.likes + f.comments + f.shares + f.saved,
+            navigation: Math.floor(f.views / 3),
+            follows: Math.floor(f.views / 400),
+            profile_visits: Math.floor(f.views / 50),
+          };
+          return {
+            data: asked.map((name) => ({
+              name,
+              period: 'lifetime',
+              values: [{ value: value[name] }],
+              title: name,
+              description: '',
+              id: `${p.id}/insights/${name}/lifetime`,
+            })),
+          };
+        },
+      );
+    }
+
+    if (network === 'facebook') {
+      const pageOf = (t: TToken, id: string) => reachablePages(t).find((p) => p.id === id) ?? null;
+      const zPage = { params: z.object({ id: z.string() }) };
+      const writer = (t: TToken, reply: FastifyReply) =>
+        t.scopes.includes('pages_manage_posts') ? null : permissionError(reply, 'pages_manage_posts');
+      const tooLong = (reply: FastifyReply, text: string) =>
+        [...text].length > NETWORK_LIMITS.facebook.textMax
+          ? invalidParameter(reply, `(#100) The message is longer than ${NETWORK_LIMITS.facebook.textMax} characters`)
+          : null;
+      function newPost(pageId: string, text: string, product: TPost['product'], mediaType: string, mediaId: string | null) {
+        const n = nextId('1240');
+        const id = `${pageId}_${n}`;
+        posts.set(id, {
+          id,
+          owner: pageId,
+          text,
+          createdMs: nowMs(),
+          permalink:
+            product === 'STORY'
+              ? `https://www.facebook.com/stories/${pageId}/${n}/`
+              : `https://www.facebook.com/${pageId}/posts/${n}`,
+          product,
+          mediaType,
+          mediaId,
+        });
+        return id;
+      }
+      const cannotFetch = (reply: FastifyReply, what: 'photo' | 'video') =>
+        what === 'photo'
+          ? send(reply, 400, { message: '(#324) Missing or invalid image file', code: 324 })
+          : send(reply, 400, { message: 'Unable to fetch video file from URL.', code: 389, subcode: 1363030 });
+
+      app.post(`${v}/:id/feed`, { schema: { tags, summary: 'A post on the page', ...zPage } }, async (req, reply) => {
+        const t = await caller(req, reply);
+        if (!t) return reply;
+        const page = pageOf(t, req.params.id);
+        if (!page) return unsupported(reply, req.params.id);
+        const refused = writer(t, reply) ?? null;
+        if (refused) return refused;
+        const p = params(req);
+        const message = str(p.message) ?? '';
+        if (tooLong(reply, message)) return reply;
+        let attached: unknown = p.attached_media;
+        if (typeof attached === 'string') {
+          try {
+            attached = JSON.parse(attached);
+          } catch {
+            attached = [];
+          }
+        }
+        const ids = (Array.isArray(attached) ? attached : []).map((a) => {
+          const x =
+            typeof a === 'string'
+              ? (() => {
+                  try {
+                    return JSON.parse(a);
+                  } catch {
+                    return {};
+                  }
+                })()
+              : a;
+          return str((x as { media_fbid?: unknown } | null)?.media_fbid) ?? '';
+        });
+        if (!message.trim() && ids.length === 0) return invalidParameter(reply, '(#100) Missing message or attachment');
+        if (ids.length > NETWORK_LIMITS.facebook.mediaMax)
+          return invalidParameter(reply, `(#100) A post takes at most ${NETWORK_LIMITS.facebook.mediaMax} attached photos`);
+        for (const id of ids) {
+          const ph = photos.get(id);
+          if (!ph || ph.pageId !== page.id || ph.published || ph.used)
+            return invalidParameter(
+              reply,
+              `(#100) param attached_media[${ids.indexOf(id)}] must be an unpublished photo of this page`,
+            );
+        }
+        for (const id of ids) photos.get(id)!.used = true;
+        return { id: newPost(page.id, message, 'FEED', ids.length ? 'album' : 'status', ids[0] ?? null) };
+      });
+
+      app.post(`${v}/:id/photos`, { schema: { tags, summary: 'A photo, published or not', ...zPage } }, async (req, reply) => {
+        const t = await caller(req, reply);
+        if (!t) return reply;
+        const page = pageOf(t, req.params.id);
+        if (!page) return unsupported(reply, req.params.id);
+        const refused = writer(t, reply);
+        if (refused) return refused;
+        const p = params(req);
+        const caption = str(p.caption) ?? str(p.message) ?? '';
+        if (tooLong(reply, caption)) return reply;
+        const url = str(p.url);
+        if (!url || !(await pull(url, 'image'))) return cannotFetch(reply, 'photo');
+        const published = p.published === undefined ? true : yes(p.published);
+        const id = nextId('1220');
+        photos.set(id, { id, pageId: page.id, published, used: false });
+        if (!published) return { id };
+        return { id, post_id: newPost(page.id, caption, 'FEED', 'photo', id) };
+      });
+
+      app.post(
+        `${v}/:id/photo_stories`,
+        { schema: { tags, summary: 'A photo story from an unpublished photo', ...zPage } },
+        async (req, reply) => {
+          const t = await caller(req, reply);
+          if (!t) return reply;
+          const page = pageOf(t, req.params.id);
+          if (!page) return unsupported(reply, req.params.id);
+          const refused = writer(t, reply);
+          if (refused) return refused;
+          const ph = photos.get(str(params(req).photo_id) ?? '');
+          if (!ph || ph.pageId !== page.id || ph.published || ph.used)
+            return invalidParameter(reply, '(#100) param photo_id must be an unpublished photo of this page');
+          ph.used = true;
+          return { success: true, post_id: newPost(page.id, '', 'STORY', 'photo', ph.id) };
+        },
+      );
+
+      app.post(
+        `${v}/:id/videos`,
+        { schema: { tags, summary: 'A video, pulled from its address', ...zPage } },
+        async (req, reply) => {
+          let failed = false;
+          const t = await caller(req, reply, () => {
+            failed = true;
+          });
+          if (!t) return reply;
+          const page = pageOf(t, req.params.id);
+          if (!page) return unsupported(reply, req.params.id);
+          const refused = writer(t, reply);
+          if (refused) return refused;
+          const p = params(req);
+          const description = str(p.description) ?? '';
+          if (tooLong(reply, description)) return reply;
+          const url = str(p.file_url);
+          if (!url || !(await pull(url, 'video'))) return cannotFetch(reply, 'video');
+          const id = nextId('1230');
+          videos.set(id, {
+            id,
+            pageId: page.id,
+            reel: false,
+            description,
+            uploaded: true,
+            finished: true,
+            polls: 0,
+            failed,
+            postId: null,
+          });
+          return { id };
+        },
+      );
+
+      app.post(
+        `${v}/:id/video_reels`,
+        { schema: { tags, summary: 'A reel: start, then (after the upload) finish', ...zPage } },
+        async (req, reply) => {
+          let failed = false;
+          const t = await caller(req, reply, () => {
+            failed = true;
+          });
+          if (!t) return reply;
+          const page = pageOf(t, req.params.id);
+          if (!page) return unsupported(reply, req.params.id);
+          const refused = writer(t, reply);
+          if (refused) return refused;
+          const p = params(req);
+          const phase = str(p.upload_phase);
+          if (phase === 'start') {
+            const id = nextId('1230');
+            videos.set(id, {
+              id,
+              pageId: page.id,
+              reel: true,
+              description: '',
+              uploaded: false,
+              finished: false,
+              polls: 0,
+              failed,
+              postId: null,
+            });
+            return { video_id: id, upload_url: `${opts.publicUrl}${base}/rupload/${META_GRAPH_VERSION}/${id}` };
+          }
+          if (phase !== 'finish')
+            return invalidParameter(reply, '(#100) upload_phase must be one of the following values: start, finish');
+          const vid = videos.get(str(p.video_id) ?? '');
+          if (!vid?.reel || vid.pageId !== page.id) return invalidParameter(reply, '(#100) Invalid video_id');
+          if (!vid.uploaded) return invalidParameter(reply, '(#100) The video has not been uploaded', { subcode: 1363041 });
+          const description = str(p.description) ?? '';
+          if (tooLong(reply, description)) return reply;
+          if (failed) vid.failed = true;
+          vid.description = description;
+          vid.finished = true;
+          return { success: true };
+        },
+      );
+
+      app.post(
+        `${base}/rupload/${META_GRAPH_VERSION}/:videoId`,
+        {
+          schema: { tags, summary: "A reel's file, by its address (file_url header)", params: z.object({ videoId: z.string() }) },
+        },
+        async (req, reply) => {
+          const t = await caller(req, reply);
+          if (!t) return reply;
+          const vid = videos.get(req.params.videoId);
+          const page = vid ? pageOf(t, vid.pageId) : null;
+          const refuse = (message: string) =>
+            reply.status(400).send({ debug_info: { retriable: false, type: 'ProcessingFailedError', message } });
+          if (!vid || !page || !vid.reel) return refuse('Request processing failed: unknown video');
+          const url = req.headers.file_url;
+          if (typeof url !== 'string' || !(await pull(url, 'video')))
+            return refuse('The video could not be fetched from file_url: it must be public and a video');
+          vid.uploaded = true;
+          return { success: true };
+        },
+      );
+
+      const zList = { params: z.object({ id: z.string() }), querystring: zQuery };
+      app.get(`${v}/:id/posts`, { schema: { tags, summary: "The page's posts, newest first", ...zList } }, async (req, reply) => {
+        const t = await caller(req, reply);
+        if (!t) return reply;
+        const page = pageOf(t, req.params.id);
+        if (!page) return unsupported(reply, req.params.id);
+        const fields = fieldsOf(req.query, 'id,message,created_time');
+        const owners = new Set([page.id]);
+        const data = postList(req, page.id, false, (p) => objectNode(p.id, owners, fields) ?? '');
+        const bad = data.find((d) => typeof d === 'string');
+        if (bad !== undefined) return nonexistingField(reply, bad as string, 'Post');
+        return { data, paging: { cursors: { before: 'QVFIUk', after: 'QVFIUl' } } };
+      });
+
+      app.get(`${v}/:id/stories`, { schema: { tags, summary: "The page's stories", ...zList } }, async (req, reply) => {
+        const t = await caller(req, reply);
+        if (!t) return reply;
+        const page = pageOf(t, req.params.id);
+        if (!page) return unsupported(reply, req.params.id);
+        return {
+          data: postList(req, page.id, true, (p) => ({
+            post_id: p.id,
+            status: 'PUBLISHED',
+            creation_time: String(Math.floor(p.createdMs / 1000)),
+            media_type: p.mediaType,
+            media_id: p.mediaId,
+            url: p.permalink,
+          })),
+        };
+      });
+
+      const POST_METRICS = ['post_total_media_view_unique', 'post_clicks', 'post_reactions_by_type_total'];
+      app.get(`${v}/:id/insights`, { schema: { tags, summary: "A post's lifetime insights", ...zList } }, async (req, reply) => {
+        const t = await caller(req, reply);
+        if (!t) return reply;
+        const owners = new Set(reachablePages(t).map((p) => p.id));
+        const p = posts.get(req.params.id);
+        if (!p || !owners.has(p.owner)) return unsupported(reply, req.params.id);
+        if (!t.scopes.includes('read_insights')) return permissionError(reply, 'read_insights');
+        const asked = (req.query.metric ?? '')
+          .split(',')
+          .map((m) => m.trim())
+          .filter(Boolean);
+        if (!asked.length || asked.some((m) => !POST_METRICS.includes(m)))
+          return invalidParameter(reply, '(#100) The value must be a valid insights metric');
+        const f = figures(p);
+        const value: Record<string, unknown> = {
+          post_total_media_view_unique: f.views,
+          post_clicks: f.clicks,
+          post_reactions_by_type_total: { like: f.likes },
+        };
+        return {
+          data: asked.map((name) => ({
+            name,
+            period: 'lifetime',
+            values: [{ value: value[name] }],
+            title: name,
+            description: '',
+            id: `${p.id}/insights/${name}/lifetime`,
+          })),
+          paging: {},
+        };
+      });
+    }
 
     registerEmulatorTools(app, { base, tags, failures, profileOf, revoke });
   };

@@ -7,6 +7,7 @@ import { THREADS_API_VERSION } from '../../integrations/networks/threads';
 import {
   acceptForms,
   consentPage,
+  esc,
   failureQueue,
   randomToken,
   registerEmulatorTools,
@@ -78,7 +79,50 @@ type TToken = {
   expiresAt: number;
   revoked: boolean;
 };
-type TGraphErrorInput = { message: string; code: number; subcode?: number; type?: string; transient?: boolean };
+/** A demo profile's own figures, as its insights give them (fixed: the demo people do not gain followers). */
+const PROFILE_FIGURES: Record<string, { followers: number; views: number; likes: number }> = {
+  'th-ava': { followers: 12_480, views: 96_300, likes: 8_120 },
+  'th-milo': { followers: 8_310, views: 54_900, likes: 4_770 },
+  'th-nora': { followers: 5_640, views: 31_200, likes: 2_950 },
+};
+/** Threads' publishing limits: 500 characters, 2 to 20 carousel items, 250 posts in 24 hours; a container lasts 24 hours. */
+const TEXT_MAX = 500;
+const CAROUSEL_MIN = 2;
+const CAROUSEL_MAX = 20;
+const POSTS_PER_DAY = 250;
+const DAY_MS = 24 * 3600_000;
+const MEDIA_TYPES = ['TEXT', 'IMAGE', 'VIDEO', 'CAROUSEL'] as const;
+type TMediaType = (typeof MEDIA_TYPES)[number];
+/** The post fields GET /{media} and GET /{uid}/threads know. */
+const POST_FIELDS = ['id', 'text', 'timestamp', 'permalink', 'media_type', 'shortcode', 'username', 'is_quote_post'] as const;
+const POST_METRICS = ['views', 'likes', 'replies', 'reposts', 'quotes', 'shares'] as const;
+const USER_METRICS = ['views', 'likes', 'replies', 'reposts', 'quotes', 'followers_count'] as const;
+
+type TContainer = {
+  id: string;
+  profileId: string;
+  mediaType: TMediaType;
+  text: string;
+  isItem: boolean;
+  children: string[];
+  createdAt: number;
+  /** Status polls answered IN_PROGRESS so far, and how many a video (or a carousel with one) takes. */
+  polls: number;
+  pollsNeeded: number;
+  /** The `error_message` its processing ends with (a `processing_error` asked for), or null. */
+  fails: string | null;
+  publishedId: string | null;
+};
+type TPost = { id: string; profileId: string; text: string; mediaType: TMediaType; shortcode: string; createdAt: number };
+
+type TGraphErrorInput = {
+  message: string;
+  code: number;
+  subcode?: number;
+  type?: string;
+  transient?: boolean;
+  userMessage?: string;
+};
 
 const fbtraceId = () => randomBytes(8).toString('base64url');
 
@@ -90,6 +134,7 @@ const graphError = (e: TGraphErrorInput) => ({
     code: e.code,
     ...(e.subcode === undefined ? {} : { error_subcode: e.subcode }),
     ...(e.transient === undefined ? {} : { is_transient: e.transient }),
+    ...(e.userMessage === undefined ? {} : { error_user_msg: e.userMessage }),
     fbtrace_id: fbtraceId(),
   },
 });
@@ -107,11 +152,14 @@ function graphTime(ms: number): string {
  * The Threads emulator: the consent page (threads.net/oauth/authorize), the token calls of graph.threads.net
  * (a code for a short-lived token, `th_exchange_token` for a long-lived one, `th_refresh_token` to renew it, once
  * a day old; the old one keeps working until its own expiry) and /v1.0/me, with Graph's error envelope
+ * Publishing too: containers (`POST /v1.0/{uid}/threads`, media pulled from their URLs with `opts.fetch`), their
+ * status (a video's is IN_PROGRESS for one poll; a `processing_error` asked for ends it in ERROR), `threads_publish`
+ * (250 posts a day), the profile's posts, post and profile insights, and a page at each post's permalink.
  * (`{error:{message,type,code,error_subcode,fbtrace_id}}`). Time is the product's clock, so moving it expires
  * tokens. POST /sandbox/threads/_control makes the next calls fail; /_revoke revokes a demo profile's tokens.
  */
 export const threadsEmulatorRoutes =
-  (opts: { clock: Clock; publicUrl: string }): FastifyPluginAsyncZod =>
+  (opts: { clock: Clock; publicUrl: string; fetch?: typeof fetch }): FastifyPluginAsyncZod =>
   async (app) => {
     const base = '/sandbox/threads';
     const tags = ['Sandbox: Threads'];
@@ -470,6 +518,424 @@ export const threadsEmulatorRoutes =
             code: 100,
           });
         return Object.fromEntries(asked.map((f) => [f, all[f as keyof typeof all]]));
+      },
+    );
+
+    // ---- publishing, posts and insights ----
+    const pull = opts.fetch ?? fetch;
+    const containers = new Map<string, TContainer>();
+    const posts = new Map<string, TPost>();
+    let lastId = 0;
+    const nextId = () => `1789${String(++lastId).padStart(13, '0')}`;
+    const permalinkOf = (post: TPost) =>
+      `${opts.publicUrl}${base}/@${profileOf(post.profileId)!.userName}/post/${post.shortcode}`;
+    const postsOf = (profileId: string) =>
+      [...posts.values()]
+        .filter((x) => x.profileId === profileId)
+        .sort((a, b) => b.createdAt - a.createdAt || (a.id < b.id ? 1 : -1));
+    const q = (req: FastifyRequest) => (req.query ?? {}) as Record<string, string>;
+    /** Graph takes a POST's parameters in the query or in a form body. */
+    const params = (req: FastifyRequest) => ({ ...q(req), ...((req.body ?? {}) as Record<string, string>) });
+    const noSuchObject = (reply: FastifyReply, id: string, method: 'get' | 'post') =>
+      send(reply, 400, {
+        message: `Unsupported ${method} request. Object with ID '${id}' does not exist, cannot be loaded due to missing permissions, or does not support this operation.`,
+        code: 100,
+        subcode: 33,
+        type: 'GraphMethodException',
+      });
+    const badParam = (reply: FastifyReply, message: string) => send(reply, 400, { message, code: 100 });
+    const askedOf = (req: FastifyRequest, fallback: string) =>
+      (q(req).fields ?? q(req).metric ?? fallback)
+        .split(',')
+        .map((f) => f.trim())
+        .filter(Boolean);
+
+    /**
+     * The caller, once its token and permission are checked (else the refusal is answered and null returned).
+     * `processing`: the call starts or reports a media's processing, which a `processing_error` asked for fails
+     * instead of the call itself.
+     */
+    async function caller(req: FastifyRequest, reply: FastifyReply, scope: string, processing = false) {
+      let failProcessing = false;
+      if (processing && failures.pending()[0] === 'processing_error') {
+        failures.next();
+        failProcessing = true;
+      } else if (await injected(req, reply)) return null;
+      const row = checked(reply, tokenOf(req));
+      if (!row) return null;
+      if (!row.scopes.includes(scope)) {
+        missingPermission(reply);
+        return null;
+      }
+      return { row, profile: profileOf(row.profileId)!, failProcessing };
+    }
+    const isSelf = (uid: string, p: TThreadsDemoProfile) => uid === p.userId || uid === 'me';
+
+    /** Whether a media address answers with a file of its kind, as Threads' download checks. */
+    async function reachable(url: string, kind: 'image' | 'video'): Promise<boolean> {
+      try {
+        const res = await pull(url, { method: 'GET', signal: AbortSignal.timeout(10_000) });
+        await res.arrayBuffer().catch(() => null);
+        return res.ok && (res.headers.get('content-type') ?? '').toLowerCase().startsWith(`${kind}/`);
+      } catch {
+        return false;
+      }
+    }
+
+    /** Where a container stands; a poll counts toward a video's processing. */
+    function statusOf(c: TContainer, poll: boolean): 'IN_PROGRESS' | 'FINISHED' | 'ERROR' | 'EXPIRED' | 'PUBLISHED' {
+      if (c.publishedId) return 'PUBLISHED';
+      if (opts.clock.nowMs() - c.createdAt >= DAY_MS) return 'EXPIRED';
+      if (c.polls < c.pollsNeeded) {
+        if (poll) c.polls++;
+        return 'IN_PROGRESS';
+      }
+      return c.fails ? 'ERROR' : 'FINISHED';
+    }
+
+    /** A post's figures: they grow with the time since it was published (40 views a minute, up to 200,000). */
+    function postFigures(post: TPost): Record<(typeof POST_METRICS)[number], number> {
+      const minutes = Math.max(0, Math.floor((opts.clock.nowMs() - post.createdAt) / 60_000));
+      const views = Math.min(40 * minutes, 200_000);
+      return {
+        views,
+        likes: Math.floor(views / 10),
+        replies: Math.floor(views / 50),
+        reposts: Math.floor(views / 100),
+        quotes: Math.floor(views / 250),
+        shares: Math.floor(views / 125),
+      };
+    }
+
+    const zId = z.object({ id: z.string() });
+    const zQuery = z.record(z.string(), z.string());
+    const zBody = z.record(z.string(), z.string()).optional();
+
+    app.post(
+      `${base}/${THREADS_API_VERSION}/:id/threads`,
+      {
+        schema: {
+          tags,
+          summary: 'Create a media container (TEXT, IMAGE, VIDEO, a carousel item, or a CAROUSEL)',
+          params: zId,
+          querystring: zQuery,
+          body: zBody,
+        },
+      },
+      async (req, reply) => {
+        const who = await caller(req, reply, 'threads_content_publish', true);
+        if (!who) return reply;
+        if (!isSelf(req.params.id, who.profile)) return noSuchObject(reply, req.params.id, 'post');
+        const b = params(req);
+        const mediaType = (b.media_type ?? '').toUpperCase() as TMediaType;
+        if (!MEDIA_TYPES.includes(mediaType))
+          return badParam(reply, '(#100) Param media_type must be one of {TEXT, IMAGE, VIDEO, CAROUSEL}');
+        const text = b.text ?? '';
+        if (Array.from(text).length > TEXT_MAX)
+          return badParam(reply, `(#100) Param text must be at most ${TEXT_MAX} characters long.`);
+        const isItem = b.is_carousel_item === 'true';
+        if (isItem && (mediaType === 'TEXT' || mediaType === 'CAROUSEL'))
+          return badParam(reply, '(#100) Only an IMAGE or a VIDEO can be a carousel item');
+        if (mediaType === 'TEXT' && !text.trim()) return badParam(reply, '(#100) The parameter text is required');
+        let children: TContainer[] = [];
+        if (mediaType === 'IMAGE' || mediaType === 'VIDEO') {
+          const field = mediaType === 'IMAGE' ? 'image_url' : 'video_url';
+          const url = b[field];
+          if (!url) return badParam(reply, `(#100) The parameter ${field} is required`);
+          if (!(await reachable(url, mediaType === 'IMAGE' ? 'image' : 'video')))
+            return send(reply, 400, {
+              message: "Media download has failed. The media URI doesn't meet our requirements.",
+              code: 100,
+              subcode: 2207052,
+              type: 'OAuthException',
+              userMessage: `The ${mediaType === 'IMAGE' ? 'image' : 'video'} could not be downloaded from its address: it must be public and a ${mediaType === 'IMAGE' ? 'JPEG or PNG image' : 'MP4 or MOV video'}.`,
+            });
+        }
+        if (mediaType === 'CAROUSEL') {
+          const ids = (b.children ?? '')
+            .split(',')
+            .map((x) => x.trim())
+            .filter(Boolean);
+          if (ids.length < CAROUSEL_MIN || ids.length > CAROUSEL_MAX)
+            return badParam(
+              reply,
+              `(#100) A carousel must have between ${CAROUSEL_MIN} and ${CAROUSEL_MAX} children; it has ${ids.length}`,
+            );
+          children = ids
+            .map((id) => containers.get(id))
+            .filter((c): c is TContainer => !!c && c.isItem && c.profileId === who.profile.id);
+          if (children.length !== ids.length)
+            return badParam(reply, '(#100) Param children must be carousel item containers of this profile');
+        }
+        const hasVideo = mediaType === 'VIDEO' || children.some((c) => c.mediaType === 'VIDEO');
+        const failed =
+          (who.failProcessing ? (mediaType === 'VIDEO' ? 'FAILED_PROCESSING_VIDEO' : 'UNKNOWN') : null) ??
+          children.find((c) => c.fails)?.fails ??
+          null;
+        const c: TContainer = {
+          id: nextId(),
+          profileId: who.profile.id,
+          mediaType,
+          text,
+          isItem,
+          children: children.map((x) => x.id),
+          createdAt: opts.clock.nowMs(),
+          polls: 0,
+          pollsNeeded: hasVideo ? 1 : 0,
+          fails: failed,
+          publishedId: null,
+        };
+        containers.set(c.id, c);
+        return { id: c.id };
+      },
+    );
+
+    app.post(
+      `${base}/${THREADS_API_VERSION}/:id/threads_publish`,
+      { schema: { tags, summary: 'Publish a FINISHED container (creation_id)', params: zId, querystring: zQuery, body: zBody } },
+      async (req, reply) => {
+        const who = await caller(req, reply, 'threads_content_publish');
+        if (!who) return reply;
+        if (!isSelf(req.params.id, who.profile)) return noSuchObject(reply, req.params.id, 'post');
+        const creation = params(req).creation_id;
+        if (!creation) return badParam(reply, '(#100) The parameter creation_id is required');
+        const c = containers.get(creation);
+        if (!c || c.profileId !== who.profile.id || c.isItem) return noSuchObject(reply, creation, 'post');
+        const status = statusOf(c, false);
+        if (status === 'IN_PROGRESS')
+          return send(reply, 400, {
+            message: 'The media is not ready for publishing, please wait for a moment',
+            code: 9007,
+            subcode: 2207027,
+          });
+        if (status === 'ERROR')
+          return send(reply, 400, { message: `The media could not be processed: ${c.fails}`, code: 100, subcode: 2207001 });
+        if (status === 'EXPIRED')
+          return send(reply, 400, { message: 'The media container has expired', code: 100, subcode: 2207008 });
+        if (status === 'PUBLISHED')
+          return send(reply, 400, { message: 'The media container has already been published', code: 100, subcode: 2207006 });
+        const now = opts.clock.nowMs();
+        const today = postsOf(who.profile.id).filter((x) => now - x.createdAt < DAY_MS);
+        if (today.length >= POSTS_PER_DAY) {
+          const oldest = Math.min(...today.map((x) => x.createdAt));
+          const minutes = Math.max(1, Math.ceil((oldest + DAY_MS - now) / 60_000));
+          const usage = { call_count: 100, total_cputime: 10, total_time: 10 };
+          return reply
+            .header(
+              'x-business-use-case-usage',
+              JSON.stringify({ [who.profile.userId]: [{ type: 'threads', ...usage, estimated_time_to_regain_access: minutes }] }),
+            )
+            .status(400)
+            .send(
+              graphError({
+                message: `(#4) The profile has reached its limit of ${POSTS_PER_DAY} posts in 24 hours`,
+                code: 4,
+                transient: false,
+              }),
+            );
+        }
+        const post: TPost = {
+          id: nextId(),
+          profileId: who.profile.id,
+          text: c.text,
+          mediaType: c.mediaType,
+          shortcode: randomBytes(8).toString('base64url').slice(0, 11),
+          createdAt: now,
+        };
+        posts.set(post.id, post);
+        c.publishedId = post.id;
+        return { id: post.id };
+      },
+    );
+
+    app.get(
+      `${base}/${THREADS_API_VERSION}/:id`,
+      { schema: { tags, summary: "A container's status, a post's fields, or a profile's", params: zId, querystring: zQuery } },
+      async (req, reply) => {
+        const { id } = req.params;
+        const container = containers.get(id);
+        const who = await caller(req, reply, 'threads_basic', !!container);
+        if (!who) return reply;
+        const asked = askedOf(req, 'id');
+        if (container && container.profileId === who.profile.id) {
+          const known = ['id', 'status', 'error_message'];
+          const unknown = asked.find((f) => !known.includes(f));
+          if (unknown)
+            return badParam(reply, `(#100) Tried accessing nonexisting field (${unknown}) on node type (ThreadsMediaContainer)`);
+          if (who.failProcessing && !container.publishedId && !container.fails)
+            container.fails = container.mediaType === 'VIDEO' ? 'FAILED_PROCESSING_VIDEO' : 'UNKNOWN';
+          const status = statusOf(container, true);
+          const all: Record<string, string> = { id, status, ...(status === 'ERROR' ? { error_message: container.fails! } : {}) };
+          return Object.fromEntries(asked.filter((f) => f in all).map((f) => [f, all[f]]));
+        }
+        const post = posts.get(id);
+        if (post && post.profileId === who.profile.id) {
+          const unknown = asked.find((f) => !(POST_FIELDS as readonly string[]).includes(f));
+          if (unknown)
+            return badParam(reply, `(#100) Tried accessing nonexisting field (${unknown}) on node type (ThreadsMedia)`);
+          return postFields(post, asked);
+        }
+        if (isSelf(id, who.profile)) {
+          const p = who.profile;
+          const all: Record<(typeof PROFILE_FIELDS)[number], string> = {
+            id: p.userId,
+            username: p.userName,
+            name: p.displayName,
+            threads_profile_picture_url: avatarUrl(p.id),
+            threads_biography: p.biography,
+          };
+          const unknown = asked.find((f) => !(PROFILE_FIELDS as readonly string[]).includes(f));
+          if (unknown) return badParam(reply, `(#100) Tried accessing nonexisting field (${unknown}) on node type (User)`);
+          return Object.fromEntries(asked.map((f) => [f, all[f as keyof typeof all]]));
+        }
+        return noSuchObject(reply, id, 'get');
+      },
+    );
+
+    function postFields(post: TPost, asked: string[]) {
+      const all: Record<(typeof POST_FIELDS)[number], string | boolean> = {
+        id: post.id,
+        text: post.text,
+        timestamp: new Date(post.createdAt).toISOString().replace(/\.\d{3}Z$/, '+0000'),
+        permalink: permalinkOf(post),
+        media_type: post.mediaType === 'CAROUSEL' ? 'CAROUSEL_ALBUM' : post.mediaType === 'TEXT' ? 'TEXT_POST' : post.mediaType,
+        shortcode: post.shortcode,
+        username: profileOf(post.profileId)!.userName,
+        is_quote_post: false,
+      };
+      return Object.fromEntries(asked.map((f) => [f, all[f as keyof typeof all]]));
+    }
+
+    app.get(
+      `${base}/${THREADS_API_VERSION}/:id/threads`,
+      { schema: { tags, summary: "The profile's posts, newest first", params: zId, querystring: zQuery } },
+      async (req, reply) => {
+        const who = await caller(req, reply, 'threads_basic');
+        if (!who) return reply;
+        if (!isSelf(req.params.id, who.profile)) return noSuchObject(reply, req.params.id, 'get');
+        const asked = askedOf(req, 'id');
+        const unknown = asked.find((f) => !(POST_FIELDS as readonly string[]).includes(f));
+        if (unknown) return badParam(reply, `(#100) Tried accessing nonexisting field (${unknown}) on node type (ThreadsMedia)`);
+        const limit = Math.max(1, Math.min(100, Number(q(req).limit) || 25));
+        const data = postsOf(who.profile.id)
+          .slice(0, limit)
+          .map((x) => postFields(x, asked));
+        const ids = data.map((d) => String(d.id ?? ''));
+        return {
+          data,
+          paging: {
+            cursors: {
+              before: Buffer.from(ids[0] ?? '').toString('base64url'),
+              after: Buffer.from(ids.at(-1) ?? '').toString('base64url'),
+            },
+          },
+        };
+      },
+    );
+
+    app.get(
+      `${base}/${THREADS_API_VERSION}/:id/insights`,
+      { schema: { tags, summary: "A post's figures (lifetime)", params: zId, querystring: zQuery } },
+      async (req, reply) => {
+        const who = await caller(req, reply, 'threads_manage_insights');
+        if (!who) return reply;
+        const post = posts.get(req.params.id);
+        if (!post || post.profileId !== who.profile.id) return noSuchObject(reply, req.params.id, 'get');
+        const metrics = (q(req).metric ?? '')
+          .split(',')
+          .map((m) => m.trim())
+          .filter(Boolean);
+        if (!metrics.length) return badParam(reply, '(#100) The parameter metric is required');
+        const unknown = metrics.find((m) => !(POST_METRICS as readonly string[]).includes(m));
+        if (unknown) return badParam(reply, `(#100) metric[0] must be one of the following values: ${POST_METRICS.join(', ')}`);
+        const figures = postFigures(post);
+        return {
+          data: metrics.map((m) => ({
+            name: m,
+            period: 'lifetime',
+            values: [{ value: figures[m as keyof typeof figures] }],
+            title: m[0].toUpperCase() + m.slice(1),
+            description: `The number of ${m} of the post.`,
+            id: `${post.id}/insights/${m}/lifetime`,
+          })),
+        };
+      },
+    );
+
+    app.get(
+      `${base}/${THREADS_API_VERSION}/:id/threads_insights`,
+      { schema: { tags, summary: "A profile's figures", params: zId, querystring: zQuery } },
+      async (req, reply) => {
+        const who = await caller(req, reply, 'threads_manage_insights');
+        if (!who) return reply;
+        if (!isSelf(req.params.id, who.profile)) return noSuchObject(reply, req.params.id, 'get');
+        const metrics = (q(req).metric ?? '')
+          .split(',')
+          .map((m) => m.trim())
+          .filter(Boolean);
+        if (!metrics.length) return badParam(reply, '(#100) The parameter metric is required');
+        const unknown = metrics.find((m) => !(USER_METRICS as readonly string[]).includes(m));
+        if (unknown) return badParam(reply, `(#100) metric[0] must be one of the following values: ${USER_METRICS.join(', ')}`);
+        const fixed = PROFILE_FIGURES[who.profile.id] ?? { followers: 0, views: 0, likes: 0 };
+        const summed = (k: 'replies' | 'reposts' | 'quotes') =>
+          postsOf(who.profile.id).reduce((n, x) => n + postFigures(x)[k], 0);
+        const day = new Date(opts.clock.nowMs()).toISOString().slice(0, 10);
+        return {
+          data: metrics.map((m) => {
+            const head = {
+              name: m,
+              period: 'day',
+              title: m,
+              description: `The profile's ${m}.`,
+              id: `${who.profile.userId}/insights/${m}/day`,
+            };
+            // views is a daily series; the others answer a total
+            if (m === 'views') return { ...head, values: [{ value: fixed.views, end_time: `${day}T07:00:00+0000` }] };
+            const value =
+              m === 'followers_count'
+                ? fixed.followers
+                : m === 'likes'
+                  ? fixed.likes
+                  : summed(m as 'replies' | 'reposts' | 'quotes');
+            return { ...head, total_value: { value } };
+          }),
+        };
+      },
+    );
+
+    app.get(
+      `${base}/${THREADS_API_VERSION}/:id/threads_publishing_limit`,
+      { schema: { tags, summary: 'Posts published in the last 24 hours, of the 250 allowed', params: zId, querystring: zQuery } },
+      async (req, reply) => {
+        const who = await caller(req, reply, 'threads_basic');
+        if (!who) return reply;
+        if (!isSelf(req.params.id, who.profile)) return noSuchObject(reply, req.params.id, 'get');
+        const now = opts.clock.nowMs();
+        const usage = postsOf(who.profile.id).filter((x) => now - x.createdAt < DAY_MS).length;
+        return { data: [{ quota_usage: usage, config: { quota_total: POSTS_PER_DAY, quota_duration: DAY_MS / 1000 } }] };
+      },
+    );
+
+    app.get(
+      `${base}/:handle/post/:code`,
+      {
+        schema: {
+          tags,
+          summary: "A published post's page (its permalink)",
+          params: z.object({ handle: z.string(), code: z.string() }),
+        },
+      },
+      async (req, reply) => {
+        const post = [...posts.values()].find(
+          (x) => x.shortcode === req.params.code && `@${profileOf(x.profileId)?.userName}` === req.params.handle,
+        );
+        if (!post) return reply.status(404).type('text/html').send('<p>Sorry, this post is not available.</p>');
+        const who = profileOf(post.profileId)!;
+        return reply
+          .type('text/html')
+          .send(
+            `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>@${esc(who.userName)} on Threads (sandbox)</title></head><body><main><p><strong>@${esc(who.userName)}</strong></p><p>${esc(post.text)}</p><p><small>${esc(post.mediaType.toLowerCase())} · ${esc(new Date(post.createdAt).toISOString())}</small></p></main></body></html>`,
+          );
       },
     );
 

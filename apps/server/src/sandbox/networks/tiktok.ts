@@ -26,6 +26,42 @@ export const TIKTOK_DEMO_PROFILES: TDemoProfile[] = [
   { id: 'tt-nora', userName: 'nora.travels', displayName: 'Nora Travels', color: '#111111' },
 ];
 
+/** Each demo profile's figures (its video count grows with the posts published through the emulator). */
+export const TIKTOK_DEMO_FIGURES: Record<string, { followers: number; following: number; likes: number; videos: number }> = {
+  'tt-ava': { followers: 48_200, following: 312, likes: 1_204_000, videos: 186 },
+  'tt-milo': { followers: 9_120, following: 88, likes: 143_500, videos: 64 },
+  'tt-nora': { followers: 251_300, following: 540, likes: 6_880_000, videos: 433 },
+};
+
+const PRIVACY_LEVELS = ['PUBLIC_TO_EVERYONE', 'MUTUAL_FOLLOW_FRIENDS', 'FOLLOWER_OF_CREATOR', 'SELF_ONLY'];
+const MAX_VIDEO_SECONDS = 600;
+/** Content Posting API: 6 init calls a minute per user, and a creator's posts a day. */
+const INITS_PER_MINUTE = 6;
+const POSTS_PER_DAY = 15;
+const VIDEO_TITLE_MAX = 2200;
+const PHOTO_TITLE_MAX = 90;
+const PHOTO_DESCRIPTION_MAX = 4000;
+const PHOTOS_MAX = 35;
+const PULL_TIMEOUT_MS = 10_000;
+/** Views gained per minute since a post went out, and where they stop. */
+const VIEWS_PER_MINUTE = 40;
+const VIEWS_CAP = 2_000_000;
+
+type TPost = { id: string; title: string; description: string; createdAt: number; kind: 'video' | 'photo' };
+type TPublish = {
+  id: string;
+  profileId: string;
+  kind: 'video' | 'photo';
+  title: string;
+  description: string;
+  polls: number;
+  /** The fail_reason the processing will end with, if any. */
+  fail: string | null;
+  /** Set once the post is out. */
+  postId: string | null;
+  bytes: number;
+};
+
 type TCode = { profileId: string; redirectUri: string; challenge: string | null; scopes: string[]; expiresAt: number };
 type TToken = { profileId: string; scopes: string[]; expiresAt: number; revoked: boolean };
 
@@ -36,7 +72,7 @@ type TToken = { profileId: string; scopes: string[]; expiresAt: number; revoked:
  * clock, so moving it expires tokens. POST /sandbox/tiktok/_control makes the next calls fail.
  */
 export const tiktokEmulatorRoutes =
-  (opts: { clock: Clock; publicUrl: string }): FastifyPluginAsyncZod =>
+  (opts: { clock: Clock; publicUrl: string; fetch?: typeof fetch }): FastifyPluginAsyncZod =>
   async (app) => {
     const base = '/sandbox/tiktok';
     const tags = ['Sandbox: TikTok'];
@@ -52,10 +88,35 @@ export const tiktokEmulatorRoutes =
     const logId = () => `sandbox-${Date.now().toString(36)}`;
     const profileOf = (id: string) => TIKTOK_DEMO_PROFILES.find((p) => p.id === id) ?? null;
 
-    /** A failure asked for by a test: answered in TikTok's API shape. Returns true when it answered. */
-    async function injected(reply: FastifyReply, shape: 'api' | 'oauth'): Promise<boolean> {
+    const pullFetch = opts.fetch ?? fetch;
+    /** Published posts per profile, newest first. */
+    const posts = new Map<string, TPost[]>();
+    const publishes = new Map<string, TPublish>();
+    /** When each profile's init calls were made (product clock, ms). */
+    const inits = new Map<string, number[]>();
+    let seq = 0;
+    const postsOf = (profileId: string) => {
+      const list = posts.get(profileId) ?? [];
+      posts.set(profileId, list);
+      return list;
+    };
+    const api = (data: unknown) => ({ data, error: { code: 'ok', message: '', log_id: logId() } });
+    const refuse = (reply: FastifyReply, status: number, code: string, message: string) =>
+      reply.status(status).send({ error: { code, message, log_id: logId() } });
+
+    /**
+     * A failure asked for by a test: answered in TikTok's API shape. Returns true when it answered. A queued
+     * `processing_error` waits for the next publish (`keepProcessing`: a call made on the way to one), or is
+     * refused as invalid elsewhere.
+     */
+    async function injected(reply: FastifyReply, shape: 'api' | 'oauth', keepProcessing = false): Promise<boolean> {
+      if (keepProcessing && failures.pending()[0] === 'processing_error') return false;
       const f = failures.next();
       if (!f) return false;
+      if (f === 'processing_error') {
+        refuse(reply, 400, 'invalid_params', 'The request could not be processed');
+        return true;
+      }
       if (f === 'timeout') {
         await new Promise<void>((resolve) => {
           const t = setTimeout(resolve, HANG_MS);
@@ -246,24 +307,31 @@ export const tiktokEmulatorRoutes =
       const t = bearer(req, reply);
       if (!t) return reply;
       const p = profileOf(t.profileId)!;
-      return {
-        data: {
-          user: {
-            open_id: p.id,
-            display_name: p.displayName,
-            username: p.userName,
-            avatar_url: `${opts.publicUrl}${base}/avatar/${p.id}.svg`,
-          },
-        },
-        error: { code: 'ok', message: '', log_id: logId() },
+      const asked = String((req.query as { fields?: string }).fields ?? 'open_id,display_name,username,avatar_url')
+        .split(',')
+        .filter(Boolean);
+      const stats = ['follower_count', 'following_count', 'likes_count', 'video_count'];
+      if (asked.some((f) => stats.includes(f)) && !t.scopes.includes('user.info.stats'))
+        return refuse(reply, 403, 'scope_not_authorized', 'The user did not authorize the scope required for the fields');
+      const figures = TIKTOK_DEMO_FIGURES[p.id] ?? { followers: 0, following: 0, likes: 0, videos: 0 };
+      const all: Record<string, unknown> = {
+        open_id: p.id,
+        display_name: p.displayName,
+        username: p.userName,
+        avatar_url: `${opts.publicUrl}${base}/avatar/${p.id}.svg`,
+        follower_count: figures.followers,
+        following_count: figures.following,
+        likes_count: figures.likes,
+        video_count: figures.videos + postsOf(p.id).length,
       };
+      return api({ user: Object.fromEntries(asked.filter((f) => f in all).map((f) => [f, all[f]])) });
     });
 
     app.post(
       `${base}/v2/post/publish/creator_info/query/`,
       { schema: { tags, summary: 'What the creator may post' } },
       async (req, reply) => {
-        if (await injected(reply, 'api')) return reply;
+        if (await injected(reply, 'api', true)) return reply;
         const t = bearer(req, reply);
         if (!t) return reply;
         const p = profileOf(t.profileId)!;
@@ -272,14 +340,287 @@ export const tiktokEmulatorRoutes =
             creator_username: p.userName,
             creator_nickname: p.displayName,
             creator_avatar_url: `${opts.publicUrl}${base}/avatar/${p.id}.svg`,
-            privacy_level_options: ['PUBLIC_TO_EVERYONE', 'MUTUAL_FOLLOW_FRIENDS', 'FOLLOWER_OF_CREATOR', 'SELF_ONLY'],
+            privacy_level_options: PRIVACY_LEVELS,
             comment_disabled: false,
             duet_disabled: false,
             stitch_disabled: true,
-            max_video_post_duration_sec: 600,
+            max_video_post_duration_sec: MAX_VIDEO_SECONDS,
           },
           error: { code: 'ok', message: '', log_id: logId() },
         };
+      },
+    );
+
+    /** A token that may do `scope`, or an answer already sent. */
+    function allowed(req: FastifyRequest, reply: FastifyReply, scope: string): TToken | null {
+      const t = bearer(req, reply);
+      if (!t) return null;
+      if (!t.scopes.includes(scope)) {
+        refuse(reply, 403, 'scope_not_authorized', `The user did not authorize the scope required: ${scope}`);
+        return null;
+      }
+      return t;
+    }
+
+    /** TikTok downloads the media from its address: the fail_reason it would end with, or null when it is readable. */
+    async function pull(url: string, kind: 'video' | 'photo'): Promise<{ fail: string | null; bytes: number }> {
+      const pullFailed = kind === 'video' ? 'video_pull_failed' : 'photo_pull_failed';
+      try {
+        const res = await pullFetch(url, { signal: AbortSignal.timeout(PULL_TIMEOUT_MS) });
+        const bytes = (await res.arrayBuffer()).byteLength;
+        if (!res.ok || bytes === 0) return { fail: pullFailed, bytes };
+        const type = (res.headers.get('content-type') ?? '').split(';')[0].trim().toLowerCase();
+        const types = kind === 'video' ? ['video/mp4', 'video/quicktime', 'video/webm'] : ['image/jpeg', 'image/webp'];
+        return { fail: types.includes(type) ? null : 'file_format_check_failed', bytes };
+      } catch {
+        return { fail: pullFailed, bytes: 0 };
+      }
+    }
+
+    /**
+     * What both init calls check first: a queued processing_error (kept for this publish), injected failures,
+     * the token, and the rate limits (6 inits a minute, 15 posts a day). Answers (and returns null) when refused.
+     */
+    async function initGate(req: FastifyRequest, reply: FastifyReply) {
+      const processingError = failures.pending()[0] === 'processing_error';
+      if (processingError) failures.next();
+      else if (await injected(reply, 'api')) return null;
+      const t = allowed(req, reply, 'video.publish');
+      if (!t) return null;
+      const now = opts.clock.nowMs();
+      const times = (inits.get(t.profileId) ?? []).filter((at) => at > now - 24 * 3600_000);
+      inits.set(t.profileId, times);
+      const lastMinute = times.filter((at) => at > now - 60_000);
+      if (lastMinute.length >= INITS_PER_MINUTE) {
+        reply.header('x-ratelimit-reset', String(Math.ceil((lastMinute[0] + 60_000) / 1000)));
+        refuse(reply, 429, 'rate_limit_exceeded', 'The API rate limit was exceeded. Please try again later.');
+        return null;
+      }
+      if (times.length >= POSTS_PER_DAY) {
+        refuse(reply, 403, 'spam_risk_too_many_posts', 'The daily post cap of this creator has been reached.');
+        return null;
+      }
+      return { t, processingError, record: () => times.push(now) };
+    }
+
+    function startPublish(
+      t: TToken,
+      kind: 'video' | 'photo',
+      fields: Omit<TPublish, 'id' | 'profileId' | 'kind' | 'polls' | 'postId'>,
+    ) {
+      const id = `${kind === 'video' ? 'v' : 'p'}_pub_url~v2.${Date.now()}${++seq}`;
+      publishes.set(id, { id, profileId: t.profileId, kind, polls: 0, postId: null, ...fields });
+      return id;
+    }
+
+    const isHttpUrl = (u: unknown): u is string => {
+      try {
+        return typeof u === 'string' && /^https?:$/.test(new URL(u).protocol);
+      } catch {
+        return false;
+      }
+    };
+
+    app.post(
+      `${base}/v2/post/publish/video/init/`,
+      { schema: { tags, summary: 'Start a video post (TikTok pulls it from its address)' } },
+      async (req, reply) => {
+        const gate = await initGate(req, reply);
+        if (!gate) return reply;
+        const b = (req.body ?? {}) as {
+          post_info?: { title?: unknown; privacy_level?: unknown };
+          source_info?: { source?: unknown; video_url?: unknown };
+        };
+        const title = typeof b.post_info?.title === 'string' ? b.post_info.title : '';
+        if (!b.post_info || typeof b.post_info.privacy_level !== 'string')
+          return refuse(reply, 400, 'invalid_params', 'post_info.privacy_level is required');
+        if (!PRIVACY_LEVELS.includes(b.post_info.privacy_level))
+          return refuse(reply, 400, 'privacy_level_option_mismatch', 'privacy_level is not one of the creator options');
+        if ([...title].length > VIDEO_TITLE_MAX)
+          return refuse(reply, 400, 'invalid_params', `The title exceeds ${VIDEO_TITLE_MAX} characters`);
+        if (b.source_info?.source !== 'PULL_FROM_URL' || !isHttpUrl(b.source_info.video_url))
+          return refuse(reply, 400, 'invalid_params', 'source_info must be PULL_FROM_URL with a video_url');
+        const pulled = await pull(b.source_info.video_url, 'video');
+        gate.record();
+        const id = startPublish(gate.t, 'video', {
+          title,
+          description: title,
+          fail: pulled.fail ?? (gate.processingError ? 'file_format_check_failed' : null),
+          bytes: pulled.bytes,
+        });
+        return api({ publish_id: id });
+      },
+    );
+
+    app.post(
+      `${base}/v2/post/publish/content/init/`,
+      { schema: { tags, summary: 'Start a photo post (TikTok pulls the photos from their addresses)' } },
+      async (req, reply) => {
+        const gate = await initGate(req, reply);
+        if (!gate) return reply;
+        const b = (req.body ?? {}) as {
+          post_info?: { title?: unknown; description?: unknown; privacy_level?: unknown };
+          source_info?: { source?: unknown; photo_images?: unknown; photo_cover_index?: unknown };
+          post_mode?: unknown;
+          media_type?: unknown;
+        };
+        if (b.media_type !== 'PHOTO' || b.post_mode !== 'DIRECT_POST')
+          return refuse(reply, 400, 'invalid_params', 'media_type must be PHOTO and post_mode DIRECT_POST');
+        const title = typeof b.post_info?.title === 'string' ? b.post_info.title : '';
+        const description = typeof b.post_info?.description === 'string' ? b.post_info.description : '';
+        if (!b.post_info || typeof b.post_info.privacy_level !== 'string')
+          return refuse(reply, 400, 'invalid_params', 'post_info.privacy_level is required');
+        if (!PRIVACY_LEVELS.includes(b.post_info.privacy_level))
+          return refuse(reply, 400, 'privacy_level_option_mismatch', 'privacy_level is not one of the creator options');
+        if ([...title].length > PHOTO_TITLE_MAX)
+          return refuse(reply, 400, 'invalid_params', `The title exceeds ${PHOTO_TITLE_MAX} characters`);
+        if ([...description].length > PHOTO_DESCRIPTION_MAX)
+          return refuse(reply, 400, 'invalid_params', `The description exceeds ${PHOTO_DESCRIPTION_MAX} characters`);
+        const images = b.source_info?.photo_images;
+        if (b.source_info?.source !== 'PULL_FROM_URL' || !Array.isArray(images) || !images.every(isHttpUrl))
+          return refuse(reply, 400, 'invalid_params', 'source_info must be PULL_FROM_URL with photo_images');
+        if (images.length < 1 || images.length > PHOTOS_MAX)
+          return refuse(reply, 400, 'invalid_params', `photo_images must hold 1 to ${PHOTOS_MAX} images`);
+        const cover = b.source_info.photo_cover_index;
+        if (typeof cover !== 'number' || !Number.isInteger(cover) || cover < 0 || cover >= images.length)
+          return refuse(reply, 400, 'invalid_params', 'photo_cover_index is out of range');
+        let fail: string | null = null;
+        let bytes = 0;
+        for (const url of images) {
+          const pulled = await pull(url, 'photo');
+          bytes += pulled.bytes;
+          fail ??= pulled.fail;
+        }
+        gate.record();
+        const id = startPublish(gate.t, 'photo', {
+          title,
+          description,
+          fail: fail ?? (gate.processingError ? 'picture_size_check_failed' : null),
+          bytes,
+        });
+        return api({ publish_id: id });
+      },
+    );
+
+    app.post(
+      `${base}/v2/post/publish/status/fetch/`,
+      { schema: { tags, summary: 'How a publish stands' } },
+      async (req, reply) => {
+        if (await injected(reply, 'api')) return reply;
+        const t = allowed(req, reply, 'video.publish');
+        if (!t) return reply;
+        const id = (req.body as { publish_id?: unknown } | null)?.publish_id;
+        const p = typeof id === 'string' ? publishes.get(id) : undefined;
+        if (!p || p.profileId !== t.profileId) return refuse(reply, 400, 'invalid_params', 'publish_id is invalid');
+        p.polls++;
+        // a video downloads for one poll; photos are ready at once; a refused file fails on the poll it would be ready
+        const pulledBad = p.fail === 'video_pull_failed' || p.fail === 'photo_pull_failed';
+        const ready = p.postId !== null || p.kind === 'photo' || p.polls >= 2 || pulledBad;
+        if (!ready) return api({ status: 'PROCESSING_DOWNLOAD', uploaded_bytes: 0, downloaded_bytes: Math.floor(p.bytes / 2) });
+        if (p.fail) return api({ status: 'FAILED', fail_reason: p.fail, uploaded_bytes: 0, downloaded_bytes: 0 });
+        if (!p.postId) {
+          const now = opts.clock.nowMs();
+          p.postId = `7${String(now).padStart(14, '0')}${String(++seq % 10_000).padStart(4, '0')}`;
+          postsOf(p.profileId).unshift({
+            id: p.postId,
+            title: p.title,
+            description: p.description,
+            createdAt: now,
+            kind: p.kind,
+          });
+        }
+        // TikTok gives the post id as an int64 number (beyond a double's exact range): the answer is written by hand
+        const log = logId();
+        return reply
+          .type('application/json; charset=utf-8')
+          .send(
+            `{"data":{"status":"PUBLISH_COMPLETE","fail_reason":"","publicaly_available_post_id":[${p.postId}],"uploaded_bytes":0,"downloaded_bytes":${p.bytes}},"error":{"code":"ok","message":"","log_id":"${log}"}}`,
+          );
+      },
+    );
+
+    /** The fields asked for in `?fields=` (TikTok answers only those). */
+    const fieldsOf = (req: FastifyRequest) =>
+      String((req.query as { fields?: string }).fields ?? '')
+        .split(',')
+        .map((f) => f.trim())
+        .filter(Boolean);
+    const pick = (all: Record<string, unknown>, fields: string[]) =>
+      Object.fromEntries(fields.filter((f) => f in all).map((f) => [f, all[f]]));
+
+    app.post(
+      `${base}/v2/video/list/`,
+      { schema: { tags, summary: "The creator's latest videos and photo posts" } },
+      async (req, reply) => {
+        if (await injected(reply, 'api')) return reply;
+        const t = allowed(req, reply, 'video.list');
+        if (!t) return reply;
+        const fields = fieldsOf(req);
+        if (!fields.length) return refuse(reply, 400, 'invalid_params', 'fields is required');
+        const b = (req.body ?? {}) as { max_count?: unknown; cursor?: unknown };
+        const max = b.max_count ?? 10;
+        if (typeof max !== 'number' || !Number.isInteger(max) || max < 1 || max > 20)
+          return refuse(reply, 400, 'invalid_params', 'max_count must be between 1 and 20');
+        const p = profileOf(t.profileId)!;
+        const list = postsOf(t.profileId);
+        const cursor = typeof b.cursor === 'number' ? b.cursor : null;
+        const from = cursor === null ? list : list.filter((v) => v.createdAt < cursor);
+        const page = from.slice(0, max);
+        return api({
+          videos: page.map((v) =>
+            pick(
+              {
+                id: v.id,
+                title: v.title,
+                video_description: v.description,
+                create_time: Math.floor(v.createdAt / 1000),
+                share_url: `https://www.tiktok.com/@${p.userName}/video/${v.id}`,
+                cover_image_url: `${opts.publicUrl}${base}/avatar/${p.id}.svg`,
+              },
+              fields,
+            ),
+          ),
+          cursor: page.length ? page[page.length - 1].createdAt : (cursor ?? 0),
+          has_more: from.length > page.length,
+        });
+      },
+    );
+
+    app.post(
+      `${base}/v2/video/query/`,
+      { schema: { tags, summary: "Figures of some of the creator's videos" } },
+      async (req, reply) => {
+        if (await injected(reply, 'api')) return reply;
+        const t = allowed(req, reply, 'video.list');
+        if (!t) return reply;
+        const fields = fieldsOf(req);
+        if (!fields.length) return refuse(reply, 400, 'invalid_params', 'fields is required');
+        const ids = (req.body as { filters?: { video_ids?: unknown } } | null)?.filters?.video_ids;
+        if (!Array.isArray(ids) || ids.length < 1 || ids.length > 20)
+          return refuse(reply, 400, 'invalid_params', 'filters.video_ids must hold 1 to 20 ids');
+        const now = opts.clock.nowMs();
+        const p = profileOf(t.profileId)!;
+        const found = postsOf(t.profileId).filter((v) => ids.map(String).includes(v.id));
+        return api({
+          videos: found.map((v) => {
+            const minutes = Math.max(0, Math.floor((now - v.createdAt) / 60_000));
+            const views = Math.min(VIEWS_PER_MINUTE * minutes, VIEWS_CAP);
+            return pick(
+              {
+                id: v.id,
+                title: v.title,
+                video_description: v.description,
+                create_time: Math.floor(v.createdAt / 1000),
+                share_url: `https://www.tiktok.com/@${p.userName}/video/${v.id}`,
+                view_count: views,
+                like_count: Math.floor(views / 10),
+                comment_count: Math.floor(views / 50),
+                share_count: Math.floor(views / 100),
+              },
+              fields,
+            );
+          }),
+        });
       },
     );
 

@@ -3,6 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Clock } from '../../clock';
+import { xTextLength } from '../../integrations/networks/x';
 import {
   acceptForms,
   consentPage,
@@ -29,6 +30,21 @@ const HANG_MS = 20_000;
 const RATE_WINDOW_SECONDS = 15 * 60;
 /** GET /2/users/me: 75 calls per 15 minutes per user. */
 const USERS_ME_LIMIT = 75;
+/** POST /2/tweets: 100 posts per 15 minutes per user. */
+const TWEETS_LIMIT = 100;
+const MB = 1024 * 1024;
+/** The largest multipart body the emulator reads: a 5 MB image or a 4 MB piece of a video, with room to spare. */
+const MULTIPART_LIMIT = 16 * MB;
+const IMAGE_MAX_BYTES = 5 * MB;
+const GIF_MAX_BYTES = 15 * MB;
+const VIDEO_MAX_BYTES = 512 * MB;
+/** A media id lives a day before it is used. */
+const MEDIA_TTL_SECONDS = 24 * 3600;
+/** How a sandbox post's figures grow: views per minute since it was published, up to a cap. */
+const VIEWS_PER_MINUTE = 40;
+const VIEWS_CAP = 250_000;
+/** X's count of a post's text, as X's own rule (an address 23, CJK and emoji 2, others 1). */
+const TEXT_MAX = 280;
 const X_BLACK = '#0f1419';
 
 /** A demo X user: `id` is what the consent page and /_revoke name it by; `userId` is what the API answers. */
@@ -169,6 +185,37 @@ type TRequestToken = {
 };
 type TAccessToken = { profileId: string; secret: string; revoked: boolean };
 
+/** An uploaded media file: whose, what, and where its processing stands. */
+type TMedia = {
+  id: string;
+  profileId: string;
+  category: string;
+  mediaType: string;
+  /** The declared size (chunked uploads), and the pieces received so far by segment index. */
+  totalBytes: number;
+  pieces: Map<number, Buffer>;
+  expiresAtMs: number;
+  /** uploaded: a chunked upload not yet finalized; the rest are X's processing states. */
+  state: 'uploaded' | 'pending' | 'in_progress' | 'succeeded' | 'failed';
+  /** Set when processing must fail (processing_error asked for). */
+  failWith: string | null;
+  used: boolean;
+};
+/** A published post. */
+type TTweet = { id: string; text: string; createdAtMs: number; mediaIds: string[] };
+
+/** Whether bytes are an image X takes, by their first bytes (JPEG, PNG, GIF, WebP), and which. */
+function imageKind(b: Buffer): string | null {
+  if (b.length >= 3 && b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff) return 'image/jpeg';
+  if (b.length >= 8 && b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'image/png';
+  if (b.length >= 6 && /^GIF8[79]a$/.test(b.subarray(0, 6).toString('latin1'))) return 'image/gif';
+  if (b.length >= 12 && b.subarray(0, 4).toString('latin1') === 'RIFF' && b.subarray(8, 12).toString('latin1') === 'WEBP')
+    return 'image/webp';
+  return null;
+}
+/** An MP4 (or QuickTime) file has its `ftyp` box first: the type at offset 4. */
+const isMp4 = (b: Buffer) => b.length >= 8 && b.subarray(4, 8).toString('latin1') === 'ftyp';
+
 const token = (bytes = 24) => randomBytes(bytes).toString('base64url');
 
 /** The v1.1 and OAuth endpoints' error shape. */
@@ -184,6 +231,42 @@ const problem = (status: number, title: string, detail: string, type = 'about:bl
   ...extra,
 });
 const UNAUTHORIZED = problem(401, 'Unauthorized', 'Unauthorized');
+const INVALID_REQUEST = 'https://api.twitter.com/2/problems/invalid-request';
+/** A 400 for a request X will not take, with X's words in `errors[].message` and in `detail`. */
+const invalid = (message: string) => ({
+  errors: [{ message }],
+  ...problem(400, 'Invalid Request', message, INVALID_REQUEST),
+});
+/** A resource a 200 answer says is not there (v2 answers partial errors with 200). */
+const notFoundError = (resource: 'tweet' | 'user', id: string) => ({
+  errors: [
+    {
+      value: id,
+      detail: `Could not find ${resource} with id: [${id}].`,
+      title: 'Not Found Error',
+      resource_type: resource,
+      parameter: 'id',
+      resource_id: id,
+      type: 'https://api.twitter.com/2/problems/resource-not-found',
+    },
+  ],
+});
+const DUPLICATE = problem(403, 'Forbidden', 'You are not allowed to create a Tweet with duplicate content.');
+const TOO_LONG =
+  'Your Tweet text is too long. For more information on how X determines text length see https://github.com/twitter/twitter-text.';
+/** The fields of a post the emulator knows; X refuses any other name. */
+const TWEET_FIELDS = [
+  'attachments',
+  'author_id',
+  'conversation_id',
+  'created_at',
+  'edit_history_tweet_ids',
+  'entities',
+  'id',
+  'lang',
+  'public_metrics',
+  'text',
+] as const;
 
 /**
  * The X emulator: OAuth 1.0a (request token, consent page at /oauth/authorize, access token for the verifier)
@@ -192,9 +275,13 @@ const UNAUTHORIZED = problem(401, 'Unauthorized', 'Unauthorized');
  * consumer or token secret, a timestamp more than 5 minutes off or a nonce used before is refused with code 32.
  * Request tokens expire on the product clock; access tokens do not expire. POST /sandbox/twitter/_control makes
  * the next calls fail, /_revoke ends a demo profile's access.
+ * Publishing: media uploads (an image in one multipart call; a video or GIF initialized, appended in pieces and
+ * finalized, then processed: in progress at its first STATUS, ready at the next, or failed when `processing_error`
+ * was asked for), posts kept in memory per user, their public figures growing with the product clock, 100 posts
+ * per 15 minutes per user. X takes bytes, never an address: `opts.fetch` is not needed here.
  */
 export const xEmulatorRoutes =
-  (opts: { clock: Clock; publicUrl: string }): FastifyPluginAsyncZod =>
+  (opts: { clock: Clock; publicUrl: string; fetch?: typeof fetch }): FastifyPluginAsyncZod =>
   async (app) => {
     const base = '/sandbox/twitter';
     const tags = ['Sandbox: X'];
@@ -210,6 +297,42 @@ export const xEmulatorRoutes =
     acceptForms(app);
     const profileOf = (id: string) => X_DEMO_PROFILES.find((p) => p.id === id) ?? null;
     const avatarUrl = (p: TDemoXProfile) => `${opts.publicUrl}${base}/avatar/${p.id}.svg`;
+    const media = new Map<string, TMedia>();
+    /** Posts per demo profile, newest last. */
+    const tweets = new Map<string, TTweet[]>();
+    /** When each profile posted (product clock, ms), for the 100-per-15-minutes limit. */
+    const postedAt = new Map<string, number[]>();
+    /** Snowflake-like ids, growing. */
+    let lastId = 1_900_000_000_000_000_000n;
+    const nextId = () => String(++lastId);
+    const tweetsOf = (profileId: string) => {
+      const list = tweets.get(profileId) ?? [];
+      if (!tweets.has(profileId)) tweets.set(profileId, list);
+      return list;
+    };
+
+    // multipart bodies (media uploads) are read here, whatever the app around registered for them
+    if (app.hasContentTypeParser('multipart/form-data')) app.removeContentTypeParser('multipart/form-data');
+    app.addContentTypeParser(
+      'multipart/form-data',
+      { parseAs: 'buffer', bodyLimit: MULTIPART_LIMIT },
+      async (req: FastifyRequest, body: Buffer) =>
+        new Response(new Uint8Array(body), { headers: { 'content-type': String(req.headers['content-type']) } }).formData(),
+    );
+    /** A multipart body's text fields, and its `media` file's bytes. */
+    async function multipartOf(req: FastifyRequest) {
+      const fd = req.body instanceof FormData ? req.body : null;
+      const file = fd?.get('media');
+      const field = (name: string) => {
+        const v = fd?.get(name);
+        return typeof v === 'string' ? v : undefined;
+      };
+      return {
+        ok: fd !== null,
+        field,
+        bytes: file && typeof file !== 'string' ? Buffer.from(await file.arrayBuffer()) : null,
+      };
+    }
 
     /** The address the caller signed: the product's public address and the path called, with its query. */
     const calledUrl = (req: FastifyRequest) => `${opts.publicUrl.replace(/\/+$/, '')}${req.url}`;
@@ -286,7 +409,9 @@ export const xEmulatorRoutes =
         .header('x-rate-limit-reset', String(Math.floor(opts.clock.nowMs() / 1000) + RATE_WINDOW_SECONDS));
 
     /** A failure asked for by a test, answered in X's shape for `shape`'s endpoints. Returns true when it answered. */
-    async function injected(req: FastifyRequest, reply: FastifyReply, shape: 'api' | 'oauth'): Promise<boolean> {
+    async function injected(req: FastifyRequest, reply: FastifyReply, shape: 'api' | 'oauth', media = false): Promise<boolean> {
+      // a processing failure asked for is kept for the media's processing (finalize, STATUS), not answered at once
+      if (media && failures.pending()[0] === 'processing_error') return false;
       const f = failures.next();
       if (!f) return false;
       if (f === 'timeout') {
@@ -518,7 +643,7 @@ export const xEmulatorRoutes =
           public_metrics: {
             followers_count: p.followers,
             following_count: p.following,
-            tweet_count: p.tweets,
+            tweet_count: p.tweets + tweetsOf(p.id).length,
             listed_count: p.listed,
           },
           url: '',
@@ -528,6 +653,347 @@ export const xEmulatorRoutes =
         for (const f of asked) if (f in all) data[f] = all[f];
         rateHeaders(reply, USERS_ME_LIMIT, USERS_ME_LIMIT - 1);
         return { data };
+      },
+    );
+
+    /** A media id of this user's that has not expired, or null. */
+    function ownMedia(id: string, profileId: string): TMedia | null {
+      const m = media.get(id);
+      if (!m || m.profileId !== profileId || m.expiresAtMs <= opts.clock.nowMs()) return null;
+      return m;
+    }
+    /** Takes a processing failure asked for, if it is the next failure: the media's processing will end in it. */
+    const takeProcessingError = () => {
+      if (failures.pending()[0] !== 'processing_error') return false;
+      failures.next();
+      return true;
+    };
+    const UNSUPPORTED = 'Invalid or Unsupported media, Reason: UnsupportedMedia.';
+    const processingInfo = (m: TMedia) =>
+      m.state === 'failed'
+        ? { state: 'failed', progress_percent: 0, error: { code: 1, name: 'InvalidMedia', message: m.failWith ?? UNSUPPORTED } }
+        : m.state === 'succeeded'
+          ? { state: 'succeeded', progress_percent: 100 }
+          : { state: m.state, check_after_secs: 1, progress_percent: m.state === 'pending' ? 0 : 50 };
+    const mediaKey = (m: TMedia) => `${m.category === 'tweet_image' ? 3 : m.category === 'tweet_gif' ? 16 : 7}_${m.id}`;
+    const mediaAnswer = (m: TMedia, size: number, withProcessing: boolean) => ({
+      data: {
+        id: m.id,
+        media_key: mediaKey(m),
+        size,
+        expires_after_secs: Math.max(0, Math.floor((m.expiresAtMs - opts.clock.nowMs()) / 1000)),
+        ...(withProcessing ? { processing_info: processingInfo(m) } : {}),
+      },
+    });
+    const newMedia = (profileId: string, category: string, mediaType: string, totalBytes: number): TMedia => {
+      const m: TMedia = {
+        id: nextId(),
+        profileId,
+        category,
+        mediaType,
+        totalBytes,
+        pieces: new Map(),
+        expiresAtMs: opts.clock.nowMs() + MEDIA_TTL_SECONDS * 1000,
+        state: 'uploaded',
+        failWith: null,
+        used: false,
+      };
+      media.set(m.id, m);
+      return m;
+    };
+
+    app.post(
+      `${base}/2/media/upload`,
+      { schema: { tags, summary: 'Upload an image (multipart `media`, `media_category`, `media_type`)' } },
+      async (req, reply) => {
+        // an image is ready at once: a processing failure asked for refuses the upload itself (400)
+        if (await injected(req, reply, 'api')) return reply;
+        const auth = authenticate(req, 'access');
+        if (!auth.ok) return reply.status(401).send(UNAUTHORIZED);
+        const body = await multipartOf(req);
+        if (!body.ok) return reply.status(400).send(invalid('The media upload is a multipart/form-data body'));
+        if (!body.bytes) return reply.status(400).send(invalid('The `media` field is required'));
+        const category = body.field('media_category') ?? 'tweet_image';
+        if (category !== 'tweet_image')
+          return reply
+            .status(400)
+            .send(invalid(`media_category ${category} is uploaded in pieces (initialize, append, finalize), not at once`));
+        if (body.bytes.length > IMAGE_MAX_BYTES)
+          return reply.status(400).send(invalid(`File size exceeds ${IMAGE_MAX_BYTES} bytes.`));
+        const kind = imageKind(body.bytes);
+        if (!kind) return reply.status(400).send(invalid('media type unrecognized.'));
+        const m = newMedia(auth.accessToken!.profileId, category, kind, body.bytes.length);
+        m.state = 'succeeded';
+        return mediaAnswer(m, body.bytes.length, false);
+      },
+    );
+
+    app.get(
+      `${base}/2/media/upload`,
+      {
+        schema: {
+          tags,
+          summary: "A media file's processing (command=STATUS)",
+          querystring: z.object({ command: z.string().optional(), media_id: z.string().optional() }),
+        },
+      },
+      async (req, reply) => {
+        if (await injected(req, reply, 'api', true)) return reply;
+        const auth = authenticate(req, 'access');
+        if (!auth.ok) return reply.status(401).send(UNAUTHORIZED);
+        if (req.query.command !== 'STATUS') return reply.status(400).send(invalid('command must be STATUS'));
+        const m = ownMedia(req.query.media_id ?? '', auth.accessToken!.profileId);
+        if (!m || m.state === 'uploaded') return reply.status(400).send(invalid('Invalid media_id'));
+        if (m.state === 'pending' || m.state === 'in_progress') {
+          if (takeProcessingError()) m.failWith = m.failWith ?? UNSUPPORTED;
+          // in progress at the first look, ready at the next (or failed, when that was asked for)
+          m.state = m.failWith ? 'failed' : m.state === 'pending' ? 'in_progress' : 'succeeded';
+        }
+        return mediaAnswer(m, m.totalBytes, m.category !== 'tweet_image');
+      },
+    );
+
+    app.post(
+      `${base}/2/media/upload/initialize`,
+      { schema: { tags, summary: 'Start a video or GIF upload in pieces' } },
+      async (req, reply) => {
+        if (await injected(req, reply, 'api', true)) return reply;
+        const auth = authenticate(req, 'access');
+        if (!auth.ok) return reply.status(401).send(UNAUTHORIZED);
+        const b = (req.body && typeof req.body === 'object' ? req.body : {}) as Record<string, unknown>;
+        const category = typeof b.media_category === 'string' ? b.media_category : '';
+        const type = typeof b.media_type === 'string' ? b.media_type : '';
+        const total = b.total_bytes;
+        const allowed: Record<string, { types: string[]; max: number }> = {
+          tweet_video: { types: ['video/mp4', 'video/quicktime'], max: VIDEO_MAX_BYTES },
+          tweet_gif: { types: ['image/gif'], max: GIF_MAX_BYTES },
+          tweet_image: { types: ['image/jpeg', 'image/png', 'image/webp', 'image/gif'], max: IMAGE_MAX_BYTES },
+        };
+        const rule = allowed[category];
+        if (!rule) return reply.status(400).send(invalid(`media_category must be one of [${Object.keys(allowed).join(', ')}]`));
+        if (!rule.types.includes(type))
+          return reply.status(400).send(invalid(`media_type ${type || '(none)'} is not supported.`));
+        if (typeof total !== 'number' || !Number.isInteger(total) || total <= 0)
+          return reply.status(400).send(invalid('total_bytes must be a positive whole number'));
+        if (total > rule.max) return reply.status(400).send(invalid(`File size exceeds ${rule.max} bytes.`));
+        const m = newMedia(auth.accessToken!.profileId, category, type, total);
+        return mediaAnswer(m, total, false);
+      },
+    );
+
+    app.post(
+      `${base}/2/media/upload/:id/append`,
+      {
+        schema: {
+          tags,
+          summary: 'A piece of a video or GIF (multipart `media`, `segment_index`)',
+          params: z.object({ id: z.string() }),
+        },
+      },
+      async (req, reply) => {
+        if (await injected(req, reply, 'api', true)) return reply;
+        const auth = authenticate(req, 'access');
+        if (!auth.ok) return reply.status(401).send(UNAUTHORIZED);
+        const m = ownMedia(req.params.id, auth.accessToken!.profileId);
+        if (m?.state !== 'uploaded') return reply.status(400).send(invalid('Invalid media_id'));
+        const body = await multipartOf(req);
+        if (!body.bytes) return reply.status(400).send(invalid('The `media` field is required'));
+        const index = Number(body.field('segment_index'));
+        if (!Number.isInteger(index) || index < 0 || index > 999)
+          return reply.status(400).send(invalid('segment_index must be a whole number from 0 to 999'));
+        m.pieces.set(index, body.bytes);
+        const received = [...m.pieces.values()].reduce((n, b) => n + b.length, 0);
+        if (received > m.totalBytes) return reply.status(400).send(invalid('Segments exceed the provided total file size.'));
+        return { data: { expires_at: Math.floor(m.expiresAtMs / 1000) } };
+      },
+    );
+
+    app.post(
+      `${base}/2/media/upload/:id/finalize`,
+      { schema: { tags, summary: 'Finish a video or GIF upload: X processes it', params: z.object({ id: z.string() }) } },
+      async (req, reply) => {
+        if (await injected(req, reply, 'api', true)) return reply;
+        const auth = authenticate(req, 'access');
+        if (!auth.ok) return reply.status(401).send(UNAUTHORIZED);
+        const m = ownMedia(req.params.id, auth.accessToken!.profileId);
+        if (m?.state !== 'uploaded') return reply.status(400).send(invalid('Invalid media_id'));
+        const order = [...m.pieces.keys()].sort((a, b) => a - b);
+        const bytes = Buffer.concat(order.map((i) => m.pieces.get(i) ?? Buffer.alloc(0)));
+        if (bytes.length !== m.totalBytes || order.some((i, n) => i !== n))
+          return reply.status(400).send(invalid('Segments do not add up to provided total file size.'));
+        m.pieces.clear();
+        if (m.category === 'tweet_image') {
+          if (!imageKind(bytes)) return reply.status(400).send(invalid('media type unrecognized.'));
+          m.state = 'succeeded';
+          return mediaAnswer(m, bytes.length, false);
+        }
+        const fits = m.category === 'tweet_gif' ? imageKind(bytes) === 'image/gif' : isMp4(bytes);
+        if (!fits) m.failWith = UNSUPPORTED;
+        if (takeProcessingError()) m.failWith = UNSUPPORTED;
+        m.state = 'pending';
+        return mediaAnswer(m, bytes.length, true);
+      },
+    );
+
+    /** Public figures of a post, growing with the product clock's minutes since it was published. */
+    function publicMetrics(t: TTweet) {
+      const minutes = Math.max(0, (opts.clock.nowMs() - t.createdAtMs) / 60_000);
+      const views = Math.min(VIEWS_CAP, Math.floor(VIEWS_PER_MINUTE * minutes));
+      return {
+        retweet_count: Math.floor(views / 40),
+        reply_count: Math.floor(views / 50),
+        like_count: Math.floor(views / 10),
+        quote_count: Math.floor(views / 200),
+        bookmark_count: Math.floor(views / 100),
+        impression_count: views,
+      };
+    }
+    /** The fields asked for that a post does not have: X refuses the call. */
+    const unknownFields = (asked: string[], known: readonly string[], param: string) => {
+      const unknown = asked.filter((f) => !known.includes(f));
+      return unknown.length
+        ? {
+            errors: unknown.map((value) => ({
+              parameters: { [param]: [value] },
+              message: `The \`${param}\` query parameter value [${value}] is not one of [${known.join(',')}]`,
+            })),
+            ...problem(400, 'Invalid Request', 'One or more parameters to your request was invalid.', INVALID_REQUEST),
+          }
+        : null;
+    };
+    const tweetData = (t: TTweet, profileId: string, fields: string[]) => {
+      const all: Record<string, unknown> = {
+        attachments: t.mediaIds.length
+          ? { media_keys: t.mediaIds.map((id) => (media.has(id) ? mediaKey(media.get(id)!) : id)) }
+          : undefined,
+        author_id: profileOf(profileId)?.userId,
+        conversation_id: t.id,
+        created_at: new Date(t.createdAtMs).toISOString(),
+        lang: 'en',
+        public_metrics: publicMetrics(t),
+      };
+      const data: Record<string, unknown> = { id: t.id, text: t.text, edit_history_tweet_ids: [t.id] };
+      for (const f of fields) if (all[f] !== undefined) data[f] = all[f];
+      return data;
+    };
+
+    app.post(
+      `${base}/2/tweets`,
+      { schema: { tags, summary: 'Publish a post (JSON: text, media.media_ids)' } },
+      async (req, reply) => {
+        if (await injected(req, reply, 'api')) return reply;
+        const auth = authenticate(req, 'access');
+        if (!auth.ok) return reply.status(401).send(UNAUTHORIZED);
+        const profileId = auth.accessToken!.profileId;
+        const nowMs = opts.clock.nowMs();
+        const recent = (postedAt.get(profileId) ?? []).filter((t) => t > nowMs - RATE_WINDOW_SECONDS * 1000);
+        postedAt.set(profileId, recent);
+        if (recent.length >= TWEETS_LIMIT)
+          return reply
+            .header('x-rate-limit-limit', String(TWEETS_LIMIT))
+            .header('x-rate-limit-remaining', '0')
+            .header('x-rate-limit-reset', String(Math.ceil((recent[0] + RATE_WINDOW_SECONDS * 1000) / 1000)))
+            .status(429)
+            .send(problem(429, 'Too Many Requests', 'Too Many Requests'));
+        const b = (req.body && typeof req.body === 'object' ? req.body : {}) as {
+          text?: unknown;
+          media?: { media_ids?: unknown };
+        };
+        if (b.text !== undefined && typeof b.text !== 'string') return reply.status(400).send(invalid('text must be a string'));
+        const text = (b.text as string | undefined) ?? '';
+        const ids = b.media?.media_ids;
+        if (
+          b.media !== undefined &&
+          (!Array.isArray(ids) || ids.length < 1 || ids.length > 4 || ids.some((i) => typeof i !== 'string'))
+        )
+          return reply.status(400).send(invalid('media.media_ids must hold 1 to 4 media ids'));
+        const mediaIds = (ids ?? []) as string[];
+        if (!text && mediaIds.length === 0) return reply.status(400).send(invalid('A post needs text or media'));
+        if (xTextLength(text) > TEXT_MAX) return reply.status(400).send(invalid(TOO_LONG));
+        const items = mediaIds.map((id) => ownMedia(id, profileId));
+        const ready = items.every((m) => m?.state === 'succeeded');
+        const moving = items.filter((m) => m && m.category !== 'tweet_image').length;
+        if (!ready || (moving > 0 && items.length > 1)) return reply.status(400).send(invalid('Your media IDs are invalid.'));
+        const list = tweetsOf(profileId);
+        if (text && list.some((t) => t.text === text)) return reply.status(403).send(DUPLICATE);
+        const tweet: TTweet = { id: nextId(), text, createdAtMs: nowMs, mediaIds };
+        list.push(tweet);
+        recent.push(nowMs);
+        for (const m of items) if (m) m.used = true;
+        rateHeaders(reply, TWEETS_LIMIT, TWEETS_LIMIT - recent.length);
+        return reply.status(201).send({ data: { id: tweet.id, text: tweet.text, edit_history_tweet_ids: [tweet.id] } });
+      },
+    );
+
+    app.get(
+      `${base}/2/users/:id/tweets`,
+      {
+        schema: {
+          tags,
+          summary: "A user's latest posts",
+          params: z.object({ id: z.string() }),
+          querystring: z.object({
+            max_results: z.string().optional(),
+            'tweet.fields': z.string().optional(),
+            pagination_token: z.string().optional(),
+          }),
+        },
+      },
+      async (req, reply) => {
+        if (await injected(req, reply, 'api')) return reply;
+        const auth = authenticate(req, 'access');
+        if (!auth.ok) return reply.status(401).send(UNAUTHORIZED);
+        const max = req.query.max_results === undefined ? 10 : Number(req.query.max_results);
+        if (!Number.isInteger(max) || max < 5 || max > 100)
+          return reply.status(400).send({
+            errors: [
+              {
+                parameters: { max_results: [String(req.query.max_results)] },
+                message: `The \`max_results\` query parameter value [${req.query.max_results}] is not between 5 and 100`,
+              },
+            ],
+            ...problem(400, 'Invalid Request', 'One or more parameters to your request was invalid.', INVALID_REQUEST),
+          });
+        const fields = (req.query['tweet.fields'] ?? '').split(',').filter(Boolean);
+        const bad = unknownFields(fields, TWEET_FIELDS, 'tweet.fields');
+        if (bad) return reply.status(400).send(bad);
+        const owner = X_DEMO_PROFILES.find((p) => p.userId === req.params.id);
+        if (!owner) return notFoundError('user', req.params.id);
+        const list = [...tweetsOf(owner.id)].reverse().slice(0, max);
+        rateHeaders(reply, 900, 899);
+        if (!list.length) return { meta: { result_count: 0 } };
+        return {
+          data: list.map((t) => tweetData(t, owner.id, fields)),
+          meta: { result_count: list.length, newest_id: list[0].id, oldest_id: list[list.length - 1].id },
+        };
+      },
+    );
+
+    app.get(
+      `${base}/2/tweets/:id`,
+      {
+        schema: {
+          tags,
+          summary: 'A post, with its public figures',
+          params: z.object({ id: z.string() }),
+          querystring: z.object({ 'tweet.fields': z.string().optional() }),
+        },
+      },
+      async (req, reply) => {
+        if (await injected(req, reply, 'api')) return reply;
+        const auth = authenticate(req, 'access');
+        if (!auth.ok) return reply.status(401).send(UNAUTHORIZED);
+        const fields = (req.query['tweet.fields'] ?? '').split(',').filter(Boolean);
+        const bad = unknownFields(fields, TWEET_FIELDS, 'tweet.fields');
+        if (bad) return reply.status(400).send(bad);
+        for (const [profileId, list] of tweets) {
+          const t = list.find((x) => x.id === req.params.id);
+          if (t) {
+            rateHeaders(reply, 900, 899);
+            return { data: tweetData(t, profileId, fields) };
+          }
+        }
+        return notFoundError('tweet', req.params.id);
       },
     );
 

@@ -3,6 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Clock } from '../../clock';
+import { nextPacificMidnight } from '../../integrations/networks/youtube';
 import {
   acceptForms,
   consentPage,
@@ -115,6 +116,64 @@ const VIDEO_CATEGORIES = [
 ];
 const YOUTUBE_CHANNEL_ID = 'UCBR8-60-B28hp2BmDPdntcQ';
 
+/** Scopes that may upload a video (videos.insert). */
+const UPLOAD_SCOPES = [
+  'https://www.googleapis.com/auth/youtube.upload',
+  'https://www.googleapis.com/auth/youtube',
+  'https://www.googleapis.com/auth/youtube.force-ssl',
+];
+/** The parts of a video this emulator can answer. */
+const VIDEO_PARTS = ['id', 'snippet', 'status', 'processingDetails', 'statistics', 'contentDetails'] as const;
+/** A project's daily quota, and what each call costs of it (YouTube's published costs). */
+export const YOUTUBE_DAILY_QUOTA = 10_000;
+export const YOUTUBE_QUOTA_COST = { insert: 1600, search: 100, list: 1 } as const;
+/** How long an upload session lasts (Google's: about a week). */
+const SESSION_TTL_MS = 7 * 24 * 3600_000;
+/** The largest upload the sandbox takes in one request. */
+const UPLOAD_BODY_LIMIT = 256 * 1024 * 1024;
+/** A video's views grow by this many a minute after its upload, up to the cap. */
+const VIEWS_PER_MINUTE = 40;
+const VIEWS_CAP = 250_000;
+
+type TUploadSession = {
+  profileId: string;
+  title: string;
+  description: string;
+  categoryId: string;
+  privacyStatus: string;
+  madeForKids: boolean;
+  contentType: string | null;
+  length: number | null;
+  chunks: Buffer[];
+  received: number;
+  expiresAt: number;
+};
+type TVideo = {
+  id: string;
+  profileId: string;
+  channelId: string;
+  title: string;
+  description: string;
+  categoryId: string;
+  privacyStatus: string;
+  madeForKids: boolean;
+  publishedAtMs: number;
+  bytes: number;
+  /** Why processing will fail whatever happens (the bytes are not a video), if they are not. */
+  badFile: 'emptyFile' | 'invalidFile' | null;
+  uploadStatus: 'uploaded' | 'processed' | 'failed';
+  failureReason: string | null;
+  /** How many times the owner has asked how its processing goes. */
+  polls: number;
+};
+
+/** What a video's first bytes say it is: MP4/MOV (`ftyp` at offset 4) or WebM/Matroska (EBML). */
+function looksLikeVideo(b: Buffer): boolean {
+  if (b.length >= 8 && b.subarray(4, 8).toString('latin1') === 'ftyp') return true;
+  return b.length >= 4 && b[0] === 0x1a && b[1] === 0x45 && b[2] === 0xdf && b[3] === 0xa3;
+}
+const videoId = () => randomBytes(8).toString('base64url').slice(0, 11);
+
 type TCode = {
   profileId: string;
   redirectUri: string;
@@ -140,7 +199,12 @@ const apiError = (code: number, status: string, reason: string, message: string,
  * POST /sandbox/youtube/_control makes the next calls fail.
  */
 export const youtubeEmulatorRoutes =
-  (opts: { clock: Clock; publicUrl: string }): FastifyPluginAsyncZod =>
+  (opts: {
+    clock: Clock;
+    publicUrl: string;
+    /** Where a network pulls media from a URL; YouTube takes the bytes in the upload itself, so it is not used here. */
+    fetch?: typeof fetch;
+  }): FastifyPluginAsyncZod =>
   async (app) => {
     const base = '/sandbox/youtube';
     const tags = ['Sandbox: YouTube'];
@@ -153,6 +217,14 @@ export const youtubeEmulatorRoutes =
       for (const wake of hanging) wake();
     });
     acceptForms(app);
+    // an upload's bytes (video/*, application/octet-stream): kept as they are
+    app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: UPLOAD_BODY_LIMIT }, (_req, body, done) => done(null, body));
+    const sessions = new Map<string, TUploadSession>();
+    const videos = new Map<string, TVideo>();
+    /** The project's quota: units spent in the Pacific day that ends at `dayEnds`. */
+    const quota = { dayEnds: 0, used: 0 };
+    /** A `processing_error` asked for: the next video whose processing ends fails. */
+    let failNextProcessing = false;
     const channelOf = (id: string) => YOUTUBE_DEMO_CHANNELS.find((c) => c.id === id) ?? null;
     const avatarUrl = (c: TDemoChannel) => `${opts.publicUrl}${base}/avatar/${c.id}.svg`;
 
@@ -304,6 +376,112 @@ export const youtubeEmulatorRoutes =
       }
       return row;
     }
+
+    /** Spends `units` of the day's quota; past it, YouTube's 403 quotaExceeded. Returns false when it answered. */
+    function spend(reply: FastifyReply, units: number): boolean {
+      const now = opts.clock.nowMs();
+      if (now >= quota.dayEnds) {
+        quota.dayEnds = nextPacificMidnight(new Date(now)).getTime();
+        quota.used = 0;
+      }
+      if (quota.used + units > YOUTUBE_DAILY_QUOTA) {
+        reply
+          .status(403)
+          .send(
+            apiError(
+              403,
+              'PERMISSION_DENIED',
+              'quotaExceeded',
+              'The request cannot be completed because you have exceeded your <a href="/youtube/v3/getting-started#quota">quota</a>.',
+              'youtube.quota',
+            ),
+          );
+        return false;
+      }
+      quota.used += units;
+      return true;
+    }
+
+    /** A `processing_error` at the head of the queue is not an answer to this call: it fails the next processing. */
+    function takeProcessingError() {
+      if (failures.pending()[0] !== 'processing_error') return;
+      failures.next();
+      failNextProcessing = true;
+    }
+
+    /** The owner asks how processing goes: in progress at the first poll, over (processed or failed) at the next. */
+    function poll(v: TVideo) {
+      if (v.uploadStatus !== 'uploaded') return;
+      v.polls++;
+      if (v.polls < 2) return;
+      if (failNextProcessing) {
+        failNextProcessing = false;
+        v.uploadStatus = 'failed';
+        v.failureReason = 'conversion';
+      } else if (v.badFile) {
+        v.uploadStatus = 'failed';
+        v.failureReason = v.badFile;
+      } else v.uploadStatus = 'processed';
+    }
+
+    /** Deterministic statistics: views grow with the product clock's minutes since the upload. */
+    function statistics(v: TVideo) {
+      const minutes = Math.max(0, Math.floor((opts.clock.nowMs() - v.publishedAtMs) / 60_000));
+      const views = v.uploadStatus === 'processed' ? Math.min(minutes * VIEWS_PER_MINUTE, VIEWS_CAP) : 0;
+      return {
+        viewCount: String(views),
+        likeCount: String(Math.floor(views / 10)),
+        favoriteCount: '0',
+        commentCount: String(Math.floor(views / 50)),
+      };
+    }
+
+    const thumbnails = (id: string) => ({
+      default: { url: `https://i.ytimg.com/vi/${id}/default.jpg`, width: 120, height: 90 },
+      medium: { url: `https://i.ytimg.com/vi/${id}/mqdefault.jpg`, width: 320, height: 180 },
+      high: { url: `https://i.ytimg.com/vi/${id}/hqdefault.jpg`, width: 480, height: 360 },
+    });
+
+    function videoSnippet(v: TVideo) {
+      const c = channelOf(v.profileId)!;
+      return {
+        publishedAt: new Date(v.publishedAtMs).toISOString(),
+        channelId: v.channelId,
+        title: v.title,
+        description: v.description,
+        thumbnails: thumbnails(v.id),
+        channelTitle: c.displayName,
+        categoryId: v.categoryId,
+        liveBroadcastContent: 'none',
+        localized: { title: v.title, description: v.description },
+      };
+    }
+
+    function videoStatus(v: TVideo) {
+      return {
+        uploadStatus: v.uploadStatus,
+        ...(v.failureReason ? { failureReason: v.failureReason } : {}),
+        privacyStatus: v.privacyStatus,
+        license: 'youtube',
+        embeddable: true,
+        publicStatsViewable: true,
+        madeForKids: v.madeForKids,
+        selfDeclaredMadeForKids: v.madeForKids,
+      };
+    }
+
+    function processingDetails(v: TVideo) {
+      if (v.uploadStatus === 'uploaded')
+        return {
+          processingStatus: 'processing',
+          processingProgress: { partsTotal: '1000', partsProcessed: String(v.polls * 500), timeLeftMs: '30000' },
+        };
+      if (v.uploadStatus === 'failed') return { processingStatus: 'failed', processingFailureReason: 'transcodeFailed' };
+      return { processingStatus: 'succeeded', thumbnailsAvailability: 'available' };
+    }
+
+    const publishedCount = (profileId: string) =>
+      [...videos.values()].filter((v) => v.profileId === profileId && v.uploadStatus === 'processed').length;
 
     const badParameter = (reply: FastifyReply, reason: string, message: string) =>
       reply.status(400).send(apiError(400, 'INVALID_ARGUMENT', reason, message));
@@ -467,57 +645,63 @@ export const youtubeEmulatorRoutes =
         schema: {
           tags,
           summary: "The caller's channel",
-          querystring: z.object({ part: z.string().optional(), mine: z.string().optional() }),
+          querystring: z.object({ part: z.string().optional(), mine: z.string().optional(), id: z.string().optional() }),
         },
       },
       async (req, reply) => {
         if (await injectedApi(req, reply)) return reply;
-        const t = bearer(req, reply, CHANNEL_READ_SCOPES);
+        const t = bearer(req, reply, req.query.id ? [] : CHANNEL_READ_SCOPES);
         if (!t) return reply;
         if (!req.query.part) return badParameter(reply, 'required', 'Required parameter: part');
         const parts = req.query.part.split(',').map((p) => p.trim());
         const unknownPart = parts.find((p) => !(CHANNEL_PARTS as readonly string[]).includes(p));
         if (unknownPart) return badParameter(reply, 'unknownPart', `'${unknownPart}'`);
-        if (req.query.mine !== 'true')
+        if (req.query.mine !== 'true' && !req.query.id)
           return badParameter(
             reply,
             'missingRequiredParameter',
             'No filter selected. Expected one of: forUsername, managedByMe, mine, id, forHandle',
           );
-        const c = channelOf(t.profileId)!;
-        const picture = avatarUrl(c);
-        const item: Record<string, unknown> = { kind: 'youtube#channel', etag: etag(), id: c.channelId };
-        if (parts.includes('snippet'))
-          item.snippet = {
-            title: c.displayName,
-            description: c.description,
-            customUrl: `@${c.userName}`,
-            publishedAt: c.publishedAt,
-            thumbnails: {
-              default: { url: picture, width: 88, height: 88 },
-              medium: { url: picture, width: 240, height: 240 },
-              high: { url: picture, width: 800, height: 800 },
-            },
-            localized: { title: c.displayName, description: c.description },
-            country: c.country,
-          };
-        if (parts.includes('statistics'))
-          item.statistics = {
-            viewCount: String(c.views),
-            subscriberCount: String(c.subscribers),
-            hiddenSubscriberCount: false,
-            videoCount: String(c.videos),
-          };
-        if (parts.includes('contentDetails'))
-          item.contentDetails = { relatedPlaylists: { likes: '', uploads: `UU${c.channelId.slice(2)}` } };
+        if (!spend(reply, YOUTUBE_QUOTA_COST.list)) return reply;
+        const ids = req.query.id?.split(',').map((i) => i.trim());
+        const found = ids ? YOUTUBE_DEMO_CHANNELS.filter((c) => ids.includes(c.channelId)) : [channelOf(t.profileId)!];
         return {
           kind: 'youtube#channelListResponse',
           etag: etag(),
-          pageInfo: { totalResults: 1, resultsPerPage: 5 },
-          items: [item],
+          pageInfo: { totalResults: found.length, resultsPerPage: 5 },
+          items: found.map((c) => channelItem(c, parts)),
         };
       },
     );
+
+    function channelItem(c: TDemoChannel, parts: string[]) {
+      const picture = avatarUrl(c);
+      const item: Record<string, unknown> = { kind: 'youtube#channel', etag: etag(), id: c.channelId };
+      if (parts.includes('snippet'))
+        item.snippet = {
+          title: c.displayName,
+          description: c.description,
+          customUrl: `@${c.userName}`,
+          publishedAt: c.publishedAt,
+          thumbnails: {
+            default: { url: picture, width: 88, height: 88 },
+            medium: { url: picture, width: 240, height: 240 },
+            high: { url: picture, width: 800, height: 800 },
+          },
+          localized: { title: c.displayName, description: c.description },
+          country: c.country,
+        };
+      if (parts.includes('statistics'))
+        item.statistics = {
+          viewCount: String(c.views),
+          subscriberCount: String(c.subscribers),
+          hiddenSubscriberCount: false,
+          videoCount: String(c.videos + publishedCount(c.id)),
+        };
+      if (parts.includes('contentDetails'))
+        item.contentDetails = { relatedPlaylists: { likes: '', uploads: `UU${c.channelId.slice(2)}` } };
+      return item;
+    }
 
     app.get(
       `${base}/youtube/v3/videoCategories`,
@@ -552,6 +736,268 @@ export const youtubeEmulatorRoutes =
             etag: etag(),
             id: c.id,
             snippet: { title: c.title, assignable: c.assignable, channelId: YOUTUBE_CHANNEL_ID },
+          })),
+        };
+      },
+    );
+
+    const uploadPath = `${base}/upload/youtube/v3/videos`;
+
+    app.post(
+      uploadPath,
+      {
+        schema: {
+          tags,
+          summary: 'Open a resumable upload of a video (videos.insert)',
+          querystring: z.object({ uploadType: z.string().optional(), part: z.string().optional() }),
+        },
+      },
+      async (req, reply) => {
+        takeProcessingError();
+        if (await injectedApi(req, reply)) return reply;
+        const t = bearer(req, reply, UPLOAD_SCOPES);
+        if (!t) return reply;
+        const q = req.query;
+        if (q.uploadType !== 'resumable')
+          return badParameter(reply, 'invalidParameter', 'The sandbox takes resumable uploads only (uploadType=resumable).');
+        if (!q.part) return badParameter(reply, 'required', 'Required parameter: part');
+        const unknownPart = q.part.split(',').find((p) => !['snippet', 'status', 'id'].includes(p.trim()));
+        if (unknownPart) return badParameter(reply, 'unknownPart', `'${unknownPart}'`);
+        const body = (req.body ?? {}) as {
+          snippet?: { title?: unknown; description?: unknown; categoryId?: unknown };
+          status?: { privacyStatus?: unknown; selfDeclaredMadeForKids?: unknown };
+        };
+        const title = typeof body.snippet?.title === 'string' ? body.snippet.title : '';
+        if (!title.trim() || [...title].length > 100 || /[<>]/.test(title))
+          return badParameter(reply, 'invalidTitle', 'The request metadata specifies an invalid or empty video title.');
+        const description = typeof body.snippet?.description === 'string' ? body.snippet.description : '';
+        if (Buffer.byteLength(description, 'utf8') > 5000 || /[<>]/.test(description))
+          return badParameter(reply, 'invalidDescription', 'The request metadata specifies an invalid video description.');
+        const categoryId = body.snippet?.categoryId === undefined ? '22' : String(body.snippet.categoryId);
+        if (!VIDEO_CATEGORIES.some((c) => c.id === categoryId && c.assignable))
+          return badParameter(reply, 'invalidCategoryId', 'The snippet.categoryId property specifies an invalid category ID.');
+        const privacyStatus = body.status?.privacyStatus === undefined ? 'public' : String(body.status.privacyStatus);
+        if (!['public', 'private', 'unlisted'].includes(privacyStatus))
+          return badParameter(reply, 'invalidVideoMetadata', 'The request metadata is invalid.');
+        const contentType = (req.headers['x-upload-content-type'] as string | undefined) ?? null;
+        if (contentType && !/^video\//.test(contentType) && contentType !== 'application/octet-stream')
+          return badParameter(
+            reply,
+            'badContent',
+            `Media type '${contentType}' is not supported. Valid media types: [video/*, application/octet-stream]`,
+          );
+        const lengthHeader = (req.headers['x-upload-content-length'] as string | undefined) ?? null;
+        if (lengthHeader !== null && !/^\d+$/.test(lengthHeader))
+          return badParameter(reply, 'invalidParameter', 'X-Upload-Content-Length is not a number of bytes.');
+        if (!spend(reply, YOUTUBE_QUOTA_COST.insert)) return reply;
+        const uploadId = randomBytes(24).toString('base64url');
+        sessions.set(uploadId, {
+          profileId: t.profileId,
+          title,
+          description,
+          categoryId,
+          privacyStatus,
+          madeForKids: body.status?.selfDeclaredMadeForKids === true,
+          contentType,
+          length: lengthHeader === null ? null : Number(lengthHeader),
+          chunks: [],
+          received: 0,
+          expiresAt: opts.clock.nowMs() + SESSION_TTL_MS,
+        });
+        return reply
+          .status(200)
+          .header('location', `${opts.publicUrl}${uploadPath}?uploadType=resumable&upload_id=${uploadId}`)
+          .header('x-guploader-uploadid', uploadId)
+          .send('');
+      },
+    );
+
+    app.put(
+      uploadPath,
+      {
+        bodyLimit: UPLOAD_BODY_LIMIT,
+        schema: {
+          tags,
+          summary: "A video's bytes, to its upload session",
+          querystring: z.object({ uploadType: z.string().optional(), upload_id: z.string().optional() }),
+        },
+      },
+      async (req, reply) => {
+        takeProcessingError();
+        if (await injectedApi(req, reply)) return reply;
+        const uploadId = req.query.upload_id ?? '';
+        const session = sessions.get(uploadId);
+        if (!session || session.expiresAt <= opts.clock.nowMs()) {
+          sessions.delete(uploadId);
+          return reply
+            .status(404)
+            .send(apiError(404, 'NOT_FOUND', 'notFound', 'The upload session was not found or has expired.'));
+        }
+        const chunk = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
+        const range = /^bytes (\d+)-(\d+)\/(\d+|\*)$/.exec(String(req.headers['content-range'] ?? ''));
+        const probe = /^bytes \*\/(\d+|\*)$/.test(String(req.headers['content-range'] ?? ''));
+        const total = range?.[3] && range[3] !== '*' ? Number(range[3]) : session.length;
+        const incomplete = () => {
+          if (session.received > 0) reply.header('range', `bytes=0-${session.received - 1}`);
+          return reply.status(308).send('');
+        };
+        if (!probe) {
+          if (range && Number(range[1]) !== session.received)
+            return badParameter(reply, 'invalidParameter', 'The Content-Range does not follow the bytes received.');
+          session.chunks.push(chunk);
+          session.received += chunk.length;
+        }
+        // Without a Content-Range, the one PUT carries the whole file
+        if (total !== null && session.received < total) return incomplete();
+        if (probe && total === null) return incomplete();
+        sessions.delete(uploadId);
+        const bytes = Buffer.concat(session.chunks);
+        const c = channelOf(session.profileId)!;
+        const v: TVideo = {
+          id: videoId(),
+          profileId: session.profileId,
+          channelId: c.channelId,
+          title: session.title,
+          description: session.description,
+          categoryId: session.categoryId,
+          privacyStatus: session.privacyStatus,
+          madeForKids: session.madeForKids,
+          publishedAtMs: opts.clock.nowMs(),
+          bytes: bytes.length,
+          badFile: bytes.length === 0 ? 'emptyFile' : looksLikeVideo(bytes) ? null : 'invalidFile',
+          uploadStatus: 'uploaded',
+          failureReason: null,
+          polls: 0,
+        };
+        videos.set(v.id, v);
+        return reply.status(200).send({
+          kind: 'youtube#video',
+          etag: etag(),
+          id: v.id,
+          snippet: videoSnippet(v),
+          status: videoStatus(v),
+        });
+      },
+    );
+
+    app.get(
+      `${base}/youtube/v3/videos`,
+      {
+        schema: {
+          tags,
+          summary: 'Videos by id: their snippet, status, processing and statistics',
+          querystring: z.object({ part: z.string().optional(), id: z.string().optional(), maxResults: z.string().optional() }),
+        },
+      },
+      async (req, reply) => {
+        takeProcessingError();
+        if (await injectedApi(req, reply)) return reply;
+        const t = bearer(req, reply);
+        if (!t) return reply;
+        const q = req.query;
+        if (!q.part) return badParameter(reply, 'required', 'Required parameter: part');
+        const parts = q.part.split(',').map((p) => p.trim());
+        const unknownPart = parts.find((p) => !(VIDEO_PARTS as readonly string[]).includes(p));
+        if (unknownPart) return badParameter(reply, 'unknownPart', `'${unknownPart}'`);
+        if (!q.id)
+          return badParameter(reply, 'missingRequiredParameter', 'No filter selected. Expected one of: myRating, chart, id');
+        if (!spend(reply, YOUTUBE_QUOTA_COST.list)) return reply;
+        const ids = q.id.split(',').map((i) => i.trim());
+        const items = ids
+          .map((id) => videos.get(id))
+          .filter((v): v is TVideo => !!v)
+          .map((v) => {
+            const owner = v.profileId === t.profileId;
+            if (owner && (parts.includes('status') || parts.includes('processingDetails'))) poll(v);
+            const item: Record<string, unknown> = { kind: 'youtube#video', etag: etag(), id: v.id };
+            if (parts.includes('snippet')) item.snippet = videoSnippet(v);
+            if (parts.includes('status')) item.status = videoStatus(v);
+            // only the owner sees how processing goes
+            if (parts.includes('processingDetails') && owner) item.processingDetails = processingDetails(v);
+            if (parts.includes('statistics')) item.statistics = statistics(v);
+            if (parts.includes('contentDetails'))
+              item.contentDetails = { duration: 'PT0M15S', dimension: '2d', definition: 'hd', caption: 'false' };
+            return item;
+          });
+        return {
+          kind: 'youtube#videoListResponse',
+          etag: etag(),
+          items,
+          pageInfo: { totalResults: items.length, resultsPerPage: items.length },
+        };
+      },
+    );
+
+    app.get(
+      `${base}/youtube/v3/search`,
+      {
+        schema: {
+          tags,
+          summary: "The caller's own videos, newest first (search with forMine)",
+          querystring: z.object({
+            part: z.string().optional(),
+            forMine: z.string().optional(),
+            type: z.string().optional(),
+            order: z.string().optional(),
+            maxResults: z.string().optional(),
+            q: z.string().optional(),
+          }),
+        },
+      },
+      async (req, reply) => {
+        if (await injectedApi(req, reply)) return reply;
+        const t = bearer(req, reply, CHANNEL_READ_SCOPES);
+        if (!t) return reply;
+        const q = req.query;
+        if (!q.part) return badParameter(reply, 'required', 'Required parameter: part');
+        if (q.part !== 'snippet' && q.part !== 'id' && q.part !== 'id,snippet' && q.part !== 'snippet,id')
+          return badParameter(reply, 'unknownPart', `'${q.part}'`);
+        if (q.forMine !== 'true')
+          return badParameter(reply, 'invalidSearchFilter', "The sandbox searches only the caller's own videos (forMine=true).");
+        if (q.type !== 'video')
+          return badParameter(
+            reply,
+            'invalidSearchFilter',
+            'The request contains an invalid combination of search filters and/or restrictions. Note that you must set the type parameter to video if you set either the forContentOwner, forDeveloper, or forMine parameters.',
+          );
+        const max = q.maxResults === undefined ? 5 : Number(q.maxResults);
+        if (!Number.isInteger(max) || max < 0 || max > 50)
+          return badParameter(
+            reply,
+            'invalidValue',
+            "Invalid value for parameter 'maxResults'. Values must be within the range: [0, 50]",
+          );
+        if (!spend(reply, YOUTUBE_QUOTA_COST.search)) return reply;
+        const text = q.q?.toLowerCase() ?? null;
+        const mine = [...videos.values()]
+          .filter((v) => v.profileId === t.profileId && v.uploadStatus !== 'failed')
+          .filter((v) => !text || `${v.title} ${v.description}`.toLowerCase().includes(text))
+          .reverse()
+          .sort((a, b) => b.publishedAtMs - a.publishedAtMs);
+        const c = channelOf(t.profileId)!;
+        return {
+          kind: 'youtube#searchListResponse',
+          etag: etag(),
+          regionCode: c.country,
+          pageInfo: { totalResults: mine.length, resultsPerPage: max },
+          items: mine.slice(0, max).map((v) => ({
+            kind: 'youtube#searchResult',
+            etag: etag(),
+            id: { kind: 'youtube#video', videoId: v.id },
+            ...(q.part === 'id'
+              ? {}
+              : {
+                  snippet: {
+                    publishedAt: new Date(v.publishedAtMs).toISOString(),
+                    channelId: v.channelId,
+                    title: v.title,
+                    description: v.description,
+                    thumbnails: thumbnails(v.id),
+                    channelTitle: c.displayName,
+                    liveBroadcastContent: 'none',
+                    publishTime: new Date(v.publishedAtMs).toISOString(),
+                  },
+                }),
           })),
         };
       },

@@ -1,0 +1,203 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { Clock } from '../../clock';
+import { createLinkedInAdapter, escapeLittleText, linkedinPostIssues } from '../../integrations/networks/linkedin';
+import { networkFailure } from '../../integrations/networks/test-kit';
+import type { TAccountRef, TGrant, TNetworkSettings, TPublishMedia, TPublishRequest } from '../../integrations/networks/types';
+import { inProcessFetch } from '../../test/helpers';
+import { LINKEDIN_DEMO_MEMBERS, LINKEDIN_DEMO_ORGANIZATIONS, linkedinEmulatorRoutes, SANDBOX_LINKEDIN_CLIENT } from './linkedin';
+
+/** Posting to LinkedIn as a member and as an organization, through the emulator. */
+const publicUrl = 'http://localhost:3000';
+const emulator = `${publicUrl}/sandbox/linkedin`;
+const settings: TNetworkSettings = {
+  ...SANDBOX_LINKEDIN_CLIENT,
+  authBase: emulator,
+  apiBase: emulator,
+  redirectUri: `${publicUrl}/social/return`,
+  sandbox: true,
+};
+const clock = new Clock();
+let app: FastifyInstance;
+const viaApp = inProcessFetch(publicUrl);
+let calls = 0;
+const counting: typeof fetch = (input, init) => {
+  calls++;
+  return viaApp.fetch(input, init);
+};
+const adapter = createLinkedInAdapter(settings, counting, () => clock.now());
+
+const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(2000, 7)]);
+const MP4 = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypmp42'), Buffer.alloc(5 * 1024 * 1024, 3)]);
+
+beforeAll(async () => {
+  app = Fastify({ bodyLimit: 50 * 1024 * 1024 });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.get('/media/photo.jpg', async (_req, reply) => reply.type('image/jpeg').send(JPEG));
+  app.get('/media/clip.mp4', async (_req, reply) => reply.type('video/mp4').send(MP4));
+  await app.register(linkedinEmulatorRoutes({ clock, publicUrl, fetch: viaApp.fetch }));
+  await app.ready();
+  viaApp.bind(app as never);
+});
+afterAll(async () => app?.close());
+afterEach(async () => {
+  await app.inject({ method: 'POST', url: '/sandbox/linkedin/_control', payload: { clear: true } });
+});
+
+const fromHtml = (s: string) => s.replace(/&#(\d+);/g, (_, n) => String.fromCharCode(Number(n)));
+
+async function link(profile = 'li-ava'): Promise<TGrant> {
+  const { url } = await adapter.authorize({ state: 'st' });
+  const u = new URL(url);
+  const page = await app.inject({ method: 'GET', url: u.pathname + u.search });
+  const hidden = Object.fromEntries(
+    [...page.body.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)].map((m) => [m[1], fromHtml(m[2])]),
+  );
+  const res = await app.inject({
+    method: 'POST',
+    url: u.pathname,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams({ ...hidden, profile, decision: 'allow' }).toString(),
+  });
+  const code = new URL(String(res.headers.location)).searchParams.get('code');
+  return adapter.exchange({ code, oauthToken: null, oauthVerifier: null }, null, clock.now());
+}
+
+const ava = LINKEDIN_DEMO_MEMBERS.find((m) => m.id === 'li-ava')!;
+const person: TAccountRef = { remoteId: `urn:li:person:${ava.sub}`, kind: 'profile' };
+const avaOrg = LINKEDIN_DEMO_ORGANIZATIONS.find((o) => ava.roles.some((r) => r.organization === o.id && r.state === 'APPROVED'))!;
+const organization: TAccountRef = { remoteId: `urn:li:organization:${avaOrg.orgId}`, kind: 'organization' };
+
+const photo: TPublishMedia = {
+  url: `${publicUrl}/media/photo.jpg`,
+  type: 'image',
+  mimeType: 'image/jpeg',
+  bytes: JPEG.length,
+  width: 1200,
+  height: 800,
+  durationSec: null,
+};
+const clip: TPublishMedia = {
+  url: `${publicUrl}/media/clip.mp4`,
+  type: 'video',
+  mimeType: 'video/mp4',
+  bytes: MP4.length,
+  width: 1280,
+  height: 720,
+  durationSec: 12,
+};
+const post = (account: TAccountRef, text: string, media: TPublishMedia[] = []): TPublishRequest => ({
+  account,
+  format: 'post',
+  text,
+  media,
+});
+
+describe('posting to LinkedIn', () => {
+  it('a text post goes out as the member, its markup characters escaped, and is found among the recent posts', async () => {
+    const grant = await link();
+    const state = await adapter.publish(grant, post(person, 'Launch day (finally) #news @team'));
+    expect(state).toMatchObject({ state: 'published', postId: expect.stringMatching(/^urn:li:share:/) });
+    if (state.state !== 'published') throw new Error('not published');
+    expect(state.url).toBe(`https://www.linkedin.com/feed/update/${state.postId}`);
+    const recent = await adapter.recentPosts(grant, person, 5);
+    expect(recent[0]).toMatchObject({ postId: state.postId, text: 'Launch day (finally) #news @team' });
+  });
+
+  it('one photo, then several photos (a multi-image post), as an organization the member administers', async () => {
+    const grant = await link();
+    const one = await adapter.publish(grant, post(organization, 'One photo', [photo]));
+    const three = await adapter.publish(grant, post(organization, 'Three photos', [photo, photo, photo]));
+    expect(one.state).toBe('published');
+    expect(three.state).toBe('published');
+    const recent = await adapter.recentPosts(grant, organization, 10);
+    expect(recent.map((r) => r.text)).toEqual(expect.arrayContaining(['One photo', 'Three photos']));
+  });
+
+  it('a video is uploaded in parts, processes, and the post goes out on the next status check', async () => {
+    const grant = await link();
+    const first = await adapter.publish(grant, post(person, 'A clip', [clip]));
+    expect(first.state).toBe('processing');
+    if (first.state !== 'processing') throw new Error('not processing');
+    const done = await adapter.publishStatus(grant, person, first.ticket);
+    expect(done).toMatchObject({ state: 'published', postId: expect.stringMatching(/^urn:li:share:/) });
+  });
+
+  it('a video whose processing fails is refused for good, with the reason', async () => {
+    const grant = await link();
+    await app.inject({ method: 'POST', url: '/sandbox/linkedin/_control', payload: { fail: 'processing_error' } });
+    const first = await adapter.publish(grant, post(person, 'A broken clip', [clip]));
+    if (first.state !== 'processing') throw new Error('not processing');
+    const err = await networkFailure(adapter.publishStatus(grant, person, first.ticket));
+    expect(err.kind).toBe('permanent');
+    expect(err.reason).toBe('LinkedIn could not process the video');
+  });
+
+  it('a post over the limits is refused before any call', async () => {
+    const grant = await link();
+    calls = 0;
+    const err = await networkFailure(adapter.publish(grant, post(person, 'x'.repeat(3001))));
+    expect(err.kind).toBe('permanent');
+    expect(err.reason).toBe('LinkedIn allows 3000 characters; this post has 3001');
+    const mixed = await networkFailure(adapter.publish(grant, post(person, 'mixed', [photo, clip])));
+    expect(mixed.reason).toContain('LinkedIn does not mix photos and videos in one post');
+    expect(calls).toBe(0);
+    expect(linkedinPostIssues({ format: 'story', text: 'x', media: [] })).toContain(
+      'LinkedIn does not take a story from Virality',
+    );
+  });
+
+  it("a post's figures grow with time: likes and comments, and for an organization views, clicks and shares", async () => {
+    const grant = await link();
+    const out = await adapter.publish(grant, post(organization, 'Figures'));
+    if (out.state !== 'published') throw new Error('not published');
+    const early = await adapter.analytics(grant, organization, out.postId, 'post');
+    clock.advance(60 * 60_000);
+    const later = await adapter.analytics(grant, organization, out.postId, 'post');
+    expect(later.views).toBeGreaterThan(early.views ?? 0);
+    expect(later.likes).toBeGreaterThan(0);
+    expect(later).toHaveProperty('clicks');
+    expect(later).toHaveProperty('shares');
+    const mine = await adapter.publish(grant, post(person, 'Mine'));
+    if (mine.state !== 'published') throw new Error('not published');
+    clock.advance(30 * 60_000);
+    const member = await adapter.analytics(grant, person, mine.postId, 'post');
+    expect(Object.keys(member).sort()).toEqual(['comments', 'likes']);
+  });
+
+  it("an organization's profile figures: its followers, name and logo; a member's name and picture", async () => {
+    const grant = await link();
+    const org = await adapter.profile(grant, organization);
+    expect(org.userName).toBe(avaOrg.displayName);
+    expect(org.followers).toBeGreaterThan(0);
+    const me = await adapter.profile(grant, person);
+    expect(me.userName).toBe(ava.displayName);
+    expect(me.followers).toBeNull();
+  });
+
+  it('an expired access during a publish means reconnect; a rate limit waits until midnight UTC; a server error is passing', async () => {
+    const grant = await link();
+    await app.inject({ method: 'POST', url: '/sandbox/linkedin/_control', payload: { fail: 'expired_token' } });
+    expect((await networkFailure(adapter.publish(grant, post(person, 'x')))).kind).toBe('reconnect');
+    await app.inject({ method: 'POST', url: '/sandbox/linkedin/_control', payload: { fail: 'rate_limit' } });
+    const limited = await networkFailure(adapter.publish(grant, post(person, 'x')));
+    expect(limited.kind).toBe('rate_limited');
+    expect(limited.retryAt?.getUTCHours()).toBe(0);
+    await app.inject({ method: 'POST', url: '/sandbox/linkedin/_control', payload: { fail: 'server_error' } });
+    expect((await networkFailure(adapter.publish(grant, post(person, 'x')))).kind).toBe('retry');
+  });
+
+  it('a member cannot post as an organization it does not administer', async () => {
+    const grant = await link('li-milo');
+    const err = await networkFailure(adapter.publish(grant, post(organization, 'Not mine')));
+    expect(err.kind).toBe('reconnect');
+  });
+
+  it("LinkedIn's markup characters are escaped so they appear as typed", () => {
+    expect(escapeLittleText('a_b (c) #d @e [f] {g} <h> *i* ~j~ |k| \\l')).toBe(
+      'a\\_b \\(c\\) \\#d \\@e \\[f\\] \\{g\\} \\<h\\> \\*i\\* \\~j\\~ \\|k\\| \\\\l',
+    );
+  });
+});

@@ -1,0 +1,335 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { Clock } from '../../clock';
+import { networkFailure } from '../../integrations/networks/test-kit';
+import type { TGrant, TNetworkSettings, TPublishMedia, TPublishRequest, TPublishState } from '../../integrations/networks/types';
+import { createXAdapter } from '../../integrations/networks/x';
+import { inProcessFetch } from '../../test/helpers';
+import { SANDBOX_X_CLIENT, X_DEMO_PROFILES, xEmulatorRoutes } from './x';
+
+const publicUrl = 'http://localhost:3000';
+const emulator = `${publicUrl}/sandbox/twitter`;
+const settings: TNetworkSettings = {
+  ...SANDBOX_X_CLIENT,
+  authBase: emulator,
+  apiBase: emulator,
+  redirectUri: `${publicUrl}/social/return`,
+  sandbox: true,
+};
+const clock = new Clock();
+let app: FastifyInstance;
+const viaApp = inProcessFetch(publicUrl);
+
+/** Every request the adapter sends, to the emulator or for a media file. */
+const sent: { method: string; url: string }[] = [];
+const counted: typeof fetch = (input, init) => {
+  sent.push({ method: init?.method ?? 'GET', url: String(input) });
+  return viaApp.fetch(input, init);
+};
+const adapter = createXAdapter(settings, counted, () => clock.now());
+
+const JPEG = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0x01, 0x00]);
+const mp4 = (size = 64) => {
+  const b = Buffer.alloc(size, 7);
+  b.writeUInt32BE(24, 0);
+  b.write('ftypisom', 4, 'latin1');
+  return b;
+};
+const GIF = Buffer.concat([Buffer.from('GIF89a', 'latin1'), Buffer.alloc(20, 1)]);
+const BIG_VIDEO_BYTES = 9 * 1024 * 1024;
+
+beforeAll(async () => {
+  app = Fastify();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  await app.register(xEmulatorRoutes({ clock, publicUrl, fetch: viaApp.fetch }));
+  app.get('/media/photo.jpg', async (_req, reply) => reply.type('image/jpeg').send(JPEG));
+  app.get('/media/clip.mp4', async (_req, reply) => reply.type('video/mp4').send(mp4()));
+  app.get('/media/big.mp4', async (_req, reply) => reply.type('video/mp4').send(mp4(BIG_VIDEO_BYTES)));
+  app.get('/media/not-a-video.mp4', async (_req, reply) => reply.type('video/mp4').send(Buffer.from('plain text, not a video')));
+  app.get('/media/anim.gif', async (_req, reply) => reply.type('image/gif').send(GIF));
+  app.get('/media/gone.jpg', async (_req, reply) => reply.status(404).send(''));
+  await app.ready();
+  viaApp.bind(app as never);
+});
+afterAll(async () => app?.close());
+afterEach(async () => {
+  await control({ clear: true });
+});
+
+const control = (payload: Record<string, unknown>) => app.inject({ method: 'POST', url: '/sandbox/twitter/_control', payload });
+const pathOf = (url: string) => new URL(url).pathname + new URL(url).search;
+
+/** Authorize, Allow (as a person on the consent page) and exchange: a freshly linked profile. */
+async function link(who = 'x-ava'): Promise<{ grant: TGrant; account: { remoteId: string; kind: 'profile' } }> {
+  const { url, secret } = await adapter.authorize({ state: 'st' });
+  const page = await app.inject({ method: 'GET', url: pathOf(url) });
+  const hidden = Object.fromEntries(
+    [...page.body.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)].map((m) => [m[1], m[2]]),
+  );
+  const res = await app.inject({
+    method: 'POST',
+    url: new URL(url).pathname,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams({ ...hidden, profile: who, decision: 'allow' }).toString(),
+  });
+  const back = new URL(String(res.headers.location));
+  const grant = await adapter.exchange(
+    { code: null, oauthToken: back.searchParams.get('oauth_token'), oauthVerifier: back.searchParams.get('oauth_verifier') },
+    secret,
+    clock.now(),
+  );
+  const userId = X_DEMO_PROFILES.find((p) => p.id === who)!.userId;
+  return { grant, account: { remoteId: userId, kind: 'profile' } };
+}
+
+let n = 0;
+/** A text no earlier post has (X refuses duplicate content). */
+const fresh = (text = 'Sandbox post') => `${text} #${++n}`;
+
+const photo = (over: Partial<TPublishMedia> = {}): TPublishMedia => ({
+  url: `${publicUrl}/media/photo.jpg`,
+  type: 'image',
+  mimeType: 'image/jpeg',
+  bytes: JPEG.length,
+  width: 1200,
+  height: 900,
+  durationSec: null,
+  ...over,
+});
+const video = (over: Partial<TPublishMedia> = {}): TPublishMedia => ({
+  url: `${publicUrl}/media/clip.mp4`,
+  type: 'video',
+  mimeType: 'video/mp4',
+  bytes: 64,
+  width: 1280,
+  height: 720,
+  durationSec: 12,
+  ...over,
+});
+const gif: TPublishMedia = { ...photo(), url: `${publicUrl}/media/anim.gif`, mimeType: 'image/gif', bytes: GIF.length };
+
+const request = (account: TPublishRequest['account'], over: Partial<TPublishRequest> = {}): TPublishRequest => ({
+  account,
+  format: 'post',
+  text: fresh(),
+  media: [],
+  ...over,
+});
+
+const published = (s: TPublishState) => {
+  if (s.state !== 'published') throw new Error(`expected published, got ${s.state}`);
+  return s;
+};
+const processing = (s: TPublishState) => {
+  if (s.state !== 'processing') throw new Error(`expected processing, got ${s.state}`);
+  return s;
+};
+
+describe('each kind of X post goes out through the emulator and is found by recentPosts', () => {
+  it('a text-only post is published at once, with its address, and is the newest of recentPosts', async () => {
+    const { grant, account } = await link();
+    const text = fresh('Hello from the sandbox https://example.com/a/very/long/address/that/counts/as/twenty-three');
+    const out = published(await adapter.publish(grant, request(account, { text })));
+    expect(out.postId).toMatch(/^\d+$/);
+    expect(out.url).toBe(`https://x.com/i/web/status/${out.postId}`);
+    const recent = await adapter.recentPosts(grant, account, 3);
+    expect(recent[0]).toMatchObject({ postId: out.postId, text, url: out.url });
+    expect(Math.abs(recent[0].createdAt.getTime() - clock.nowMs())).toBeLessThan(5_000);
+  });
+
+  it('a post with images: each image is uploaded (multipart, its bytes), ready at once, and the post goes out', async () => {
+    const { grant, account } = await link();
+    sent.length = 0;
+    const text = fresh('Two photos');
+    const out = published(await adapter.publish(grant, request(account, { text, media: [photo(), photo()] })));
+    const uploads = sent.filter((c) => c.method === 'POST' && c.url === `${emulator}/2/media/upload`);
+    expect(uploads).toHaveLength(2);
+    expect(sent.filter((c) => c.url === `${publicUrl}/media/photo.jpg`)).toHaveLength(2);
+    expect((await adapter.recentPosts(grant, account, 5)).map((p) => p.postId)).toContain(out.postId);
+  });
+
+  it('a video is processing after finalize; publishStatus polled twice publishes it', async () => {
+    const { grant, account } = await link('x-milo');
+    const text = fresh('A clip');
+    const first = processing(await adapter.publish(grant, request(account, { text, media: [video()] })));
+    expect(first.checkAfterMs).toBe(1_000);
+    const second = processing(await adapter.publishStatus(grant, account, first.ticket));
+    const out = published(await adapter.publishStatus(grant, account, second.ticket));
+    const recent = await adapter.recentPosts(grant, account, 5);
+    expect(recent[0]).toMatchObject({ postId: out.postId, text });
+  });
+
+  it('a GIF goes up in pieces as tweet_gif, and is published once processed', async () => {
+    const { grant, account } = await link('x-nora');
+    const first = processing(await adapter.publish(grant, request(account, { media: [gif] })));
+    const second = processing(await adapter.publishStatus(grant, account, first.ticket));
+    const out = published(await adapter.publishStatus(grant, account, second.ticket));
+    expect((await adapter.recentPosts(grant, account, 5))[0].postId).toBe(out.postId);
+  });
+
+  it('a 9 MB video is appended in three pieces of at most 4 MB', async () => {
+    const { grant, account } = await link();
+    sent.length = 0;
+    const big = video({ url: `${publicUrl}/media/big.mp4`, bytes: BIG_VIDEO_BYTES });
+    const first = processing(await adapter.publish(grant, request(account, { media: [big] })));
+    expect(sent.filter((c) => c.url.endsWith('/append'))).toHaveLength(3);
+    processing(await adapter.publishStatus(grant, account, first.ticket));
+    published(await adapter.publishStatus(grant, account, first.ticket));
+  });
+
+  it('recentPosts answers the newest first, at most the limit asked', async () => {
+    const { grant, account } = await link('x-milo');
+    const ids: string[] = [];
+    for (let i = 0; i < 3; i++) ids.push(published(await adapter.publish(grant, request(account))).postId);
+    const two = await adapter.recentPosts(grant, account, 2);
+    expect(two.map((p) => p.postId)).toEqual([ids[2], ids[1]]);
+    expect(await adapter.recentPosts(grant, account, 0)).toEqual([]);
+  });
+});
+
+describe("X's refusals while publishing are classified", () => {
+  it("a processing failure is permanent, with X's reason", async () => {
+    const { grant, account } = await link();
+    await control({ fail: 'processing_error' });
+    const first = processing(await adapter.publish(grant, request(account, { media: [video()] })));
+    const err = await networkFailure(adapter.publishStatus(grant, account, first.ticket));
+    expect(err.kind).toBe('permanent');
+    expect(err.reason).toBe('X could not process the media: Invalid or Unsupported media, Reason: UnsupportedMedia.');
+  });
+
+  it('a file that is not a video fails processing the same way', async () => {
+    const { grant, account } = await link();
+    const bad = video({ url: `${publicUrl}/media/not-a-video.mp4` });
+    const first = processing(await adapter.publish(grant, request(account, { media: [bad] })));
+    expect((await networkFailure(adapter.publishStatus(grant, account, first.ticket))).reason).toMatch(/Unsupported/);
+  });
+
+  it('a post over the limits is refused before any call: X saw no request', async () => {
+    const { grant, account } = await link();
+    sent.length = 0;
+    const refusals: [Partial<TPublishRequest>, RegExp][] = [
+      [{ text: 'a'.repeat(281) }, /X allows 280 characters; this post has 281/],
+      [{ text: '字'.repeat(141) }, /this post has 282/],
+      [{ media: [photo(), photo(), photo(), photo(), photo()] }, /X allows 4 images in one post; this post has 5/],
+      [{ media: [photo(), video()] }, /does not mix/],
+      [{ media: [gif, photo()] }, /GIF alone/],
+      [{ media: [video({ durationSec: 141 })] }, /up to 140 seconds/],
+      [{ media: [video({ mimeType: 'video/webm' })] }, /MP4/],
+      [{ media: [photo({ bytes: 6 * 1024 * 1024 })] }, /up to 5 MB/],
+      [{ format: 'story' }, /story/],
+      [{ text: '  ', media: [] }, /text or media/],
+    ];
+    for (const [over, reason] of refusals) {
+      const err = await networkFailure(adapter.publish(grant, request(account, over)));
+      expect(err.kind).toBe('permanent');
+      expect(err.reason).toMatch(reason);
+    }
+    expect(sent).toEqual([]);
+  });
+
+  it('a media file that cannot be read is permanent, and nothing is posted', async () => {
+    const { grant, account } = await link();
+    const err = await networkFailure(
+      adapter.publish(grant, request(account, { media: [photo({ url: `${publicUrl}/media/gone.jpg` })] })),
+    );
+    expect(err.kind).toBe('permanent');
+    expect(err.reason).toBe('the media file could not be read');
+  });
+
+  it("the same text twice is X's duplicate content: permanent, in X's words", async () => {
+    const { grant, account } = await link();
+    const text = fresh('Said once');
+    published(await adapter.publish(grant, request(account, { text })));
+    const err = await networkFailure(adapter.publish(grant, request(account, { text })));
+    expect(err.kind).toBe('permanent');
+    expect(err.reason).toBe('You are not allowed to create a Tweet with duplicate content.');
+    expect(err.details.status).toBe(403);
+  });
+
+  it('an expired token during publish means reconnect', async () => {
+    const { grant, account } = await link();
+    await control({ fail: 'expired_token' });
+    const err = await networkFailure(adapter.publish(grant, request(account)));
+    expect(err.kind).toBe('reconnect');
+    expect(err.details.status).toBe(401);
+  });
+
+  it('a rate limit asked for is rate_limited until x-rate-limit-reset', async () => {
+    const { grant, account } = await link();
+    await control({ fail: 'rate_limit' });
+    const err = await networkFailure(adapter.publish(grant, request(account)));
+    expect(err.kind).toBe('rate_limited');
+    expect(err.retryAt!.getTime()).toBeGreaterThan(clock.nowMs() + 800_000);
+  });
+
+  it('past 100 posts in 15 minutes X answers 429: rate_limited until the window ends, then posts again', async () => {
+    const { grant, account } = await link('x-nora');
+    clock.advance(16 * 60_000); // earlier tests' posts leave the window
+    const start = clock.nowMs();
+    for (let i = 0; i < 100; i++) published(await adapter.publish(grant, request(account)));
+    const err = await networkFailure(adapter.publish(grant, request(account)));
+    expect(err.kind).toBe('rate_limited');
+    expect(err.details.status).toBe(429);
+    expect(err.retryAt!.getTime()).toBeGreaterThanOrEqual(start + 15 * 60_000);
+    expect(err.retryAt!.getTime()).toBeLessThanOrEqual(clock.nowMs() + 15 * 60_000 + 1_000);
+    clock.advance(16 * 60_000);
+    published(await adapter.publish(grant, request(account)));
+  });
+
+  it('a server error on the post is a passing failure (retry); the next publish works', async () => {
+    const { grant, account } = await link();
+    await control({ fail: 'server_error' });
+    const err = await networkFailure(adapter.publish(grant, request(account)));
+    expect(err.kind).toBe('retry');
+    expect(err.details.status).toBe(503);
+    published(await adapter.publish(grant, request(account)));
+  });
+
+  it('a server error while asking about processing is retry too, and the ticket still works after', async () => {
+    const { grant, account } = await link();
+    const first = processing(await adapter.publish(grant, request(account, { media: [video()] })));
+    await control({ fail: 'server_error' });
+    expect((await networkFailure(adapter.publishStatus(grant, account, first.ticket))).kind).toBe('retry');
+    const second = processing(await adapter.publishStatus(grant, account, first.ticket));
+    published(await adapter.publishStatus(grant, account, second.ticket));
+  });
+});
+
+describe('figures of posts and profiles', () => {
+  it("a published post's figures, growing as the product clock moves", async () => {
+    const { grant, account } = await link();
+    const out = published(await adapter.publish(grant, request(account)));
+    const at0 = await adapter.analytics(grant, account, out.postId, 'post');
+    expect(at0).toEqual({ views: 0, likes: 0, comments: 0, reposts: 0, quotes: 0, bookmarks: 0 });
+    clock.advance(60 * 60_000);
+    const later = await adapter.analytics(grant, account, out.postId, 'post');
+    expect(later).toEqual({ views: 2400, likes: 240, comments: 48, reposts: 60, quotes: 12, bookmarks: 24 });
+    clock.advance(60 * 60_000);
+    expect((await adapter.analytics(grant, account, out.postId, 'post')).views).toBe(4800);
+  });
+
+  it('a post X does not have is permanent, in its words', async () => {
+    const { grant, account } = await link();
+    const err = await networkFailure(adapter.analytics(grant, account, '123', 'post'));
+    expect(err.kind).toBe('permanent');
+    expect(err.reason).toBe('Could not find tweet with id: [123].');
+  });
+
+  it("the profile's figures; its post count grows with posts published through the emulator", async () => {
+    const { grant, account } = await link('x-milo');
+    const before = await adapter.profile(grant, account);
+    expect(before).toMatchObject({
+      userName: 'milomoves',
+      pictureUrl: `${emulator}/avatar/x-milo.svg`,
+      followers: 930,
+      following: 402,
+      subscribers: null,
+      views: null,
+      likes: null,
+    });
+    published(await adapter.publish(grant, request(account)));
+    expect((await adapter.profile(grant, account)).media).toBe(before.media! + 1);
+  });
+});

@@ -1,0 +1,329 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { Clock } from '../../clock';
+import { networkFailure } from '../../integrations/networks/test-kit';
+import type { TAccountRef, TGrant, TNetworkSettings, TPublishMedia, TPublishRequest } from '../../integrations/networks/types';
+import { createYouTubeAdapter, nextPacificMidnight } from '../../integrations/networks/youtube';
+import { inProcessFetch } from '../../test/helpers';
+import { SANDBOX_YOUTUBE_CLIENT, YOUTUBE_DEMO_CHANNELS, youtubeEmulatorRoutes } from './youtube';
+
+const publicUrl = 'http://localhost:3000';
+const emulator = `${publicUrl}/sandbox/youtube`;
+const settings: TNetworkSettings = {
+  ...SANDBOX_YOUTUBE_CLIENT,
+  authBase: emulator,
+  apiBase: emulator,
+  redirectUri: `${publicUrl}/social/return`,
+  sandbox: true,
+};
+const clock = new Clock();
+let app: FastifyInstance;
+const viaApp = inProcessFetch(publicUrl);
+
+/** Every request the adapter makes, counted (media reads included). */
+let requests: string[] = [];
+const counting: typeof fetch = (input, init) => {
+  requests.push(`${init?.method ?? 'GET'} ${String(input)}`);
+  return viaApp.fetch(input, init);
+};
+const adapter = createYouTubeAdapter(settings, counting, () => clock.now());
+
+const MP4 = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypmp42'), Buffer.alloc(64, 7)]);
+const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(64, 1)]);
+
+beforeAll(async () => {
+  app = Fastify();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.get('/media/clip.mp4', async (_req, reply) => reply.type('video/mp4').send(MP4));
+  app.get('/media/not-a-video.mp4', async (_req, reply) => reply.type('video/mp4').send(JPEG));
+  app.get('/media/photo.jpg', async (_req, reply) => reply.type('image/jpeg').send(JPEG));
+  await app.register(youtubeEmulatorRoutes({ clock, publicUrl, fetch: viaApp.fetch }));
+  await app.ready();
+  viaApp.bind(app as never);
+});
+afterAll(async () => app?.close());
+beforeEach(() => {
+  // each test starts a fresh quota day (the project's 10,000 units are shared by every test's uploads)
+  clock.advance(nextPacificMidnight(clock.now()).getTime() - clock.nowMs() + 1000);
+  requests = [];
+});
+afterEach(async () => {
+  await control({ clear: true });
+});
+
+const control = (payload: Record<string, unknown>) => app.inject({ method: 'POST', url: '/sandbox/youtube/_control', payload });
+const channel = (id: string) => YOUTUBE_DEMO_CHANNELS.find((c) => c.id === id)!;
+const accountOf = (id: string): TAccountRef => ({ remoteId: channel(id).channelId, kind: 'channel' });
+const fromHtml = (s: string) => s.replace(/&#(\d+);/g, (_, n) => String.fromCharCode(Number(n)));
+
+/** Authorize, Allow (as a person on the consent page) and exchange: a freshly linked channel's grant. */
+async function link(profile = 'yt-ava'): Promise<TGrant> {
+  const { url, secret } = await adapter.authorize({ state: 'st' });
+  const u = new URL(url);
+  const page = await app.inject({ method: 'GET', url: u.pathname + u.search });
+  const hidden = Object.fromEntries(
+    [...page.body.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)].map((m) => [m[1], fromHtml(m[2])]),
+  );
+  const res = await app.inject({
+    method: 'POST',
+    url: u.pathname,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams({ ...hidden, profile, decision: 'allow' }).toString(),
+  });
+  const code = new URL(String(res.headers.location)).searchParams.get('code');
+  return adapter.exchange({ code, oauthToken: null, oauthVerifier: null }, secret, clock.now());
+}
+
+const clip = (over: Partial<TPublishMedia> = {}): TPublishMedia => ({
+  url: `${publicUrl}/media/clip.mp4`,
+  type: 'video',
+  mimeType: 'video/mp4',
+  bytes: MP4.length,
+  width: 1920,
+  height: 1080,
+  durationSec: 15,
+  ...over,
+});
+const video = (profile: string, over: Partial<TPublishRequest> = {}): TPublishRequest => ({
+  account: accountOf(profile),
+  format: 'post',
+  text: 'Ten-minute tomato soup, start to finish.',
+  media: [clip()],
+  title: 'Tomato soup in 10 minutes',
+  categoryId: '26',
+  ...over,
+});
+
+describe('publishing a video to YouTube through the emulator', () => {
+  it('a video is uploaded, processing on the first poll, published on the next, and found by recentPosts', async () => {
+    const grant = await link('yt-ava');
+    const sent = await adapter.publish(grant, video('yt-ava'));
+    expect(sent.state).toBe('processing');
+    if (sent.state !== 'processing') return;
+    expect(sent.checkAfterMs).toBeGreaterThan(0);
+    const first = await adapter.publishStatus(grant, accountOf('yt-ava'), sent.ticket);
+    expect(first.state).toBe('processing');
+    if (first.state !== 'processing') return;
+    const second = await adapter.publishStatus(grant, accountOf('yt-ava'), first.ticket);
+    expect(second.state).toBe('published');
+    if (second.state !== 'published') return;
+    expect(second.url).toBe(`https://www.youtube.com/watch?v=${second.postId}`);
+
+    const recent = await adapter.recentPosts(grant, accountOf('yt-ava'), 5);
+    expect(recent[0]).toMatchObject({
+      postId: second.postId,
+      text: 'Ten-minute tomato soup, start to finish.',
+      url: second.url,
+    });
+    expect(recent[0].createdAt.getTime()).toBeLessThanOrEqual(clock.nowMs());
+  });
+
+  it('the upload sends the title, description, category, public and not made for kids, then the bytes', async () => {
+    const grant = await link('yt-milo');
+    requests = [];
+    await adapter.publish(grant, video('yt-milo', { categoryId: null }));
+    expect(requests).toEqual([
+      `GET ${publicUrl}/media/clip.mp4`,
+      `POST ${emulator}/upload/youtube/v3/videos?uploadType=resumable&part=snippet%2Cstatus`,
+      expect.stringMatching(new RegExp(`^PUT ${emulator}/upload/youtube/v3/videos\\?uploadType=resumable&upload_id=`)),
+    ]);
+    const [found] = await adapter.recentPosts(grant, accountOf('yt-milo'), 1);
+    const res = await app.inject({
+      method: 'GET',
+      url: `/sandbox/youtube/youtube/v3/videos?part=snippet,status&id=${found.postId}`,
+      headers: { authorization: `Bearer ${grant.accessToken}` },
+    });
+    const [item] = res.json().items;
+    expect(item.snippet).toMatchObject({ title: 'Tomato soup in 10 minutes', categoryId: '22' });
+    expect(item.status).toMatchObject({ privacyStatus: 'public', selfDeclaredMadeForKids: false });
+  });
+
+  it('a video without a description is found by its title; recentPosts are newest first and at most the limit', async () => {
+    const grant = await link('yt-nora');
+    await adapter.publish(grant, video('yt-nora', { text: 'first', title: 'One' }));
+    clock.advance(60_000);
+    await adapter.publish(grant, video('yt-nora', { text: '', title: 'Two, no description' }));
+    const recent = await adapter.recentPosts(grant, accountOf('yt-nora'), 1);
+    expect(recent).toHaveLength(1);
+    expect(recent[0].text).toBe('Two, no description');
+    expect((await adapter.recentPosts(grant, accountOf('yt-nora'), 10)).map((p) => p.text)).toEqual([
+      'Two, no description',
+      'first',
+    ]);
+  });
+
+  it('a processing failure is permanent with the reason in plain words', async () => {
+    const grant = await link();
+    await control({ fail: 'processing_error' });
+    const sent = await adapter.publish(grant, video('yt-ava'));
+    if (sent.state !== 'processing') throw new Error('expected processing');
+    const first = await adapter.publishStatus(grant, accountOf('yt-ava'), sent.ticket);
+    expect(first.state).toBe('processing');
+    const err = await networkFailure(adapter.publishStatus(grant, accountOf('yt-ava'), sent.ticket));
+    expect(err.kind).toBe('permanent');
+    expect(err.details.code).toBe('conversion');
+    expect(err.reason).toBe('YouTube could not convert the video');
+  });
+
+  it('bytes that are not a video fail processing: permanent, the file could not be read as a video', async () => {
+    const grant = await link();
+    const sent = await adapter.publish(grant, video('yt-ava', { media: [clip({ url: `${publicUrl}/media/not-a-video.mp4` })] }));
+    if (sent.state !== 'processing') throw new Error('expected processing');
+    await adapter.publishStatus(grant, accountOf('yt-ava'), sent.ticket);
+    const err = await networkFailure(adapter.publishStatus(grant, accountOf('yt-ava'), sent.ticket));
+    expect(err.kind).toBe('permanent');
+    expect(err.reason).toMatch(/could not read the file as a video/);
+  });
+
+  it('a media file that cannot be read is permanent, and nothing is sent to YouTube', async () => {
+    const grant = await link();
+    requests = [];
+    const err = await networkFailure(
+      adapter.publish(grant, video('yt-ava', { media: [clip({ url: `${publicUrl}/media/missing.mp4` })] })),
+    );
+    expect(err.kind).toBe('permanent');
+    expect(err.reason).toBe('the media file could not be read');
+    expect(requests.filter((r) => r.includes('/sandbox/youtube/'))).toEqual([]);
+  });
+
+  it('a post over the limits is refused before any request: no title, a long title, a photo, a story, two videos', async () => {
+    const grant = await link();
+    requests = [];
+    const refused = async (req: TPublishRequest) => {
+      const err = await networkFailure(adapter.publish(grant, req));
+      expect(err.kind).toBe('permanent');
+      return err.reason;
+    };
+    expect(await refused(video('yt-ava', { title: null }))).toMatch(/needs a title/);
+    expect(await refused(video('yt-ava', { title: 'x'.repeat(101) }))).toMatch(/100 characters in a title; this one has 101/);
+    expect(await refused(video('yt-ava', { title: 'a <b> title' }))).toMatch(/< or >/);
+    expect(await refused(video('yt-ava', { text: 'é'.repeat(2501) }))).toMatch(/5000 bytes in a description; this one has 5002/);
+    expect(
+      await refused(
+        video('yt-ava', {
+          media: [
+            {
+              url: `${publicUrl}/media/photo.jpg`,
+              type: 'image',
+              mimeType: 'image/jpeg',
+              bytes: 68,
+              width: 10,
+              height: 10,
+              durationSec: null,
+            },
+          ],
+        }),
+      ),
+    ).toMatch(/videos only/);
+    expect(await refused(video('yt-ava', { format: 'story' }))).toMatch(/send it as a post/);
+    expect(await refused(video('yt-ava', { format: 'reel' }))).toMatch(/Short by itself/);
+    expect(await refused(video('yt-ava', { media: [clip(), clip()] }))).toMatch(/1 video per post; this post has 2/);
+    expect(await refused(video('yt-ava', { media: [] }))).toMatch(/cannot be text only/);
+    expect(await refused(video('yt-ava', { media: [clip({ mimeType: 'video/x-msvideo' })] }))).toMatch(/MP4, MOV or WebM/);
+    expect(requests).toEqual([]);
+  });
+
+  it('analytics of a published video: views, likes and comments, growing as the clock moves', async () => {
+    const grant = await link('yt-milo');
+    const sent = await adapter.publish(grant, video('yt-milo'));
+    if (sent.state !== 'processing') throw new Error('expected processing');
+    await adapter.publishStatus(grant, accountOf('yt-milo'), sent.ticket);
+    const done = await adapter.publishStatus(grant, accountOf('yt-milo'), sent.ticket);
+    if (done.state !== 'published') throw new Error('expected published');
+    clock.advance(10 * 60_000);
+    const early = await adapter.analytics(grant, accountOf('yt-milo'), done.postId, 'post');
+    expect(early).toEqual({ views: 400, likes: 40, comments: 8 });
+    clock.advance(40 * 60_000);
+    const later = await adapter.analytics(grant, accountOf('yt-milo'), done.postId, 'post');
+    expect(later).toEqual({ views: 2000, likes: 200, comments: 40 });
+    expect((await networkFailure(adapter.analytics(grant, accountOf('yt-milo'), 'noSuchVideo', 'post'))).kind).toBe('permanent');
+  });
+
+  it("profile figures: the channel's subscribers (as followers too), views and videos, which grow with each published video", async () => {
+    const grant = await link('yt-nora');
+    const c = channel('yt-nora');
+    const before = await adapter.profile(grant, accountOf('yt-nora'));
+    expect(before).toEqual({
+      userName: 'noratravels',
+      pictureUrl: `${emulator}/avatar/yt-nora.svg`,
+      followers: c.subscribers,
+      following: null,
+      media: c.videos,
+      subscribers: c.subscribers,
+      views: c.views,
+      likes: null,
+    });
+    const sent = await adapter.publish(grant, video('yt-nora'));
+    if (sent.state !== 'processing') throw new Error('expected processing');
+    await adapter.publishStatus(grant, accountOf('yt-nora'), sent.ticket);
+    await adapter.publishStatus(grant, accountOf('yt-nora'), sent.ticket);
+    expect((await adapter.profile(grant, accountOf('yt-nora'))).media).toBe(c.videos + 1);
+  });
+});
+
+describe('publishing failures are classified', () => {
+  it('an expired token during publish: reconnect', async () => {
+    const grant = await link();
+    await control({ fail: 'expired_token' });
+    const err = await networkFailure(adapter.publish(grant, video('yt-ava')));
+    expect(err.kind).toBe('reconnect');
+    expect(err.details.status).toBe(401);
+  });
+
+  it('a rate limit during publish: rate_limited with retryAt', async () => {
+    const grant = await link();
+    await control({ fail: 'rate_limit' });
+    const err = await networkFailure(adapter.publish(grant, video('yt-ava')));
+    expect(err.kind).toBe('rate_limited');
+    expect(err.retryAt!.getTime()).toBeGreaterThan(clock.nowMs());
+  });
+
+  it('a server error opening the upload: retry', async () => {
+    const grant = await link();
+    await control({ fail: 'server_error' });
+    const err = await networkFailure(adapter.publish(grant, video('yt-ava')));
+    expect(err.kind).toBe('retry');
+    expect(err.details.status).toBe(500);
+  });
+
+  it('a server error while the bytes go up: retry, and the adapter does not send them again', async () => {
+    const grant = await link();
+    const puts: string[] = [];
+    const failingPut: typeof fetch = async (input, init) => {
+      if (init?.method === 'PUT') {
+        puts.push(String(input));
+        return new Response(JSON.stringify({ error: { code: 503, message: 'Backend Error', errors: [] } }), { status: 503 });
+      }
+      return viaApp.fetch(input, init);
+    };
+    const err = await networkFailure(
+      createYouTubeAdapter(settings, failingPut, () => clock.now()).publish(grant, video('yt-ava')),
+    );
+    expect(err.kind).toBe('retry');
+    expect(puts).toHaveLength(1);
+  });
+
+  it('a server error during publishStatus: retry; the next poll goes on', async () => {
+    const grant = await link();
+    const sent = await adapter.publish(grant, video('yt-ava'));
+    if (sent.state !== 'processing') throw new Error('expected processing');
+    await control({ fail: 'server_error' });
+    expect((await networkFailure(adapter.publishStatus(grant, accountOf('yt-ava'), sent.ticket))).kind).toBe('retry');
+    expect((await adapter.publishStatus(grant, accountOf('yt-ava'), sent.ticket)).state).toBe('processing');
+    expect((await adapter.publishStatus(grant, accountOf('yt-ava'), sent.ticket)).state).toBe('published');
+  });
+
+  it("the day's quota: six uploads of 1600 units go, the seventh is rate_limited until Pacific midnight", async () => {
+    const grant = await link();
+    for (let i = 0; i < 6; i++) expect((await adapter.publish(grant, video('yt-ava'))).state).toBe('processing');
+    const err = await networkFailure(adapter.publish(grant, video('yt-ava')));
+    expect(err.kind).toBe('rate_limited');
+    expect(err.details.code).toBe('quotaExceeded');
+    expect(err.retryAt).toEqual(nextPacificMidnight(clock.now()));
+    clock.advance(err.retryAt!.getTime() - clock.nowMs() + 1000);
+    const renewed = await adapter.refresh(grant, clock.now());
+    expect((await adapter.publish(renewed, video('yt-ava'))).state).toBe('processing');
+  });
+});
