@@ -41,6 +41,30 @@ export function avatarSvg(p: TDemoProfile): string {
   return `<svg xmlns="http://www.w3.org/2000/svg" width="96" height="96" viewBox="0 0 96 96"><rect width="96" height="96" rx="48" fill="${p.color}"/><text x="48" y="60" font-family="system-ui,sans-serif" font-size="40" font-weight="700" fill="#fff" text-anchor="middle">${initial}</text></svg>`;
 }
 
+/** How long a `timeout` failure holds its answer: longer than any caller waits. */
+export const HANG_MS = 20_000;
+
+/**
+ * What a `timeout` failure does: holds the call's answer longer than any caller waits. Closing the emulator wakes
+ * every held call, so a server stops at once.
+ */
+export function holdCalls(app: FastifyInstance): () => Promise<void> {
+  const held = new Set<() => void>();
+  app.addHook('onClose', async () => {
+    for (const wake of held) wake();
+  });
+  return () =>
+    new Promise<void>((resolve) => {
+      const wake = () => {
+        clearTimeout(timer);
+        held.delete(wake);
+        resolve();
+      };
+      const timer = setTimeout(wake, HANG_MS);
+      held.add(wake);
+    });
+}
+
 /** The failure queue of one emulator: `next()` takes the failure the next call must answer with, if any. */
 export function failureQueue() {
   const queue: TEmulatorFailure[] = [];

@@ -8,6 +8,7 @@ import {
   consentPage,
   esc,
   failureQueue,
+  holdCalls,
   registerEmulatorTools,
   sameOrigin,
   type TDemoProfile,
@@ -19,8 +20,6 @@ export const SANDBOX_LINKEDIN_CLIENT = { clientId: 'sandbox-linkedin-client-id',
 const ACCESS_TTL_SECONDS = 60 * 24 * 3600;
 const REFRESH_TTL_SECONDS = 365 * 24 * 3600;
 const CODE_TTL_MS = 10 * 60_000;
-/** How long a `timeout` failure holds its answer: longer than any caller waits. */
-const HANG_MS = 20_000;
 const LINKEDIN_BLUE = '#0a66c2';
 
 /** A demo organization page: `id` names its picture; `orgId` is LinkedIn's number for it. */
@@ -156,10 +155,7 @@ export const linkedinEmulatorRoutes =
     const access = new Map<string, TToken>();
     const refresh = new Map<string, TRefresh>();
     const failures = failureQueue();
-    const hanging = new Set<() => void>();
-    app.addHook('onClose', async () => {
-      for (const wake of hanging) wake();
-    });
+    const hang = holdCalls(app);
     acceptForms(app);
     const memberOf = (id: string) => LINKEDIN_DEMO_MEMBERS.find((m) => m.id === id) ?? null;
     const organizationOf = (id: string) => LINKEDIN_DEMO_ORGANIZATIONS.find((o) => o.id === id) ?? null;
@@ -177,18 +173,6 @@ export const linkedinEmulatorRoutes =
         }
       for (const [k, r] of refresh) if (r.memberId === memberId) refresh.delete(k);
       return revoked;
-    }
-
-    async function hang() {
-      await new Promise<void>((resolve) => {
-        const wake = () => {
-          clearTimeout(timer);
-          hanging.delete(wake);
-          resolve();
-        };
-        const timer = setTimeout(wake, HANG_MS);
-        hanging.add(wake);
-      });
     }
 
     const bearerToken = (req: FastifyRequest) => /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1] ?? null;

@@ -9,6 +9,7 @@ import {
   acceptForms,
   consentPage,
   failureQueue,
+  holdCalls,
   randomToken,
   registerEmulatorTools,
   sameOrigin,
@@ -23,8 +24,6 @@ export const SANDBOX_INSTAGRAM_CLIENT = { clientId: '900000000000002', clientSec
 const SHORT_TTL_SECONDS = 2 * 3600;
 const LONG_TTL_SECONDS = 60 * 24 * 3600;
 const CODE_TTL_MS = 10 * 60_000;
-/** How long a `timeout` failure holds its answer: longer than any caller waits. */
-const HANG_MS = 20_000;
 /** The wait a `rate_limit` failure announces, in minutes (Graph counts its limits in minutes). */
 const RATE_LIMIT_MINUTES = 7;
 /** Graph's own default and cap for a list's `limit`. */
@@ -286,10 +285,7 @@ function metaEmulatorRoutes(
     /** The page token handed out for a (user token, page): the same one each time it is read. */
     const pageTokens = new Map<string, string>();
     const failures = failureQueue();
-    const hanging = new Set<() => void>();
-    app.addHook('onClose', async () => {
-      for (const wake of hanging) wake();
-    });
+    const hang = holdCalls(app);
     acceptForms(app);
 
     const personOf = (id: string) => META_DEMO_PEOPLE.find((p) => p.id === id) ?? null;
@@ -348,18 +344,6 @@ function metaEmulatorRoutes(
         }
       for (const [k, c] of codes) if (c.personId === personId) codes.delete(k);
       return revoked;
-    }
-
-    async function hang() {
-      await new Promise<void>((resolve) => {
-        const wake = () => {
-          clearTimeout(timer);
-          hanging.delete(wake);
-          resolve();
-        };
-        const timer = setTimeout(wake, HANG_MS);
-        hanging.add(wake);
-      });
     }
 
     /** A failure asked for by a test, answered in Graph's shape. Returns true when it answered. */

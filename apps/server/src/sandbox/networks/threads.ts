@@ -9,6 +9,7 @@ import {
   consentPage,
   esc,
   failureQueue,
+  holdCalls,
   randomToken,
   registerEmulatorTools,
   sameOrigin,
@@ -24,8 +25,6 @@ const LONG_TTL_SECONDS = 5_183_944;
 /** A long-lived token may be renewed only once it is this old. */
 const MIN_RENEW_AGE_MS = 24 * 3600_000;
 const CODE_TTL_MS = 10 * 60_000;
-/** How long a `timeout` failure holds its answer: longer than any caller waits. */
-const HANG_MS = 20_000;
 /** The wait a `rate_limit` failure announces, in minutes (Graph counts its limits in minutes). */
 const RATE_LIMIT_MINUTES = 7;
 
@@ -166,10 +165,7 @@ export const threadsEmulatorRoutes =
     const codes = new Map<string, TCode>();
     const tokens = new Map<string, TToken>();
     const failures = failureQueue();
-    const hanging = new Set<() => void>();
-    app.addHook('onClose', async () => {
-      for (const wake of hanging) wake();
-    });
+    const hang = holdCalls(app);
     acceptForms(app);
 
     const profileOf = (id: string) => THREADS_DEMO_PROFILES.find((p) => p.id === id) ?? null;
@@ -212,18 +208,6 @@ export const threadsEmulatorRoutes =
         }
       for (const [k, c] of codes) if (c.profileId === profileId) codes.delete(k);
       return revoked;
-    }
-
-    async function hang() {
-      await new Promise<void>((resolve) => {
-        const wake = () => {
-          clearTimeout(timer);
-          hanging.delete(wake);
-          resolve();
-        };
-        const timer = setTimeout(wake, HANG_MS);
-        hanging.add(wake);
-      });
     }
 
     /** A failure asked for by a test, answered in Graph's shape. Returns true when it answered. */

@@ -6,6 +6,7 @@ import {
   acceptForms,
   consentPage,
   failureQueue,
+  holdCalls,
   randomToken,
   registerEmulatorTools,
   s256,
@@ -17,8 +18,6 @@ export const SANDBOX_TIKTOK_CLIENT = { clientId: 'sandbox-tiktok-client-key', cl
 const ACCESS_TTL_SECONDS = 24 * 3600;
 const REFRESH_TTL_SECONDS = 365 * 24 * 3600;
 const CODE_TTL_MS = 10 * 60_000;
-/** How long a `timeout` failure holds its answer: longer than any caller waits. */
-const HANG_MS = 20_000;
 
 export const TIKTOK_DEMO_PROFILES: TDemoProfile[] = [
   { id: 'tt-ava', userName: 'ava.cooks', displayName: 'Ava Cooks', color: '#fe2c55' },
@@ -80,10 +79,7 @@ export const tiktokEmulatorRoutes =
     const access = new Map<string, TToken>();
     const refresh = new Map<string, { profileId: string; scopes: string[]; expiresAt: number }>();
     const failures = failureQueue();
-    const hanging = new Set<() => void>();
-    app.addHook('onClose', async () => {
-      for (const wake of hanging) wake();
-    });
+    const hang = holdCalls(app);
     acceptForms(app);
     const logId = () => `sandbox-${Date.now().toString(36)}`;
     const profileOf = (id: string) => TIKTOK_DEMO_PROFILES.find((p) => p.id === id) ?? null;
@@ -118,13 +114,7 @@ export const tiktokEmulatorRoutes =
         return true;
       }
       if (f === 'timeout') {
-        await new Promise<void>((resolve) => {
-          const t = setTimeout(resolve, HANG_MS);
-          hanging.add(() => {
-            clearTimeout(t);
-            resolve();
-          });
-        });
+        await hang();
         reply.status(504).send({ error: { code: 'timeout', message: 'timeout', log_id: logId() } });
         return true;
       }

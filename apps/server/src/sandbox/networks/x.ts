@@ -9,6 +9,7 @@ import {
   consentPage,
   esc,
   failureQueue,
+  holdCalls,
   registerEmulatorTools,
   sameOrigin,
   type TDemoProfile,
@@ -24,8 +25,6 @@ const REQUEST_TOKEN_TTL_MS = 15 * 60_000;
  * library) stamps with real time, so a moved product clock must not make every signature stale.
  */
 const TIMESTAMP_WINDOW_SECONDS = 5 * 60;
-/** How long a `timeout` failure holds its answer: longer than any caller waits. */
-const HANG_MS = 20_000;
 /** X's rate-limit windows are 15 minutes. */
 const RATE_WINDOW_SECONDS = 15 * 60;
 /** GET /2/users/me: 75 calls per 15 minutes per user. */
@@ -290,10 +289,7 @@ export const xEmulatorRoutes =
     /** Nonces seen, with when (real ms) they may be forgotten: a timestamp that old is refused anyway. */
     const nonces = new Map<string, number>();
     const failures = failureQueue();
-    const hanging = new Set<() => void>();
-    app.addHook('onClose', async () => {
-      for (const wake of hanging) wake();
-    });
+    const hang = holdCalls(app);
     acceptForms(app);
     const profileOf = (id: string) => X_DEMO_PROFILES.find((p) => p.id === id) ?? null;
     const avatarUrl = (p: TDemoXProfile) => `${opts.publicUrl}${base}/avatar/${p.id}.svg`;
@@ -388,18 +384,6 @@ export const xEmulatorRoutes =
           revoked++;
         }
       return revoked;
-    }
-
-    async function hang() {
-      await new Promise<void>((resolve) => {
-        const wake = () => {
-          clearTimeout(timer);
-          hanging.delete(wake);
-          resolve();
-        };
-        const timer = setTimeout(wake, HANG_MS);
-        hanging.add(wake);
-      });
     }
 
     const rateHeaders = (reply: FastifyReply, limit: number, remaining: number) =>

@@ -9,6 +9,7 @@ import {
   consentPage,
   esc,
   failureQueue,
+  holdCalls,
   randomToken,
   registerEmulatorTools,
   s256,
@@ -21,8 +22,6 @@ export const SANDBOX_YOUTUBE_CLIENT = { clientId: 'sandbox-youtube-client-id', c
 /** Google's own figure: a second short of the hour, so a token is never used in its last second. */
 const ACCESS_TTL_SECONDS = 3599;
 const CODE_TTL_MS = 10 * 60_000;
-/** How long a `timeout` failure holds its answer: longer than any caller waits. */
-const HANG_MS = 20_000;
 /** The wait a `rate_limit` failure asks for. */
 const RATE_LIMIT_RETRY_SECONDS = 30;
 const GOOGLE_RED = '#ea4335';
@@ -212,10 +211,7 @@ export const youtubeEmulatorRoutes =
     const access = new Map<string, TToken>();
     const refresh = new Map<string, { profileId: string; scopes: string[] }>();
     const failures = failureQueue();
-    const hanging = new Set<() => void>();
-    app.addHook('onClose', async () => {
-      for (const wake of hanging) wake();
-    });
+    const hang = holdCalls(app);
     acceptForms(app);
     // an upload's bytes (video/*, application/octet-stream): kept as they are
     app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: UPLOAD_BODY_LIMIT }, (_req, body, done) => done(null, body));
@@ -238,18 +234,6 @@ export const youtubeEmulatorRoutes =
         }
       for (const [k, r] of refresh) if (r.profileId === profileId) refresh.delete(k);
       return revoked;
-    }
-
-    async function hang() {
-      await new Promise<void>((resolve) => {
-        const wake = () => {
-          clearTimeout(timer);
-          hanging.delete(wake);
-          resolve();
-        };
-        const timer = setTimeout(wake, HANG_MS);
-        hanging.add(wake);
-      });
     }
 
     /** A failure asked for by a test, answered in the Data API's shape. Returns true when it answered. */
