@@ -1,11 +1,14 @@
 import type { TSocialNetworkKey } from '@virality/domain';
 import type { TConfig } from '../../config';
-import { SANDBOX_LINKEDIN_CLIENT } from '../../sandbox/networks/linkedin';
-import { SANDBOX_FACEBOOK_CLIENT, SANDBOX_INSTAGRAM_CLIENT } from '../../sandbox/networks/meta';
-import { SANDBOX_THREADS_CLIENT } from '../../sandbox/networks/threads';
-import { SANDBOX_TIKTOK_CLIENT } from '../../sandbox/networks/tiktok';
-import { SANDBOX_X_CLIENT } from '../../sandbox/networks/x';
-import { SANDBOX_YOUTUBE_CLIENT } from '../../sandbox/networks/youtube';
+import {
+  SANDBOX_FACEBOOK_CLIENT,
+  SANDBOX_INSTAGRAM_CLIENT,
+  SANDBOX_LINKEDIN_CLIENT,
+  SANDBOX_THREADS_CLIENT,
+  SANDBOX_TIKTOK_CLIENT,
+  SANDBOX_X_CLIENT,
+  SANDBOX_YOUTUBE_CLIENT,
+} from '../../sandbox/networks/clients';
 import { createLinkedInAdapter } from './linkedin';
 import { createFacebookAdapter, createInstagramAdapter } from './meta';
 import { createThreadsAdapter } from './threads';

@@ -3,6 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Clock } from '../../clock';
+import { SANDBOX_LINKEDIN_CLIENT } from './clients';
 import {
   acceptForms,
   consentPage,
@@ -15,7 +16,8 @@ import {
   type TEmulatorFailure,
 } from './kit';
 
-export const SANDBOX_LINKEDIN_CLIENT = { clientId: 'sandbox-linkedin-client-id', clientSecret: 'sandbox-linkedin-client-secret' };
+export { SANDBOX_LINKEDIN_CLIENT };
+
 /** LinkedIn's figures: access tokens last 60 days, refresh tokens (partner apps) a fixed 365 days from the consent. */
 const ACCESS_TTL_SECONDS = 60 * 24 * 3600;
 const REFRESH_TTL_SECONDS = 365 * 24 * 3600;

@@ -5,6 +5,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Clock } from '../../clock';
 import { META_GRAPH_VERSION } from '../../integrations/networks/meta';
+import { SANDBOX_FACEBOOK_CLIENT, SANDBOX_INSTAGRAM_CLIENT } from './clients';
 import {
   acceptForms,
   consentPage,
@@ -17,8 +18,7 @@ import {
   type TEmulatorFailure,
 } from './kit';
 
-export const SANDBOX_FACEBOOK_CLIENT = { clientId: '900000000000001', clientSecret: 'sandbox-facebook-app-secret' };
-export const SANDBOX_INSTAGRAM_CLIENT = { clientId: '900000000000002', clientSecret: 'sandbox-instagram-app-secret' };
+export { SANDBOX_FACEBOOK_CLIENT, SANDBOX_INSTAGRAM_CLIENT };
 
 /** Facebook's figures: a token from a code lasts about two hours, an exchanged one 60 days, a page's never. */
 const SHORT_TTL_SECONDS = 2 * 3600;

@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Clock } from '../../clock';
 import { THREADS_API_VERSION } from '../../integrations/networks/threads';
+import { SANDBOX_THREADS_CLIENT } from './clients';
 import {
   acceptForms,
   consentPage,
@@ -17,7 +18,7 @@ import {
   type TEmulatorFailure,
 } from './kit';
 
-export const SANDBOX_THREADS_CLIENT = { clientId: '900000000000007', clientSecret: 'sandbox-threads-app-secret' };
+export { SANDBOX_THREADS_CLIENT };
 
 /** Threads' figures: a token from a code lasts an hour, an exchanged (or renewed) one 60 days. */
 const SHORT_TTL_SECONDS = 3600;

@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Clock } from '../../clock';
+import { SANDBOX_TIKTOK_CLIENT } from './clients';
 import {
   acceptForms,
   consentPage,
@@ -14,7 +15,8 @@ import {
   type TDemoProfile,
 } from './kit';
 
-export const SANDBOX_TIKTOK_CLIENT = { clientId: 'sandbox-tiktok-client-key', clientSecret: 'sandbox-tiktok-client-secret' };
+export { SANDBOX_TIKTOK_CLIENT };
+
 const ACCESS_TTL_SECONDS = 24 * 3600;
 const REFRESH_TTL_SECONDS = 365 * 24 * 3600;
 const CODE_TTL_MS = 10 * 60_000;

@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Clock } from '../../clock';
 import { xTextLength } from '../../integrations/networks/x';
+import { SANDBOX_X_CLIENT } from './clients';
 import {
   acceptForms,
   consentPage,
@@ -16,8 +17,9 @@ import {
   type TEmulatorFailure,
 } from './kit';
 
+export { SANDBOX_X_CLIENT };
+
 /** The sandbox X app's consumer key and secret: the only consumer the emulator accepts. */
-export const SANDBOX_X_CLIENT = { clientId: 'sandbox-x-consumer-key', clientSecret: 'sandbox-x-consumer-secret' };
 /** A request token not exchanged within this time of the product clock is refused. */
 const REQUEST_TOKEN_TTL_MS = 15 * 60_000;
 /**

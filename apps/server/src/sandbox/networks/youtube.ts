@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Clock } from '../../clock';
 import { nextPacificMidnight } from '../../integrations/networks/youtube';
+import { SANDBOX_YOUTUBE_CLIENT } from './clients';
 import {
   acceptForms,
   consentPage,
@@ -18,7 +19,8 @@ import {
   type TEmulatorFailure,
 } from './kit';
 
-export const SANDBOX_YOUTUBE_CLIENT = { clientId: 'sandbox-youtube-client-id', clientSecret: 'sandbox-youtube-client-secret' };
+export { SANDBOX_YOUTUBE_CLIENT };
+
 /** Google's own figure: a second short of the hour, so a token is never used in its last second. */
 const ACCESS_TTL_SECONDS = 3599;
 const CODE_TTL_MS = 10 * 60_000;

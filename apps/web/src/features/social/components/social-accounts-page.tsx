@@ -5,6 +5,7 @@ import {
   Button,
   Container,
   Group,
+  Loader,
   Paper,
   SimpleGrid,
   Skeleton,
@@ -192,9 +193,22 @@ export function SocialAccountsPage() {
     <Container size="lg" py="xl">
       <Stack gap="lg">
         <div>
-          <Title order={1} fz={26}>
-            Social Media Accounts
-          </Title>
+          <Group justify="space-between" wrap="nowrap" gap="sm">
+            <Title order={1} fz={26}>
+              Social Media Accounts
+            </Title>
+            {/* after a link, an unlink or a renewal elsewhere, the cards are read again: said, not only spun */}
+            <Group gap={6} wrap="nowrap" aria-live="polite" mih={20}>
+              {accounts.isFetching && !accounts.isPending && (
+                <>
+                  <Loader size={14} />
+                  <Text size="sm" c="dimmed">
+                    Refreshing
+                  </Text>
+                </>
+              )}
+            </Group>
+          </Group>
           <Text c="dimmed" size="sm" mt={4}>
             Link the accounts you publish to. Each network asks you to allow Virality on its own page.
           </Text>
