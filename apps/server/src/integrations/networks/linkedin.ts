@@ -340,10 +340,18 @@ export function createLinkedInAdapter(settings: TNetworkSettings, fetchFn: TFetc
   /** A video's state on LinkedIn: published once AVAILABLE, refused when its processing failed. */
   async function videoState(grant: TGrant, t: TVideoTicket): Promise<TPublishState> {
     const res = await restSend(grant, 'GET', `/rest/videos/${encodeURIComponent(t.video)}`);
-    const status = (res.body as { status?: string } | null)?.status;
+    const video = res.body as { status?: string; processingFailureReason?: string } | null;
+    const status = video?.status;
     if (status === 'AVAILABLE') return createPost(grant, t.author, t.text, { media: { id: t.video } });
     if (status === 'PROCESSING_FAILED')
-      throw new NetworkError('linkedin', 'permanent', 'LinkedIn could not process the video', { code: 'PROCESSING_FAILED' });
+      throw new NetworkError(
+        'linkedin',
+        'permanent',
+        video?.processingFailureReason
+          ? `LinkedIn could not process the video: ${video.processingFailureReason}`
+          : 'LinkedIn could not process the video',
+        { code: 'PROCESSING_FAILED' },
+      );
     return { state: 'processing', ticket: encodeTicket(t), checkAfterMs: 10_000 };
   }
 

@@ -123,6 +123,41 @@ describe('posting to LinkedIn', () => {
     if (first.state !== 'processing') throw new Error('not processing');
     const done = await adapter.publishStatus(grant, person, first.ticket);
     expect(done).toMatchObject({ state: 'published', postId: expect.stringMatching(/^urn:li:share:/) });
+    if (done.state !== 'published') throw new Error('not published');
+    const recent = await adapter.recentPosts(grant, person, 5);
+    expect(recent[0]).toMatchObject({ postId: done.postId, text: 'A clip' });
+  });
+
+  it('the emulator refuses what LinkedIn refuses: no version, a commentary over 3000, a multi-image post of one', async () => {
+    const grant = await link();
+    const headers = {
+      authorization: `Bearer ${grant.accessToken}`,
+      'linkedin-version': '202510',
+      'x-restli-protocol-version': '2.0.0',
+    };
+    const body = {
+      author: person.remoteId,
+      commentary: 'hello',
+      visibility: 'PUBLIC',
+      distribution: { feedDistribution: 'MAIN_FEED', targetEntities: [], thirdPartyDistributionChannels: [] },
+      lifecycleState: 'PUBLISHED',
+    };
+    const url = '/sandbox/linkedin/rest/posts';
+    const before = (await adapter.recentPosts(grant, person, 100)).length;
+    const { 'linkedin-version': _v, ...unversioned } = headers;
+    const noVersion = await app.inject({ method: 'POST', url, headers: unversioned, payload: body });
+    expect(noVersion.statusCode).toBe(400);
+    expect(noVersion.json()).toMatchObject({ status: 400, code: 'VERSION_MISSING' });
+    const long = await app.inject({ method: 'POST', url, headers, payload: { ...body, commentary: 'x'.repeat(3001) } });
+    expect(long.statusCode).toBe(422);
+    const one = await app.inject({
+      method: 'POST',
+      url,
+      headers,
+      payload: { ...body, content: { multiImage: { images: [{ id: 'urn:li:image:x' }] } } },
+    });
+    expect(one.statusCode).toBe(422);
+    expect((await adapter.recentPosts(grant, person, 100)).length).toBe(before);
   });
 
   it('a video whose processing fails is refused for good, with the reason', async () => {
@@ -132,7 +167,9 @@ describe('posting to LinkedIn', () => {
     if (first.state !== 'processing') throw new Error('not processing');
     const err = await networkFailure(adapter.publishStatus(grant, person, first.ticket));
     expect(err.kind).toBe('permanent');
-    expect(err.reason).toBe('LinkedIn could not process the video');
+    expect(err.reason).toBe(
+      'LinkedIn could not process the video: The video file is corrupt or in a format LinkedIn does not support',
+    );
   });
 
   it('a post over the limits is refused before any call', async () => {

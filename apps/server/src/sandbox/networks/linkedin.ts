@@ -744,7 +744,9 @@ export const linkedinEmulatorRoutes =
           id: req.params.urn,
           owner: video.owner,
           status,
-          ...(status === 'PROCESSING_FAILED' ? { processingFailureReason: 'The video could not be processed' } : {}),
+          ...(status === 'PROCESSING_FAILED'
+            ? { processingFailureReason: 'The video file is corrupt or in a format LinkedIn does not support' }
+            : {}),
         };
       },
     );
