@@ -29,6 +29,17 @@ const zEnv = z.object({
   RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().positive().default(60),
   SANDBOX: bool.optional(),
   STORAGE: z.enum(['local', 's3']).default('local'),
+  // S3 (or an S3-compatible server) when STORAGE=s3; credentials unset: the SDK's own chain (environment, role)
+  S3_BUCKET: z.string().min(1).optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ENDPOINT: z.string().url().optional(),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_PUBLIC_URL: z.string().url().optional(),
+  // publishing: how long one attempt may hold a target before another process takes it over, and how long a
+  // post-now call waits for the networks' answers before it answers with what is still in progress
+  PUBLISH_LEASE_SECONDS: z.coerce.number().int().min(5).default(600),
+  POST_RESULT_WAIT_MS: z.coerce.number().int().min(0).max(60_000).default(15_000),
   // mail
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Virality <no-reply@virality.local>'),
@@ -86,6 +97,40 @@ function impliedSandbox(e: z.infer<typeof zEnv>): boolean {
   );
 }
 
+/** Where STORAGE=s3 keeps files; a start without a bucket, or with half of a key pair, is refused. */
+function s3Settings(e: z.infer<typeof zEnv>) {
+  if (e.STORAGE !== 's3') return null;
+  if (!e.S3_BUCKET) throw new ConfigError('STORAGE=s3 needs S3_BUCKET (the bucket that keeps uploaded media).');
+  if (Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY))
+    throw new ConfigError(
+      'Set both S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY, or neither (the SDK then finds credentials itself).',
+    );
+  const endpoint = e.S3_ENDPOINT?.replace(/\/+$/, '');
+  return {
+    bucket: e.S3_BUCKET,
+    region: e.S3_REGION,
+    endpoint,
+    credentials:
+      e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+        ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY }
+        : undefined,
+    /** The base URL of the bucket's objects: the networks and browsers fetch `<publicUrl>/<key>`. */
+    publicUrl: (
+      e.S3_PUBLIC_URL ??
+      // an S3-compatible server is addressed path-style, so its objects are too
+      (endpoint ? `${endpoint}/${e.S3_BUCKET}` : `https://${e.S3_BUCKET}.s3.${e.S3_REGION}.amazonaws.com`)
+    ).replace(/\/+$/, ''),
+  };
+}
+export type TS3Config = NonNullable<ReturnType<typeof s3Settings>>;
+/** Where uploads are kept: local disk, or the bucket when STORAGE=s3 (`s3` is set then only). */
+export type TStorageConfig = { kind: 'local' | 's3'; localDir: string; s3?: TS3Config };
+
+function storageSettings(e: z.infer<typeof zEnv>, dataDir: string): TStorageConfig {
+  const s3 = s3Settings(e);
+  return { kind: e.STORAGE, localDir: path.join(dataDir, 'uploads'), ...(s3 ? { s3 } : {}) };
+}
+
 export type TConfig = ReturnType<typeof loadConfig>;
 
 /** Reads the environment once; everything else receives the result. */
@@ -117,7 +162,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     sandbox,
     /** The sandbox was switched on by hand in production: said loudly at start and on each sandbox request. */
     sandboxInProduction: sandbox && e.NODE_ENV === 'production',
-    storage: { kind: e.STORAGE, localDir: path.join(dataDir, 'uploads') },
+    storage: storageSettings(e, dataDir),
+    publishing: { leaseSeconds: e.PUBLISH_LEASE_SECONDS, resultWaitMs: e.POST_RESULT_WAIT_MS },
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
     sms: e.TWILIO_ACCOUNT_SID
       ? {

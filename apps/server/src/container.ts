@@ -6,11 +6,12 @@ import type { TDatabase, TDb } from './db/client';
 import { safeLogger } from './http/hygiene';
 import { createMessenger, type TMessenger } from './integrations/messenger';
 import { createLocalStorage, type TStorage } from './integrations/storage';
+import { createS3Storage } from './integrations/storage-s3';
 import { openBoss } from './jobs/boss';
 import { createJobs, type TJobDefinition } from './jobs/registry';
 import { createChanges, type TChanges } from './lib/changes';
 import { clockStoreIn } from './lib/settings';
-import { type TEnqueue, type TUnitOfWork, transactional } from './lib/unit-of-work';
+import { type TCancelJob, type TEnqueue, type TUnitOfWork, transactional } from './lib/unit-of-work';
 import { MODULES } from './modules';
 
 /**
@@ -30,6 +31,8 @@ export type TModuleContext = {
   unitOfWork: TUnitOfWork;
   /** Sends a job; inside a unit of work it commits or fails with the unit. */
   enqueue: TEnqueue;
+  /** Cancels a job that has not run; inside a unit of work, only if the unit commits. */
+  cancelJob: TCancelJob;
   /** The change feed: repositories say what they wrote, caches forget it in every process (lib/changes). */
   changes: TChanges;
   clock: Clock;
@@ -81,6 +84,14 @@ export type TContainerDeps = {
   fetch?: typeof fetch;
 };
 
+/** Where uploads are kept: a bucket when STORAGE=s3 (its connections end with the container), else local disk. */
+function storageFor(config: TConfig, closers: (() => Promise<void>)[]): TStorage {
+  if (!config.storage.s3) return createLocalStorage(config);
+  const s3 = createS3Storage(config.storage.s3);
+  closers.push(async () => s3.close());
+  return s3;
+}
+
 /** The process's logger, scrubbed like the HTTP one (http/hygiene). */
 function createLogger(options: FastifyServerOptions['logger']): FastifyBaseLogger {
   const safe = safeLogger(options);
@@ -109,12 +120,10 @@ function servicesSoFar(built: Partial<TServices>, current: () => string): TServi
  */
 export async function createContainer(deps: TContainerDeps) {
   const { config, database } = deps;
-  if (config.storage.kind === 's3')
-    throw new Error('STORAGE=s3 is not supported yet: media storage on S3 comes with the media module');
   const modules = deps.modules ?? MODULES;
   const log = createLogger(deps.logger ?? { level: config.logLevel });
   const uow = transactional(database.db);
-  const { db, unitOfWork, enqueue } = uow;
+  const { db, unitOfWork, enqueue, cancelJob } = uow;
   const clock = deps.clock ?? new Clock();
   const closers: (() => Promise<void>)[] = [];
   const close = async () => {
@@ -144,7 +153,7 @@ export async function createContainer(deps: TContainerDeps) {
     let working = false;
     closers.push(() => boss.stop({ graceful: working, timeout: 10_000 }));
     const jobs = createJobs({ boss, productTime, clock, log });
-    uow.sendJobs(jobs.send);
+    uow.sendJobs(jobs.send, jobs.cancel);
     if (productTime && sharedClock) {
       // a move of the shared clock (made by any process) reaches pg-boss's time within a second
       const timer = setInterval(() => productTime.sync().catch(() => undefined), 1000);
@@ -165,11 +174,12 @@ export async function createContainer(deps: TContainerDeps) {
       db,
       unitOfWork,
       enqueue,
+      cancelJob,
       changes,
       clock,
       log,
       messenger: deps.messenger ?? createMessenger({ db, config, clock, log }),
-      storage: createLocalStorage(config),
+      storage: storageFor(config, closers),
       fetch: deps.fetch ?? fetch,
       services: servicesSoFar(built, () => current),
     };

@@ -1,5 +1,6 @@
 export * from './contracts/auth';
 export * from './contracts/errors';
+export * from './contracts/post';
 export * from './contracts/responses';
 export * from './contracts/social';
 export * from './contracts/user';
@@ -18,6 +19,7 @@ export * from './rules/network-limits';
 export * from './rules/otp';
 export * from './rules/password';
 export * from './rules/permissions';
+export * from './rules/post';
 export * from './rules/profile';
 export * from './rules/routes';
 export * from './rules/social';

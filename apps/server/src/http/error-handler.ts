@@ -57,7 +57,8 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply.status(429).send({ status: false, message: MSG.tooManyRequests, response: null, code: 'RATE_LIMITED' });
     if (status >= 400 && status < 500) {
       let message = error.message;
-      if (status === 413) message = isUploadRoute(request) ? MSG.imageTooLarge : BODY_TOO_LARGE;
+      if (status === 413)
+        message = isUploadRoute(request) ? (request.routeOptions.config?.tooLarge ?? MSG.imageTooLarge) : BODY_TOO_LARGE;
       if (status === 415) message = JSON_ONLY;
       return reply.status(status).send({ status: false, message, response: null, code: codeForStatus(status) });
     }

@@ -6,6 +6,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** The route reads a multipart upload (readImageUpload): the only calls that take multipart/form-data. */
     upload?: boolean;
+    /** What an upload call answers when its file is over the size limit (a profile image's message by default). */
+    tooLarge?: string;
   }
 }
 

@@ -124,10 +124,30 @@ describe('queues that must not run twice', () => {
 describe('one composition root for the server, the worker and the tests', () => {
   it('every module is registered: its services, its routes and its jobs', async () => {
     expect(Object.keys(t.services).sort()).toEqual(
-      ['auth', 'events', 'interests', 'location', 'notifications', 'socialAccounts', 'subscriptions', 'team', 'users'].sort(),
+      [
+        'auth',
+        'events',
+        'interests',
+        'location',
+        'media',
+        'notifications',
+        'posts',
+        'publishing',
+        'socialAccounts',
+        'subscriptions',
+        'team',
+        'users',
+      ].sort(),
     );
     expect(t.container.jobs.queues()).toEqual(
-      expect.arrayContaining(['cleanup-expired', 'sweep-unreferenced-uploads', 'refresh-social-tokens', 'test-standard']),
+      expect.arrayContaining([
+        'cleanup-expired',
+        'sweep-unreferenced-uploads',
+        'refresh-social-tokens',
+        'publish-target',
+        'publish-sweep',
+        'test-standard',
+      ]),
     );
   });
 

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { PgBoss, QueuePolicy } from 'pg-boss';
+import type { PgBoss, Queue, QueuePolicy, WorkOptions } from 'pg-boss';
 import type { Clock } from '../clock';
 import { errorForLog } from '../lib/scrub';
 import type { TProductBossClock } from './boss-clock';
@@ -19,6 +19,13 @@ export type TJobDefinition<D extends object = object> = {
   policy?: QueuePolicy;
   /** A periodic job: a cron expression (UTC); pg-boss sends it on time, once across all processes. */
   cron?: string;
+  /** How the queue retries and watches its jobs (retries, expiry, heartbeats), fixed when it is made. */
+  queueOptions?: Pick<
+    Queue,
+    'retryLimit' | 'retryDelay' | 'retryBackoff' | 'retryDelayMax' | 'expireInSeconds' | 'heartbeatSeconds'
+  >;
+  /** How a worker takes the queue's jobs (how many at once, how often it looks). */
+  work?: Pick<WorkOptions, 'localConcurrency' | 'pollingIntervalSeconds' | 'batchSize'>;
   /** Runs one job; throwing fails it (pg-boss retries it as the queue says). */
   handle(data: D, meta: TJobMeta): Promise<unknown>;
 };
@@ -52,17 +59,18 @@ export function createJobs(deps: { boss: PgBoss; productTime: TProductBossClock 
     }
   };
   const work = async (job: TJobDefinition) => {
-    await boss.work<object>(job.queue, async ([one]) => run(job, one.id, one.data));
+    await boss.work<object>(job.queue, { ...job.work, batchSize: 1 }, async ([one]) => run(job, one.id, one.data));
     if (job.cron) await boss.schedule(job.queue, job.cron);
   };
 
   return {
     /** Sends through a connection; the unit of work uses it (lib/unit-of-work: enqueue). */
     send: sender.send,
+    cancel: sender.cancel,
     /** Makes the queue (with its policy) and prepares it; once per queue, at start, outside any unit of work. */
     async register(job: TJobDefinition): Promise<void> {
       if (definitions.has(job.queue)) throw new Error(`Queue ${job.queue} is registered twice`);
-      await ensureQueue(boss, job.queue, job.policy ?? 'standard', Boolean(job.cron));
+      await ensureQueue(boss, job.queue, job.policy ?? 'standard', Boolean(job.cron), job.queueOptions);
       await sender.prepare(job.queue);
       definitions.set(job.queue, job);
       if (working) await work(job);

@@ -30,6 +30,11 @@ export function createJobSender(boss: PgBoss, clock: Clock) {
       const at = typeof startAfter === 'number' ? new Date(clock.nowMs() + startAfter * 1000) : startAfter;
       return boss.send(name, data, { ...rest, ...(at ? { startAfter: at } : {}), db });
     },
+    /** Cancels a job that has not run yet, through the given connection (the unit of work's). */
+    async cancel(db: TSqlExecutor, name: string, id: string): Promise<void> {
+      if (!prepared.has(name)) throw new Error(`Queue ${name} was not prepared: call prepare('${name}') at start`);
+      await boss.cancel(name, id, { db });
+    },
   };
 }
 export type TJobSender = ReturnType<typeof createJobSender>;

@@ -6,10 +6,17 @@ import { users } from '../db/schema';
 const CHUNK = 200;
 const UPLOADS = '/uploads/';
 
-/** The storage key of a stored URL ('https://host/uploads/profile/a.png' → 'profile/a.png'), else null. */
+/**
+ * The storage key of a stored URL, else null: after `/uploads/` on local storage
+ * ('https://host/uploads/profile/a.png' → 'profile/a.png'), or from the first known folder on S3
+ * ('https://bucket.s3.amazonaws.com/profile/a.png' → 'profile/a.png').
+ */
 export function uploadKeyOf(url: string): string | null {
-  const at = url.lastIndexOf(UPLOADS);
-  return at === -1 ? null : url.slice(at + UPLOADS.length).split(/[?#]/)[0];
+  const path = url.split(/[?#]/)[0];
+  const at = path.lastIndexOf(UPLOADS);
+  if (at !== -1) return path.slice(at + UPLOADS.length);
+  const folder = /\/((?:profile|media)\/.+)$/.exec(path);
+  return folder ? folder[1] : null;
 }
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -26,7 +33,8 @@ export async function referencedUploadKeys(db: TDb, keys: string[]): Promise<Set
     const rows = await db
       .select({ url: users.profileImage })
       .from(users)
-      .where(or(...chunk.map((key) => like(users.profileImage, `%${UPLOADS}${escapeLike(key)}`))));
+      // keys hold unique ids: a URL ending in /<key> is that file, on local storage or S3
+      .where(or(...chunk.map((key) => like(users.profileImage, `%/${escapeLike(key)}`))));
     for (const { url } of rows) {
       const key = url ? uploadKeyOf(url) : null;
       if (key && wanted.has(key)) found.add(key);

@@ -5,10 +5,10 @@ import type { TDatabase } from '../db/client';
 import type { TTransactional } from './unit-of-work';
 
 /** What a change names: a user's row, a session, a role, a user's subscription, a user's notifications, an organization's linked accounts. */
-export type TChangeTopic = 'user' | 'session' | 'role' | 'subscription' | 'activity' | 'social';
+export type TChangeTopic = 'user' | 'session' | 'role' | 'subscription' | 'activity' | 'social' | 'post';
 export type TChangeListener = (topic: TChangeTopic, key: string) => void;
 
-const TOPICS = new Set<string>(['user', 'session', 'role', 'subscription', 'activity', 'social']);
+const TOPICS = new Set<string>(['user', 'session', 'role', 'subscription', 'activity', 'social', 'post']);
 /** How long the listener waits before it connects again after losing its connection. */
 const RECONNECT_MS = 1000;
 /** How long a writer waits for every process to confirm a change before it goes on regardless. */
@@ -168,6 +168,18 @@ export function createChanges(deps: { database: TDatabase; uow: TTransactional; 
           };
           settle(id);
         }).finally(() => waiting.delete(id));
+      });
+    },
+    /**
+     * Tells every process that something moved, without waiting for anyone (nothing is cached from it: a live
+     * page hears it and reads again). Sent when the unit of work commits, never when it fails.
+     */
+    async announce(topic: TChangeTopic, key: string): Promise<void> {
+      if (!shared) return uow.afterCommit(() => tell(topic, key));
+      await uow.executor().executeSql('SELECT pg_notify($1, $2)', [channel, `${topic}:${key}:`]);
+      // a listening process hears its own notification; one that is not listening tells its own pages
+      await uow.afterCommit(() => {
+        if (!live) tell(topic, key);
       });
     },
     async close() {

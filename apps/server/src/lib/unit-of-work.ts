@@ -25,6 +25,10 @@ const rawClientOf = (db: TDb): TRawClient => (db as unknown as { session: { clie
 
 /** Sends a job through the given connection (jobs/sender.ts makes one from pg-boss). */
 export type TJobSend = (db: TSqlExecutor, queue: string, data: object, options?: TEnqueueOptions) => Promise<string | null>;
+/** Cancels a waiting job through the given connection. */
+export type TJobCancelThrough = (db: TSqlExecutor, queue: string, id: string) => Promise<void>;
+/** Cancels a waiting job; inside a unit of work it is cancelled only if the unit commits. */
+export type TCancelJob = (queue: string, id: string) => Promise<void>;
 
 const noQueue: TJobSend = async (_db, queue) => {
   throw new Error(`No job queue in this process: cannot send a job to ${queue}`);
@@ -42,6 +46,9 @@ export function transactional(database: TDb) {
   // what runs once the unit in progress has committed (never when it fails), by its transaction
   const afterCommitOf = new WeakMap<object, (() => void | Promise<void>)[]>();
   let send: TJobSend = noQueue;
+  let cancelThrough: TJobCancelThrough = async (_db, queue) => {
+    throw new Error(`No job queue in this process: cannot cancel a job of ${queue}`);
+  };
   const db = new Proxy(database, {
     get(target, prop) {
       const current = active.getStore() ?? target;
@@ -56,6 +63,7 @@ export function transactional(database: TDb) {
     return { executeSql: (text, values) => client.query(text, values) };
   };
   const enqueue: TEnqueue = (queue, data, options) => send(executor(), queue, data, options);
+  const cancelJob: TCancelJob = (queue, id) => cancelThrough(executor(), queue, id);
   const unit: TUnit = { enqueue };
   const unitOfWork: TUnitOfWork = async (work) => {
     if (active.getStore()) return work(unit);
@@ -72,6 +80,7 @@ export function transactional(database: TDb) {
     unitOfWork,
     executor,
     enqueue,
+    cancelJob,
     /** A unit of work is in progress here: what is read may not be committed yet. */
     inUnit: () => active.getStore() !== undefined,
     /**
@@ -85,8 +94,9 @@ export function transactional(database: TDb) {
       else await fn();
     },
     /** Connects the unit of work to the job queue (done once, when the queue has started). */
-    sendJobs(through: TJobSend) {
+    sendJobs(through: TJobSend, cancel?: TJobCancelThrough) {
       send = through;
+      if (cancel) cancelThrough = cancel;
     },
   };
 }

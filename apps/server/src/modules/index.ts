@@ -3,7 +3,9 @@ import { authModule } from './auth/module';
 import { eventsModule } from './events/module';
 import { interestsModule } from './interests/module';
 import { locationModule } from './location/module';
+import { mediaModule } from './media/module';
 import { notificationsModule } from './notifications/module';
+import { postsModule } from './posts/module';
 import { socialAccountsModule } from './social-accounts/module';
 import { subscriptionsModule } from './subscriptions/module';
 import { teamModule } from './team/module';
@@ -23,4 +25,6 @@ export const MODULES: readonly TModule[] = [
   teamModule,
   eventsModule,
   socialAccountsModule,
+  mediaModule,
+  postsModule,
 ];

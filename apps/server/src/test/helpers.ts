@@ -57,6 +57,8 @@ export async function buildTestApp(
     LOG_LEVEL: 'silent',
     SANDBOX: 'true',
     RATE_LIMIT_MAX: '1000',
+    // nothing runs jobs by itself in a test: a post-now call answers at once, with its targets in progress
+    POST_RESULT_WAIT_MS: '0',
     ...env,
   });
   const schemaName = onPg ? `t_${randomBytes(6).toString('hex')}` : undefined;

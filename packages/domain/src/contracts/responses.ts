@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { SOCIAL_NETWORK_KEYS_TUPLE } from '../rules/social';
+import { zPostCount, zPostResult, zUploadedFile, zUploadedFiles, zWalletPoints } from './post';
 import { zAuthResult, zSubscriptionDetails, zUser } from './user';
 
 /**
@@ -223,6 +224,12 @@ export const API_RESPONSES = {
   'POST /bussiness/acceptInvitation': zInvitationAccepted,
   'PUT /user/addSocialAccount': zSocialLinks,
   'PUT /user/removeSocialAccount': zSocialLinks,
+  'GET /subscription/postCountTrack': zPostCount,
+  'POST /s3/uploadSingleFile': zUploadedFile,
+  'POST /s3/multipleUploadVal': zUploadedFiles,
+  'POST /wallet/updateWallet': zWalletPoints,
+  'POST /activity/postInfom': zPostResult,
+  'POST /activity/PostDraft': zPostResult,
 } as const satisfies Record<string, z.ZodType>;
 export type TApiCall = keyof typeof API_RESPONSES;
 /** The `response` of a call, as the server sends it. */

@@ -13,6 +13,8 @@ export const EVENTS_HEARTBEAT_SECONDS = 25;
 export type TLiveEvents = {
   /** The unseen-notification count (sent when the stream opens and on every change). */
   unseen: { count: number };
+  /** A post of the user's organization moved (sent, published, failed, scheduled, paused...): read it again. */
+  post: { CommonPostID: string };
   /** The session ended (logout, password change, deactivation, expiry): the stream closes after it. */
   end: { reason: 'session' };
 };

@@ -1,4 +1,5 @@
 export * from './platform';
+export * from './posts';
 export * from './social';
 export * from './team';
 export * from './users';

@@ -34,6 +34,7 @@ export function createEventsService(deps: {
       const session = await auth.authenticateTicket(ticket);
       if (!session) return null;
       const { userId, sessionId } = session;
+      const orgPrefix = `${session.user.orgId}.`;
       let closed = false;
       // one count at a time: changes heard while counting ask for one more count after it, not one each
       let counting: Promise<void> | null = null;
@@ -74,7 +75,9 @@ export function createEventsService(deps: {
       const unlisten = changes.listen(
         (topic, key) => {
           if (topic === 'activity' && key === userId) pushCount();
-          else if ((topic === 'session' && key === sessionId) || (topic === 'user' && key === userId)) check();
+          else if (topic === 'post' && key.startsWith(orgPrefix)) {
+            if (!closed) sink.send('post', { CommonPostID: key.slice(orgPrefix.length) });
+          } else if ((topic === 'session' && key === sessionId) || (topic === 'user' && key === userId)) check();
         },
         // changes may have been missed (the feed's connection was lost): look again
         () => {

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { socialAccounts } from '../../db/schema';
 import { buildTestApp, buildUser, call, type TTestApp } from '../../test/helpers';
+import { consent as kitConsent, profilesOn as kitProfilesOn, loginUrlOf } from './link-test-kit';
 
 /**
  * Linking Facebook, Instagram, LinkedIn, X and Threads through their documented calls, each against its sandbox
@@ -14,38 +15,8 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-const fromHtml = (s: string) => s.replace(/&#(\d+);/g, (_, n) => String.fromCharCode(Number(n)));
-
-/** The consent page's demo profiles, in the order it shows them. */
-async function profilesOn(url: string): Promise<string[]> {
-  const u = new URL(url);
-  const page = await t.app.inject({ method: 'GET', url: u.pathname + u.search });
-  expect(page.statusCode).toBe(200);
-  return [...page.body.matchAll(/<input type="radio" name="profile" value="([^"]+)"/g)].map((m) => fromHtml(m[1]));
-}
-
-/** What a person does on the consent page: every hidden field of its form, the profile chosen, the decision. */
-async function consent(url: string, decision: 'allow' | 'cancel', profile?: string) {
-  const u = new URL(url);
-  const page = await t.app.inject({ method: 'GET', url: u.pathname + u.search });
-  expect(page.statusCode).toBe(200);
-  const action = fromHtml(/<form method="post" action="([^"]+)"/.exec(page.body)?.[1] ?? '');
-  const hidden = [...page.body.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)].map(
-    ([, k, v]): [string, string] => [k, fromHtml(v)],
-  );
-  const chosen = profile ?? (await profilesOn(url))[0];
-  const res = await t.app.inject({
-    method: 'POST',
-    url: action,
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: new URLSearchParams([...hidden, ['profile', chosen], ['decision', decision]]).toString(),
-  });
-  expect(res.statusCode).toBe(302);
-  return new URL(String(res.headers.location));
-}
-
-const loginUrlOf = (json: { response_data: string | { url: string } }) =>
-  typeof json.response_data === 'string' ? json.response_data : json.response_data.url;
+const profilesOn = (url: string) => kitProfilesOn(t, url);
+const consent = (url: string, decision: 'allow' | 'cancel', profile?: string) => kitConsent(t, url, decision, profile);
 
 const accountsOf = async (orgId: string) => t.database.db.select().from(socialAccounts).where(eq(socialAccounts.orgId, orgId));
 

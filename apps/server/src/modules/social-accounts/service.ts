@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import {
   LINK_STATE_TTL_MINUTES,
   MSG,
+  orderTiktokPrivacy,
   SOCIAL_MSG,
   SOCIAL_NETWORKS,
   seesNetwork,
@@ -405,6 +406,51 @@ export function createSocialAccountsService(deps: TDeps) {
         .map(toDto);
     },
 
+    /**
+     * The accounts a post of `user` goes to, each checked through the team's one permission check for `action`
+     * (Post, or Scheduler for a scheduled post): another organization's id is not found, a manager's role must
+     * open the network. Accounts needing reconnect are refused with what to do.
+     */
+    async postingAccounts(user: TAuthContext['user'], ids: readonly string[], actions: readonly ('Post' | 'Scheduler')[]) {
+      const out: { id: string; network: TSocialNetworkKey; userName: string; pictureUrl: string | null; kind: string }[] = [];
+      for (const id of ids) {
+        const row = await repo.findAccount(user.orgId, id);
+        if (!row) throw notFound(SOCIAL_MSG.accountNotFound);
+        for (const action of actions)
+          await team.assertCan(user, action, { id: row.id, orgId: row.orgId, network: row.network as TSocialNetworkKey });
+        if (row.status === 'needs_reconnect') throw badRequest(SOCIAL_MSG.reconnectTitle(socialNetwork(row.network)!.label));
+        out.push({
+          id: row.id,
+          network: row.network as TSocialNetworkKey,
+          userName: row.userName,
+          pictureUrl: row.pictureUrl,
+          kind: row.kind,
+        });
+      }
+      return out;
+    },
+
+    /**
+     * Runs a publishing call with an account's access and its network's adapter (renewed ahead of expiry, and once
+     * more if the network refuses it; an access that cannot be renewed marks the account for reconnect). An
+     * account that is gone or already needs reconnecting fails as `reconnect` without calling the network.
+     */
+    async withPublishing<T>(
+      accountId: string,
+      call: (adapter: TNetworkAdapter, grant: TGrant, ref: { remoteId: string; kind: TRemoteAccount['kind'] }) => Promise<T>,
+    ): Promise<T> {
+      const row = await repo.findById(accountId);
+      if (!row) throw new NetworkError('instagram', 'permanent', SOCIAL_MSG.accountNotFound);
+      const key = row.network as TSocialNetworkKey;
+      const label = socialNetwork(key)!.label;
+      if (row.status === 'needs_reconnect')
+        throw new NetworkError(key, 'reconnect', row.statusReason ?? SOCIAL_MSG.reconnectTitle(label));
+      const { adapter } = networkOf(key);
+      return withAccess(row, (grant) =>
+        call(adapter, grant, { remoteId: row.remoteId, kind: row.kind as TRemoteAccount['kind'] }),
+      );
+    },
+
     /** Unlinks an account of the caller's organization: its tokens are gone with its row. */
     async unlink(a: TAuthContext, id: string): Promise<string> {
       owner(a);
@@ -458,7 +504,7 @@ export function createSocialAccountsService(deps: TDeps) {
       if (row.network !== 'tiktok') throw badRequest('UserSocialMediaID is not a TikTok account');
       if (!adapter) throw new AppError(503, SOCIAL_MSG.notConfigured('TikTok'));
       try {
-        return await withAccess(row, (grant) => adapter.privacyOptions(grant));
+        return orderTiktokPrivacy(await withAccess(row, (grant) => adapter.privacyOptions(grant)));
       } catch (err) {
         if (err instanceof NetworkError) throw accountRefusal('TikTok', err);
         throw err;

@@ -212,10 +212,11 @@ describe('who may link, list and unlink', () => {
       body: { UserSocialMediaID: linked.json.response_data.id },
     });
     expect(options.status).toBe(200);
+    // in the order clients name them by position: Everyone, Private (followers), Friends (mutual), Self
     expect(options.json.response_data.privacy_level_options).toEqual([
       'PUBLIC_TO_EVERYONE',
-      'MUTUAL_FOLLOW_FRIENDS',
       'FOLLOWER_OF_CREATOR',
+      'MUTUAL_FOLLOW_FRIENDS',
       'SELF_ONLY',
     ]);
   });

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { TDb } from '../../db/client';
 import { subscriptions } from '../../db/schema';
 import { createCache } from '../../lib/cache';
@@ -35,6 +35,32 @@ export function createSubscriptionsRepository(db: TDb, changes: TChanges) {
       const [row] = await db.select().from(subscriptions).where(eq(subscriptions.id, id));
       await changes.changed('subscription', row.userId);
       return row;
+    },
+    /**
+     * Counts one post against the plan, only while it is under its limit (no limit: always): the row as counted,
+     * or null when the limit is reached. One statement, so two posts at once never both take the last one.
+     */
+    async consumePost(userId: string): Promise<TSubscriptionRow | null> {
+      const [row] = await db
+        .update(subscriptions)
+        .set({ postCount: sql`${subscriptions.postCount} + 1` })
+        .where(
+          and(
+            eq(subscriptions.userId, userId),
+            sql`(${subscriptions.postLimit} IS NULL OR ${subscriptions.postCount} < ${subscriptions.postLimit})`,
+          ),
+        )
+        .returning();
+      if (row) await changes.changed('subscription', userId);
+      return row ?? null;
+    },
+    /** Gives a counted post back (a scheduled post deleted before it went out). */
+    async givePostBack(userId: string): Promise<void> {
+      await db
+        .update(subscriptions)
+        .set({ postCount: sql`GREATEST(${subscriptions.postCount} - 1, 0)` })
+        .where(eq(subscriptions.userId, userId));
+      await changes.changed('subscription', userId);
     },
     /** Inserts once per user; a second call returns the existing record. */
     async insertOnce(row: typeof subscriptions.$inferInsert): Promise<TSubscriptionRow> {

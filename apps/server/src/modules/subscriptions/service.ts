@@ -1,6 +1,6 @@
-import { MSG } from '@virality/domain';
+import { MSG, POST_MSG } from '@virality/domain';
 import type { Clock } from '../../clock';
-import { forbidden } from '../../errors';
+import { AppError, forbidden } from '../../errors';
 import { newId } from '../../lib/ids';
 import type { createSubscriptionsRepository, TSubscriptionRow } from './repository';
 
@@ -61,6 +61,35 @@ export function createSubscriptionsService(deps: { repo: ReturnType<typeof creat
         });
       }
       return toSubscriptionDetails(row, now);
+    },
+    /**
+     * subscription/postCountTrack: how many posts the plan of `ownerId` (the organization's owner) allows and has
+     * used; 429 'Limit Exceeded' once it has none left. No plan yet: no limit is known here (plans come later).
+     */
+    async postCount(ownerId: string) {
+      const d = await this.detailsFor(ownerId);
+      if (!d) return { postCount: 0, postLimit: null, remaining: null };
+      if (d.postLimit !== null && d.postCount >= d.postLimit) throw new AppError(429, POST_MSG.limitExceeded);
+      return {
+        postCount: d.postCount,
+        postLimit: d.postLimit,
+        remaining: d.postLimit === null ? null : d.postLimit - d.postCount,
+      };
+    },
+    /**
+     * Counts one post against the owner's plan (inside the unit that saves the post): 429 'Limit Exceeded' when
+     * none is left. Returns whether it was counted (false: no plan to count against).
+     */
+    async takePost(ownerId: string): Promise<boolean> {
+      const d = await this.detailsFor(ownerId);
+      if (!d) return false;
+      const row = await repo.consumePost(ownerId);
+      if (!row) throw new AppError(429, POST_MSG.limitExceeded);
+      return true;
+    },
+    /** Gives a counted post back (a scheduled post deleted before it went out). */
+    async givePostBack(ownerId: string): Promise<void> {
+      await repo.givePostBack(ownerId);
     },
     /** subscription/AddInfSubs: the influencer's FreeTier record (5 posts a month), made once. */
     async addFreeTier(user: { id: string; profileType: string }) {

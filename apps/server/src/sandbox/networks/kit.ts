@@ -120,6 +120,8 @@ export const zControlBody = z.object({
   fail: z.enum(EMULATOR_FAILURES).optional(),
   times: z.number().int().min(1).max(50).optional(),
   clear: z.boolean().optional(),
+  /** The next publishes take effect but their answers are lost (held like a timeout): where an emulator has it. */
+  lose_answers: z.number().int().min(1).max(50).optional(),
 });
 
 /**
@@ -135,6 +137,8 @@ export function registerEmulatorTools(
     failures: TFailureQueue;
     profileOf: (id: string) => TDemoProfile | null;
     revoke: (profileId: string) => number;
+    /** The next `n` publishes take effect, then their answers are lost. */
+    loseAnswers?: (n: number) => void;
   },
 ) {
   const typed = app.withTypeProvider<ZodTypeProvider>();
@@ -150,9 +154,12 @@ export function registerEmulatorTools(
   typed.post(
     `${opts.base}/_control`,
     { schema: { tags: opts.tags, summary: 'Make the next calls fail', body: zControlBody } },
-    async (req) => {
+    async (req, reply) => {
+      if (req.body.lose_answers && !opts.loseAnswers)
+        return reply.status(400).send({ error: 'lose_answers is not offered here' });
       if (req.body.clear) opts.failures.clear();
       if (req.body.fail) opts.failures.push(req.body.fail, req.body.times ?? 1);
+      if (req.body.lose_answers || req.body.clear) opts.loseAnswers?.(req.body.lose_answers ?? 0);
       return { pending: opts.failures.pending() };
     },
   );

@@ -298,6 +298,8 @@ export const xEmulatorRoutes =
     const media = new Map<string, TMedia>();
     /** Posts per demo profile, newest last. */
     const tweets = new Map<string, TTweet[]>();
+    // publishes whose answers are to be lost (they take effect; the caller hears nothing, as on a timeout)
+    let answersToLose = 0;
     /** When each profile posted (product clock, ms), for the 100-per-15-minutes limit. */
     const postedAt = new Map<string, number[]>();
     /** Snowflake-like ids, growing. */
@@ -907,6 +909,11 @@ export const xEmulatorRoutes =
         recent.push(nowMs);
         for (const m of items) if (m) m.used = true;
         rateHeaders(reply, TWEETS_LIMIT, TWEETS_LIMIT - recent.length);
+        if (answersToLose > 0) {
+          answersToLose--;
+          await hang();
+          return reply.status(504).send(problem(504, 'Gateway Timeout', 'Gateway Timeout'));
+        }
         return reply.status(201).send({ data: { id: tweet.id, text: tweet.text, edit_history_tweet_ids: [tweet.id] } });
       },
     );
@@ -983,5 +990,29 @@ export const xEmulatorRoutes =
       },
     );
 
-    registerEmulatorTools(app, { base, tags, failures, profileOf, revoke: revokeProfile });
+    // what was published, for tests and benchmarks that count posts across processes (not an X call)
+    app.get(
+      `${base}/_published`,
+      { schema: { tags, summary: 'Posts published on the emulator (of one user id, or all)' } },
+      async (req) => {
+        const user = (req.query as { user?: string }).user;
+        return [...tweets.entries()]
+          .map(([profileId, list]) => ({ userId: profileOf(profileId)?.userId ?? profileId, list }))
+          .filter(({ userId }) => !user || userId === user)
+          .flatMap(({ userId, list }) =>
+            list.map((t) => ({ id: t.id, user: userId, text: t.text, createdAt: new Date(t.createdAtMs).toISOString() })),
+          );
+      },
+    );
+
+    registerEmulatorTools(app, {
+      base,
+      tags,
+      failures,
+      profileOf,
+      revoke: revokeProfile,
+      loseAnswers: (n) => {
+        answersToLose = n;
+      },
+    });
   };

@@ -2,6 +2,7 @@ import { Badge, Center, Container, Group, Loader, Paper, Stack, Text, Title } fr
 import { profileTypeLabel } from '../../../components/profile-type-label';
 import { UserAvatar } from '../../../components/user-avatar';
 import { useCurrentUser } from '../../../lib/use-current-user';
+import { CreatePostButton } from '../../posts';
 
 /** /home: greets the logged-in user. The dashboard arrives with the publishing issue. */
 export function HomePage() {
@@ -28,6 +29,9 @@ export function HomePage() {
               <Badge variant="light">{profileTypeLabel(user.profileType)}</Badge>
             </Group>
           </Stack>
+        </Group>
+        <Group justify="flex-end" mt="md">
+          <CreatePostButton />
         </Group>
       </Paper>
     </Container>

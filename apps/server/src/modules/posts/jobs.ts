@@ -1,0 +1,31 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { defineJob } from '../../jobs/registry';
+import { PUBLISH_QUEUE, PUBLISH_SWEEP_QUEUE, type TPublishEngine, type TPublishJob } from './engine';
+
+/**
+ * The publishing queue: one job per target, keyed by it (stately: never two waiting for one target). A job
+ * whose process dies is retried by pg-boss once its heartbeat stops; the retry finds the target held by its
+ * own job and looks on the network before sending again. The engine schedules its own retries, so pg-boss's
+ * retries only cover a job that did not finish.
+ */
+export const publishJob = (deps: { engine: TPublishEngine }) =>
+  defineJob<TPublishJob>({
+    queue: PUBLISH_QUEUE,
+    policy: 'stately',
+    queueOptions: { retryLimit: 5, retryDelay: 5, retryBackoff: true, expireInSeconds: 900, heartbeatSeconds: 30 },
+    work: { localConcurrency: 8, pollingIntervalSeconds: 0.5 },
+    handle: (data, meta) => deps.engine.run(data.targetId, meta.id),
+  });
+
+/** Every minute: a target left behind (its job lost, its attempt's process dead) is given a job again. */
+export const publishSweepJob = (deps: { engine: TPublishEngine; log: FastifyBaseLogger }) =>
+  defineJob({
+    queue: PUBLISH_SWEEP_QUEUE,
+    policy: 'stately',
+    cron: '* * * * *',
+    async handle() {
+      const sent = await deps.engine.sweep();
+      if (sent) deps.log.info({ sent }, 'publish-sweep sent stranded targets again');
+      return { sent };
+    },
+  });

@@ -1,0 +1,50 @@
+import type { TModule } from '../../container';
+import { createPublishEngine, type TPublishEngine } from './engine';
+import { publishJob, publishSweepJob } from './jobs';
+import { createPostsRepository } from './repository';
+import { postsMainRoutes, postsSphRoutes } from './routes';
+import { createPostsService, type TPostsService } from './service';
+
+declare module '../../container' {
+  interface TServices {
+    posts: TPostsService;
+    publishing: TPublishEngine;
+  }
+}
+
+/** Posts: composing, drafts and approvals, scheduling, and the engine that publishes each target exactly once. */
+export const postsModule: TModule = {
+  name: 'posts',
+  services({ config, db, changes, clock, unitOfWork, enqueue, cancelJob, services }) {
+    const repo = createPostsRepository(db, changes);
+    const publishing = createPublishEngine({
+      repo,
+      social: services.socialAccounts,
+      notifications: services.notifications,
+      clock,
+      unitOfWork,
+      enqueue,
+      leaseSeconds: config.publishing.leaseSeconds,
+    });
+    const posts = createPostsService({
+      repo,
+      engine: publishing,
+      social: services.socialAccounts,
+      media: services.media,
+      subscriptions: services.subscriptions,
+      notifications: services.notifications,
+      users: services.users,
+      clock,
+      unitOfWork,
+      cancelJob,
+      resultWaitMs: config.publishing.resultWaitMs,
+    });
+    return { posts, publishing };
+  },
+  routes: ({ services }) => [postsMainRoutes(services.posts)],
+  sphRoutes: ({ services }) => [postsSphRoutes(services.posts)],
+  jobs: ({ services, log }) => [
+    publishJob({ engine: services.publishing }),
+    publishSweepJob({ engine: services.publishing, log }),
+  ],
+};

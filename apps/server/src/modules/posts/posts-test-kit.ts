@@ -1,0 +1,89 @@
+import type { TSocialNetworkKey } from '@virality/domain';
+import { asc, eq } from 'drizzle-orm';
+import { expect } from 'vitest';
+import { postTargets } from '../../db/schema';
+import { call, type TTestApp } from '../../test/helpers';
+import { jpegBytes } from '../../test/media-fixtures';
+import { linkAccount } from '../social-accounts/link-test-kit';
+import { PUBLISH_QUEUE } from './engine';
+
+/** Tests' way to compose: upload media through the upload call, link accounts, post, and look on the networks. */
+
+/** Uploads one file through s3/uploadSingleFile as the user of `token`: its public address. */
+export async function upload(t: TTestApp, token: string, bytes: Buffer, name: string, type: string): Promise<string> {
+  const boundary = `----virality${Math.random().toString(16).slice(2)}`;
+  const payload = Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: ${type}\r\n\r\n`,
+    ),
+    bytes,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/s3/uploadSingleFile',
+    headers: { 'x-access-token': token, 'content-type': `multipart/form-data; boundary=${boundary}` },
+    payload,
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().response.result as string;
+}
+
+/** A square JPEG (every network takes it), uploaded. */
+export const uploadPhoto = (t: TTestApp, token: string, seed = 1) =>
+  upload(t, token, jpegBytes(1080, 1080, seed), `photo-${seed}.jpg`, 'image/jpeg');
+
+/** Links one account per network for the user of `token`: their ids by network. */
+export async function linkAll(t: TTestApp, token: string, networks: readonly TSocialNetworkKey[]) {
+  const ids: Partial<Record<TSocialNetworkKey, string>> = {};
+  for (const n of networks) ids[n] = (await linkAccount(t, token, n)).id;
+  return ids as Record<TSocialNetworkKey, string>;
+}
+
+/** The posts on a linked account, as its network lists them (newest first). */
+export const postsOn = (t: TTestApp, accountId: string) =>
+  t.services.socialAccounts.withPublishing(accountId, (adapter, grant, ref) => adapter.recentPosts(grant, ref, 50));
+
+/** A post body: the caption, the media, and the accounts (with their own options). */
+export function postBody(
+  caption: string,
+  urls: string[],
+  targets: { UserSocialMediaID: string; PrivacyStatus?: string; IsStory?: boolean; IsReel?: boolean }[],
+  more: Record<string, unknown> = {},
+) {
+  return {
+    CaptionDescription: caption,
+    MediaDetails: urls.map((u) => ({ ImageVideoUrl: u, ImageVideoName: 'media' })),
+    PostDetails: targets,
+    ...more,
+  };
+}
+
+/**
+ * Runs the publishing jobs due now; while the networks are processing media, moves the clock to each next
+ * status check and runs again (as time passing would), so a post's outcome is known when it returns.
+ */
+export async function publishDue(t: TTestApp) {
+  for (let round = 0; round < 20; round++) {
+    await t.runDueJobs(PUBLISH_QUEUE);
+    const [next] = await t.database.db
+      .select({ dueAt: postTargets.dueAt })
+      .from(postTargets)
+      .where(eq(postTargets.state, 'processing'))
+      .orderBy(asc(postTargets.dueAt))
+      .limit(1);
+    if (!next?.dueAt) return;
+    t.clock.advance(Math.max(0, next.dueAt.getTime() - t.clock.nowMs()) + 10);
+  }
+}
+
+/** Makes the next calls of a network's emulator fail. */
+export const failNext = (t: TTestApp, network: TSocialNetworkKey, fail: string, times = 1) =>
+  t.app.inject({ method: 'POST', url: `/sandbox/${network}/_control`, payload: { fail, times } });
+
+/** A post as its details call reads it. */
+export async function readPost(t: TTestApp, token: string, id: string) {
+  const res = await call(t, 'GET', `/sph/drafts/get-draft-details/${id}/`, { token });
+  expect(res.status).toBe(200);
+  return res.json.response_data;
+}

@@ -1,0 +1,233 @@
+import {
+  POST_MSG,
+  zDeleteDraftBody,
+  zDraftsBody,
+  zEditScheduledBody,
+  zPost,
+  zPostBody,
+  zPostRefBody,
+  zPostResult,
+  zReviewDraftBody,
+  zSphOk,
+} from '@virality/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { authOf, requireAuth } from '../../http/auth';
+import { replies } from '../../http/contracts';
+import { ok, sphOk } from '../../http/envelope';
+import type { TPostsService } from './service';
+
+const security = [{ accessToken: [] }];
+const guarded = { onRequest: requireAuth };
+const tags = ['Posts'];
+const zId = z.string().trim().min(1).max(64);
+
+/** The social-posting API's post calls (under /sph). */
+export const postsSphRoutes =
+  (posts: TPostsService): FastifyPluginAsyncZod =>
+  async (app) => {
+    const create = (path: string, multi: boolean, summary: string) =>
+      app.post(
+        path,
+        { ...guarded, schema: { tags, security, summary, body: zPostBody, response: { 200: zSphOk(zPostResult) } } },
+        async (req) => {
+          const { message, result } = await posts.create(authOf(req), req.body, multi);
+          return sphOk(result, message);
+        },
+      );
+    create(
+      '/social-media-manager/single-post/',
+      false,
+      'A post of one media file: sent now, scheduled (IsScheduled with ScheduledDate and ScheduledTime, UTC) or saved as a draft',
+    );
+    create('/social-media-manager/multi-post/', true, 'A post of 2 to 10 media files (a carousel where the network has one)');
+
+    for (const path of [
+      '/social-media-manager/post-handler/',
+      '/social-media-manager/post-carousel/',
+      '/social-media-manager/post-now/',
+    ])
+      app.post(
+        path,
+        {
+          ...guarded,
+          schema: {
+            tags,
+            security,
+            summary: 'Send a saved post now (a draft, or a scheduled post); a post already sent answers where it stands',
+            body: zPostRefBody,
+            response: { 200: zSphOk(zPostResult) },
+          },
+        },
+        async (req) => {
+          const { message, result } = await posts.sendNow(authOf(req), req.body);
+          return sphOk(result, message);
+        },
+      );
+
+    app.put(
+      '/edit_scheduled_post/',
+      {
+        ...guarded,
+        schema: {
+          tags,
+          security,
+          summary:
+            'Reschedule (ScheduledDate, ScheduledTime), pause or resume (IsPaused), or delete (IsActive false) a scheduled post',
+          body: zEditScheduledBody,
+          response: { 200: zSphOk(z.null()) },
+        },
+      },
+      async (req) => sphOk(null, await posts.editScheduled(authOf(req), req.body)),
+    );
+
+    app.get(
+      '/drafts/get-draft-details/:id/',
+      {
+        ...guarded,
+        schema: {
+          tags,
+          security,
+          summary: 'One post of the caller’s organization',
+          params: z.object({ id: zId }),
+          response: { 200: zSphOk(zPost) },
+        },
+      },
+      async (req) => sphOk(await posts.getPost(authOf(req), req.params.id)),
+    );
+
+    app.post(
+      '/drafts/get-all-drafts/',
+      {
+        ...guarded,
+        schema: {
+          tags,
+          security,
+          summary: 'Drafts, newest first, 9 a page by default, optionally of one network (social_media_id 1-7)',
+          body: zDraftsBody,
+          response: {
+            200: z.object({
+              response_code: z.literal(200),
+              response_message: z.string(),
+              response_data: z.array(zPost),
+              pages: z.number(),
+              total: z.number(),
+            }),
+          },
+        },
+      },
+      async (req) => {
+        const page = await posts.drafts(authOf(req), req.body);
+        return { ...sphOk(page.response_data), pages: page.pages, total: page.total };
+      },
+    );
+
+    app.put(
+      '/drafts/delete-draft/',
+      {
+        ...guarded,
+        schema: { tags, security, summary: 'Delete a draft', body: zDeleteDraftBody, response: { 200: zSphOk(z.null()) } },
+      },
+      async (req) => sphOk(null, await posts.deleteDraft(authOf(req), req.body.CommonPostID)),
+    );
+
+    app.put(
+      '/drafts/update-draft/',
+      {
+        ...guarded,
+        schema: {
+          tags,
+          security,
+          summary: 'Change a draft (CommonPostID and the fields of a post); a manager’s goes back to waiting for approval',
+          body: zPostBody,
+          response: { 200: zSphOk(zPostResult) },
+        },
+      },
+      async (req) => {
+        const { message, result } = await posts.updateDraft(authOf(req), req.body);
+        return sphOk(result, message);
+      },
+    );
+
+    app.post(
+      '/drafts/review-draft/',
+      {
+        ...guarded,
+        schema: {
+          tags,
+          security,
+          summary: 'The owner approves a manager’s draft (posted now or scheduled) or sends it back with a Remark',
+          body: zReviewDraftBody,
+          response: { 200: zSphOk(zPostResult) },
+        },
+      },
+      async (req) => {
+        const { message, result } = await posts.reviewDraft(authOf(req), req.body);
+        return sphOk(result, message);
+      },
+    );
+  };
+
+/** The main API's calls of publishing: the post-count check, the points, the post notifications. */
+export const postsMainRoutes =
+  (posts: TPostsService): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get(
+      '/subscription/postCountTrack',
+      {
+        ...guarded,
+        schema: {
+          tags,
+          security,
+          summary: `How many posts the plan allows and has used; 429 '${POST_MSG.limitExceeded}' once none is left`,
+          response: replies('GET /subscription/postCountTrack'),
+        },
+      },
+      async (req) => ok(await posts.postCount(authOf(req))),
+    );
+
+    app.post(
+      '/wallet/updateWallet',
+      {
+        ...guarded,
+        schema: {
+          tags,
+          security,
+          summary: 'The caller’s points: a post’s points are recorded by the server when it goes out, never from this body',
+          body: z.object({ points: z.union([z.number(), z.string().max(16)]).optional(), userId: zId.optional() }).nullish(),
+          response: replies('POST /wallet/updateWallet'),
+        },
+      },
+      async (req) => ok(await posts.walletPoints(authOf(req), req.body?.userId)),
+    );
+
+    app.post(
+      '/activity/postInfom',
+      {
+        ...guarded,
+        schema: {
+          tags,
+          security,
+          summary: 'A post’s outcome (its notification is written by the server when the post settles)',
+          body: z.object({ CommonPostID: zId }),
+          response: replies('POST /activity/postInfom'),
+        },
+      },
+      async (req) => ok(await posts.postInform(authOf(req), req.body.CommonPostID)),
+    );
+
+    app.post(
+      '/activity/PostDraft',
+      {
+        ...guarded,
+        schema: {
+          tags,
+          security,
+          summary: 'A draft and its state (the owner is asked to review a manager’s draft when it is saved)',
+          body: z.object({ CommonPostID: zId }),
+          response: replies('POST /activity/PostDraft'),
+        },
+      },
+      async (req) => ok(await posts.draftInform(authOf(req), req.body.CommonPostID)),
+    );
+  };

@@ -1,0 +1,289 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { jpegBytes } from '../../test/media-fixtures';
+
+/**
+ * Publishing across processes, as a scaled-out deployment runs it: two servers (WORKERS=off) and two worker
+ * processes sharing one PostgreSQL database publish a batch with no duplicate and no loss; and a worker killed
+ * (SIGKILL) after X published a post but before the answer was recorded is restarted, and every post is on X
+ * exactly once. The networks are the sandbox emulators, served by the first server (the public address).
+ */
+const BASE_URL = process.env.TEST_DATABASE_URL;
+const SERVER_DIR = path.resolve(import.meta.dirname, '../../..');
+const JWT_SECRET = randomBytes(32).toString('hex');
+
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const s = net.createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const port = (s.address() as net.AddressInfo).port;
+      s.close(() => resolve(port));
+    });
+  });
+
+type TProc = { child: ChildProcess; log: string[] };
+const procs: TProc[] = [];
+
+/** Starts the server (`main`) or a worker (`worker`) from source; resolves once it says it is ready. */
+function start(entry: 'main' | 'worker', env: Record<string, string>): Promise<TProc> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', `src/${entry}.ts`], {
+      cwd: SERVER_DIR,
+      env: { ...process.env, ...env, NODE_ENV: 'development', LOG_LEVEL: 'info' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const proc: TProc = { child, log: [] };
+    procs.push(proc);
+    const ready = entry === 'main' ? 'Virality on' : 'worker started';
+    const timer = setTimeout(() => reject(new Error(`${entry} did not start:\n${proc.log.join('')}`)), 90_000);
+    const onData = (c: Buffer) => {
+      proc.log.push(String(c));
+      if (proc.log.length > 400) proc.log.splice(0, 200);
+      if (String(c).includes(ready)) {
+        clearTimeout(timer);
+        resolve(proc);
+      }
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', onData);
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      if (code !== null && code !== 0) reject(new Error(`${entry} exited ${code}:\n${proc.log.join('')}`));
+    });
+  });
+}
+
+async function http(
+  base: string,
+  method: string,
+  url: string,
+  opts: { token?: string; body?: unknown; form?: URLSearchParams } = {},
+) {
+  const headers: Record<string, string> = {};
+  if (opts.token) headers['x-access-token'] = opts.token;
+  let body: string | undefined;
+  if (opts.form) {
+    headers['content-type'] = 'application/x-www-form-urlencoded';
+    body = opts.form.toString();
+  } else if (opts.body !== undefined) {
+    headers['content-type'] = 'application/json';
+    body = JSON.stringify(opts.body);
+  }
+  const res = await fetch(new URL(url, base), { method, headers, body, redirect: 'manual' });
+  const text = await res.text();
+  // biome-ignore lint/suspicious/noExplicitAny: tests read arbitrary envelopes
+  let json: any = null;
+  try {
+    json = JSON.parse(text);
+  } catch {}
+  return { status: res.status, json, text, location: res.headers.get('location') };
+}
+
+const fromHtml = (s: string) => s.replace(/&#(\d+);/g, (_, n) => String.fromCharCode(Number(n)));
+
+/** Links an X demo profile (OAuth 1.0a through the emulator's consent page) for the user of `token`. */
+async function linkX(base: string, token: string, profileIndex: number): Promise<string> {
+  const start = await http(base, 'GET', '/sph/x-app/login-url/', { token });
+  const url = new URL(start.json.response_data.url);
+  // the consent page is the network's (the emulator at the public address), whichever server made the link
+  const page = await http(url.origin, 'GET', url.pathname + url.search);
+  expect(page.status).toBe(200);
+  const action = fromHtml(/<form method="post" action="([^"]+)"/.exec(page.text)![1]);
+  const hidden = [...page.text.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)].map(
+    ([, k, v]): [string, string] => [k, fromHtml(v)],
+  );
+  const profiles = [...page.text.matchAll(/<input type="radio" name="profile" value="([^"]+)"/g)].map((m) => fromHtml(m[1]));
+  const back = await http(url.origin, 'POST', action, {
+    form: new URLSearchParams([...hidden, ['profile', profiles[profileIndex % profiles.length]], ['decision', 'allow']]),
+  });
+  const q = new URL(back.location!).searchParams;
+  const add = await http(base, 'POST', '/sph/x-app/add-account/', {
+    token,
+    body: { oauth_token: q.get('oauth_token'), oauth_verifier: q.get('oauth_verifier') },
+  });
+  expect(add.status, add.text).toBe(200);
+  return add.json.response_data.id;
+}
+
+async function uploadPhoto(base: string, token: string): Promise<string> {
+  const form = new FormData();
+  form.append('file', new Blob([new Uint8Array(jpegBytes(1080, 1080, 7))], { type: 'image/jpeg' }), 'photo.jpg');
+  const res = await fetch(new URL('/api/s3/uploadSingleFile', base), {
+    method: 'POST',
+    headers: { 'x-access-token': token },
+    body: form,
+  });
+  expect(res.status).toBe(200);
+  return ((await res.json()) as { response: { result: string } }).response.result;
+}
+
+describe.skipIf(!BASE_URL || process.env.TEST_DB !== 'postgres')('publishing across processes', () => {
+  const dbName = `virality_scale_${randomBytes(4).toString('hex')}`;
+  let admin: pg.Client;
+  let dbUrl: string;
+  let env: Record<string, string>;
+  let a: string;
+  let b: string;
+  let db: pg.Client;
+  let token: string;
+  let accounts: string[];
+  let photo: string;
+  const workers: TProc[] = [];
+
+  beforeAll(async () => {
+    admin = new pg.Client({ connectionString: BASE_URL });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${dbName}`);
+    const u = new URL(BASE_URL!);
+    u.pathname = `/${dbName}`;
+    dbUrl = u.toString();
+    const [portA, portB] = [await freePort(), await freePort()];
+    a = `http://127.0.0.1:${portA}`;
+    b = `http://127.0.0.1:${portB}`;
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'virality-scale-'));
+    env = {
+      DATABASE_URL: dbUrl,
+      PUBLIC_URL: a,
+      SANDBOX: 'on',
+      WORKERS: 'off',
+      JWT_SECRET,
+      DATA_DIR: dataDir,
+      RATE_LIMIT_MAX: '100000',
+      PUBLISH_LEASE_SECONDS: '8',
+      POST_RESULT_WAIT_MS: '0',
+    };
+    await start('main', { ...env, PORT: String(portA) });
+    await start('main', { ...env, PORT: String(portB) });
+    workers.push(await start('worker', env), await start('worker', env));
+
+    // a user and its session, made by the product's own services in this process (signing up through the
+    // sandbox outbox would take a dozen calls that other tests cover)
+    token = await inProcess(async (c) => {
+      const row = await c.services.users.createAccount({
+        email: `scale-${randomBytes(6).toString('hex')}@example.com`,
+        emailVerified: true,
+        passwordHash: null,
+        profileType: 'BUSINESS',
+        authType: 'LOCAL',
+        profileCompleted: true,
+        name: 'Scale Test',
+        userName: null,
+        userNameLower: null,
+      } as never);
+      return (await c.services.auth.issueSession(row)).accessToken;
+    });
+    db = new pg.Client({ connectionString: dbUrl });
+    await db.connect();
+    accounts = [await linkX(a, token, 0), await linkX(b, token, 1)];
+    photo = await uploadPhoto(b, token);
+  }, 240_000);
+
+  /** Runs `work` with the product's own services on the shared database, in this process. */
+  async function inProcess<T>(
+    work: (c: Awaited<ReturnType<typeof import('../../container').createContainer>>) => Promise<T>,
+  ): Promise<T> {
+    const { loadConfig } = await import('../../config');
+    const { openDatabase } = await import('../../db/client');
+    const { createContainer } = await import('../../container');
+    const config = loadConfig({ ...env, LOG_LEVEL: 'silent' });
+    const database = await openDatabase({ databaseUrl: dbUrl });
+    const container = await createContainer({ config, database, logger: false });
+    try {
+      return await work(container);
+    } finally {
+      await container.close();
+      await database.close();
+    }
+  }
+
+  afterAll(async () => {
+    for (const p of procs) p.child.kill('SIGKILL');
+    await db?.end().catch(() => undefined);
+    if (admin) {
+      await new Promise((r) => setTimeout(r, 500));
+      await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`).catch(() => undefined);
+      await admin.end();
+    }
+  });
+
+  const targetsOf = async (captionPrefix: string) =>
+    (
+      await db.query<{ state: string; attempts: number }>(
+        'SELECT t.state, t.attempts FROM post_targets t JOIN posts p ON p.id = t.post_id WHERE p.caption LIKE $1',
+        [`${captionPrefix}%`],
+      )
+    ).rows;
+
+  async function settled(prefix: string, count: number, timeoutMs: number) {
+    const until = Date.now() + timeoutMs;
+    for (;;) {
+      const rows = await targetsOf(prefix);
+      if (rows.length === count && rows.every((r) => ['published', 'failed', 'needs_reconnect'].includes(r.state))) return rows;
+      if (Date.now() > until) throw new Error(`not settled: ${JSON.stringify(rows.map((r) => r.state))}`);
+      await new Promise((r) => setTimeout(r, 300));
+    }
+  }
+
+  /** How many posts on X carry the caption, per account (the emulator's own list, read through the API). */
+  async function onX(caption: string): Promise<number[]> {
+    const counts: number[] = [];
+    for (const id of accounts) {
+      const res = await db.query<{ remote_id: string }>('SELECT remote_id FROM social_accounts WHERE id = $1', [id]);
+      const list = await http(a, 'GET', `/sandbox/twitter/_published?user=${res.rows[0].remote_id}`);
+      counts.push(list.json.filter((p: { text: string }) => p.text === caption).length);
+    }
+    return counts;
+  }
+
+  it('two servers and two workers publish a batch: every post once on each account', async () => {
+    const prefix = `Batch ${randomBytes(3).toString('hex')}`;
+    const captions = Array.from({ length: 30 }, (_, i) => `${prefix} #${i}`);
+    await Promise.all(
+      captions.map((caption, i) =>
+        http(i % 2 ? a : b, 'POST', '/sph/social-media-manager/single-post/', {
+          token,
+          body: {
+            CaptionDescription: caption,
+            MediaDetails: [{ ImageVideoUrl: photo }],
+            PostDetails: accounts.map((id) => ({ UserSocialMediaID: id })),
+          },
+        }).then((r) => expect(r.status, r.text).toBe(200)),
+      ),
+    );
+    const rows = await settled(prefix, captions.length * accounts.length, 120_000);
+    expect(rows.every((r) => r.state === 'published')).toBe(true);
+    for (const caption of captions) expect(await onX(caption)).toEqual([1, 1]);
+  }, 180_000);
+
+  it('a worker killed after X published but before the answer was recorded: restarted, every post is on X once', async () => {
+    const prefix = `Crash ${randomBytes(3).toString('hex')}`;
+    const captions = Array.from({ length: 6 }, (_, i) => `${prefix} #${i}`);
+    // the next publishes take effect on X but their answers are held: the workers are killed while they wait
+    await http(a, 'POST', '/sandbox/twitter/_control', { body: { lose_answers: 4 } });
+    for (const caption of captions)
+      await http(a, 'POST', '/sph/social-media-manager/single-post/', {
+        token,
+        body: {
+          CaptionDescription: caption,
+          MediaDetails: [{ ImageVideoUrl: photo }],
+          PostDetails: [{ UserSocialMediaID: accounts[0] }],
+        },
+      });
+    const until = Date.now() + 60_000;
+    while ((await targetsOf(prefix)).filter((r) => r.state === 'publishing').length < 2 && Date.now() < until)
+      await new Promise((r) => setTimeout(r, 100));
+    await new Promise((r) => setTimeout(r, 500));
+    for (const w of workers.splice(0)) w.child.kill('SIGKILL');
+    await http(a, 'POST', '/sandbox/twitter/_control', { body: { clear: true } });
+    workers.push(await start('worker', env), await start('worker', env));
+    const rows = await settled(prefix, captions.length, 150_000);
+    expect(rows.every((r) => r.state === 'published')).toBe(true);
+    for (const caption of captions) expect((await onX(caption))[0]).toBe(1);
+  }, 240_000);
+});

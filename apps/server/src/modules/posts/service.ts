@@ -1,0 +1,624 @@
+import {
+  MSG,
+  mediaCountIssue,
+  mediaIssue,
+  NETWORK_LIMITS,
+  POST_MSG,
+  postLimitIssues,
+  postTypeOf,
+  scheduleIssue,
+  socialNetwork,
+  storyIssue,
+  type TPostBody,
+  type TPostFormat,
+  type TPostResult,
+} from '@virality/domain';
+import type { Clock } from '../../clock';
+import type { TPostMedia } from '../../db/schema';
+import { AppError, badRequest, forbidden, notFound } from '../../errors';
+import { newId } from '../../lib/ids';
+import type { TCancelJob, TUnitOfWork } from '../../lib/unit-of-work';
+import type { TAuthContext } from '../auth/service';
+import type { TNotificationsService } from '../notifications/service';
+import type { TSocialAccountsService } from '../social-accounts/service';
+import type { TSubscriptionsService } from '../subscriptions/service';
+import type { TUsersService } from '../users/service';
+import { PUBLISH_QUEUE, type TPublishEngine } from './engine';
+import { FINAL_STATES, type TNewTarget, type TPostRow, type TPostsRepository, type TTargetRow } from './repository';
+import { postDto, resultOf } from './results';
+
+/** What resolves a post's media: the media module's uploads of the caller's organization. */
+export type TMediaResolver = { resolve(orgId: string, urls: string[]): Promise<TPostMedia[]> };
+
+type TDeps = {
+  repo: TPostsRepository;
+  engine: TPublishEngine;
+  social: TSocialAccountsService;
+  media: TMediaResolver;
+  subscriptions: TSubscriptionsService;
+  notifications: TNotificationsService;
+  users: TUsersService;
+  clock: Clock;
+  unitOfWork: TUnitOfWork;
+  cancelJob: TCancelJob;
+  /** How long a post-now call waits for the networks' answers. */
+  resultWaitMs: number;
+};
+
+const TIKTOK_PRIVACY = ['PUBLIC_TO_EVERYONE', 'MUTUAL_FOLLOW_FRIENDS', 'FOLLOWER_OF_CREATOR', 'SELF_ONLY'];
+const YOUTUBE_PRIVACY = ['private', 'public', 'unlisted'];
+const isManager = (a: TAuthContext) => a.role === 'BUSINESS_MANAGER';
+/** Whose plan a post counts against: the business's owner for a manager, else the user's own. */
+const ownerOf = (a: TAuthContext) => (isManager(a) ? (a.user.businessId ?? a.userId) : a.userId);
+const str = (v: string | number | null | undefined) => (v === null || v === undefined || v === '' ? null : String(v));
+
+/** Where a target starts: a draft, a scheduled post, or one to send now. */
+type TMode = 'draft' | 'schedule' | 'now';
+
+/**
+ * Posts: composing (checked against every rule before anything is written), posting now, scheduling, drafts
+ * and a manager's drafts waiting for the owner's approval, and moving a scheduled post (pause, resume,
+ * reschedule, delete) together with its jobs in one transaction. Publishing itself is the engine's.
+ */
+export function createPostsService(deps: TDeps) {
+  const { repo, engine, social, media, subscriptions, notifications, users, clock, unitOfWork, cancelJob } = deps;
+
+  function ownIds(a: TAuthContext, ids: { OrgID?: string; UserID?: string | null; user_id?: string | null }) {
+    const userId = ids.UserID ?? ids.user_id;
+    if ((userId && userId !== a.userId) || (ids.OrgID && ids.OrgID !== a.user.orgId)) throw forbidden(MSG.forbidden);
+  }
+
+  /** The plan's end that limits how far ahead a post may be scheduled: influencers planEndDate, others bufferEndDate. */
+  async function planEnd(a: TAuthContext): Promise<Date | null> {
+    const d = await subscriptions.detailsFor(ownerOf(a));
+    if (!d) return null;
+    return new Date(a.role === 'INFLUENCER' ? d.planEndDate : d.bufferEndDate);
+  }
+
+  async function findOwn(a: TAuthContext, id: string): Promise<TPostRow> {
+    const post = await repo.findPost(a.user.orgId, id);
+    if (!post?.isActive) throw notFound(POST_MSG.postNotFound);
+    return post;
+  }
+
+  async function lockOwn(a: TAuthContext, id: string): Promise<TPostRow> {
+    const post = await repo.lockPost(a.user.orgId, id);
+    if (!post?.isActive) throw notFound(POST_MSG.postNotFound);
+    return post;
+  }
+
+  /**
+   * Everything a post request must satisfy, checked before anything is written: the accounts (the caller's
+   * organization's, through the team's permission check), the media (uploads of this organization, each rule
+   * of the spec), the format per network, TikTok's and YouTube's options, each network's own limits, and the
+   * schedule. Returns what to write.
+   */
+  async function checked(a: TAuthContext, body: TPostBody, multi: boolean, mode: TMode) {
+    const caption = body.CaptionDescription.replace(/^\s+/, '');
+    if (!caption) throw badRequest(POST_MSG.captionRequired);
+    const inputs =
+      body.PostDetails && body.PostDetails.length > 0
+        ? body.PostDetails
+        : (Array.isArray(body.UserSocialMediaID)
+            ? body.UserSocialMediaID
+            : body.UserSocialMediaID
+              ? [body.UserSocialMediaID]
+              : []
+          ).map((id) => ({ UserSocialMediaID: id, PrivacyStatus: undefined, IsStory: undefined, IsReel: undefined }));
+    const seen = new Set<string>();
+    const unique = inputs.filter((t) => !seen.has(t.UserSocialMediaID) && seen.add(t.UserSocialMediaID));
+    if (unique.length === 0) throw badRequest(POST_MSG.accountRequired);
+    // a manager posts only where its role opens Post, and schedules only with Scheduler access
+    const actions: ('Post' | 'Scheduler')[] =
+      mode === 'schedule' || (isManager(a) && body.IsScheduled) ? ['Post', 'Scheduler'] : ['Post'];
+    const accounts = await social.postingAccounts(
+      a.user,
+      unique.map((t) => t.UserSocialMediaID),
+      actions,
+    );
+    const networks = new Set(accounts.map((x) => x.network));
+
+    if (!multi && body.MediaDetails.length > 1) throw badRequest(POST_MSG.singleDrop);
+    const countIssue = mediaCountIssue(body.MediaDetails.length, multi);
+    if (countIssue) throw badRequest(countIssue);
+    const files = await media.resolve(
+      a.user.orgId,
+      body.MediaDetails.map((m) => m.ImageVideoUrl),
+    );
+    const facts = files.map((f) => ({ ...f, kind: f.kind as 'image' | 'video' }));
+    for (const f of facts) {
+      const issue = mediaIssue(f, { multi, instagram: networks.has('instagram') });
+      if (issue) throw badRequest(issue);
+    }
+
+    const text = caption;
+    const targets = accounts.map((acc, i) => {
+      const input = unique[i];
+      const format: TPostFormat =
+        input.IsReel || (input.IsReel === undefined && body.IsReel)
+          ? 'reel'
+          : input.IsStory || (input.IsStory === undefined && body.IsStory)
+            ? 'story'
+            : 'post';
+      const storyProblem = storyIssue(acc.network, format, facts);
+      if (storyProblem) throw badRequest(storyProblem);
+      let privacy: string | null = null;
+      if (acc.network === 'tiktok') {
+        privacy = str(input.PrivacyStatus) ?? null;
+        if (!privacy) throw badRequest(POST_MSG.tiktokPrivacyRequired);
+        if (!TIKTOK_PRIVACY.includes(privacy)) throw badRequest(POST_MSG.tiktokPrivacyRequired);
+      }
+      if (acc.network === 'youtube') {
+        privacy = (str(input.PrivacyStatus) ?? str(body.PrivacyStatus) ?? 'public').toLowerCase();
+        if (!YOUTUBE_PRIVACY.includes(privacy)) throw badRequest('YouTube privacy must be private, public or unlisted');
+      }
+      if (mode !== 'draft') {
+        const label = socialNetwork(acc.network)!.label;
+        const issues = postLimitIssues(label, NETWORK_LIMITS[acc.network], {
+          format,
+          text,
+          media: facts.map((f) => ({ ...f, type: f.kind })),
+        });
+        if (issues.length) throw badRequest(issues[0], { errors: { [acc.network]: issues } });
+      }
+      return { account: acc, format, privacy };
+    });
+    if (networks.has('youtube') && !body.Title?.trim()) throw badRequest(POST_MSG.titleRequired);
+
+    let scheduledAt: Date | null = null;
+    if (body.IsScheduled && (mode === 'schedule' || body.ScheduledDate || body.ScheduledTime)) {
+      const issue = scheduleIssue({
+        date: body.ScheduledDate,
+        time: body.ScheduledTime,
+        now: clock.now(),
+        offsetMinutes: 0,
+        planEnd: await planEnd(a),
+      });
+      if (issue) throw badRequest(issue);
+      scheduledAt = new Date(`${body.ScheduledDate}T${body.ScheduledTime}:00.000Z`);
+    }
+    const formats = new Set(targets.map((t) => t.format));
+    const postFormat: TPostFormat = formats.size === 1 ? [...formats][0] : 'post';
+    return { caption, files, facts, targets, scheduledAt, postType: postTypeOf(facts, postFormat), postFormat };
+  }
+
+  /** Waits (at most resultWaitMs) until every target of a post is final or its media is processing, then answers. */
+  async function resultAfterWait(post: TPostRow): Promise<TPostResult> {
+    const until = Date.now() + deps.resultWaitMs;
+    let targets = await repo.targetsOf(post.id);
+    const settled = (ts: TTargetRow[]) =>
+      ts.every(
+        (t) =>
+          (FINAL_STATES as readonly string[]).includes(t.state) ||
+          t.state === 'processing' ||
+          t.state === 'scheduled' ||
+          t.state === 'paused' ||
+          t.state === 'draft',
+      );
+    while (!settled(targets) && Date.now() < until) {
+      await new Promise((r) => setTimeout(r, 150));
+      targets = await repo.targetsOf(post.id);
+    }
+    return resultOf((await repo.findPostById(post.id)) ?? post, targets);
+  }
+
+  /** Moves a post's waiting targets to `state`: their jobs are cancelled, and sent again when they are due. */
+  async function moveTargets(post: TPostRow, state: 'scheduled' | 'paused' | 'queued' | 'canceled', dueAt: Date | null) {
+    const now = clock.now();
+    for (const t of await repo.waitingTargets(post.id)) {
+      if (t.jobId) await cancelJob(PUBLISH_QUEUE, t.jobId);
+      await repo.updateTarget(t.id, { state, dueAt, jobId: null, updatedAt: now });
+      if (state === 'scheduled' || state === 'queued') await engine.schedule(t, state === 'queued' ? null : dueAt);
+    }
+    await repo.changed(post.orgId, post.id);
+  }
+
+  /** Sends a saved draft: counted against the plan, checked again, then posted now or scheduled. */
+  async function sendDraft(a: TAuthContext, post: TPostRow, author: TAuthContext) {
+    const body = bodyOf(post, await repo.targetsOf(post.id));
+    const mode: TMode = post.scheduledAt && post.isScheduled ? 'schedule' : 'now';
+    const c = await checked(author, body, post.media.length > 1, mode);
+    const now = clock.now();
+    return unitOfWork(async () => {
+      const locked = await lockOwn(a, post.id);
+      if (!locked.isDraft) throw badRequest(POST_MSG.notDraft);
+      const counted = await subscriptions.takePost(ownerOf(author));
+      const updated = await repo.updatePost(post.id, {
+        isDraft: false,
+        isScheduled: mode === 'schedule',
+        scheduledAt: c.scheduledAt,
+        counted,
+        approval: locked.approval ? 'approved' : null,
+        reviewedBy: locked.approval ? a.userId : null,
+        updatedAt: now,
+      });
+      for (const t of await repo.targetsOf(post.id)) {
+        await repo.updateTarget(t.id, {
+          state: mode === 'schedule' ? 'scheduled' : 'queued',
+          dueAt: c.scheduledAt,
+          updatedAt: now,
+        });
+        await engine.schedule(t, mode === 'schedule' ? c.scheduledAt : null);
+      }
+      await repo.changed(post.orgId, post.id);
+      return { post: updated, mode };
+    });
+  }
+
+  /** A saved post read back as the request that would make it (to check a draft again before it is sent). */
+  function bodyOf(post: TPostRow, targets: TTargetRow[]): TPostBody {
+    return {
+      CaptionDescription: post.caption,
+      Title: post.title,
+      Tags: post.tags,
+      HashTags: post.hashtags,
+      Keywords: post.keywords,
+      CategoryID: post.categoryId,
+      PrivacyStatus: post.privacyStatus,
+      IsScheduled: post.isScheduled,
+      ScheduledDate: post.scheduledAt ? post.scheduledAt.toISOString().slice(0, 10) : null,
+      ScheduledTime: post.scheduledAt ? post.scheduledAt.toISOString().slice(11, 16) : null,
+      MediaDetails: post.media.map((m) => ({ ImageVideoUrl: m.url, ImageVideoName: m.name })),
+      PostDetails: targets
+        .filter((t) => t.accountId)
+        .map((t) => ({
+          UserSocialMediaID: t.accountId!,
+          PrivacyStatus: t.privacy,
+          IsStory: t.format === 'story',
+          IsReel: t.format === 'reel',
+        })),
+    };
+  }
+
+  async function writerName(userId: string): Promise<string> {
+    const u = await users.findById(userId);
+    return u?.name ?? u?.userName ?? '';
+  }
+
+  return {
+    /**
+     * The single-post and multi-post calls: a draft (a manager's always, waiting for the owner's approval), a
+     * scheduled post, or a post sent now. Nothing is written unless every check passes; a post sent or scheduled
+     * counts against the plan in the same transaction.
+     */
+    async create(a: TAuthContext, body: TPostBody, multi: boolean): Promise<{ message: string; result: TPostResult }> {
+      ownIds(a, body);
+      const draft = isManager(a) || Boolean(body.IsDraft);
+      const mode: TMode = draft ? 'draft' : body.IsScheduled ? 'schedule' : 'now';
+      const c = await checked(a, body, multi, mode);
+      const now = clock.now();
+      const postId = newId();
+      const post = await unitOfWork(async () => {
+        const counted = mode === 'draft' ? false : await subscriptions.takePost(ownerOf(a));
+        const targets: TNewTarget[] = c.targets.map((t) => ({
+          id: newId(),
+          postId,
+          orgId: a.user.orgId,
+          accountId: t.account.id,
+          network: t.account.network,
+          accountName: t.account.userName,
+          accountPicture: t.account.pictureUrl,
+          format: t.format,
+          privacy: t.privacy,
+          state: mode === 'draft' ? 'draft' : mode === 'schedule' ? 'scheduled' : 'queued',
+          dueAt: c.scheduledAt,
+          createdAt: now,
+          updatedAt: now,
+        }));
+        await repo.insertPost(
+          {
+            id: postId,
+            orgId: a.user.orgId,
+            userId: a.userId,
+            postType: c.postType,
+            fePostType: str(body.FEPostType),
+            format: c.postFormat,
+            caption: c.caption,
+            title: body.Title?.trim() || null,
+            tags: body.Tags ?? [],
+            hashtags: body.HashTags ?? [],
+            keywords: body.Keywords ?? [],
+            categoryId: str(body.CategoryID),
+            privacyStatus: str(body.PrivacyStatus),
+            videoFrameRatio: str(body.VideoFrameRatio),
+            videoDuration: str(body.VideoDuration),
+            videoQuality: str(body.VideoQuality),
+            media: c.files,
+            campaignSourceId: str(body.CampaignSourceID),
+            isDraft: mode === 'draft',
+            isScheduled: Boolean(body.IsScheduled) && c.scheduledAt !== null,
+            scheduledAt: c.scheduledAt,
+            approval: isManager(a) ? 'pending' : null,
+            counted,
+            createdAt: now,
+            updatedAt: now,
+          },
+          targets,
+        );
+        if (mode !== 'draft') for (const t of targets) await engine.schedule(t, mode === 'schedule' ? c.scheduledAt : null);
+        if (isManager(a) && a.user.businessId)
+          await notifications.notify(a.user.businessId, {
+            type: 'DRAFT_APPROVAL',
+            title: 'A draft is waiting for your approval',
+            description: `${a.user.name ?? 'A manager'} saved a draft: review, modify, send it back or approve it`,
+            payload: { payloadId: postId },
+          });
+        await repo.changed(a.user.orgId, postId);
+        return (await repo.findPostById(postId))!;
+      });
+      const message = mode === 'draft' ? POST_MSG.draftSaved : mode === 'schedule' ? POST_MSG.scheduled : POST_MSG.sent;
+      const result = mode === 'now' ? await resultAfterWait(post) : resultOf(post, await repo.targetsOf(postId));
+      return {
+        message:
+          mode === 'now' && result.failure.length && !result.success.length
+            ? result.failure.map((f) => POST_MSG.failedOn(f.SocialMediaName)).join(', ')
+            : message,
+        result,
+      };
+    },
+
+    /**
+     * post-handler/, post-carousel/, post-now/: sends a saved post now. A draft of the caller's own is sent (a
+     * manager's drafts go through approval); a scheduled post goes out now; a post already sent answers where
+     * it stands (calling again never sends twice).
+     */
+    async sendNow(
+      a: TAuthContext,
+      body: { CommonPostID: string; UserID?: string },
+    ): Promise<{ message: string; result: TPostResult }> {
+      ownIds(a, body);
+      const post = await findOwn(a, body.CommonPostID);
+      if (post.isDraft) {
+        if (isManager(a)) throw forbidden(POST_MSG.managerDraftsOnly);
+        await sendDraft(a, { ...post, isScheduled: false, scheduledAt: null }, a);
+      } else if (!post.isPostDone && post.isScheduled) {
+        if (isManager(a)) throw forbidden(MSG.forbidden);
+        await unitOfWork(async () => {
+          const locked = await lockOwn(a, post.id);
+          const now = clock.now();
+          await repo.updatePost(locked.id, { isScheduled: false, isPaused: false, scheduledAt: null, updatedAt: now });
+          await moveTargets(locked, 'queued', null);
+        });
+      }
+      const result = await resultAfterWait((await repo.findPostById(post.id))!);
+      return { message: POST_MSG.sent, result };
+    },
+
+    /** edit_scheduled_post/: reschedule, pause or resume, or delete a scheduled post, with its jobs, in one transaction. */
+    async editScheduled(
+      a: TAuthContext,
+      body: {
+        CommonPostID: string;
+        UserID?: string;
+        ScheduledDate?: string;
+        ScheduledTime?: string;
+        IsPaused?: boolean;
+        IsActive?: false;
+      },
+    ): Promise<string> {
+      ownIds(a, body);
+      if (isManager(a)) throw forbidden(MSG.forbidden);
+      const limit = body.ScheduledDate !== undefined || body.ScheduledTime !== undefined ? await planEnd(a) : null;
+      return unitOfWork(async () => {
+        const post = await lockOwn(a, body.CommonPostID);
+        if (post.isDraft || !post.isScheduled) throw badRequest(POST_MSG.notScheduled);
+        if (post.isPostDone || (await repo.waitingTargets(post.id)).length === 0) throw badRequest(POST_MSG.alreadyPublished);
+        const now = clock.now();
+        const passed = post.scheduledAt !== null && post.scheduledAt.getTime() <= now.getTime();
+        if (body.IsActive === false) {
+          await repo.updatePost(post.id, { isActive: false, counted: false, updatedAt: now });
+          await moveTargets(post, 'canceled', post.scheduledAt);
+          const targets = await repo.targetsOf(post.id);
+          if (post.counted && !targets.some((t) => t.state === 'published')) await subscriptions.givePostBack(ownerOf(a));
+          return POST_MSG.deleted;
+        }
+        if (body.ScheduledDate !== undefined || body.ScheduledTime !== undefined) {
+          if (post.isPaused && passed) throw badRequest(POST_MSG.pausedPastTime);
+          const issue = scheduleIssue({
+            date: body.ScheduledDate,
+            time: body.ScheduledTime,
+            now,
+            offsetMinutes: 0,
+            planEnd: limit,
+          });
+          if (issue) throw badRequest(issue);
+          const at = new Date(`${body.ScheduledDate}T${body.ScheduledTime}:00.000Z`);
+          await repo.updatePost(post.id, { scheduledAt: at, updatedAt: now });
+          await moveTargets(post, post.isPaused ? 'paused' : 'scheduled', at);
+          return POST_MSG.rescheduled;
+        }
+        if (body.IsPaused === true) {
+          if (passed) throw badRequest(POST_MSG.timePassed);
+          await repo.updatePost(post.id, { isPaused: true, updatedAt: now });
+          await moveTargets(post, 'paused', post.scheduledAt);
+          return POST_MSG.paused;
+        }
+        if (body.IsPaused === false) {
+          if (passed) throw badRequest(POST_MSG.timePassed);
+          // resuming runs the post-count check (the post was counted when it was scheduled)
+          await subscriptions.postCount(ownerOf(a)).catch((err) => {
+            if (!(err instanceof AppError) || err.statusCode !== 429 || !post.counted) throw err;
+          });
+          await repo.updatePost(post.id, { isPaused: false, updatedAt: now });
+          await moveTargets(post, 'scheduled', post.scheduledAt);
+          return POST_MSG.resumed;
+        }
+        throw badRequest('Say what to change: ScheduledDate and ScheduledTime, IsPaused, or IsActive false');
+      });
+    },
+
+    /** drafts/get-draft-details/{id}/: one draft (or any post) of the caller's organization. */
+    async getPost(a: TAuthContext, id: string) {
+      const post = await findOwn(a, id);
+      return postDto(post, await repo.targetsOf(post.id), await writerName(post.userId));
+    },
+
+    /** drafts/get-all-drafts/: the organization's drafts (a manager's own), 9 a page, optionally of one network. */
+    async drafts(
+      a: TAuthContext,
+      q: { user_id?: string; page: number; limit: number; social_media_id?: string | number | null },
+    ) {
+      ownIds(a, { user_id: q.user_id });
+      const network = q.social_media_id ? socialNetwork(q.social_media_id) : null;
+      if (q.social_media_id && String(q.social_media_id) !== '0' && !network) throw badRequest('Unknown social_media_id');
+      const { rows, total } = await repo.drafts(a.user.orgId, {
+        network: network?.key ?? null,
+        offset: (q.page - 1) * q.limit,
+        limit: q.limit,
+        userId: isManager(a) ? a.userId : null,
+      });
+      const targets = await repo.targetsOfPosts(rows.map((r) => r.id));
+      const names = new Map<string, string>();
+      for (const r of rows) if (!names.has(r.userId)) names.set(r.userId, await writerName(r.userId));
+      return {
+        response_data: rows.map((r) =>
+          postDto(
+            r,
+            targets.filter((t) => t.postId === r.id),
+            names.get(r.userId) ?? '',
+          ),
+        ),
+        pages: Math.max(1, Math.ceil(total / q.limit)),
+        total,
+      };
+    },
+
+    /** drafts/delete-draft/: a draft is deleted (a manager only its own). */
+    async deleteDraft(a: TAuthContext, id: string): Promise<string> {
+      await unitOfWork(async () => {
+        const post = await lockOwn(a, id);
+        if (!post.isDraft) throw badRequest(POST_MSG.notDraft);
+        if (isManager(a) && post.userId !== a.userId) throw notFound(POST_MSG.postNotFound);
+        const now = clock.now();
+        await repo.updatePost(post.id, { isActive: false, updatedAt: now });
+        for (const t of await repo.targetsOf(post.id)) await repo.updateTarget(t.id, { state: 'canceled', updatedAt: now });
+        await repo.changed(post.orgId, post.id);
+      });
+      return POST_MSG.draftDeleted;
+    },
+
+    /** drafts/update-draft/: a draft changed (checked like a new one); a manager's goes back to waiting for approval. */
+    async updateDraft(a: TAuthContext, body: TPostBody): Promise<{ message: string; result: TPostResult }> {
+      ownIds(a, body);
+      const id = body.CommonPostID ?? body.id;
+      if (!id) throw badRequest('CommonPostID is required');
+      const existing = await findOwn(a, id);
+      if (!existing.isDraft) throw badRequest(POST_MSG.notDraft);
+      if (isManager(a) && existing.userId !== a.userId) throw notFound(POST_MSG.postNotFound);
+      const c = await checked(a, body, body.MediaDetails.length > 1, 'draft');
+      const now = clock.now();
+      await unitOfWork(async () => {
+        const post = await lockOwn(a, id);
+        if (!post.isDraft) throw badRequest(POST_MSG.notDraft);
+        await repo.updatePost(post.id, {
+          postType: c.postType,
+          format: c.postFormat,
+          caption: c.caption,
+          title: body.Title?.trim() || null,
+          tags: body.Tags ?? [],
+          hashtags: body.HashTags ?? [],
+          keywords: body.Keywords ?? [],
+          categoryId: str(body.CategoryID),
+          privacyStatus: str(body.PrivacyStatus),
+          media: c.files,
+          isScheduled: Boolean(body.IsScheduled) && c.scheduledAt !== null,
+          scheduledAt: c.scheduledAt,
+          approval: post.approval ? (isManager(a) ? 'pending' : post.approval) : null,
+          remark: isManager(a) ? null : post.remark,
+          updatedAt: now,
+        });
+        await repo.deleteTargets(post.id);
+        const targets: TNewTarget[] = c.targets.map((t) => ({
+          id: newId(),
+          postId: post.id,
+          orgId: post.orgId,
+          accountId: t.account.id,
+          network: t.account.network,
+          accountName: t.account.userName,
+          accountPicture: t.account.pictureUrl,
+          format: t.format,
+          privacy: t.privacy,
+          state: 'draft',
+          dueAt: c.scheduledAt,
+          createdAt: now,
+          updatedAt: now,
+        }));
+        await repo.insertTargets(targets);
+        await repo.changed(post.orgId, post.id);
+      });
+      const post = (await repo.findPostById(id))!;
+      return { message: POST_MSG.draftUpdated, result: resultOf(post, await repo.targetsOf(id)) };
+    },
+
+    /**
+     * The owner's review of a manager's draft: approve (it is posted now, or scheduled when it carries a time),
+     * or send it back with a remark the manager sees. The manager is told either way.
+     */
+    async reviewDraft(a: TAuthContext, body: { CommonPostID: string; Decision: 'approve' | 'sendBack'; Remark?: string }) {
+      if (isManager(a)) throw forbidden(POST_MSG.approvalOwnerOnly);
+      const post = await findOwn(a, body.CommonPostID);
+      if (!post.isDraft || post.approval !== 'pending') throw badRequest(POST_MSG.notAwaitingApproval);
+      const now = clock.now();
+      if (body.Decision === 'sendBack') {
+        if (!body.Remark?.trim()) throw badRequest(POST_MSG.remarkRequired);
+        await unitOfWork(async () => {
+          const locked = await lockOwn(a, post.id);
+          if (locked.approval !== 'pending') throw badRequest(POST_MSG.notAwaitingApproval);
+          await repo.updatePost(post.id, {
+            approval: 'sent_back',
+            remark: body.Remark!.trim(),
+            reviewedBy: a.userId,
+            updatedAt: now,
+          });
+          await notifications.notify(post.userId, {
+            type: 'DRAFT_SENT_BACK',
+            title: 'Your draft was sent back',
+            description: body.Remark!.trim(),
+            payload: { payloadId: post.id, remarks: body.Remark!.trim(), status: 'sent_back' },
+          });
+          await repo.changed(post.orgId, post.id);
+        });
+        return {
+          message: 'Draft sent back to the manager',
+          result: resultOf((await repo.findPostById(post.id))!, await repo.targetsOf(post.id)),
+        };
+      }
+      // approved: checked and sent as the owner would send it (the owner's plan, the owner's rights)
+      const { mode } = await sendDraft(a, post, a);
+      await notifications.notify(post.userId, {
+        type: 'DRAFT_APPROVED',
+        title: 'Your draft was approved',
+        description: mode === 'schedule' ? POST_MSG.scheduled : POST_MSG.sent,
+        payload: { payloadId: post.id, status: 'approved' },
+      });
+      const result =
+        mode === 'now'
+          ? await resultAfterWait((await repo.findPostById(post.id))!)
+          : resultOf((await repo.findPostById(post.id))!, await repo.targetsOf(post.id));
+      return { message: mode === 'schedule' ? POST_MSG.scheduled : POST_MSG.sent, result };
+    },
+
+    /** subscription/postCountTrack: the plan's post limit as it stands (429 once it is reached). */
+    postCount: (a: TAuthContext) => subscriptions.postCount(ownerOf(a)),
+
+    /** wallet/updateWallet: the points the server recorded (a client's own figure is never added). */
+    async walletPoints(a: TAuthContext, userId: string | undefined) {
+      if (userId && userId !== a.userId) throw forbidden(MSG.forbidden);
+      return { status: true, viralityPoints: await repo.totalPoints(a.userId) };
+    },
+
+    /** activity/postInfom: the post's result notification is the server's own; this answers the post's outcome. */
+    async postInform(a: TAuthContext, id: string) {
+      const post = await findOwn(a, id);
+      return resultOf(post, await repo.targetsOf(post.id));
+    },
+
+    /** activity/PostDraft: makes sure the owner has been asked to review a manager's draft (once). */
+    async draftInform(a: TAuthContext, id: string) {
+      const post = await findOwn(a, id);
+      if (!post.isDraft) throw badRequest(POST_MSG.notDraft);
+      return resultOf(post, await repo.targetsOf(post.id));
+    },
+  };
+}
+export type TPostsService = ReturnType<typeof createPostsService>;

@@ -1,0 +1,453 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import {
+  COMPOSER_MSG,
+  POST_MSG,
+  scheduleIssue,
+  type TMediaFacts,
+  type TPost,
+  type TPostResult,
+  type TSocialAccount,
+} from '@virality/domain';
+import dayjs from 'dayjs';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { TCurrentUser } from '../../../lib/use-current-user';
+import { fail, mockFetch, ok, renderPage, seedUser, storeSession, testQueryClient } from '../../../testing';
+import type { TMockCall } from '../../../testing/fetch-mock';
+import { CreatePostDialog } from './create-post-dialog';
+
+// What the browser reads from a file (jsdom cannot decode media): by file name, a square photo otherwise.
+const FACTS = new Map<string, Partial<TMediaFacts>>();
+vi.mock('../lib/read-media', async (importOriginal) => {
+  const mod = await importOriginal<typeof import('../lib/read-media')>();
+  return {
+    ...mod,
+    readMediaFacts: vi.fn(async (f: File) => ({
+      kind: mod.kindOf(mod.mimeOf(f)),
+      mimeType: mod.mimeOf(f),
+      bytes: f.size,
+      width: 1080,
+      height: 1080,
+      durationSec: null,
+      ...FACTS.get(f.name),
+    })),
+  };
+});
+// The upload (XMLHttpRequest, tested on its own): answers what the server would read.
+vi.mock('../api/upload-media', () => ({
+  uploadSingleFile: vi.fn(async (f: File, _userId: string, onProgress: (p: number) => void) => {
+    onProgress(1);
+    return {
+      result: `/uploads/${f.name}`,
+      file_size: f.size,
+      file_type: f.type,
+      file_name: f.name,
+      width: 1080,
+      height: 1080,
+      duration: null,
+    };
+  }),
+  uploadMultipleFiles: vi.fn(),
+}));
+
+const sph = (data: unknown, message = 'Success', code = 200) => ({
+  status: code,
+  body: { response_code: code, response_message: message, response_data: data },
+});
+
+const account = (id: string, network: string, name: string): TSocialAccount => ({
+  id,
+  UserName: name,
+  ProfilePictureURL: null,
+  SocialMediaID: network,
+  SocialMediaName: '',
+  Kind: 'profile',
+  Status: 'linked',
+  StatusReason: null,
+  CreatedDate: '2024-01-01T00:00:00.000Z',
+});
+const ACCOUNTS = [
+  account('ig1', '1', 'ana.ig'),
+  account('fb1', '2', 'Ana Page'),
+  account('tt1', '5', 'ana.tt'),
+  account('tt2', '5', 'ana.tt2'),
+];
+
+const result = (over: Partial<TPostResult> = {}): TPostResult => ({
+  CommonPostID: 'p1',
+  success: [],
+  failure: [],
+  pending: [],
+  media_posted_on: [],
+  ...over,
+});
+const sent = (network: string, label: string, name: string) => ({
+  ResponseMediaID: 'r',
+  SocialMediaID: network,
+  SocialMediaName: label,
+  UserSocialMediaName: name,
+  UserSocialMediaID: 'x',
+  CreatedBySourceID: 'Virality',
+  IsScheduled: false,
+  PostUrl: null,
+});
+
+type THandler = (c: TMockCall) => { status?: number; body: unknown } | undefined;
+
+/** Opens the dialog as `user` with the accounts above; `handler` answers the other calls. */
+function open(user: Partial<TCurrentUser> = {}, handler: THandler = () => undefined, draft: TPost | null = null) {
+  storeSession(user.profileType ?? 'INFLUENCER');
+  const calls = mockFetch((c) => {
+    if (c.path === '/sph/social_media_accounts/') return sph(ACCOUNTS);
+    if (c.path === '/sph/tiktok/user-privacy-options/')
+      return sph({ privacy_level_options: ['PUBLIC_TO_EVERYONE', 'FOLLOWER_OF_CREATOR', 'MUTUAL_FOLLOW_FRIENDS', 'SELF_ONLY'] });
+    return handler(c);
+  });
+  const queryClient = testQueryClient();
+  seedUser(queryClient, user);
+  const onClose = vi.fn();
+  renderPage('/home', <CreatePostDialog opened draft={draft} onClose={onClose} />, { queryClient });
+  return { calls, onClose };
+}
+
+const ui = () => userEvent.setup({ applyAccept: false });
+const photo = (name = 'photo.jpg', type = 'image/jpeg') => new File(['x'.repeat(2048)], name, { type });
+const dialog = () => screen.getByRole('dialog', { name: 'Create post' });
+
+async function chooseInstagram(user = ui()) {
+  await user.click(await screen.findByRole('button', { name: 'Instagram' }));
+  // Instagram has one account: it is chosen with the channel
+  expect(screen.getByRole('checkbox', { name: '@ana.ig on Instagram' }).getAttribute('aria-checked')).toBe('true');
+}
+
+async function fillPost(user = ui()) {
+  await chooseInstagram(user);
+  await user.upload(screen.getByLabelText('Upload media'), photo());
+  await screen.findByRole('img', { name: 'photo.jpg' });
+  await user.type(screen.getByRole('textbox', { name: /Caption/ }), 'Hello world');
+}
+
+const button = (name: string) => screen.getByRole('button', { name }) as HTMLButtonElement;
+
+describe('the create-post dialog', { timeout: 30_000 }, () => {
+  beforeAll(() => {
+    // jsdom has no font loading API (the caption's autosize listens to it) and no object URLs
+    if (!('fonts' in document))
+      Object.defineProperty(document, 'fonts', {
+        value: { addEventListener() {}, removeEventListener() {} },
+        configurable: true,
+      });
+    URL.createObjectURL ??= () => 'blob:preview';
+    URL.revokeObjectURL ??= () => {};
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    FACTS.clear();
+  });
+
+  it('is a dialog named "Create post"; Post Now stays disabled until an account, a caption and media are there', async () => {
+    open();
+    const user = ui();
+    expect(dialog()).toBeTruthy();
+    expect(button('Post Now').disabled).toBe(true);
+    await chooseInstagram(user);
+    expect(button('Post Now').disabled).toBe(true);
+    await user.type(screen.getByRole('textbox', { name: /Caption/ }), '   ');
+    // leading white space is dropped: the caption is still empty
+    expect((screen.getByRole('textbox', { name: /Caption/ }) as HTMLTextAreaElement).value).toBe('');
+    await user.type(screen.getByRole('textbox', { name: /Caption/ }), 'Hello');
+    expect(button('Post Now').disabled).toBe(true);
+    await user.upload(screen.getByLabelText('Upload media'), photo());
+    await waitFor(() => expect(button('Post Now').disabled).toBe(false));
+    expect(button('Save as Draft').disabled).toBe(false);
+    expect(within(screen.getByRole('region', { name: 'Instagram preview' })).getByText('Ready')).toBeTruthy();
+  });
+
+  it('a TikTok account needs a privacy choice, shown as Everyone, Private, Friends, Self; each TikTok account its own', async () => {
+    open();
+    const user = ui();
+    FACTS.set('clip.mp4', { kind: 'video', width: 1080, height: 1920, durationSec: 20 });
+    await user.click(await screen.findByRole('button', { name: 'TikTok' }));
+    await user.click(screen.getByRole('checkbox', { name: '@ana.tt on TikTok' }));
+    await user.upload(screen.getByLabelText('Upload media'), new File(['v'], 'clip.mp4', { type: 'video/mp4' }));
+    await user.type(screen.getByRole('textbox', { name: /Caption/ }), 'Dance');
+    const privacy = await screen.findByRole('combobox', { name: 'Who can see this TikTok post' });
+    await waitFor(() => expect((privacy as HTMLInputElement).disabled).toBe(false));
+    expect(button('Post Now').disabled).toBe(true);
+    await user.click(privacy);
+    const options = screen.getAllByRole('option').map((o) => o.textContent);
+    expect(options).toEqual(['Everyone', 'Private', 'Friends', 'Self']);
+    await user.click(screen.getByRole('option', { name: 'Everyone' }));
+    await waitFor(() => expect(button('Post Now').disabled).toBe(false));
+    // a second TikTok account without a choice disables submit again
+    await user.click(screen.getByRole('checkbox', { name: '@ana.tt2 on TikTok' }));
+    expect(await screen.findByRole('combobox', { name: 'Who can see this post on @ana.tt2' })).toBeTruthy();
+    expect(button('Post Now').disabled).toBe(true);
+  });
+
+  it('a business manager only saves a draft for approval (no post-count check), and schedules only with Scheduler access', async () => {
+    const { calls } = open(
+      {
+        profileType: 'BUSINESS_MANAGER',
+        businessRoleId: {
+          _id: 'r1',
+          roleName: 'Editor',
+          status: true,
+          permission: [
+            {
+              accountId: '1',
+              accountType: 'instagram',
+              access: true,
+              moduleAccess: { Post: true, Analytics: false, Scheduler: false },
+            },
+          ],
+        },
+      },
+      (c) =>
+        c.path === '/sph/social-media-manager/single-post/'
+          ? sph(result({ success: [sent('1', 'Instagram', 'ana.ig')] }), POST_MSG.draftSaved)
+          : undefined,
+    );
+    const user = ui();
+    await fillPost(user);
+    // only Instagram is open to this role
+    expect(screen.queryByRole('button', { name: 'TikTok' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Post Now' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Save as Draft' })).toBeNull();
+    expect((screen.getByRole('switch', { name: 'Schedule for later' }) as HTMLInputElement).disabled).toBe(true);
+    await user.click(button('Save Draft for Approval'));
+    expect(await screen.findByText(POST_MSG.draftSaved)).toBeTruthy();
+    expect(calls.some((c) => c.path === 'subscription/postCountTrack')).toBe(false);
+    expect(calls.find((c) => c.path === '/sph/social-media-manager/single-post/')?.body).toMatchObject({ IsDraft: true });
+  });
+
+  it('an influencer on FreeTier at 5 posts sees the limit with "Switch to Business Plan", and no draft or schedule', async () => {
+    open({
+      subscriptionDetails: {
+        planType: 'FreeTier',
+        planStatus: 'ACTIVE',
+        subscriptionVerify: true,
+        postLimit: 5,
+        postCount: 5,
+        planStartDate: null,
+        planEndDate: null,
+        bufferEndDate: null,
+      },
+    });
+    expect(await screen.findByText(POST_MSG.limitReached)).toBeTruthy();
+    expect(screen.getByRole('link', { name: COMPOSER_MSG.switchToBusiness }).getAttribute('href')).toBe('/profile/pricing');
+    expect(screen.queryByRole('button', { name: 'Save as Draft' })).toBeNull();
+    expect(screen.queryByRole('switch', { name: 'Schedule for later' })).toBeNull();
+    expect(button('Post Now').disabled).toBe(true);
+  });
+
+  it('a schedule is checked with scheduleIssue as soon as it is chosen, and Schedule Post needs a date', async () => {
+    open();
+    const user = ui();
+    await fillPost(user);
+    await user.click(screen.getByRole('switch', { name: 'Schedule for later' }));
+    expect(button('Schedule Post').disabled).toBe(true);
+    expect((screen.getByLabelText(/^Time/) as HTMLInputElement).value).toBe('12:00');
+    const today = dayjs().format('YYYY-MM-DD');
+    await user.click(screen.getByRole('button', { name: /^Date/ }));
+    await user.click(screen.getByRole('button', { name: dayjs().format('D MMMM YYYY') }));
+    fireEvent.change(screen.getByLabelText(/^Time/), { target: { value: '00:00' } });
+    const expected = scheduleIssue({
+      date: today,
+      time: '00:00',
+      now: new Date(),
+      offsetMinutes: -new Date().getTimezoneOffset(),
+      planEnd: null,
+    });
+    if (expected) expect((await screen.findAllByText(expected)).length).toBeGreaterThan(0);
+    // with a date and a time Schedule Post may be pressed; submit checks the moment again
+    fireEvent.change(screen.getByLabelText(/^Time/), { target: { value: '23:59' } });
+    await waitFor(() => expect(button('Schedule Post').disabled).toBe(false));
+  });
+
+  it("a video wider than 1920 is a 2kvideo: choosing Instagram tells that Instagram doesn't take it", async () => {
+    open();
+    const user = ui();
+    FACTS.set('wide.mp4', { kind: 'video', width: 2560, height: 1440, durationSec: 30 });
+    await user.click(await screen.findByRole('button', { name: 'Facebook' }));
+    await user.upload(screen.getByLabelText('Upload media'), new File(['v'], 'wide.mp4', { type: 'video/mp4' }));
+    await screen.findByLabelText('wide.mp4');
+    expect(screen.queryByText(POST_MSG.instagramResolution)).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Instagram' }));
+    expect((await screen.findAllByText(POST_MSG.instagramResolution)).length).toBeGreaterThan(0);
+  });
+
+  it('a media rule is said as the domain says it: a TIFF is not supported; two files dropped in single mode are refused', async () => {
+    open();
+    const user = ui();
+    await chooseInstagram(user);
+    await user.upload(screen.getByLabelText('Upload media'), photo('scan.tiff', 'image/tiff'));
+    expect(await screen.findByText(POST_MSG.fileNotSupported)).toBeTruthy();
+    const zone = screen.getByLabelText('Upload media').closest('.mantine-Dropzone-root')!;
+    const files = [photo('a.jpg'), photo('b.jpg')];
+    const dataTransfer = {
+      files,
+      items: files.map((f) => ({ kind: 'file', type: f.type, getAsFile: () => f })),
+      types: ['Files'],
+    };
+    fireEvent.dragEnter(zone, { dataTransfer });
+    fireEvent.drop(zone, { dataTransfer });
+    expect(await screen.findByText(POST_MSG.singleDrop)).toBeTruthy();
+    expect(screen.queryByRole('img', { name: 'a.jpg' })).toBeNull();
+  });
+
+  it('a 9 MB photo for Instagram shows mediaIssue under it and blocks Post Now', async () => {
+    open();
+    const user = ui();
+    await fillPost(user);
+    await user.click(screen.getByRole('button', { name: 'Facebook' }));
+    FACTS.set('big.jpg', { bytes: 9 * 1024 * 1024 });
+    await user.click(screen.getByRole('button', { name: 'Remove photo.jpg' }));
+    await user.click(screen.getByRole('button', { name: 'Instagram' }));
+    await user.upload(screen.getByLabelText('Upload media'), new File(['x'], 'big.jpg', { type: 'image/jpeg' }));
+    await screen.findByRole('img', { name: 'big.jpg' });
+    // taken for Facebook alone; choosing Instagram again brings Instagram's 8 MB rule
+    await user.click(screen.getByRole('button', { name: 'Instagram' }));
+    expect((await screen.findAllByText(POST_MSG.imagesUnder8)).length).toBeGreaterThan(0);
+    expect(button('Post Now').disabled).toBe(true);
+  });
+
+  it('a 429 from the post-count check says "Limit Exceeded" with "Upgrade Your Plan" to continue, and closes', async () => {
+    const { calls, onClose } = open({}, (c) =>
+      c.path === 'subscription/postCountTrack' ? fail(429, POST_MSG.limitExceeded) : undefined,
+    );
+    const user = ui();
+    await fillPost(user);
+    await user.click(button('Post Now'));
+    expect(await screen.findByText(POST_MSG.limitExceeded)).toBeTruthy();
+    expect(screen.getByRole('link', { name: COMPOSER_MSG.upgradePlan }).getAttribute('href')).toBe('/profile/pricing');
+    expect(screen.getByText(COMPOSER_MSG.toContinue, { exact: false })).toBeTruthy();
+    expect(onClose).toHaveBeenCalled();
+    expect(calls.some((c) => c.path.includes('single-post'))).toBe(false);
+  });
+
+  it('any other failure of the check says "Facing some issue right now try after some time"', async () => {
+    const { onClose } = open({}, (c) => (c.path === 'subscription/postCountTrack' ? fail(500, 'boom') : undefined));
+    const user = ui();
+    await fillPost(user);
+    await user.click(button('Post Now'));
+    expect(await screen.findByText(POST_MSG.limitCheckFailed)).toBeTruthy();
+    expect(onClose).not.toHaveBeenCalled();
+  });
+
+  it('Post Now checks the count, uploads, sends the post, says "Your post has been sent!" and closes', async () => {
+    const { calls, onClose } = open({}, (c) => {
+      if (c.path === 'subscription/postCountTrack') return ok({ postCount: 1, postLimit: 20, remaining: 19 });
+      if (c.path === '/sph/social-media-manager/single-post/')
+        return sph(result({ success: [sent('1', 'Instagram', 'ana.ig')] }), POST_MSG.sent);
+      return undefined;
+    });
+    const user = ui();
+    await fillPost(user);
+    await user.click(button('Post Now'));
+    expect(await screen.findByText(POST_MSG.sent)).toBeTruthy();
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(calls.find((c) => c.path === '/sph/social-media-manager/single-post/')?.body).toMatchObject({
+      CaptionDescription: 'Hello world',
+      IsDraft: false,
+      IsScheduled: false,
+      FEPostType: 'IMAGE',
+      MediaDetails: [{ ImageVideoUrl: '/uploads/photo.jpg', ImageVideoName: 'photo.jpg' }],
+      PostDetails: [{ UserSocialMediaID: 'ig1', IsStory: false, IsReel: false }],
+    });
+  });
+
+  it('a failure on one network lists "Post failed on {network}" with its reason while the others show as sent', async () => {
+    const { onClose } = open({}, (c) => {
+      if (c.path === 'subscription/postCountTrack') return ok({ postCount: 1, postLimit: 20, remaining: 19 });
+      if (c.path === '/sph/social-media-manager/single-post/')
+        return sph(
+          result({
+            success: [sent('1', 'Instagram', 'ana.ig')],
+            failure: [
+              {
+                SocialMediaID: '2',
+                SocialMediaName: 'Facebook',
+                UserSocialMediaName: 'Ana Page',
+                UserSocialMediaID: 'fb1',
+                CustomUserError: 'Facebook refused the photo',
+                InternalError: null,
+              },
+            ],
+          }),
+        );
+      return undefined;
+    });
+    const user = ui();
+    await fillPost(user);
+    await user.click(screen.getByRole('button', { name: 'Facebook' }));
+    await user.click(button('Post Now'));
+    const list = await screen.findByRole('list', { name: 'Post results' });
+    expect(within(list).getByText(POST_MSG.failedOn('Facebook'))).toBeTruthy();
+    expect(within(list).getByText('Facebook refused the photo')).toBeTruthy();
+    expect(within(list).getByText('ana.ig')).toBeTruthy();
+    expect(screen.getAllByText(POST_MSG.sent).length).toBeGreaterThan(0);
+    expect(onClose).not.toHaveBeenCalled();
+    await user.click(button('Done'));
+    expect(onClose).toHaveBeenCalled();
+  });
+
+  it('closing with unsaved changes asks first', async () => {
+    const { onClose } = open();
+    const user = ui();
+    await user.type(await screen.findByRole('textbox', { name: /Caption/ }), 'Draft text');
+    await user.click(within(dialog()).getByRole('button', { name: 'Close' }));
+    expect(await screen.findByText(COMPOSER_MSG.closeConfirm)).toBeTruthy();
+    expect(onClose).not.toHaveBeenCalled();
+    await user.click(screen.getByRole('button', { name: 'Discard' }));
+    expect(onClose).toHaveBeenCalled();
+  });
+
+  it('a draft opens as "Update Draft"; "Save changes" sends it to update-draft with its CommonPostID', async () => {
+    const draft = {
+      CommonPostID: 'd1',
+      MediaDetails: [
+        {
+          ImageVideoUrl: '/uploads/old.jpg',
+          ImageVideoName: 'old.jpg',
+          ImageVideoSize: 1000,
+          ImageVideoType: 'image/jpeg',
+          PostType: 'IMAGE',
+          Width: 1080,
+          Height: 1080,
+          Duration: null,
+        },
+      ],
+      MediaPostedOn: [{ UserSocialMediaID: 'ig1', SocialMediaID: '1', Format: 'post', PrivacyStatus: null }],
+      MediaSelectedOn: ['1'],
+      CaptionDescription: 'Old caption',
+      Title: null,
+      CategoryID: null,
+      PrivacyStatus: null,
+      IsScheduled: false,
+      ScheduledDate: null,
+      ScheduledTime: null,
+    } as unknown as TPost;
+    const { calls } = open(
+      {},
+      (c) =>
+        c.path === '/sph/drafts/update-draft/'
+          ? sph(result({ success: [sent('1', 'Instagram', 'ana.ig')] }), POST_MSG.draftUpdated)
+          : undefined,
+      draft,
+    );
+    const user = ui();
+    expect(await screen.findByRole('heading', { name: COMPOSER_MSG.editTitle })).toBeTruthy();
+    await waitFor(() => expect(button('Save changes').disabled).toBe(false));
+    expect(screen.queryByRole('button', { name: 'Post Now' })).toBeNull();
+    await user.click(button('Save changes'));
+    expect(await screen.findByText(POST_MSG.draftUpdated)).toBeTruthy();
+    expect(calls.find((c) => c.path === '/sph/drafts/update-draft/')?.body).toMatchObject({
+      CommonPostID: 'd1',
+      CaptionDescription: 'Old caption',
+      IsDraft: true,
+      MediaDetails: [{ ImageVideoUrl: '/uploads/old.jpg' }],
+    });
+    expect(calls.some((c) => c.path === 'subscription/postCountTrack')).toBe(false);
+  });
+});

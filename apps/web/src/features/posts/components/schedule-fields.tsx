@@ -1,0 +1,81 @@
+import { Group, SimpleGrid, Stack, Switch, Text } from '@mantine/core';
+import { DatePickerInput, TimeInput } from '@mantine/dates';
+import { IconCalendar, IconClock } from '@tabler/icons-react';
+import dayjs from 'dayjs';
+
+type TProps = {
+  on: boolean;
+  date: string | null;
+  time: string;
+  /** The first and last day that may be chosen (yyyy-MM-dd; last null: no end). */
+  minDate: string;
+  maxDate: string | null;
+  error: string | null;
+  /** A manager without Scheduler access, or a free tier that has used its posts. */
+  disabled: boolean;
+  disabledReason: string | null;
+  onToggle: (on: boolean) => void;
+  onDate: (date: string | null) => void;
+  onTime: (time: string) => void;
+};
+
+const zoneName = () => {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone;
+  } catch {
+    return null;
+  }
+};
+
+/** The schedule: a switch, then a date (today to the plan's end) and a time (12:00 first), in the browser's zone. */
+export function ScheduleFields(p: TProps) {
+  const zone = zoneName();
+  return (
+    <Stack gap="sm">
+      <Switch
+        label="Schedule for later"
+        aria-label="Schedule for later"
+        description={p.disabledReason ?? (zone ? `Times are in your time zone (${zone})` : 'Times are in your time zone')}
+        checked={p.on}
+        disabled={p.disabled}
+        onChange={(e) => p.onToggle(e.currentTarget.checked)}
+      />
+      {p.on && (
+        <>
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+            <DatePickerInput
+              label="Date"
+              placeholder="Pick a date"
+              value={p.date}
+              onChange={(v) => p.onDate(v ? dayjs(v).format('YYYY-MM-DD') : null)}
+              minDate={p.minDate}
+              maxDate={p.maxDate ?? undefined}
+              valueFormat="ddd, D MMM YYYY"
+              leftSection={<IconCalendar size={18} aria-hidden />}
+              getDayProps={(d) => ({ 'aria-label': dayjs(d).format('D MMMM YYYY') })}
+              popoverProps={{ withinPortal: true, zIndex: 400 }}
+              error={Boolean(p.error)}
+              styles={{ placeholder: { color: 'var(--mantine-color-gray-7)' } }}
+              withAsterisk
+            />
+            <TimeInput
+              label="Time"
+              value={p.time}
+              onChange={(e) => p.onTime(e.currentTarget.value)}
+              leftSection={<IconClock size={18} aria-hidden />}
+              error={Boolean(p.error)}
+              withAsterisk
+            />
+          </SimpleGrid>
+          {p.error && (
+            <Group gap={6} wrap="nowrap">
+              <Text size="sm" c="red.9" role="alert">
+                {p.error}
+              </Text>
+            </Group>
+          )}
+        </>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,153 @@
+import { useQueryClient } from '@tanstack/react-query';
+import {
+  mediaIssue,
+  POST_MSG,
+  scheduleIssue,
+  type TPost,
+  type TPostResult,
+  type TSocialAccount,
+  type TUploadedFile,
+} from '@virality/domain';
+import { createElement, useState } from 'react';
+import { ApiError } from '../../../lib/api-client';
+import { CURRENT_USER_KEY } from '../../../lib/use-current-user';
+import { createPost } from '../api/create-post';
+import { checkPostCount } from '../api/post-count';
+import { updateDraft } from '../api/update-draft';
+import { uploadMultipleFiles, uploadSingleFile } from '../api/upload-media';
+import {
+  buildRequest,
+  chosenNetworks,
+  factsOfUpload,
+  localOffsetAt,
+  type TComposerState,
+  type TSubmitMode,
+} from '../lib/compose';
+import { TOAST_MS, toast } from '../lib/toasts';
+import { LimitExceeded } from './plan-limit';
+
+export type TPhase = 'idle' | 'checking' | 'uploading' | 'sending';
+
+type TArgs = {
+  state: TComposerState;
+  setState: (fn: (s: TComposerState) => TComposerState) => void;
+  accounts: readonly TSocialAccount[];
+  userId: string;
+  isManager: boolean;
+  planEnd: Date | null;
+  draft: TPost | null;
+  /** Closes the dialog without asking. */
+  close: () => void;
+  go: (path: string) => void;
+};
+
+const isLimit = (e: unknown) => e instanceof ApiError && (e.status === 429 || e.status === 402);
+
+/**
+ * What submit does, in order: the schedule rule; for anything that is not a draft, the plan's post count (a 429
+ * closes the dialog with "Upgrade Your Plan"); the upload of every file not yet uploaded (with progress), checked
+ * again against the media rules with the server's reading; then the post call, and its result shown.
+ */
+export function useSubmitPost({ state, setState, accounts, userId, isManager, planEnd, draft, close, go }: TArgs) {
+  const queryClient = useQueryClient();
+  const [phase, setPhase] = useState<TPhase>('idle');
+  const [progress, setProgress] = useState(0);
+  const [result, setResult] = useState<{ result: TPostResult; sentLabel: string } | null>(null);
+
+  const limitReached = (message: string) => {
+    toast(createElement(LimitExceeded, { message, go }), 'red', TOAST_MS.error, 'post-limit');
+    close();
+  };
+
+  async function upload(): Promise<TUploadedFile[]> {
+    const pending = state.media.filter((m) => !m.uploaded && m.file);
+    if (pending.length === 0) return state.media.map((m) => m.uploaded!);
+    setPhase('uploading');
+    setProgress(0);
+    const files = pending.map((m) => m.file!);
+    const done =
+      files.length === 1
+        ? [await uploadSingleFile(files[0], userId, setProgress)]
+        : await uploadMultipleFiles(files, userId, setProgress);
+    const byId = new Map(pending.map((m, i) => [m.id, done[i]]));
+    // kept on the items, so a second try after a refusal does not upload them again
+    setState((s) => ({
+      ...s,
+      media: s.media.map((m) => {
+        const u = byId.get(m.id);
+        return u ? { ...m, uploaded: u, facts: factsOfUpload(u) } : m;
+      }),
+    }));
+    return state.media.map((m) => m.uploaded ?? byId.get(m.id)!);
+  }
+
+  async function submit(mode: TSubmitMode) {
+    if (phase !== 'idle') return;
+    const editing = Boolean(draft);
+    const asDraft = mode === 'draft' || isManager || editing;
+    setPhase('checking');
+    try {
+      if (state.scheduleOn && (mode === 'schedule' || asDraft)) {
+        const issue = scheduleIssue({
+          date: state.date,
+          time: state.time,
+          now: new Date(),
+          offsetMinutes: state.date ? localOffsetAt(state.date, state.time) : 0,
+          planEnd,
+        });
+        if (issue) {
+          toast(issue, 'red', TOAST_MS.date);
+          return;
+        }
+      }
+      if (!asDraft) {
+        try {
+          await checkPostCount();
+        } catch (e) {
+          if (isLimit(e)) limitReached((e as ApiError).message);
+          else toast(POST_MSG.limitCheckFailed, 'red', TOAST_MS.error);
+          return;
+        }
+      }
+      const uploads = await upload();
+      // the server's reading of each file is the one that counts
+      const networks = chosenNetworks(state, accounts);
+      for (const u of uploads) {
+        const issue = mediaIssue(factsOfUpload(u), { multi: state.multi, instagram: networks.includes('instagram') });
+        if (issue) {
+          toast(issue, 'red', TOAST_MS.error);
+          return;
+        }
+      }
+      setPhase('sending');
+      const kind: TSubmitMode = asDraft ? 'draft' : state.scheduleOn ? 'schedule' : 'now';
+      const body = buildRequest(state, accounts, { mode: kind, uploads, commonPostId: draft?.CommonPostID });
+      const answer = draft
+        ? await updateDraft({ ...body, CommonPostID: draft.CommonPostID })
+        : await createPost(body, state.multi);
+      void queryClient.invalidateQueries({ queryKey: CURRENT_USER_KEY });
+      void queryClient.invalidateQueries({ queryKey: ['posts'] });
+      void queryClient.invalidateQueries({ queryKey: ['drafts'] });
+      const sentLabel = editing
+        ? POST_MSG.draftUpdated
+        : kind === 'draft'
+          ? POST_MSG.draftSaved
+          : kind === 'schedule'
+            ? POST_MSG.scheduled
+            : POST_MSG.sent;
+      const r = answer.result;
+      if (r.success.length > 0 || r.failure.length === 0) toast(sentLabel, 'green', TOAST_MS.result);
+      const failedNetworks = [...new Set(r.failure.map((f) => f.SocialMediaName))];
+      for (const n of failedNetworks) toast(POST_MSG.failedOn(n), 'red', TOAST_MS.result);
+      if (r.failure.length > 0 || r.pending.length > 0) setResult({ result: r, sentLabel });
+      else close();
+    } catch (e) {
+      if (isLimit(e)) limitReached((e as ApiError).message);
+      else toast(e instanceof Error ? e.message : POST_MSG.limitCheckFailed, 'red', TOAST_MS.error);
+    } finally {
+      setPhase('idle');
+    }
+  }
+
+  return { phase, progress, result, submit };
+}

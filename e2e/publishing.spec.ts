@@ -1,0 +1,186 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { apiCall, createCompletedInfluencer, loginInBrowser, type TApiUser } from './support/api';
+import { expect, test } from './support/fixtures';
+import { failNext, linkByApi, onX, postDetails, type TNetworkKey } from './support/social';
+import { createBusinessOwner } from './support/team';
+
+// Publishing from the create-post dialog against the sandbox networks: a photo posted now to several
+// networks (and found on them), a network that refuses, a scheduled post going out when the clock moves,
+// and a FreeTier influencer stopped at its limit. Each at a desktop and a phone width.
+
+const SIZES = [
+  ['on a desktop', { width: 1280, height: 800 }],
+  ['at 390 px wide', { width: 390, height: 844 }],
+] as const;
+const LABEL: Record<TNetworkKey, string> = {
+  instagram: 'Instagram',
+  facebook: 'Facebook',
+  youtube: 'YouTube',
+  linkedin: 'LinkedIn',
+  tiktok: 'TikTok',
+  twitter: 'X',
+  threads: 'Threads',
+};
+
+/** A real JPEG drawn by the browser (a square, 1080 px), as a file to choose. */
+async function jpeg(page: Page, seed: number) {
+  const base64 = await page.evaluate(async (s) => {
+    const c = document.createElement('canvas');
+    c.width = 1080;
+    c.height = 1080;
+    const g = c.getContext('2d')!;
+    g.fillStyle = `hsl(${(s * 47) % 360} 70% 55%)`;
+    g.fillRect(0, 0, 1080, 1080);
+    g.fillStyle = '#fff';
+    g.font = 'bold 120px sans-serif';
+    g.fillText(`Virality ${s}`, 120, 560);
+    const blob: Blob = await new Promise((r) => c.toBlob((b) => r(b!), 'image/jpeg', 0.85));
+    const bytes = new Uint8Array(await blob.arrayBuffer());
+    let bin = '';
+    for (const b of bytes) bin += String.fromCharCode(b);
+    return btoa(bin);
+  }, seed);
+  return { name: `photo-${seed}.jpg`, mimeType: 'image/jpeg', buffer: Buffer.from(base64, 'base64') };
+}
+
+/** Opens the dialog from /home, picks the networks (each one's first account), adds a photo and a caption. */
+async function compose(page: Page, networks: TNetworkKey[], caption: string, seed: number) {
+  await page.goto('/home');
+  await page.getByRole('button', { name: 'Create' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Create post' });
+  await expect(dialog).toBeVisible();
+  for (const n of networks) await dialog.getByRole('button', { name: LABEL[n], exact: true }).click();
+  await dialog.getByLabel('Upload media').setInputFiles(await jpeg(page, seed));
+  await dialog.getByRole('textbox', { name: /Caption/ }).fill(caption);
+  return dialog;
+}
+
+async function account(request: APIRequestContext, user: TApiUser, networks: TNetworkKey[]) {
+  for (const n of networks) await linkByApi(request, user.token, n);
+}
+
+for (const [size, viewport] of SIZES) {
+  test.describe(`publishing ${size}`, () => {
+    test.use({ viewport });
+
+    test('a photo posted now to Instagram, Facebook and X: "Your post has been sent!", and the post is on each network', async ({
+      page,
+      request,
+    }) => {
+      test.setTimeout(90_000);
+      const owner = await createBusinessOwner(request);
+      await account(request, owner, ['instagram', 'facebook', 'twitter']);
+      await loginInBrowser(page, owner);
+      const caption = `Spring menu is here ${Date.now()}`;
+      const dialog = await compose(page, ['instagram', 'facebook', 'twitter'], caption, 1);
+      // each network's own preview, and no preflight issue for a square JPEG
+      for (const n of ['Instagram', 'Facebook', 'X'])
+        await expect(dialog.getByRole('region', { name: `${n} preview` })).toBeVisible();
+      const answer = page.waitForResponse((r) => r.url().includes('/sph/social-media-manager/single-post/'));
+      await dialog.getByRole('button', { name: 'Post Now' }).click();
+      const posted = await (await answer).json();
+      await expect(page.getByText('Your post has been sent!').first()).toBeVisible();
+      const id = posted.response_data.CommonPostID;
+      await expect
+        .poll(async () => (await postDetails(request, owner.token, id)).MediaPostedOn.map((m) => m.Status).join(','), {
+          timeout: 30_000,
+        })
+        .toBe('published,published,published');
+      const details = await postDetails(request, owner.token, id);
+      expect(details.IsPostDone).toBe(true);
+      expect(details.MediaPostedOn.every((m) => m.ResponseMediaID)).toBe(true);
+      expect(await onX(request, caption)).toBe(1);
+    });
+
+    test('one network refusing: "Post failed on X" while Instagram goes out', async ({ page, request }) => {
+      test.setTimeout(90_000);
+      const owner = await createBusinessOwner(request);
+      await account(request, owner, ['instagram', 'twitter']);
+      await loginInBrowser(page, owner);
+      const caption = `Half way ${Date.now()}`;
+      const dialog = await compose(page, ['instagram', 'twitter'], caption, 2);
+      await failNext(request, 'twitter', 'missing_permission', 1);
+      const answer0 = page.waitForResponse((r) => r.url().includes('/sph/social-media-manager/single-post/'));
+      await dialog.getByRole('button', { name: 'Post Now' }).click();
+      await answer0;
+      const answer = answer0;
+      const results = page.getByRole('list', { name: 'Post results' });
+      await expect(results.getByText('Post failed on X')).toBeVisible({ timeout: 30_000 });
+      await expect(results.getByRole('listitem')).toHaveCount(2);
+      const id = (await (await answer).json()).response_data.CommonPostID;
+      await expect
+        .poll(
+          async () =>
+            (await postDetails(request, owner.token, id)).MediaPostedOn.map((m) => `${m.SocialMediaName}:${m.Status}`).join(','),
+          {
+            timeout: 30_000,
+          },
+        )
+        .toBe('Instagram:published,X:needs_reconnect');
+      expect(await onX(request, caption)).toBe(0);
+    });
+  });
+}
+
+test('a post scheduled for later answers "Your post has been Scheduled!" and goes out when the clock moves past it', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const owner = await createBusinessOwner(request);
+  await account(request, owner, ['twitter']);
+  await loginInBrowser(page, owner);
+  const caption = `Tomorrow at noon ${Date.now()}`;
+  const dialog = await compose(page, ['twitter'], caption, 3);
+  await dialog.getByRole('switch', { name: 'Schedule for later' }).click();
+  // tomorrow, at the default 12:00
+  await dialog.getByRole('button', { name: /^Date/ }).click();
+  const tomorrow = new Date(Date.now() + 86_400_000);
+  await page
+    .getByRole('button', { name: tomorrow.toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric' }) })
+    .click();
+  await expect(dialog.getByLabel(/^Time/)).toHaveValue('12:00');
+  const answer = page.waitForResponse((r) => r.url().includes('/sph/social-media-manager/single-post/'));
+  await dialog.getByRole('button', { name: 'Schedule Post' }).click();
+  const id = (await (await answer).json()).response_data.CommonPostID;
+  await expect(page.getByText('Your post has been Scheduled!').first()).toBeVisible();
+  expect(await onX(request, caption)).toBe(0);
+  // two days later on the product's clock (every process reads it): the post goes out without waiting
+  expect((await request.post('/sandbox/clock/advance', { data: { seconds: 2 * 86_400 } })).ok()).toBe(true);
+  await expect.poll(async () => onX(request, caption), { timeout: 30_000 }).toBe(1);
+  expect((await postDetails(request, owner.token, id)).IsPostDone).toBe(true);
+});
+
+test('a FreeTier influencer who has made 5 posts sees "Your post limit has been reached" with the way to upgrade', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const user = await createCompletedInfluencer(request);
+  await apiCall(request, 'POST', 'subscription/AddInfSubs', { token: user.token, data: { userId: user.userId } });
+  const x = await linkByApi(request, user.token, 'twitter');
+  await loginInBrowser(page, user);
+  // five posts through the API
+  const upload = await request.post('/api/s3/uploadSingleFile', {
+    headers: { 'x-access-token': user.token },
+    multipart: { file: await jpeg(page, 4) },
+  });
+  const url = (await upload.json()).response.result;
+  for (let i = 0; i < 5; i++) {
+    const res = await request.post('/sph/social-media-manager/single-post/', {
+      headers: { 'x-access-token': user.token },
+      data: {
+        CaptionDescription: `Free ${i} ${Date.now()}`,
+        MediaDetails: [{ ImageVideoUrl: url }],
+        PostDetails: [{ UserSocialMediaID: x }],
+      },
+    });
+    expect(res.ok()).toBe(true);
+  }
+  await page.goto('/home');
+  await page.getByRole('button', { name: 'Create' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Create post' });
+  await expect(dialog.getByText('Your post limit has been reached')).toBeVisible();
+  await expect(dialog.getByRole('link', { name: 'Switch to Business Plan' })).toHaveAttribute('href', '/profile/pricing');
+  await expect(dialog.getByRole('switch', { name: 'Schedule for later' })).toHaveCount(0);
+});
