@@ -1,8 +1,11 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { apiCall, createCompletedInfluencer, loginInBrowser, type TApiUser } from './support/api';
 import { expect, test } from './support/fixtures';
 import { failNext, linkByApi, onX, postDetails, type TNetworkKey } from './support/social';
-import { createBusinessOwner } from './support/team';
+import { createBusinessOwner, managerOf } from './support/team';
 
 // Publishing from the create-post dialog against the sandbox networks: a photo posted now to several
 // networks (and found on them), a network that refuses, a scheduled post going out when the clock moves,
@@ -43,6 +46,13 @@ async function jpeg(page: Page, seed: number) {
   return { name: `photo-${seed}.jpg`, mimeType: 'image/jpeg', buffer: Buffer.from(base64, 'base64') };
 }
 
+/** A short real video (H.264 in MP4) from the fixtures folder. */
+const clip = (file: string) => ({
+  name: file,
+  mimeType: 'video/mp4',
+  buffer: fs.readFileSync(path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures', file)),
+});
+
 /** Opens the dialog from /home, picks the networks (each one's first account), adds a photo and a caption. */
 async function compose(page: Page, networks: TNetworkKey[], caption: string, seed: number) {
   await page.goto('/home');
@@ -53,6 +63,23 @@ async function compose(page: Page, networks: TNetworkKey[], caption: string, see
   await dialog.getByLabel('Upload media').setInputFiles(await jpeg(page, seed));
   await dialog.getByRole('textbox', { name: /Caption/ }).fill(caption);
   return dialog;
+}
+
+/**
+ * Waits until the post is out on its first account; the network processes a video for a while (its status is
+ * asked again when it says), so the product's clock is moved ahead meanwhile rather than waiting for it.
+ */
+async function publishedAfterProcessing(request: APIRequestContext, token: string, id: string) {
+  await expect
+    .poll(
+      async () => {
+        const status = (await postDetails(request, token, id)).MediaPostedOn[0].Status;
+        if (status === 'processing') await request.post('/sandbox/clock/advance', { data: { seconds: 15 } });
+        return status;
+      },
+      { timeout: 60_000, intervals: [500] },
+    )
+    .toBe('published');
 }
 
 async function account(request: APIRequestContext, user: TApiUser, networks: TNetworkKey[]) {
@@ -183,4 +210,101 @@ test('a FreeTier influencer who has made 5 posts sees "Your post limit has been 
   await expect(dialog.getByText('Your post limit has been reached')).toBeVisible();
   await expect(dialog.getByRole('link', { name: 'Switch to Business Plan' })).toHaveAttribute('href', '/profile/pricing');
   await expect(dialog.getByRole('switch', { name: 'Schedule for later' })).toHaveCount(0);
+});
+
+test('a carousel of two photos goes to Instagram as one post of several files', async ({ page, request }) => {
+  test.setTimeout(90_000);
+  const owner = await createBusinessOwner(request);
+  await account(request, owner, ['instagram']);
+  await loginInBrowser(page, owner);
+  await page.goto('/home');
+  await page.getByRole('button', { name: 'Create' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Create post' });
+  await dialog.getByRole('button', { name: 'Instagram', exact: true }).click();
+  await dialog.getByRole('switch', { name: 'Multiple files' }).click();
+  await dialog.getByLabel('Upload media').setInputFiles([await jpeg(page, 5), await jpeg(page, 6)]);
+  await expect(dialog.getByRole('list', { name: 'Chosen media' }).getByRole('listitem')).toHaveCount(2);
+  await dialog.getByRole('textbox', { name: /Caption/ }).fill(`Two looks ${Date.now()}`);
+  const answer = page.waitForResponse((r) => r.url().includes('/sph/social-media-manager/multi-post/'));
+  await dialog.getByRole('button', { name: 'Post Now' }).click();
+  const id = (await (await answer).json()).response_data.CommonPostID;
+  await expect(page.getByText('Your post has been sent!').first()).toBeVisible({ timeout: 30_000 });
+  await expect.poll(async () => (await postDetails(request, owner.token, id)).IsPostDone, { timeout: 30_000 }).toBe(true);
+  const details = await postDetails(request, owner.token, id);
+  expect(details.MediaPostedOn[0].Status).toBe('published');
+});
+
+test("a business manager's post is saved as a draft for approval; approved by the owner, it goes out", async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const owner = await createBusinessOwner(request);
+  await account(request, owner, ['twitter']);
+  const manager = await managerOf(request, owner, [
+    { accountId: '6', access: true, moduleAccess: { Post: true, Analytics: false, Scheduler: false } },
+  ]);
+  await loginInBrowser(page, manager);
+  const caption = `Manager idea ${Date.now()}`;
+  const dialog = await compose(page, ['twitter'], caption, 7);
+  await expect(dialog.getByRole('button', { name: 'Post Now' })).toHaveCount(0);
+  const answer = page.waitForResponse((r) => r.url().includes('/sph/social-media-manager/single-post/'));
+  await dialog.getByRole('button', { name: 'Save Draft for Approval' }).click();
+  const id = (await (await answer).json()).response_data.CommonPostID;
+  await expect(page.getByText('Draft saved successfully!').first()).toBeVisible();
+  expect(await onX(request, caption)).toBe(0);
+  // the owner approves it (the review screen comes with the drafts page); it goes out
+  const review = await request.post('/sph/drafts/review-draft/', {
+    headers: { 'x-access-token': owner.token },
+    data: { CommonPostID: id, Decision: 'approve' },
+  });
+  expect(review.ok()).toBe(true);
+  await expect.poll(async () => onX(request, caption), { timeout: 30_000 }).toBe(1);
+});
+
+test('a YouTube video with its title, category and privacy goes to the channel', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const user = await createCompletedInfluencer(request);
+  await account(request, user, ['youtube']);
+  await loginInBrowser(page, user);
+  await page.goto('/home');
+  await page.getByRole('button', { name: 'Create' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Create post' });
+  await dialog.getByRole('button', { name: 'YouTube', exact: true }).click();
+  await dialog.getByLabel('Upload media').setInputFiles(clip('landscape.mp4'));
+  await expect(dialog.getByRole('textbox', { name: /Caption\/Description/ })).toBeVisible();
+  await dialog.getByRole('textbox', { name: 'Title' }).fill(`Kitchen tour ${Date.now()}`);
+  await dialog.getByRole('textbox', { name: /Caption\/Description/ }).fill('A quick tour of our kitchen');
+  await dialog.getByRole('combobox', { name: 'Category' }).click();
+  await page.getByRole('option').first().click();
+  await dialog.getByRole('combobox', { name: 'YouTube privacy' }).click();
+  await page.getByRole('option', { name: /unlisted/i }).click();
+  const answer = page.waitForResponse((r) => r.url().includes('/sph/social-media-manager/single-post/'));
+  await dialog.getByRole('button', { name: 'Post Now' }).click();
+  const body = (await answer).request().postDataJSON();
+  expect(body.Title).toMatch(/^Kitchen tour/);
+  expect(body.CategoryID).toBeTruthy();
+  const id = (await (await answer).json()).response_data.CommonPostID;
+  await publishedAfterProcessing(request, user.token, id);
+});
+
+test('a TikTok video goes out with the privacy chosen for the account', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const user = await createCompletedInfluencer(request);
+  await account(request, user, ['tiktok']);
+  await loginInBrowser(page, user);
+  await page.goto('/home');
+  await page.getByRole('button', { name: 'Create' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Create post' });
+  await dialog.getByRole('button', { name: 'TikTok', exact: true }).click();
+  await dialog.getByLabel('Upload media').setInputFiles(clip('portrait.mp4'));
+  await dialog.getByRole('textbox', { name: /Caption/ }).fill(`Behind the counter ${Date.now()}`);
+  await expect(dialog.getByRole('button', { name: 'Post Now' })).toBeDisabled();
+  await dialog.getByRole('combobox', { name: 'Who can see this TikTok post' }).click();
+  await page.getByRole('option', { name: 'Friends' }).click();
+  const answer = page.waitForResponse((r) => r.url().includes('/sph/social-media-manager/single-post/'));
+  await dialog.getByRole('button', { name: 'Post Now' }).click();
+  expect((await answer).request().postDataJSON().PostDetails[0].PrivacyStatus).toBe('MUTUAL_FOLLOW_FRIENDS');
+  const id = (await (await answer).json()).response_data.CommonPostID;
+  await publishedAfterProcessing(request, user.token, id);
 });

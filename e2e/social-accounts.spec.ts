@@ -1,8 +1,7 @@
-import type { APIRequestContext, Page } from '@playwright/test';
-import { apiCall, createCompletedInfluencer, loginInBrowser, type TApiUser } from './support/api';
+import type { Page } from '@playwright/test';
+import { apiCall, createCompletedInfluencer, loginInBrowser } from './support/api';
 import { expect, expectNoSeriousA11y, test } from './support/fixtures';
-import { latestMessage } from './support/outbox';
-import { addSubUserByApi, createBusinessOwner, createRoleByApi } from './support/team';
+import { createBusinessOwner, managerOf } from './support/team';
 
 // Linking social accounts through each network's own consent page (the sandbox's emulator stands in for the
 // network), from the profile hub, and unlinking them.
@@ -93,34 +92,6 @@ for (const { label, viewport } of SIZES) {
     // the TikTok card is untouched
     await expect(page.getByRole('region', { name: 'TikTok' }).getByText('No TikTok account linked yet.')).toBeVisible();
   });
-}
-
-/** A manager of `owner`'s business holding a role whose permissions are `permissionAccess`, logged in through the API. */
-async function managerOf(request: APIRequestContext, owner: TApiUser, permissionAccess: unknown[]): Promise<TApiUser> {
-  const roleId = await createRoleByApi(request, owner, `Role ${Date.now().toString(36)}`);
-  await apiCall(request, 'PUT', 'permission/update', { token: owner.token, data: { roleId, permissionAccess } });
-  const sub = await addSubUserByApi(request, owner, roleId, 'Sam Social');
-  const invite = await latestMessage(request, sub.email);
-  const token = /set-password\?token=([\w-]+)/.exec(invite.body)?.[1];
-  expect(token).toBeTruthy();
-  const password = 'Manag3r!x';
-  await apiCall(request, 'POST', 'bussiness/acceptInvitation', {
-    data: { token, newPassword: password, confirmPassword: password },
-  });
-  const login = await apiCall<{ accessToken: string; userData: { _id: string } }>(request, 'POST', 'user/userLogin', {
-    data: { emailPhone: sub.email, password },
-  });
-  return {
-    token: login.response.accessToken,
-    userId: login.response.userData._id,
-    profileType: 'BUSINESS_MANAGER' as never,
-    emailPhone: sub.email,
-    email: sub.email,
-    phone: null,
-    password,
-    name: sub.name,
-    userName: null,
-  };
 }
 
 const entry = (accountId: string, on: boolean) => ({

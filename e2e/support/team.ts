@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { type APIRequestContext, expect } from '@playwright/test';
 import { apiCall, createVerifiedUser, type TApiUser, uniqueUserName } from './api';
-import { uniqueEmail } from './outbox';
+import { latestMessage, uniqueEmail } from './outbox';
 
 /**
  * A BUSINESS owner with a finished registration (business profile and three interests), made through the API.
@@ -79,4 +79,32 @@ export async function addSubUserByApi(
     },
   });
   return { id: res.response.result._id, email, name };
+}
+
+/** A manager of `owner`'s business holding a role whose permissions are `permissionAccess`, logged in through the API. */
+export async function managerOf(request: APIRequestContext, owner: TApiUser, permissionAccess: unknown[]): Promise<TApiUser> {
+  const roleId = await createRoleByApi(request, owner, `Role ${Date.now().toString(36)}`);
+  await apiCall(request, 'PUT', 'permission/update', { token: owner.token, data: { roleId, permissionAccess } });
+  const sub = await addSubUserByApi(request, owner, roleId, 'Sam Social');
+  const invite = await latestMessage(request, sub.email);
+  const token = /set-password\?token=([\w-]+)/.exec(invite.body)?.[1];
+  expect(token).toBeTruthy();
+  const password = 'Manag3r!x';
+  await apiCall(request, 'POST', 'bussiness/acceptInvitation', {
+    data: { token, newPassword: password, confirmPassword: password },
+  });
+  const login = await apiCall<{ accessToken: string; userData: { _id: string } }>(request, 'POST', 'user/userLogin', {
+    data: { emailPhone: sub.email, password },
+  });
+  return {
+    token: login.response.accessToken,
+    userId: login.response.userData._id,
+    profileType: 'BUSINESS_MANAGER' as never,
+    emailPhone: sub.email,
+    email: sub.email,
+    phone: null,
+    password,
+    name: sub.name,
+    userName: null,
+  };
 }

@@ -24,8 +24,11 @@ const pngChunk = (type: string, data: Buffer) => {
   return Buffer.concat([len, body, crc]);
 };
 
-/** A grey PNG of `width` × `height` (8-bit greyscale, so even a large one stays small once compressed). */
-export function pngBytes(width: number, height: number, seed = 0): Buffer {
+/**
+ * A grey PNG of `width` × `height` (8-bit greyscale, so even a large one stays small once compressed);
+ * `padding` bytes of a private ancillary chunk make it as large as a test needs.
+ */
+export function pngBytes(width: number, height: number, seed = 0, padding = 0): Buffer {
   const ihdr = Buffer.alloc(13);
   ihdr.writeUInt32BE(width, 0);
   ihdr.writeUInt32BE(height, 4);
@@ -37,6 +40,7 @@ export function pngBytes(width: number, height: number, seed = 0): Buffer {
   return Buffer.concat([
     Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
     pngChunk('IHDR', ihdr),
+    ...(padding ? [pngChunk('prVt', Buffer.alloc(padding, 7))] : []),
     pngChunk('IDAT', deflateSync(raw)),
     pngChunk('IEND', Buffer.alloc(0)),
   ]);

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { EVENTS_TICKET_TTL_SECONDS, MSG } from '@virality/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildPeerApp, buildTestApp, buildUser, call, PASSWORD, type TTestApp } from '../../test/helpers';
+import { linkAll, postBody, uploadPhoto } from '../posts/posts-test-kit';
 
 type TEvent = { event: string; data: unknown };
 
@@ -111,6 +112,26 @@ describe('the live stream of a logged-in page', () => {
     expect(await stream.nth(2)).toEqual({ event: 'unseen', data: { count: 2 } });
     expect((await call(t, 'PUT', '/api/activity/markSeenActivity', { token })).status).toBe(200);
     expect(await stream.nth(3)).toEqual({ event: 'unseen', data: { count: 0 } });
+    stream.close();
+  });
+
+  it("tells a page when a post of its organization moves (post), never another organization's", async () => {
+    const a = await buildUser(t, { profileType: 'BUSINESS' });
+    const b = await buildUser(t, { profileType: 'BUSINESS' });
+    const [ida, idb] = [await linkAll(t, a.token, ['twitter']), await linkAll(t, b.token, ['twitter'])];
+    const stream = openStream(base, await ticketOf(t, a.token));
+    expect(await stream.nth(1)).toEqual({ event: 'unseen', data: { count: 0 } });
+    const post = async (who: { token: string }, account: string) =>
+      (
+        await call(t, 'POST', '/sph/social-media-manager/single-post/', {
+          token: who.token,
+          body: postBody(`Live ${Date.now()}`, [await uploadPhoto(t, who.token)], [{ UserSocialMediaID: account }]),
+        })
+      ).json.response_data.CommonPostID as string;
+    await post(b, idb.twitter);
+    const mine = await post(a, ida.twitter);
+    expect(await stream.nth(2)).toEqual({ event: 'post', data: { CommonPostID: mine } });
+    expect(stream.events.filter((e) => e.event === 'post')).toHaveLength(1);
     stream.close();
   });
 

@@ -54,12 +54,67 @@ const str = (v: string | number | null | undefined) => (v === null || v === unde
 
 /** Where a target starts: a draft, a scheduled post, or one to send now. */
 type TMode = 'draft' | 'schedule' | 'now';
+const STATE_OF: Record<TMode, 'draft' | 'scheduled' | 'queued'> = { draft: 'draft', schedule: 'scheduled', now: 'queued' };
+
+/** What a checked request writes into a post (its content and options), for a new post and a changed draft. */
+const contentOf = (body: TPostBody, c: Pick<TChecked, 'postType' | 'postFormat' | 'caption' | 'files' | 'scheduledAt'>) => ({
+  postType: c.postType,
+  format: c.postFormat,
+  caption: c.caption,
+  title: body.Title?.trim() || null,
+  tags: body.Tags ?? [],
+  hashtags: body.HashTags ?? [],
+  keywords: body.Keywords ?? [],
+  categoryId: str(body.CategoryID),
+  privacyStatus: str(body.PrivacyStatus),
+  media: c.files,
+  isScheduled: Boolean(body.IsScheduled) && c.scheduledAt !== null,
+  scheduledAt: c.scheduledAt,
+});
+
+/** The target rows of a checked request: one per account, in the state the mode starts it in. */
+const targetRowsOf = (
+  c: Pick<TChecked, 'targets' | 'scheduledAt'>,
+  postId: string,
+  orgId: string,
+  mode: TMode,
+  now: Date,
+): TNewTarget[] =>
+  c.targets.map((t) => ({
+    id: newId(),
+    postId,
+    orgId,
+    accountId: t.account.id,
+    network: t.account.network,
+    accountName: t.account.userName,
+    accountPicture: t.account.pictureUrl,
+    format: t.format,
+    privacy: t.privacy,
+    state: STATE_OF[mode],
+    dueAt: c.scheduledAt,
+    createdAt: now,
+    updatedAt: now,
+  }));
 
 /**
  * Posts: composing (checked against every rule before anything is written), posting now, scheduling, drafts
  * and a manager's drafts waiting for the owner's approval, and moving a scheduled post (pause, resume,
  * reschedule, delete) together with its jobs in one transaction. Publishing itself is the engine's.
  */
+/** What `checked` answers: the request read and checked, ready to be written. */
+type TChecked = {
+  caption: string;
+  files: TPostMedia[];
+  targets: {
+    account: { id: string; network: string; userName: string; pictureUrl: string | null };
+    format: TPostFormat;
+    privacy: string | null;
+  }[];
+  scheduledAt: Date | null;
+  postType: ReturnType<typeof postTypeOf>;
+  postFormat: TPostFormat;
+};
+
 export function createPostsService(deps: TDeps) {
   const { repo, engine, social, media, subscriptions, notifications, users, clock, unitOfWork, cancelJob } = deps;
 
@@ -93,7 +148,7 @@ export function createPostsService(deps: TDeps) {
    * of the spec), the format per network, TikTok's and YouTube's options, each network's own limits, and the
    * schedule. Returns what to write.
    */
-  async function checked(a: TAuthContext, body: TPostBody, multi: boolean, mode: TMode) {
+  async function checked(a: TAuthContext, body: TPostBody, multi: boolean, mode: TMode): Promise<TChecked> {
     const caption = body.CaptionDescription.replace(/^\s+/, '');
     if (!caption) throw badRequest(POST_MSG.captionRequired);
     const inputs =
@@ -179,7 +234,7 @@ export function createPostsService(deps: TDeps) {
     }
     const formats = new Set(targets.map((t) => t.format));
     const postFormat: TPostFormat = formats.size === 1 ? [...formats][0] : 'post';
-    return { caption, files, facts, targets, scheduledAt, postType: postTypeOf(facts, postFormat), postFormat };
+    return { caption, files, targets, scheduledAt, postType: postTypeOf(facts, postFormat), postFormat };
   }
 
   /** Waits (at most resultWaitMs) until every target of a post is final or its media is processing, then answers. */
@@ -290,44 +345,19 @@ export function createPostsService(deps: TDeps) {
       const postId = newId();
       const post = await unitOfWork(async () => {
         const counted = mode === 'draft' ? false : await subscriptions.takePost(ownerOf(a));
-        const targets: TNewTarget[] = c.targets.map((t) => ({
-          id: newId(),
-          postId,
-          orgId: a.user.orgId,
-          accountId: t.account.id,
-          network: t.account.network,
-          accountName: t.account.userName,
-          accountPicture: t.account.pictureUrl,
-          format: t.format,
-          privacy: t.privacy,
-          state: mode === 'draft' ? 'draft' : mode === 'schedule' ? 'scheduled' : 'queued',
-          dueAt: c.scheduledAt,
-          createdAt: now,
-          updatedAt: now,
-        }));
+        const targets = targetRowsOf(c, postId, a.user.orgId, mode, now);
         await repo.insertPost(
           {
             id: postId,
             orgId: a.user.orgId,
             userId: a.userId,
-            postType: c.postType,
+            ...contentOf(body, c),
             fePostType: str(body.FEPostType),
-            format: c.postFormat,
-            caption: c.caption,
-            title: body.Title?.trim() || null,
-            tags: body.Tags ?? [],
-            hashtags: body.HashTags ?? [],
-            keywords: body.Keywords ?? [],
-            categoryId: str(body.CategoryID),
-            privacyStatus: str(body.PrivacyStatus),
             videoFrameRatio: str(body.VideoFrameRatio),
             videoDuration: str(body.VideoDuration),
             videoQuality: str(body.VideoQuality),
-            media: c.files,
             campaignSourceId: str(body.CampaignSourceID),
             isDraft: mode === 'draft',
-            isScheduled: Boolean(body.IsScheduled) && c.scheduledAt !== null,
-            scheduledAt: c.scheduledAt,
             approval: isManager(a) ? 'pending' : null,
             counted,
             createdAt: now,
@@ -511,38 +541,13 @@ export function createPostsService(deps: TDeps) {
         const post = await lockOwn(a, id);
         if (!post.isDraft) throw badRequest(POST_MSG.notDraft);
         await repo.updatePost(post.id, {
-          postType: c.postType,
-          format: c.postFormat,
-          caption: c.caption,
-          title: body.Title?.trim() || null,
-          tags: body.Tags ?? [],
-          hashtags: body.HashTags ?? [],
-          keywords: body.Keywords ?? [],
-          categoryId: str(body.CategoryID),
-          privacyStatus: str(body.PrivacyStatus),
-          media: c.files,
-          isScheduled: Boolean(body.IsScheduled) && c.scheduledAt !== null,
-          scheduledAt: c.scheduledAt,
+          ...contentOf(body, c),
           approval: post.approval ? (isManager(a) ? 'pending' : post.approval) : null,
           remark: isManager(a) ? null : post.remark,
           updatedAt: now,
         });
         await repo.deleteTargets(post.id);
-        const targets: TNewTarget[] = c.targets.map((t) => ({
-          id: newId(),
-          postId: post.id,
-          orgId: post.orgId,
-          accountId: t.account.id,
-          network: t.account.network,
-          accountName: t.account.userName,
-          accountPicture: t.account.pictureUrl,
-          format: t.format,
-          privacy: t.privacy,
-          state: 'draft',
-          dueAt: c.scheduledAt,
-          createdAt: now,
-          updatedAt: now,
-        }));
+        const targets = targetRowsOf(c, post.id, post.orgId, 'draft', now);
         await repo.insertTargets(targets);
         await repo.changed(post.orgId, post.id);
       });

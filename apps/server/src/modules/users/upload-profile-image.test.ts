@@ -1,7 +1,7 @@
-import { deflateSync } from 'node:zlib';
 import { MSG } from '@virality/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, buildUser, call, type TTestApp } from '../../test/helpers';
+import { pngBytes } from '../../test/media-fixtures';
 
 let t: TTestApp;
 beforeAll(async () => {
@@ -9,41 +9,8 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
-  let c = n;
-  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-  return c >>> 0;
-});
-const crc32 = (buf: Buffer) => {
-  let c = 0xffffffff;
-  for (const b of buf) c = CRC_TABLE[(c ^ b) & 0xff] ^ (c >>> 8);
-  return (c ^ 0xffffffff) >>> 0;
-};
-const chunk = (type: string, data: Buffer) => {
-  const len = Buffer.alloc(4);
-  len.writeUInt32BE(data.length);
-  const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(body));
-  return Buffer.concat([len, body, crc]);
-};
-
-/** A valid w×h RGB PNG; `padding` bytes of a private ancillary chunk make it as large as a test needs. */
-function png(w = 2, h = 2, padding = 0): Buffer {
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(w, 0);
-  ihdr.writeUInt32BE(h, 4);
-  ihdr.set([8, 2, 0, 0, 0], 8); // 8-bit, RGB, deflate, no filter, no interlace
-  const raw = Buffer.alloc(h * (1 + w * 3));
-  for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) raw.set([255, 128, 0], y * (1 + w * 3) + 1 + x * 3);
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', ihdr),
-    ...(padding ? [chunk('prVt', Buffer.alloc(padding, 7))] : []),
-    chunk('IDAT', deflateSync(raw)),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
+/** A valid w×h PNG; `padding` bytes of a private ancillary chunk make it as large as a test needs. */
+const png = (w = 2, h = 2, padding = 0): Buffer => pngBytes(w, h, 0, padding);
 
 /** A multipart/form-data body built by hand, as a browser would send it. */
 function multipart(parts: { name: string; filename?: string; type?: string; data: Buffer | string }[]) {

@@ -58,6 +58,17 @@ describe('the live unseen count', () => {
     expect(localStorage.getItem('notificationCount')).toBe('3');
   });
 
+  it('a post that moved makes the post lists and drafts read again', async () => {
+    mockFetch((call) => (call.path === 'events/ticket' ? ok({ ticket: 't1', expiresAt: '' }) : undefined));
+    client.setQueryData(['posts', 'recent'], ['old']);
+    client.setQueryData(['drafts', 1], ['old']);
+    renderHook(() => useLiveUnseenCount(true), { wrapper });
+    await flush();
+    act(() => FakeEventSource.all[0].emit('post', { CommonPostID: 'p1' }));
+    expect(client.getQueryState(['posts', 'recent'])?.isInvalidated).toBe(true);
+    expect(client.getQueryState(['drafts', 1])?.isInvalidated).toBe(true);
+  });
+
   it('after a lost stream, asks for a new ticket before opening it again (the old one expires)', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     let n = 0;

@@ -51,6 +51,11 @@ export function useLiveUnseenCount(enabled: boolean) {
         localStorage.setItem(STORAGE_KEYS.notificationCount, String(count));
         queryClient.setQueryData<TCurrentUser>(CURRENT_USER_KEY, (user) => (user ? { ...user, UnseenNotifsCount: count } : user));
       });
+      // a post of the organization moved (published, failed, scheduled...): the lists that show posts read again
+      source.addEventListener('post', () => {
+        void queryClient.invalidateQueries({ queryKey: ['posts'] });
+        void queryClient.invalidateQueries({ queryKey: ['drafts'] });
+      });
       source.addEventListener('end', () => {
         source?.close();
         source = null;
