@@ -134,11 +134,15 @@ for (const [size, viewport] of SIZES) {
       const results = page.getByRole('list', { name: 'Post results' });
       await expect(results.getByText('Post failed on X')).toBeVisible({ timeout: 30_000 });
       await expect(results.getByRole('listitem')).toHaveCount(2);
+      // Instagram was still processing the photo when the answer came: its row turns to Sent when it is out
+      await expect(results.getByText('Sent', { exact: true })).toBeVisible({ timeout: 30_000 });
       const id = (await (await answer).json()).response_data.CommonPostID;
       await expect
         .poll(
           async () =>
-            (await postDetails(request, owner.token, id)).MediaPostedOn.map((m) => `${m.SocialMediaName}:${m.Status}`).join(','),
+            (await postDetails(request, owner.token, id)).MediaPostedOn.map((m) => `${m.SocialMediaName}:${m.Status}`)
+              .sort()
+              .join(','),
           {
             timeout: 30_000,
           },

@@ -2,6 +2,7 @@ import { Anchor, Avatar, Badge, Group, Paper, Stack, Text, ThemeIcon, Title } fr
 import { IconAlertTriangle, IconCircleCheck, IconHourglass } from '@tabler/icons-react';
 import { POST_MSG, socialNetwork, type TPostResult } from '@virality/domain';
 import { NetworkTile } from '../../../components/network-tile';
+import { usePostOutcome } from '../api/post-outcome';
 
 type TRow = {
   key: string;
@@ -45,7 +46,9 @@ function rowsOf(result: TPostResult, sentLabel: string): TRow[] {
  * Where a post went, account by account: the failed ones first ("Post failed on {network}" with the reason), those
  * still on their way, then those sent.
  */
-export function PostResult({ result, sentLabel }: { result: TPostResult; sentLabel: string }) {
+export function PostResult({ result: first, sentLabel }: { result: TPostResult; sentLabel: string }) {
+  // accounts still on their way turn into sent or failed as the networks answer
+  const result = usePostOutcome(first);
   const rows = rowsOf(result, sentLabel);
   const failed = result.failure.length;
   return (
