@@ -22,7 +22,13 @@ const pendingOn = (network: string, label: string, name: string) => ({
 describe('the post results', () => {
   it('an account still on its way turns into Sent when the network has published it', async () => {
     storeSession('INFLUENCER');
-    const first: TPostResult = { CommonPostID: 'p1', success: [], failure: [], pending: [pendingOn('1', 'Instagram', 'ana.ig')], media_posted_on: [] };
+    const first: TPostResult = {
+      CommonPostID: 'p1',
+      success: [],
+      failure: [],
+      pending: [pendingOn('1', 'Instagram', 'ana.ig')],
+      media_posted_on: [],
+    };
     const calls = mockFetch((c) =>
       c.path === 'activity/postInfom'
         ? ok({
@@ -47,7 +53,9 @@ describe('the post results', () => {
     const list = screen.getByRole('list', { name: 'Post results' });
     expect(within(list).getByText(POST_MSG.publishing)).toBeTruthy();
     expect(await within(list).findByText('Sent')).toBeTruthy();
-    expect(within(list).getByRole('link', { name: 'View on Instagram' }).getAttribute('href')).toBe('https://instagram.example/p/1');
+    expect(within(list).getByRole('link', { name: 'View on Instagram' }).getAttribute('href')).toBe(
+      'https://instagram.example/p/1',
+    );
     expect(calls.find((c) => c.path === 'activity/postInfom')?.body).toEqual({ CommonPostID: 'p1' });
   });
 });
