@@ -1,4 +1,4 @@
-import { POST_MSG, pointsFor, SOCIAL_MSG, socialNetwork, type TPostType, type TSocialNetworkKey } from '@virality/domain';
+import { POST_MSG, pointsFor, SOCIAL_MSG, socialNetwork, type TPostType } from '@virality/domain';
 import type { Clock } from '../../clock';
 import type { TPostMedia } from '../../db/schema';
 import { NetworkError, type TPublishRequest, type TPublishState, type TRecentPost } from '../../integrations/networks/types';
@@ -192,57 +192,54 @@ export function createPublishEngine(deps: {
     const { target } = claim;
     const label = socialNetwork(target.network)?.label ?? target.network;
     const attempts = target.attempts;
-    if (err instanceof NetworkError) {
-      if (err.kind === 'reconnect')
-        return finish(
-          claim,
-          attemptId,
-          'needs_reconnect',
-          { state: 'needs_reconnect', leaseUntil: null, error: POST_MSG.accountNeedsReconnect(label), internalError: err.reason },
-          err.reason,
-        );
-      if (err.kind === 'permanent')
-        return finish(
-          claim,
-          attemptId,
-          'failed',
-          { state: 'failed', leaseUntil: null, error: err.reason, internalError: err.message },
-          err.reason,
-        );
-      if (attempts < MAX_ATTEMPTS) {
-        const now = clock.nowMs();
-        const lifts = err.kind === 'rate_limited' && err.retryAt ? err.retryAt.getTime() : 0;
-        if (lifts - now <= RATE_LIMIT_MAX_WAIT_MS) {
-          const at = new Date(Math.max(now + retryDelaySeconds(attempts) * 1000, lifts));
-          return finish(
-            claim,
-            attemptId,
-            'retry',
-            // a target whose media is still processing keeps its ticket: the retry asks about it again
-            {
-              state: target.state === 'processing' ? 'processing' : 'queued',
-              dueAt: at,
-              leaseUntil: null,
-              internalError: err.message,
-            },
-            err.reason,
-            at,
-          );
-        }
-      }
-      const reason =
-        err.kind === 'rate_limited'
-          ? SOCIAL_MSG.networkBusy(label)
-          : `${label} did not answer after ${attempts} tries: ${err.reason}`;
+    if (err.kind === 'reconnect')
+      return finish(
+        claim,
+        attemptId,
+        'needs_reconnect',
+        { state: 'needs_reconnect', leaseUntil: null, error: POST_MSG.accountNeedsReconnect(label), internalError: err.reason },
+        err.reason,
+      );
+    if (err.kind === 'permanent')
       return finish(
         claim,
         attemptId,
         'failed',
-        { state: 'failed', leaseUntil: null, error: reason, internalError: err.message },
-        reason,
+        { state: 'failed', leaseUntil: null, error: err.reason, internalError: err.message },
+        err.reason,
       );
+    if (attempts < MAX_ATTEMPTS) {
+      const now = clock.nowMs();
+      const lifts = err.kind === 'rate_limited' && err.retryAt ? err.retryAt.getTime() : 0;
+      if (lifts - now <= RATE_LIMIT_MAX_WAIT_MS) {
+        const at = new Date(Math.max(now + retryDelaySeconds(attempts) * 1000, lifts));
+        return finish(
+          claim,
+          attemptId,
+          'retry',
+          // a target whose media is still processing keeps its ticket: the retry asks about it again
+          {
+            state: target.state === 'processing' ? 'processing' : 'queued',
+            dueAt: at,
+            leaseUntil: null,
+            internalError: err.message,
+          },
+          err.reason,
+          at,
+        );
+      }
     }
-    throw err;
+    const reason =
+      err.kind === 'rate_limited'
+        ? SOCIAL_MSG.networkBusy(label)
+        : `${label} did not answer after ${attempts} tries: ${err.reason}`;
+    return finish(
+      claim,
+      attemptId,
+      'failed',
+      { state: 'failed', leaseUntil: null, error: reason, internalError: err.message },
+      reason,
+    );
   }
 
   return {
@@ -345,9 +342,6 @@ export function createPublishEngine(deps: {
       }
       return sent;
     },
-
-    /** The networks a set of targets went to (for the points a post earns). */
-    networksOf: (targets: TTargetRow[]) => [...new Set(targets.map((t) => t.network as TSocialNetworkKey))],
   };
 }
 export type TPublishEngine = ReturnType<typeof createPublishEngine>;
