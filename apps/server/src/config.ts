@@ -28,6 +28,15 @@ const zEnv = z.object({
   RATE_LIMIT_MAX: z.coerce.number().int().positive().default(20),
   RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().positive().default(60),
   SANDBOX: bool.optional(),
+  // the networks' emulators in benchmark mode (sandbox only): generated demo profiles besides the built-in ones, and
+  // a wait before each API answer (off, realistic: per network and call, or a number of ms)
+  SANDBOX_BENCH_PROFILES: z.coerce.number().int().min(0).max(5000).default(0),
+  SANDBOX_NETWORK_LATENCY: z
+    .string()
+    .regex(/^(off|realistic|\d+)$/, 'off, realistic or a number of milliseconds')
+    .refine((v) => !/^\d+$/.test(v) || Number(v) <= 60_000, 'at most 60000 milliseconds')
+    .default('off')
+    .transform((v): 'off' | 'realistic' | number => (v === 'off' || v === 'realistic' ? v : Number(v))),
   STORAGE: z.enum(['local', 's3']).default('local'),
   // S3 (or an S3-compatible server) when STORAGE=s3; credentials unset: the SDK's own chain (environment, role)
   S3_BUCKET: z.string().min(1).optional(),
@@ -39,6 +48,8 @@ const zEnv = z.object({
   // publishing: how long one attempt may hold a target before another process takes it over, and how long a
   // post-now call waits for the networks' answers before it answers with what is still in progress
   PUBLISH_LEASE_SECONDS: z.coerce.number().int().min(5).default(600),
+  /** How many targets one process publishes at once (the network calls are waits, not work). */
+  PUBLISH_CONCURRENCY: z.coerce.number().int().min(1).max(512).default(32),
   POST_RESULT_WAIT_MS: z.coerce.number().int().min(0).max(60_000).default(15_000),
   // mail
   SMTP_URL: z.string().optional(),
@@ -162,8 +173,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     sandbox,
     /** The sandbox was switched on by hand in production: said loudly at start and on each sandbox request. */
     sandboxInProduction: sandbox && e.NODE_ENV === 'production',
+    /** The emulators' benchmark mode: nothing outside the sandbox. */
+    emulators: {
+      benchProfiles: sandbox ? e.SANDBOX_BENCH_PROFILES : 0,
+      latency: sandbox ? e.SANDBOX_NETWORK_LATENCY : ('off' as const),
+    },
     storage: storageSettings(e, dataDir),
-    publishing: { leaseSeconds: e.PUBLISH_LEASE_SECONDS, resultWaitMs: e.POST_RESULT_WAIT_MS },
+    publishing: {
+      leaseSeconds: e.PUBLISH_LEASE_SECONDS,
+      resultWaitMs: e.POST_RESULT_WAIT_MS,
+      concurrency: e.PUBLISH_CONCURRENCY,
+    },
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
     sms: e.TWILIO_ACCOUNT_SID
       ? {

@@ -10,20 +10,37 @@ let failNext = false;
 const testModule: TModule = {
   name: 'test-jobs',
   jobs: () =>
-    (['test-standard', 'test-stately', 'test-singleton'] as const).map((queue) =>
-      defineJob({
-        queue,
-        policy: queue === 'test-standard' ? 'standard' : queue === 'test-stately' ? 'stately' : 'singleton',
+    [
+      ...(['test-standard', 'test-stately', 'test-singleton'] as const).map((queue) =>
+        defineJob({
+          queue,
+          policy: queue === 'test-standard' ? 'standard' : queue === 'test-stately' ? 'stately' : 'singleton',
+          async handle(data) {
+            if (failNext) {
+              failNext = false;
+              throw new Error('handler failed');
+            }
+            handled.push({ queue, data });
+          },
+        }),
+      ),
+    ].concat(
+      // a queue taken in batches: the jobs of a batch run side by side and each is settled on its own
+      defineJob<{ n: number; fail?: boolean }>({
+        queue: 'test-batch',
+        work: { localConcurrency: 1, batchSize: 4, pollingIntervalSeconds: 0.5 },
         async handle(data) {
-          if (failNext) {
-            failNext = false;
-            throw new Error('handler failed');
-          }
-          handled.push({ queue, data });
+          batch.inFlight++;
+          batch.most = Math.max(batch.most, batch.inFlight);
+          await new Promise((r) => setTimeout(r, 50));
+          batch.inFlight--;
+          if (data.fail) throw new Error('this one failed');
+          handled.push({ queue: 'test-batch', data });
         },
       }),
     ),
 };
+const batch = { inFlight: 0, most: 0 };
 
 let t: TTestApp;
 beforeAll(async () => {
@@ -184,6 +201,40 @@ describe('one composition root for the server, the worker and the tests', () => 
       const deadline = Date.now() + 15_000;
       while (handled.length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
       expect(handled).toEqual([{ queue: 'test-standard', data: { from: 'server' } }]);
+    } finally {
+      await worker.close();
+    }
+  }, 30_000);
+
+  it('a queue taken in batches runs them side by side; one failing fails only itself', async () => {
+    const worker = await createContainer({
+      config: t.container.config,
+      database: t.database,
+      clock: t.clock,
+      logger: false,
+      runJobs: true,
+      modules: [...MODULES, testModule],
+      bossSchema: t.database.pool ? `${t.database.schemaName}_boss` : undefined,
+      bossPoolMax: 2,
+    });
+    try {
+      handled.length = 0;
+      const ids: string[] = [];
+      for (const n of [1, 2, 3, 4])
+        ids.push((await t.container.enqueue('test-batch', n === 3 ? { n, fail: true } : { n }, { retryLimit: 0 }))!);
+      await worker.startWorkers();
+      const deadline = Date.now() + 15_000;
+      while (handled.length < 3 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+      expect(handled.map((h) => h.data).sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b)))).toEqual([
+        { n: 1 },
+        { n: 2 },
+        { n: 4 },
+      ]);
+      expect(batch.most).toBeGreaterThan(1);
+      const settledStates = async () =>
+        Promise.all(ids.map(async (id) => (await t.container.boss.getJobById('test-batch', id))?.state));
+      while ((await settledStates()).includes('active') && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+      expect(await settledStates()).toEqual(['completed', 'completed', 'failed', 'completed']);
     } finally {
       await worker.close();
     }

@@ -24,7 +24,11 @@ export type TJobDefinition<D extends object = object> = {
     Queue,
     'retryLimit' | 'retryDelay' | 'retryBackoff' | 'retryDelayMax' | 'expireInSeconds' | 'heartbeatSeconds'
   >;
-  /** How a worker takes the queue's jobs (how many at once, how often it looks). */
+  /**
+   * How a worker takes the queue's jobs: `localConcurrency` fetch loops, each taking up to `batchSize` jobs at a
+   * time and running them side by side (so up to localConcurrency × batchSize at once), looking every
+   * `pollingIntervalSeconds` while the queue is quiet.
+   */
   work?: Pick<WorkOptions, 'localConcurrency' | 'pollingIntervalSeconds' | 'batchSize'>;
   /** Runs one job; throwing fails it (pg-boss retries it as the queue says). */
   handle(data: D, meta: TJobMeta): Promise<unknown>;
@@ -59,7 +63,25 @@ export function createJobs(deps: { boss: PgBoss; productTime: TProductBossClock 
     }
   };
   const work = async (job: TJobDefinition) => {
-    await boss.work<object>(job.queue, { ...job.work, batchSize: 1 }, async ([one]) => run(job, one.id, one.data));
+    const batchSize = job.work?.batchSize ?? 1;
+    if (batchSize > 1)
+      // a batch's jobs run side by side and each is settled on its own: one failing does not fail the others;
+      // while fetches come back full the worker fetches again at once instead of waiting for its next poll
+      await boss.work<object>(job.queue, { ...job.work, batchSize, perJobResults: true, burstWhenBatchFull: true }, (jobs) =>
+        Promise.all(
+          jobs.map((one) =>
+            run(job, one.id, one.data).then(
+              (output) => ({ id: one.id, status: 'completed' as const, output }),
+              (err: unknown) => ({
+                id: one.id,
+                status: 'failed' as const,
+                output: { message: err instanceof Error ? err.message : String(err) },
+              }),
+            ),
+          ),
+        ),
+      );
+    else await boss.work<object>(job.queue, { ...job.work, batchSize: 1 }, async ([one]) => run(job, one.id, one.data));
     if (job.cron) await boss.schedule(job.queue, job.cron);
   };
 

@@ -43,8 +43,8 @@ export const postsModule: TModule = {
   },
   routes: ({ services }) => [postsMainRoutes(services.posts)],
   sphRoutes: ({ services }) => [postsSphRoutes(services.posts)],
-  jobs: ({ services, log }) => [
-    publishJob({ engine: services.publishing }),
+  jobs: ({ services, log, config }) => [
+    publishJob({ engine: services.publishing, concurrency: config.publishing.concurrency }),
     publishSweepJob({ engine: services.publishing, log }),
   ],
 };

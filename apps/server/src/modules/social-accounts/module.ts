@@ -39,7 +39,13 @@ export const socialAccountsModule: TModule = {
   sphRoutes: ({ services }) => [socialSphRoutes(services.socialAccounts)],
   // each network's emulator is built on its first request: an idle server does not carry seven of them
   sandboxRoutes: ({ clock, config, fetch }) => {
-    const opts = { clock, publicUrl: config.publicUrl, fetch };
+    const opts = {
+      clock,
+      publicUrl: config.publicUrl,
+      fetch,
+      benchProfiles: config.emulators.benchProfiles,
+      latency: config.emulators.latency,
+    };
     return [
       lazyEmulator('/sandbox/instagram', async () => (await import('../../sandbox/networks/meta')).instagramEmulatorRoutes(opts)),
       lazyEmulator('/sandbox/facebook', async () => (await import('../../sandbox/networks/meta')).facebookEmulatorRoutes(opts)),

@@ -3,6 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Clock } from '../../clock';
+import { benchRemoteId, benchRoster, emulateLatency, type TCallKind, type TEmulatorLatency } from './bench';
 import { SANDBOX_LINKEDIN_CLIENT } from './clients';
 import {
   acceptForms,
@@ -119,6 +120,40 @@ export const LINKEDIN_DEMO_MEMBERS: TDemoMember[] = [
   },
 ];
 
+/** Where benchmark mode's generated organization numbers start: 903 followed by five digits of their number. */
+const BENCH_ORG_STEM = '903';
+/** Benchmark mode's generated organization pages (`li-org-bench-0001`, …), one per generated member. */
+export const linkedinBenchOrganizations = (count: number | undefined) =>
+  benchRoster<TDemoOrganization>('li-org', count, (n, p) => ({
+    ...p,
+    orgId: Number(benchRemoteId(BENCH_ORG_STEM, n, 5)),
+    userName: `bench-${p.id.slice(-4)}-org`,
+    vanityName: `bench-${p.id.slice(-4)}-org`,
+    displayName: `${p.displayName} Org`,
+    hasLogo: false,
+  }));
+/**
+ * Benchmark mode's generated members (`li-bench-0001`, …): each a person of its own and the approved administrator
+ * of its own organization page, so that linking member k links a profile (or a page) no one else has.
+ */
+export const linkedinBenchMembers = (count: number | undefined) =>
+  benchRoster<TDemoMember>('li', count, (_n, p) => ({
+    ...p,
+    sub: `sbxBench${p.id.slice(-4)}`,
+    givenName: 'Bench',
+    familyName: p.id.slice(-4),
+    email: `${p.id}@example.com`,
+    roles: [{ organization: `li-org-bench-${p.id.slice(-4)}`, role: 'ADMINISTRATOR', state: 'APPROVED' }],
+  }));
+
+/** How long each LinkedIn call takes with benchmark latency, by what it does. */
+function linkedinCallKind(method: string, route: string): TCallKind {
+  if (route.endsWith('/oauth/v2/accessToken')) return 'token';
+  if (route.includes('/upload/')) return 'upload';
+  if (method === 'POST' && route.endsWith('/rest/posts')) return 'post';
+  return 'read';
+}
+
 /** The consent page words LinkedIn uses for each scope the product may ask for. */
 const SCOPE_WORDS: Record<string, string> = {
   openid: 'Use your name and photo',
@@ -146,21 +181,43 @@ const imageId = (o: TDemoOrganization) => `C4E0BAQsandbox${o.orgId}`;
  * administers, with LinkedIn's answer shapes (`{status, serviceErrorCode, code, message}`, OAuth's
  * `{error, error_description}`). Every /rest call must name a LinkedIn-Version. LinkedIn's two hosts are one base
  * here. Time is the product's clock, so moving it expires tokens. POST /sandbox/linkedin/_control makes the next
- * calls fail.
+ * calls fail. Benchmark mode: `benchProfiles` generated members (and their pages), and `latency` before each
+ * API answer.
  */
 export const linkedinEmulatorRoutes =
-  (opts: { clock: Clock; publicUrl: string; fetch?: typeof fetch }): FastifyPluginAsyncZod =>
+  (opts: {
+    clock: Clock;
+    publicUrl: string;
+    fetch?: typeof fetch;
+    benchProfiles?: number;
+    latency?: TEmulatorLatency;
+  }): FastifyPluginAsyncZod =>
   async (app) => {
     const base = '/sandbox/linkedin';
     const tags = ['Sandbox: LinkedIn'];
+    emulateLatency(app, {
+      base,
+      network: 'linkedin',
+      setting: opts.latency,
+      pages: [`${base}/oauth/v2/authorization`],
+      kindOf: linkedinCallKind,
+    });
+    const benchMembers = linkedinBenchMembers(opts.benchProfiles);
+    const benchOrganizations = linkedinBenchOrganizations(opts.benchProfiles);
     const codes = new Map<string, TCode>();
     const access = new Map<string, TToken>();
     const refresh = new Map<string, TRefresh>();
     const failures = failureQueue();
     const hang = holdCalls(app);
     acceptForms(app);
-    const memberOf = (id: string) => LINKEDIN_DEMO_MEMBERS.find((m) => m.id === id) ?? null;
-    const organizationOf = (id: string) => LINKEDIN_DEMO_ORGANIZATIONS.find((o) => o.id === id) ?? null;
+    const memberOf = (id: string) => LINKEDIN_DEMO_MEMBERS.find((m) => m.id === id) ?? benchMembers.byId(id);
+    const organizationOf = (id: string) => LINKEDIN_DEMO_ORGANIZATIONS.find((o) => o.id === id) ?? benchOrganizations.byId(id);
+    /** An organization by LinkedIn's number for it, or by its URN (`urn:li:organization:…`). */
+    const organizationByNumber = (orgId: string) =>
+      LINKEDIN_DEMO_ORGANIZATIONS.find((o) => String(o.orgId) === orgId) ??
+      benchOrganizations.byRemote(orgId, BENCH_ORG_STEM, (o) => String(o.orgId));
+    const organizationByUrn = (urn: string) =>
+      urn.startsWith('urn:li:organization:') ? organizationByNumber(urn.slice('urn:li:organization:'.length)) : null;
     /** The avatar route draws members and organization logos alike. */
     const profileOf = (id: string): TDemoProfile | null => memberOf(id) ?? organizationOf(id);
     const pictureUrl = (p: TDemoProfile) => `${opts.publicUrl}${base}/avatar/${p.id}.svg`;
@@ -355,7 +412,7 @@ export const linkedinEmulatorRoutes =
             network: 'LinkedIn',
             color: LINKEDIN_BLUE,
             scopes: [...new Set(scopes.map((s) => SCOPE_WORDS[s]))],
-            profiles: LINKEDIN_DEMO_MEMBERS,
+            profiles: [...LINKEDIN_DEMO_MEMBERS, ...benchMembers.all()],
             action: `${base}/oauth/v2/authorization`,
             avatarBase: `${base}/avatar`,
             hidden: { redirect_uri: q.redirect_uri, state: q.state, scope: scopes.join(' ') },
@@ -527,7 +584,7 @@ export const linkedinEmulatorRoutes =
       { schema: { tags, summary: 'An organization page', params: z.object({ id: z.string() }) } },
       async (req, reply) => {
         if (!(await restCall(req, reply))) return reply;
-        const o = LINKEDIN_DEMO_ORGANIZATIONS.find((x) => String(x.orgId) === req.params.id);
+        const o = organizationByNumber(req.params.id);
         if (!o) return apiError(reply, 404, `Organization ${req.params.id} not found`, { code: 'NOT_FOUND' });
         return {
           id: o.orgId,
@@ -593,7 +650,7 @@ export const linkedinEmulatorRoutes =
       const member = memberOf(token.memberId);
       if (!member) return false;
       if (author === `urn:li:person:${member.sub}`) return token.scopes.includes('w_member_social');
-      const org = LINKEDIN_DEMO_ORGANIZATIONS.find((o) => `urn:li:organization:${o.orgId}` === author);
+      const org = organizationByUrn(author);
       const admin =
         org && member.roles.some((r) => r.organization === org.id && r.role === 'ADMINISTRATOR' && r.state === 'APPROVED');
       return Boolean(admin) && token.scopes.includes('w_organization_social');
@@ -860,9 +917,22 @@ export const linkedinEmulatorRoutes =
       { schema: { tags, summary: "An organization's followers", params: z.object({ urn: z.string() }) } },
       async (req, reply) => {
         if (!(await restCall(req, reply))) return reply;
-        const o = LINKEDIN_DEMO_ORGANIZATIONS.find((x) => `urn:li:organization:${x.orgId}` === req.params.urn);
+        const o = organizationByUrn(req.params.urn);
         if (!o) return apiError(reply, 404, `${req.params.urn} not found`, { code: 'NOT_FOUND' });
         return { firstDegreeSize: 1000 + (o.orgId % 1000) * 37 };
+      },
+    );
+
+    // what was published, for tests and benchmarks that count posts across processes (not a LinkedIn call): the
+    // posts of one author (its URN, or the bare person or organization id), or all, with their commentary
+    app.get(
+      `${base}/_published`,
+      { schema: { tags, summary: 'Posts published on the emulator (of one author, or all)' } },
+      async (req) => {
+        const user = (req.query as { user?: string }).user;
+        return posts
+          .filter((p) => !user || p.author === user || p.author.slice(p.author.lastIndexOf(':') + 1) === user)
+          .map((p) => ({ id: p.id, user: p.author, text: p.commentary, createdAt: new Date(p.createdAt).toISOString() }));
       },
     );
 

@@ -5,6 +5,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Clock } from '../../clock';
 import { META_GRAPH_VERSION } from '../../integrations/networks/meta';
+import { benchRemoteId, benchRoster, emulateLatency, type TCallKind, type TEmulatorLatency } from './bench';
 import { SANDBOX_FACEBOOK_CLIENT, SANDBOX_INSTAGRAM_CLIENT } from './clients';
 import {
   acceptForms,
@@ -145,6 +146,49 @@ export const META_DEMO_PEOPLE: TMetaDemoPerson[] = [
   },
 ];
 
+/** Where benchmark mode's generated ids start: a person's user id, its page's id, and that page's Instagram account's. */
+const BENCH_USER_STEM = '10161';
+const BENCH_PAGE_STEM = '10410';
+const BENCH_INSTAGRAM_STEM = '17841410';
+
+/**
+ * Benchmark mode's generated people (`fb-bench-0001`, …): each runs one page of its own with an Instagram business
+ * account of its own, so that linking person k links a page (or an Instagram account) no one else has.
+ */
+export const metaBenchPeople = (count: number | undefined) =>
+  benchRoster<TMetaDemoPerson>('fb', count, (n, p) => ({
+    ...p,
+    userId: benchRemoteId(BENCH_USER_STEM, n, 12),
+    pages: [
+      {
+        id: benchRemoteId(BENCH_PAGE_STEM, n, 10),
+        name: `${p.displayName} Page`,
+        color: p.color,
+        category: 'Brand',
+        fans: 1000 + n,
+        instagram: {
+          id: benchRemoteId(BENCH_INSTAGRAM_STEM, n, 9),
+          username: p.userName,
+          name: p.displayName,
+          biography: 'Generated for benchmarks.',
+          followers: 1000 + n,
+          follows: 10,
+          media: 5,
+        },
+      },
+    ],
+  }));
+
+/** How long each Graph call takes with benchmark latency, by what it does. */
+function metaCallKind(method: string, route: string): TCallKind {
+  if (route.endsWith('/oauth/access_token')) return 'token';
+  if (method !== 'POST') return 'read';
+  if (route.endsWith('/:id/media')) return 'container';
+  if (/\/:id\/(media_publish|feed|photo_stories|video_reels)$/.test(route)) return 'post';
+  if (/\/:id\/(photos|videos)$/.test(route) || route.includes('/rupload/')) return 'upload';
+  return 'read';
+}
+
 /** The words Facebook's consent dialog uses for each permission the product asks for. */
 const SCOPE_WORDS: Record<string, string> = {
   pages_show_list: 'Show a list of the Pages you manage',
@@ -262,6 +306,9 @@ type TEmulatorOptions = {
   maxPageSize?: number;
   /** Pulls media from the addresses a post names, as Graph does (default: the global fetch). */
   fetch?: typeof fetch;
+  /** Benchmark mode: generated people besides the demo ones, and the wait before each API answer. */
+  benchProfiles?: number;
+  latency?: TEmulatorLatency;
 };
 
 /**
@@ -279,6 +326,8 @@ function metaEmulatorRoutes(
     const base = `/sandbox/${network}`;
     const v = `${base}/${META_GRAPH_VERSION}`;
     const tags = [`Sandbox: ${network === 'facebook' ? 'Facebook' : 'Instagram'}`];
+    emulateLatency(app, { base, network, setting: opts.latency, pages: [`${v}/dialog/oauth`], kindOf: metaCallKind });
+    const bench = metaBenchPeople(opts.benchProfiles);
     const pageSize = Math.min(opts.maxPageSize ?? MAX_LIMIT, MAX_LIMIT);
     const codes = new Map<string, TCode>();
     const tokens = new Map<string, TToken>();
@@ -288,7 +337,7 @@ function metaEmulatorRoutes(
     const hang = holdCalls(app);
     acceptForms(app);
 
-    const personOf = (id: string) => META_DEMO_PEOPLE.find((p) => p.id === id) ?? null;
+    const personOf = (id: string) => META_DEMO_PEOPLE.find((p) => p.id === id) ?? bench.byId(id);
     const avatarUrl = (id: string) => `${opts.publicUrl}${base}/avatar/${id}.svg`;
     /** The avatar route draws people, pages and Instagram accounts alike. */
     function profileOf(id: string): TDemoProfile | null {
@@ -300,6 +349,11 @@ function metaEmulatorRoutes(
           if (page.instagram?.id === id)
             return { id, userName: page.instagram.username, displayName: page.instagram.name, color: page.color };
         }
+      const page =
+        bench.byRemote(id, BENCH_PAGE_STEM, (p) => p.pages[0].id)?.pages[0] ??
+        bench.byRemote(id, BENCH_INSTAGRAM_STEM, (p) => p.pages[0].instagram?.id ?? '')?.pages[0];
+      if (page?.id === id) return { id, userName: page.name, displayName: page.name, color: page.color };
+      if (page?.instagram) return { id, userName: page.instagram.username, displayName: page.instagram.name, color: page.color };
       return null;
     }
 
@@ -564,7 +618,7 @@ function metaEmulatorRoutes(
           network: 'Facebook',
           color: network === 'facebook' ? '#1877f2' : '#e1306c',
           scopes: [...new Set(scopes.map((s) => SCOPE_WORDS[s] ?? s))],
-          profiles: META_DEMO_PEOPLE,
+          profiles: [...META_DEMO_PEOPLE, ...bench.all()],
           action: `${v}/dialog/oauth`,
           avatarBase: `${base}/avatar`,
           hidden: { client_id: q.client_id, redirect_uri: q.redirect_uri, state: q.state ?? '', scope: scopes.join(',') },
@@ -1512,6 +1566,19 @@ function metaEmulatorRoutes(
         };
       });
     }
+
+    // what was published, for tests and benchmarks that count posts across processes (not a Graph call): the posts
+    // of one page or Instagram account (`user`), or all, with the message or caption each carried
+    app.get(
+      `${base}/_published`,
+      { schema: { tags, summary: 'Posts published on the emulator (of one page or account id, or all)' } },
+      async (req) => {
+        const user = (req.query as { user?: string }).user;
+        return [...posts.values()]
+          .filter((p) => !user || p.owner === user)
+          .map((p) => ({ id: p.id, user: p.owner, text: p.text, createdAt: new Date(p.createdMs).toISOString() }));
+      },
+    );
 
     registerEmulatorTools(app, { base, tags, failures, profileOf, revoke });
   };

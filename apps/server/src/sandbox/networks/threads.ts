@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Clock } from '../../clock';
 import { THREADS_API_VERSION } from '../../integrations/networks/threads';
+import { benchRemoteId, benchRoster, emulateLatency, type TCallKind, type TEmulatorLatency } from './bench';
 import { SANDBOX_THREADS_CLIENT } from './clients';
 import {
   acceptForms,
@@ -58,6 +59,22 @@ export const THREADS_DEMO_PROFILES: TThreadsDemoProfile[] = [
     biography: 'Slow travel, one city a month.',
   },
 ];
+
+/** Benchmark mode's generated profiles (`th-bench-0001`, …), their user ids 711 followed by 13 digits of their number. */
+export const threadsBenchProfiles = (count: number | undefined) =>
+  benchRoster<TThreadsDemoProfile>('th', count, (n, p) => ({
+    ...p,
+    userId: benchRemoteId('711', n, 13),
+    biography: 'Generated for benchmarks.',
+  }));
+
+/** How long each Threads call takes with benchmark latency, by what it does. */
+function threadsCallKind(method: string, route: string): TCallKind {
+  if (/\/(oauth\/access_token|access_token|refresh_access_token)$/.test(route)) return 'token';
+  if (method === 'POST' && route.endsWith('/:id/threads')) return 'container';
+  if (method === 'POST' && route.endsWith('/:id/threads_publish')) return 'post';
+  return 'read';
+}
 
 /** The words Threads' consent page uses for each permission the product asks for. */
 const SCOPE_WORDS: Record<string, string> = {
@@ -157,19 +174,35 @@ function graphTime(ms: number): string {
  * (250 posts a day), the profile's posts, post and profile insights, and a page at each post's permalink.
  * (`{error:{message,type,code,error_subcode,fbtrace_id}}`). Time is the product's clock, so moving it expires
  * tokens. POST /sandbox/threads/_control makes the next calls fail; /_revoke revokes a demo profile's tokens.
+ * Benchmark mode: `benchProfiles` generated profiles besides the demo ones, and `latency` before each API answer.
  */
 export const threadsEmulatorRoutes =
-  (opts: { clock: Clock; publicUrl: string; fetch?: typeof fetch }): FastifyPluginAsyncZod =>
+  (opts: {
+    clock: Clock;
+    publicUrl: string;
+    fetch?: typeof fetch;
+    benchProfiles?: number;
+    latency?: TEmulatorLatency;
+  }): FastifyPluginAsyncZod =>
   async (app) => {
     const base = '/sandbox/threads';
     const tags = ['Sandbox: Threads'];
+    emulateLatency(app, {
+      base,
+      network: 'threads',
+      setting: opts.latency,
+      // the consent page, and the page a post's permalink shows a person
+      pages: [`${base}/oauth/authorize`, `${base}/:handle/post/:code`],
+      kindOf: threadsCallKind,
+    });
+    const bench = threadsBenchProfiles(opts.benchProfiles);
     const codes = new Map<string, TCode>();
     const tokens = new Map<string, TToken>();
     const failures = failureQueue();
     const hang = holdCalls(app);
     acceptForms(app);
 
-    const profileOf = (id: string) => THREADS_DEMO_PROFILES.find((p) => p.id === id) ?? null;
+    const profileOf = (id: string) => THREADS_DEMO_PROFILES.find((p) => p.id === id) ?? bench.byId(id);
     const avatarUrl = (id: string) => `${opts.publicUrl}${base}/avatar/${id}.svg`;
 
     const send = (reply: FastifyReply, status: number, e: TGraphErrorInput) => reply.status(status).send(graphError(e));
@@ -334,7 +367,7 @@ export const threadsEmulatorRoutes =
             network: 'Threads',
             color: '#101010',
             scopes: [...new Set(scopes.map((s) => SCOPE_WORDS[s] ?? s))],
-            profiles: THREADS_DEMO_PROFILES,
+            profiles: [...THREADS_DEMO_PROFILES, ...bench.all()],
             action: `${base}/oauth/authorize`,
             avatarBase: `${base}/avatar`,
             hidden: { client_id: q.client_id, redirect_uri: q.redirect_uri, state: q.state ?? '', scope: q.scope },
@@ -921,6 +954,20 @@ export const threadsEmulatorRoutes =
           .send(
             `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>@${esc(who.userName)} on Threads (sandbox)</title></head><body><main><p><strong>@${esc(who.userName)}</strong></p><p>${esc(post.text)}</p><p><small>${esc(post.mediaType.toLowerCase())} · ${esc(new Date(post.createdAt).toISOString())}</small></p></main></body></html>`,
           );
+      },
+    );
+
+    // what was published, for tests and benchmarks that count posts across processes (not a Threads call): the
+    // posts of one user id, or all, with their text
+    app.get(
+      `${base}/_published`,
+      { schema: { tags, summary: 'Posts published on the emulator (of one user id, or all)' } },
+      async (req) => {
+        const user = (req.query as { user?: string }).user;
+        return [...posts.values()]
+          .map((p) => ({ p, userId: profileOf(p.profileId)?.userId ?? p.profileId }))
+          .filter(({ userId }) => !user || userId === user)
+          .map(({ p, userId }) => ({ id: p.id, user: userId, text: p.text, createdAt: new Date(p.createdAt).toISOString() }));
       },
     );
 

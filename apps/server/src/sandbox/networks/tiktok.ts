@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Clock } from '../../clock';
+import { benchRoster, emulateLatency, type TCallKind, type TEmulatorLatency } from './bench';
 import { SANDBOX_TIKTOK_CLIENT } from './clients';
 import {
   acceptForms,
@@ -33,6 +34,16 @@ export const TIKTOK_DEMO_FIGURES: Record<string, { followers: number; following:
   'tt-milo': { followers: 9_120, following: 88, likes: 143_500, videos: 64 },
   'tt-nora': { followers: 251_300, following: 540, likes: 6_880_000, videos: 433 },
 };
+
+/** Benchmark mode's generated creators (`tt-bench-0001`, …): TikTok's open_id is the profile's id. */
+export const tiktokBenchProfiles = (count: number | undefined) => benchRoster<TDemoProfile>('tt', count, (_n, p) => p);
+
+/** How long each TikTok call takes with benchmark latency: the token call, and the init calls that start a post. */
+function tiktokCallKind(_method: string, route: string): TCallKind {
+  if (route.endsWith('/v2/oauth/token/')) return 'token';
+  if (/\/v2\/post\/publish\/(video|content)\/init\/$/.test(route)) return 'post';
+  return 'read';
+}
 
 const PRIVACY_LEVELS = ['PUBLIC_TO_EVERYONE', 'MUTUAL_FOLLOW_FRIENDS', 'FOLLOWER_OF_CREATOR', 'SELF_ONLY'];
 const MAX_VIDEO_SECONDS = 600;
@@ -71,12 +82,27 @@ type TToken = { profileId: string; scopes: string[]; expiresAt: number; revoked:
  * and the calls of the Content Posting API the product makes, with TikTok's answer shapes
  * (`{data, error:{code,message,log_id}}`, OAuth's `{error, error_description, log_id}`). Time is the product's
  * clock, so moving it expires tokens. POST /sandbox/tiktok/_control makes the next calls fail.
+ * Benchmark mode: `benchProfiles` generated creators besides the demo ones, and `latency` before each API answer.
  */
 export const tiktokEmulatorRoutes =
-  (opts: { clock: Clock; publicUrl: string; fetch?: typeof fetch }): FastifyPluginAsyncZod =>
+  (opts: {
+    clock: Clock;
+    publicUrl: string;
+    fetch?: typeof fetch;
+    benchProfiles?: number;
+    latency?: TEmulatorLatency;
+  }): FastifyPluginAsyncZod =>
   async (app) => {
     const base = '/sandbox/tiktok';
     const tags = ['Sandbox: TikTok'];
+    emulateLatency(app, {
+      base,
+      network: 'tiktok',
+      setting: opts.latency,
+      pages: [`${base}/v2/auth/authorize/`],
+      kindOf: tiktokCallKind,
+    });
+    const bench = tiktokBenchProfiles(opts.benchProfiles);
     const codes = new Map<string, TCode>();
     const access = new Map<string, TToken>();
     const refresh = new Map<string, { profileId: string; scopes: string[]; expiresAt: number }>();
@@ -84,7 +110,7 @@ export const tiktokEmulatorRoutes =
     const hang = holdCalls(app);
     acceptForms(app);
     const logId = () => `sandbox-${Date.now().toString(36)}`;
-    const profileOf = (id: string) => TIKTOK_DEMO_PROFILES.find((p) => p.id === id) ?? null;
+    const profileOf = (id: string) => TIKTOK_DEMO_PROFILES.find((p) => p.id === id) ?? bench.byId(id);
 
     const pullFetch = opts.fetch ?? fetch;
     /** Published posts per profile, newest first. */
@@ -209,7 +235,7 @@ export const tiktokEmulatorRoutes =
             network: 'TikTok',
             color: '#fe2c55',
             scopes: q.scope.split(','),
-            profiles: TIKTOK_DEMO_PROFILES,
+            profiles: [...TIKTOK_DEMO_PROFILES, ...bench.all()],
             action: `${base}/v2/auth/authorize/`,
             avatarBase: `${base}/avatar`,
             hidden: { redirect_uri: q.redirect_uri, state: q.state, scope: q.scope, code_challenge: q.code_challenge ?? '' },
@@ -627,5 +653,25 @@ export const tiktokEmulatorRoutes =
       for (const [k, r] of refresh) if (r.profileId === profileId) refresh.delete(k);
       return revoked;
     };
+    // what was published, for tests and benchmarks that count posts across processes (not a TikTok call): the
+    // posts of one open_id, or all, with the caption each carried (a photo post's whole caption is its description)
+    app.get(
+      `${base}/_published`,
+      { schema: { tags, summary: 'Posts published on the emulator (of one open_id, or all)' } },
+      async (req) => {
+        const user = (req.query as { user?: string }).user;
+        return [...posts.entries()]
+          .filter(([profileId]) => !user || profileId === user)
+          .flatMap(([profileId, list]) =>
+            list.map((p) => ({
+              id: p.id,
+              user: profileId,
+              text: p.description || p.title,
+              createdAt: new Date(p.createdAt).toISOString(),
+            })),
+          );
+      },
+    );
+
     registerEmulatorTools(app, { base, tags, failures, profileOf, revoke });
   };

@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Clock } from '../../clock';
 import { xTextLength } from '../../integrations/networks/x';
+import { benchRemoteId, benchRoster, emulateLatency, type TCallKind, type TEmulatorLatency } from './bench';
 import { SANDBOX_X_CLIENT } from './clients';
 import {
   acceptForms,
@@ -92,6 +93,26 @@ export const X_DEMO_PROFILES: TDemoXProfile[] = [
     listed: 610,
   },
 ];
+
+/** Benchmark mode's generated users (`x-bench-0001`, …), their user ids 161 followed by 16 digits of their number. */
+const X_BENCH_STEM = '161';
+export const xBenchProfiles = (count: number | undefined) =>
+  benchRoster<TDemoXProfile>('x', count, (n, p) => ({
+    ...p,
+    userId: benchRemoteId(X_BENCH_STEM, n, 16),
+    followers: 100 + n,
+    following: 50,
+    tweets: 20,
+    listed: 0,
+  }));
+
+/** How long each X call takes with benchmark latency: token calls, posts, and media carried in the call. */
+function xCallKind(method: string, route: string): TCallKind {
+  if (/\/oauth\/(request_token|access_token)$/.test(route)) return 'token';
+  if (method === 'POST' && route.endsWith('/2/tweets')) return 'post';
+  if (method === 'POST' && (route.endsWith('/2/media/upload') || route.endsWith('/append'))) return 'upload';
+  return 'read';
+}
 
 /** What X's consent page says an app with read and write access may do. */
 const PERMISSION_WORDS = [
@@ -280,12 +301,21 @@ const TWEET_FIELDS = [
  * finalized, then processed: in progress at its first STATUS, ready at the next, or failed when `processing_error`
  * was asked for), posts kept in memory per user, their public figures growing with the product clock, 100 posts
  * per 15 minutes per user. X takes bytes, never an address: `opts.fetch` is not needed here.
+ * Benchmark mode: `benchProfiles` generated users besides the demo ones, and `latency` before each API answer.
  */
 export const xEmulatorRoutes =
-  (opts: { clock: Clock; publicUrl: string; fetch?: typeof fetch }): FastifyPluginAsyncZod =>
+  (opts: {
+    clock: Clock;
+    publicUrl: string;
+    fetch?: typeof fetch;
+    benchProfiles?: number;
+    latency?: TEmulatorLatency;
+  }): FastifyPluginAsyncZod =>
   async (app) => {
     const base = '/sandbox/twitter';
     const tags = ['Sandbox: X'];
+    emulateLatency(app, { base, network: 'x', setting: opts.latency, pages: [`${base}/oauth/authorize`], kindOf: xCallKind });
+    const bench = xBenchProfiles(opts.benchProfiles);
     const requestTokens = new Map<string, TRequestToken>();
     const access = new Map<string, TAccessToken>();
     /** Nonces seen, with when (real ms) they may be forgotten: a timestamp that old is refused anyway. */
@@ -293,7 +323,9 @@ export const xEmulatorRoutes =
     const failures = failureQueue();
     const hang = holdCalls(app);
     acceptForms(app);
-    const profileOf = (id: string) => X_DEMO_PROFILES.find((p) => p.id === id) ?? null;
+    const profileOf = (id: string) => X_DEMO_PROFILES.find((p) => p.id === id) ?? bench.byId(id);
+    const profileOfUser = (userId: string) =>
+      X_DEMO_PROFILES.find((p) => p.userId === userId) ?? bench.byRemote(userId, X_BENCH_STEM, (p) => p.userId);
     const avatarUrl = (p: TDemoXProfile) => `${opts.publicUrl}${base}/avatar/${p.id}.svg`;
     const media = new Map<string, TMedia>();
     /** Posts per demo profile, newest last. */
@@ -520,7 +552,7 @@ export const xEmulatorRoutes =
             network: 'X',
             color: X_BLACK,
             scopes: PERMISSION_WORDS,
-            profiles: X_DEMO_PROFILES,
+            profiles: [...X_DEMO_PROFILES, ...bench.all()],
             action: `${base}/oauth/authorize`,
             avatarBase: `${base}/avatar`,
             hidden: { oauth_token: req.query.oauth_token! },
@@ -950,7 +982,7 @@ export const xEmulatorRoutes =
         const fields = (req.query['tweet.fields'] ?? '').split(',').filter(Boolean);
         const bad = unknownFields(fields, TWEET_FIELDS, 'tweet.fields');
         if (bad) return reply.status(400).send(bad);
-        const owner = X_DEMO_PROFILES.find((p) => p.userId === req.params.id);
+        const owner = profileOfUser(req.params.id);
         if (!owner) return notFoundError('user', req.params.id);
         const list = [...tweetsOf(owner.id)].reverse().slice(0, max);
         rateHeaders(reply, 900, 899);

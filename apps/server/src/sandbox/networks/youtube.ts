@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Clock } from '../../clock';
 import { nextPacificMidnight } from '../../integrations/networks/youtube';
+import { benchRemoteId, benchRoster, emulateLatency, type TCallKind, type TEmulatorLatency } from './bench';
 import { SANDBOX_YOUTUBE_CLIENT } from './clients';
 import {
   acceptForms,
@@ -81,6 +82,28 @@ export const YOUTUBE_DEMO_CHANNELS: TDemoChannel[] = [
   },
 ];
 
+/** Where benchmark mode's generated channel ids start (24 characters, as YouTube's: the number fills the rest). */
+const BENCH_CHANNEL_STEM = 'UCsandbox-Bench';
+/** Benchmark mode's generated channels (`yt-bench-0001`, …), each with a channel id of its own. */
+export const youtubeBenchChannels = (count: number | undefined) =>
+  benchRoster<TDemoChannel>('yt', count, (n, p) => ({
+    ...p,
+    channelId: benchRemoteId(BENCH_CHANNEL_STEM, n, 9),
+    description: 'Generated for benchmarks.',
+    publishedAt: '2024-01-01T00:00:00Z',
+    country: 'US',
+    views: 10_000 + n,
+    subscribers: 1000 + n,
+    videos: 5,
+  }));
+
+/** How long each Google call takes with benchmark latency: the token call, opening an upload, and its bytes. */
+function youtubeCallKind(method: string, route: string): TCallKind {
+  if (route.endsWith('/token')) return 'token';
+  if (route.endsWith('/upload/youtube/v3/videos')) return method === 'PUT' ? 'upload' : 'post';
+  return 'read';
+}
+
 /** The consent page words Google uses for each scope the product asks for. */
 const SCOPE_WORDS: Record<string, string> = {
   'https://www.googleapis.com/auth/youtube.upload': 'Manage your YouTube videos',
@@ -128,6 +151,14 @@ const VIDEO_PARTS = ['id', 'snippet', 'status', 'processingDetails', 'statistics
 /** A project's daily quota, and what each call costs of it (YouTube's published costs). */
 export const YOUTUBE_DAILY_QUOTA = 10_000;
 export const YOUTUBE_QUOTA_COST = { insert: 1600, search: 100, list: 1 } as const;
+/**
+ * In benchmark mode, the quota grows by this much per generated channel. The quota is the project's, not a
+ * channel's: its 10,000 units hold six uploads a day for the whole app, which 1,000 channels posting 10 videos each
+ * would exhaust at once (a product that size has its quota raised by Google's audit). Room per channel for 25
+ * uploads with their status reads and searches.
+ */
+export const YOUTUBE_BENCH_QUOTA_PER_CHANNEL =
+  25 * (YOUTUBE_QUOTA_COST.insert + YOUTUBE_QUOTA_COST.search + 50 * YOUTUBE_QUOTA_COST.list);
 /** How long an upload session lasts (Google's: about a week). */
 const SESSION_TTL_MS = 7 * 24 * 3600_000;
 /** The largest upload the sandbox takes in one request. */
@@ -197,7 +228,8 @@ const apiError = (code: number, status: string, reason: string, message: string,
  * and the Data API v3 calls the product makes, with Google's answer shapes (`{error:{code,message,errors}}`,
  * OAuth's `{error, error_description}`). Google's three hosts are one base here, so every path is the real
  * one under /sandbox/youtube. Time is the product's clock, so moving it expires tokens.
- * POST /sandbox/youtube/_control makes the next calls fail.
+ * POST /sandbox/youtube/_control makes the next calls fail. Benchmark mode: `benchProfiles` generated channels
+ * besides the demo ones (and a quota grown to match), and `latency` before each API answer.
  */
 export const youtubeEmulatorRoutes =
   (opts: {
@@ -205,10 +237,21 @@ export const youtubeEmulatorRoutes =
     publicUrl: string;
     /** Where a network pulls media from a URL; YouTube takes the bytes in the upload itself, so it is not used here. */
     fetch?: typeof fetch;
+    benchProfiles?: number;
+    latency?: TEmulatorLatency;
   }): FastifyPluginAsyncZod =>
   async (app) => {
     const base = '/sandbox/youtube';
     const tags = ['Sandbox: YouTube'];
+    emulateLatency(app, {
+      base,
+      network: 'youtube',
+      setting: opts.latency,
+      pages: [`${base}/o/oauth2/v2/auth`],
+      kindOf: youtubeCallKind,
+    });
+    const bench = youtubeBenchChannels(opts.benchProfiles);
+    const dailyQuota = YOUTUBE_DAILY_QUOTA + bench.size * YOUTUBE_BENCH_QUOTA_PER_CHANNEL;
     const codes = new Map<string, TCode>();
     const access = new Map<string, TToken>();
     const refresh = new Map<string, { profileId: string; scopes: string[] }>();
@@ -223,7 +266,7 @@ export const youtubeEmulatorRoutes =
     const quota = { dayEnds: 0, used: 0 };
     /** A `processing_error` asked for: the next video whose processing ends fails. */
     let failNextProcessing = false;
-    const channelOf = (id: string) => YOUTUBE_DEMO_CHANNELS.find((c) => c.id === id) ?? null;
+    const channelOf = (id: string) => YOUTUBE_DEMO_CHANNELS.find((c) => c.id === id) ?? bench.byId(id);
     const avatarUrl = (c: TDemoChannel) => `${opts.publicUrl}${base}/avatar/${c.id}.svg`;
 
     /** As a user removing the app at myaccount.google.com would: every token of the channel stops working. */
@@ -370,7 +413,7 @@ export const youtubeEmulatorRoutes =
         quota.dayEnds = nextPacificMidnight(new Date(now)).getTime();
         quota.used = 0;
       }
-      if (quota.used + units > YOUTUBE_DAILY_QUOTA) {
+      if (quota.used + units > dailyQuota) {
         reply
           .status(403)
           .send(
@@ -524,7 +567,7 @@ export const youtubeEmulatorRoutes =
             network: 'YouTube',
             color: GOOGLE_RED,
             scopes: scopes.map((s) => SCOPE_WORDS[s]),
-            profiles: YOUTUBE_DEMO_CHANNELS,
+            profiles: [...YOUTUBE_DEMO_CHANNELS, ...bench.all()],
             action: `${base}/o/oauth2/v2/auth`,
             avatarBase: `${base}/avatar`,
             hidden: {
@@ -650,7 +693,12 @@ export const youtubeEmulatorRoutes =
           );
         if (!spend(reply, YOUTUBE_QUOTA_COST.list)) return reply;
         const ids = req.query.id?.split(',').map((i) => i.trim());
-        const found = ids ? YOUTUBE_DEMO_CHANNELS.filter((c) => ids.includes(c.channelId)) : [channelOf(t.profileId)!];
+        const found = ids
+          ? [
+              ...YOUTUBE_DEMO_CHANNELS.filter((c) => ids.includes(c.channelId)),
+              ...ids.flatMap((id) => bench.byRemote(id, BENCH_CHANNEL_STEM, (c) => c.channelId) ?? []),
+            ]
+          : [channelOf(t.profileId)!];
         return {
           kind: 'youtube#channelListResponse',
           etag: etag(),
@@ -986,6 +1034,19 @@ export const youtubeEmulatorRoutes =
                 }),
           })),
         };
+      },
+    );
+
+    // what was published, for tests and benchmarks that count posts across processes (not a YouTube call): the
+    // videos of one channel id, or all, with their titles; a video whose processing failed is not out, so not listed
+    app.get(
+      `${base}/_published`,
+      { schema: { tags, summary: 'Videos published on the emulator (of one channel id, or all)' } },
+      async (req) => {
+        const user = (req.query as { user?: string }).user;
+        return [...videos.values()]
+          .filter((v) => v.uploadStatus !== 'failed' && (!user || v.channelId === user))
+          .map((v) => ({ id: v.id, user: v.channelId, text: v.title, createdAt: new Date(v.publishedAtMs).toISOString() }));
       },
     );
 
