@@ -94,7 +94,7 @@ test.describe('headers', () => {
     const nav = page.getByRole('banner').getByRole('navigation', { name: 'Main' });
     await expect(nav.getByRole('link', { name: 'Home' })).toBeVisible();
     await expect(nav.getByRole('link', { name: 'Profile' })).toBeVisible();
-    await expect(nav.getByRole('link', { name: 'Post draft' })).toHaveCount(0);
+    await expect(nav.getByRole('link', { name: 'Post draft' })).toHaveAttribute('href', '/postdraft');
     await expect(nav.getByRole('link', { name: 'Calendar' })).toHaveCount(0);
     await expectEveryHeaderLinkHasAPage(page, '/home');
 

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { apiCall, createCompletedInfluencer, loginInBrowser, type TApiUser } from './support/api';
 import { expect, test } from './support/fixtures';
+import { jpegFile } from './support/posts';
 import { failNext, linkByApi, onX, postDetails, type TNetworkKey } from './support/social';
 import { createBusinessOwner, managerOf } from './support/team';
 
@@ -25,27 +26,6 @@ const LABEL: Record<TNetworkKey, string> = {
   threads: 'Threads',
 };
 
-/** A real JPEG drawn by the browser (a square, 1080 px), as a file to choose. */
-async function jpeg(page: Page, seed: number) {
-  const base64 = await page.evaluate(async (s) => {
-    const c = document.createElement('canvas');
-    c.width = 1080;
-    c.height = 1080;
-    const g = c.getContext('2d')!;
-    g.fillStyle = `hsl(${(s * 47) % 360} 70% 55%)`;
-    g.fillRect(0, 0, 1080, 1080);
-    g.fillStyle = '#fff';
-    g.font = 'bold 120px sans-serif';
-    g.fillText(`Virality ${s}`, 120, 560);
-    const blob: Blob = await new Promise((r) => c.toBlob((b) => r(b!), 'image/jpeg', 0.85));
-    const bytes = new Uint8Array(await blob.arrayBuffer());
-    let bin = '';
-    for (const b of bytes) bin += String.fromCharCode(b);
-    return btoa(bin);
-  }, seed);
-  return { name: `photo-${seed}.jpg`, mimeType: 'image/jpeg', buffer: Buffer.from(base64, 'base64') };
-}
-
 /** A short real video (H.264 in MP4) from the fixtures folder. */
 const clip = (file: string) => ({
   name: file,
@@ -60,7 +40,7 @@ async function compose(page: Page, networks: TNetworkKey[], caption: string, see
   const dialog = page.getByRole('dialog', { name: 'Create post' });
   await expect(dialog).toBeVisible();
   for (const n of networks) await dialog.getByRole('button', { name: LABEL[n], exact: true }).click();
-  await dialog.getByLabel('Upload media').setInputFiles(await jpeg(page, seed));
+  await dialog.getByLabel('Upload media').setInputFiles(await jpegFile(page, seed));
   await dialog.getByRole('textbox', { name: /Caption/ }).fill(caption);
   return dialog;
 }
@@ -194,7 +174,7 @@ test('a FreeTier influencer who has made 5 posts sees "Your post limit has been 
   // five posts through the API
   const upload = await request.post('/api/s3/uploadSingleFile', {
     headers: { 'x-access-token': user.token },
-    multipart: { file: await jpeg(page, 4) },
+    multipart: { file: await jpegFile(page, 4) },
   });
   const url = (await upload.json()).response.result;
   for (let i = 0; i < 5; i++) {
@@ -226,7 +206,7 @@ test('a carousel of two photos goes to Instagram as one post of several files', 
   const dialog = page.getByRole('dialog', { name: 'Create post' });
   await dialog.getByRole('button', { name: 'Instagram', exact: true }).click();
   await dialog.getByRole('switch', { name: 'Multiple files' }).click();
-  await dialog.getByLabel('Upload media').setInputFiles([await jpeg(page, 5), await jpeg(page, 6)]);
+  await dialog.getByLabel('Upload media').setInputFiles([await jpegFile(page, 5), await jpegFile(page, 6)]);
   await expect(dialog.getByRole('list', { name: 'Chosen media' }).getByRole('listitem')).toHaveCount(2);
   await dialog.getByRole('textbox', { name: /Caption/ }).fill(`Two looks ${Date.now()}`);
   const answer = page.waitForResponse((r) => r.url().includes('/sph/social-media-manager/multi-post/'));

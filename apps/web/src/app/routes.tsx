@@ -12,6 +12,8 @@ const onboarding = () => import('../features/onboarding');
 // Only the team pages use a date picker: its styles come with them, after Mantine's core styles.
 const team = async () => (await Promise.all([import('../features/team'), import('@mantine/dates/styles.css')]))[0];
 const home = () => import('../features/home');
+// The scheduled posts (reschedule's date picker) and the drafts (the composer's) bring the date picker's styles.
+const posts = async () => (await Promise.all([import('../features/posts'), import('@mantine/dates/styles.css')]))[0];
 const profile = () => import('../features/profile');
 const social = () => import('../features/social');
 const notFound = () => import('../features/misc/components/not-found-page');
@@ -86,7 +88,18 @@ export const routes: RouteObject[] = [
               {
                 lazy: async () => ({ Component: (await appLayout()).AppLayout }),
                 children: [
-                  { path: paths.home, lazy: async () => ({ Component: (await home()).HomePage }) },
+                  {
+                    path: paths.home,
+                    lazy: async () => {
+                      // the home page shows the posts feature's pieces: composed here, so no feature imports another
+                      const [{ HomePage }, { CreatePostButton, UpcomingPostsCard }] = await Promise.all([home(), posts()]);
+                      const upcoming = (userId: string) => <UpcomingPostsCard userId={userId} />;
+                      return { Component: () => <HomePage createAction={<CreatePostButton />} upcoming={upcoming} /> };
+                    },
+                  },
+                  { path: paths.allSchedulePost, lazy: async () => ({ Component: (await posts()).ScheduledPostsPage }) },
+                  { path: paths.postDraft, lazy: async () => ({ Component: (await posts()).DraftsPage }) },
+                  { path: paths.postDraftPage, lazy: async () => ({ Component: (await posts()).DraftsPage }) },
                   { path: paths.profile, lazy: async () => ({ Component: (await profile()).ProfilePage }) },
                   { path: paths.addSocialMedia, lazy: async () => ({ Component: (await social()).SocialAccountsPage }) },
                   {

@@ -1,9 +1,14 @@
+export { EmptyState } from './empty-state';
 export * from './icons';
 export { Logo } from './logo';
+export { NetworkMarks } from './network-marks';
+export { NetworkTile } from './network-tile';
 export { OnboardingLayout } from './onboarding-layout';
 export { PageLoader } from './page-loader';
+export { PostMediaThumb } from './post-media-thumb';
 export { ProfilePhotoField } from './profile-photo-field';
 export { PROFILE_TYPE_LABELS, profileTypeLabel } from './profile-type-label';
 export { RouteError } from './route-error';
+export { StatusBadge, type TPostStatus } from './status-badge';
 export { UserAvatar } from './user-avatar';
 export { UserNameField } from './user-name-field';

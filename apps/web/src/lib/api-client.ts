@@ -21,8 +21,15 @@ export class ApiError extends Error {
   }
 }
 
-export type TEnvelope<T> = { status: boolean; message: string; response: T };
-type TSphEnvelope<T> = { response_code: number; response_message: string; response_data: T };
+/** An answer; a paged list of the social-posting API also says how many pages and items there are in all. */
+export type TEnvelope<T> = { status: boolean; message: string; response: T; pages?: number; total?: number };
+type TSphEnvelope<T> = {
+  response_code: number;
+  response_message: string;
+  response_data: T;
+  pages?: number;
+  total?: number;
+};
 
 let onUnauthorized: () => void = () => {
   clearSession();
@@ -73,7 +80,14 @@ export async function apiCall<T>(path: string, opts: TOptions = {}): Promise<TEn
   // the social-posting API answers {response_code, response_message, response_data}: read as the main envelope
   const json: (TEnvelope<T> & { code?: TErrorCode }) | null =
     raw && 'response_code' in raw
-      ? { status: raw.response_code === 200, message: raw.response_message, response: raw.response_data, code: raw.code }
+      ? {
+          status: raw.response_code === 200,
+          message: raw.response_message,
+          response: raw.response_data,
+          code: raw.code,
+          pages: raw.pages,
+          total: raw.total,
+        }
       : raw;
   if (!res.ok || !json || json.status === false) {
     throw new ApiError(json?.message || MSG.somethingWentWrong, res.status, json?.response ?? null, json?.code ?? null);

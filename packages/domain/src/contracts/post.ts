@@ -114,6 +114,12 @@ export const zDraftsBody = z.object({
     .nullable(),
 });
 
+/** scheduled_post_details/{id}: which page of the scheduled posts, soonest due first (10 a page by default). */
+export const zScheduledPostsQuery = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  limit: z.coerce.number().int().min(1).max(50).default(10),
+});
+
 /** drafts/delete-draft/. */
 export const zDeleteDraftBody = z.object({ CommonPostID: zId, IsActive: z.literal(false).optional() });
 
@@ -235,6 +241,15 @@ export const zPost = z.object({
 export type TPost = z.infer<typeof zPost>;
 
 export const zDraftsPage = z.object({ response_data: z.array(zPost), pages: z.number(), total: z.number() });
+
+/** A page of posts in the social-posting API's envelope, with how many pages and posts there are in all. */
+export const zSphPostsPage = z.object({
+  response_code: z.literal(200),
+  response_message: z.string(),
+  response_data: z.array(zPost),
+  pages: z.number(),
+  total: z.number(),
+});
 
 /** subscription/postCountTrack: how many posts the plan allows and how many are used. */
 export const zPostCount = z.object({ postCount: z.number(), postLimit: z.number().nullable(), remaining: z.number().nullable() });

@@ -25,6 +25,7 @@ const MATRIX: [path: string, roles: TProfileType[]][] = [
   ['/notifications', ALL],
   ['/tagged', ALL],
   ['/calender', ALL],
+  ['/postoverview/abc123', ALL],
   ['/create-subuser', ['BUSINESS']],
   ['/profile', ALL],
   ['/profile/wallet', ALL_BUT_IMC],
@@ -44,7 +45,7 @@ const MATRIX: [path: string, roles: TProfileType[]][] = [
 ];
 
 /** Onboarding steps: any logged-in user, no one without a session. */
-const SESSION = ['/userprofile', '/interest', '/Userintrest', '/congratulation'];
+const SESSION = ['/userprofile', '/interest', '/Userintrest', '/congratulation', '/allschedulepost', '/allrecentpost'];
 /** Only without a session. */
 const GUEST = ['/login'];
 
@@ -68,8 +69,6 @@ const PUBLIC = [
   '/privacypolicy',
   '/help-support',
   '/message',
-  '/allrecentpost',
-  '/allschedulepost',
   '/no/such/page',
 ];
 

@@ -13,6 +13,8 @@ export const ROUTE_ROLES: Record<string, readonly TProfileType[]> = {
   '/notifications': ALL,
   '/tagged': ALL,
   '/calender': ALL,
+  // a post's overview: any logged-in user (the server refuses another organization's post)
+  '/postoverview': ALL,
   '/create-subuser': ['BUSINESS'],
   '/profile/wallet': ALL_BUT_IMC,
   '/profile/manageusers': ['BUSINESS'],
@@ -24,11 +26,19 @@ export const ROUTE_ROLES: Record<string, readonly TProfileType[]> = {
 };
 
 /**
- * Onboarding steps: open to any logged-in user, whatever the role and whether or not the profile is complete
- * (this is where it gets completed), but not to a visitor without a session: each of them works on the
- * logged-in user. Exact paths.
+ * Open to any logged-in user, whatever the role and whether or not the profile is complete, but not to a visitor
+ * without a session: each of them works on the logged-in user. The onboarding steps (where the profile gets
+ * completed), and the scheduled posts. Exact paths.
  */
-export const SESSION_ROUTES: readonly string[] = ['/userprofile', '/interest', '/userintrest', '/congratulation'];
+export const SESSION_ROUTES: readonly string[] = [
+  '/userprofile',
+  '/interest',
+  '/userintrest',
+  '/congratulation',
+  // the full lists of scheduled and recent posts have no role rule, but list the user's organization's posts
+  '/allschedulepost',
+  '/allrecentpost',
+];
 
 /** Pages for a visitor without a session: a logged-in user who opens one goes to /home. Exact paths. */
 export const GUEST_ROUTES: readonly string[] = ['/login'];

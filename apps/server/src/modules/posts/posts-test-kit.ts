@@ -1,8 +1,8 @@
-import type { TSocialNetworkKey } from '@virality/domain';
+import { dateAt, type TSocialNetworkKey, timeAt } from '@virality/domain';
 import { asc, eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { postTargets } from '../../db/schema';
-import { call, type TTestApp } from '../../test/helpers';
+import { buildUser, call, type TTestApp } from '../../test/helpers';
 import { jpegBytes } from '../../test/media-fixtures';
 import { linkAccount } from '../social-accounts/link-test-kit';
 import { PUBLISH_QUEUE } from './engine';
@@ -57,6 +57,31 @@ export function postBody(
     PostDetails: targets,
     ...more,
   };
+}
+
+/** A schedule `msAhead` of the product's clock, as the API carries it (UTC date and time). */
+export function scheduleIn(t: TTestApp, msAhead: number) {
+  const d = new Date(t.clock.nowMs() + msAhead);
+  return { ScheduledDate: dateAt(d, 0), ScheduledTime: timeAt(d, 0) };
+}
+
+/**
+ * A user (a new one, or the one of `token`) with an X account and a photo, and a way to schedule a photo post
+ * to X `minutes` ahead: the call's answer.
+ */
+export async function xAuthor(t: TTestApp, token?: string) {
+  const who = token ? { token, user: null } : await buildUser(t);
+  const ids = await linkAll(t, who.token, ['twitter']);
+  const photo = await uploadPhoto(t, who.token);
+  const schedule = (caption: string, minutes: number) =>
+    call(t, 'POST', '/sph/social-media-manager/single-post/', {
+      token: who.token,
+      body: postBody(caption, [photo], [{ UserSocialMediaID: ids.twitter }], {
+        IsScheduled: true,
+        ...scheduleIn(t, minutes * 60_000),
+      }),
+    });
+  return { ...who, ids, photo, schedule };
 }
 
 /**

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { TDb } from '../../db/client';
 import { pointsLedger, posts, postTargets, publishAttempts, users } from '../../db/schema';
 import type { TChanges } from '../../lib/changes';
@@ -19,6 +19,18 @@ export type TClaim = { target: TTargetRow; post: TPostRow; prior: TTargetRow };
 /** The only place that touches posts, their targets, publish attempts and the points ledger. */
 export function createPostsRepository(db: TDb, changes: TChanges) {
   const changed = (orgId: string, postId: string) => changes.announce('post', `${orgId}.${postId}`);
+  /** One page of the posts that match, in that order, and how many match in all. */
+  async function pageOfPosts(where: SQL | undefined, order: SQL[], q: { offset: number; limit: number }) {
+    const rows = await db
+      .select()
+      .from(posts)
+      .where(where)
+      .orderBy(...order)
+      .limit(q.limit)
+      .offset(q.offset);
+    const [{ n }] = await db.select({ n: sql<number>`count(*)::int` }).from(posts).where(where);
+    return { rows, total: n };
+  }
   return {
     changed,
     async insertPost(post: TNewPost, targets: TNewTarget[]): Promise<void> {
@@ -176,7 +188,7 @@ export function createPostsRepository(db: TDb, changes: TChanges) {
       return rows.length > 0;
     },
     /** An organization's active drafts, newest first, optionally of one network; and how many there are. */
-    async drafts(orgId: string, q: { network: string | null; offset: number; limit: number; userId: string | null }) {
+    drafts(orgId: string, q: { network: string | null; offset: number; limit: number; userId: string | null }) {
       const where = and(
         eq(posts.orgId, orgId),
         eq(posts.isDraft, true),
@@ -186,15 +198,21 @@ export function createPostsRepository(db: TDb, changes: TChanges) {
           ? sql`EXISTS (SELECT 1 FROM ${postTargets} WHERE ${postTargets.postId} = ${posts.id} AND ${postTargets.network} = ${q.network})`
           : undefined,
       );
-      const rows = await db
-        .select()
-        .from(posts)
-        .where(where)
-        .orderBy(desc(posts.updatedAt), desc(posts.id))
-        .limit(q.limit)
-        .offset(q.offset);
-      const [{ n }] = await db.select({ n: sql<number>`count(*)::int` }).from(posts).where(where);
-      return { rows, total: n };
+      return pageOfPosts(where, [desc(posts.updatedAt), desc(posts.id)], q);
+    },
+    /**
+     * An organization's scheduled posts not yet out (running or paused), soonest due first; and how many there
+     * are. A post sent now or deleted has left the list.
+     */
+    scheduled(orgId: string, q: { offset: number; limit: number }) {
+      const where = and(
+        eq(posts.orgId, orgId),
+        eq(posts.isActive, true),
+        eq(posts.isDraft, false),
+        eq(posts.isScheduled, true),
+        eq(posts.isPostDone, false),
+      );
+      return pageOfPosts(where, [asc(posts.scheduledAt), asc(posts.id)], q);
     },
     /**
      * Targets that should be moving but are not: due and waiting with no live job, or held by an attempt whose

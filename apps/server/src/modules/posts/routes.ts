@@ -8,7 +8,9 @@ import {
   zPostRefBody,
   zPostResult,
   zReviewDraftBody,
+  zScheduledPostsQuery,
   zSphOk,
+  zSphPostsPage,
 } from '@virality/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -80,6 +82,28 @@ export const postsSphRoutes =
       },
       async (req) => sphOk(null, await posts.editScheduled(authOf(req), req.body)),
     );
+
+    // the documented path has no trailing slash; its sibling calls have one, so both are served
+    for (const path of ['/scheduled_post_details/:id', '/scheduled_post_details/:id/'])
+      app.get(
+        path,
+        {
+          ...guarded,
+          schema: {
+            tags,
+            security,
+            summary:
+              'The organization’s scheduled posts not yet out (running or paused), soonest due first, 10 a page by default; id is the caller’s user id',
+            params: z.object({ id: zId }),
+            querystring: zScheduledPostsQuery,
+            response: { 200: zSphPostsPage },
+          },
+        },
+        async (req) => {
+          const page = await posts.scheduled(authOf(req), req.params.id, req.query);
+          return { ...sphOk(page.response_data), pages: page.pages, total: page.total };
+        },
+      );
 
     app.get(
       '/drafts/get-draft-details/:id/',

@@ -1,9 +1,9 @@
-import { dateAt, POST_MSG, timeAt } from '@virality/domain';
+import { dateAt, POST_MSG } from '@virality/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postTargets } from '../../db/schema';
 import { buildTestApp, buildUser, call, type TTestApp } from '../../test/helpers';
-import { linkAll, postBody, postsOn, publishDue, readPost, uploadPhoto } from './posts-test-kit';
+import { linkAll, postBody, postsOn, publishDue, readPost, scheduleIn, uploadPhoto, xAuthor } from './posts-test-kit';
 
 /**
  * Scheduling: the schedule rule on the server (the browser's own rule, in UTC), a scheduled post going out when
@@ -16,22 +16,14 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 
 const MIN = 60_000;
-const at = (msAhead: number) => {
-  const d = new Date(t.clock.nowMs() + msAhead);
-  return { ScheduledDate: dateAt(d, 0), ScheduledTime: timeAt(d, 0) };
-};
+const at = (msAhead: number) => scheduleIn(t, msAhead);
 const targetsOf = (postId: string) => t.database.db.select().from(postTargets).where(eq(postTargets.postId, postId));
 
 async function scheduled(minutesAhead: number) {
-  const { token, user } = await buildUser(t);
-  const ids = await linkAll(t, token, ['twitter']);
-  const photo = await uploadPhoto(t, token);
+  const a = await xAuthor(t);
   const caption = `Scheduled ${Date.now()} ${Math.random()}`;
-  const res = await call(t, 'POST', '/sph/social-media-manager/single-post/', {
-    token,
-    body: postBody(caption, [photo], [{ UserSocialMediaID: ids.twitter }], { IsScheduled: true, ...at(minutesAhead * MIN) }),
-  });
-  return { token, user, ids, caption, res, postId: res.json?.response_data?.CommonPostID as string };
+  const res = await a.schedule(caption, minutesAhead);
+  return { ...a, caption, res, postId: res.json?.response_data?.CommonPostID as string };
 }
 const outOn = async (accountId: string, caption: string) =>
   (await postsOn(t, accountId)).filter((p) => p.text.includes(caption)).length;

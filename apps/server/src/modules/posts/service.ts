@@ -330,6 +330,31 @@ export function createPostsService(deps: TDeps) {
     return u?.name ?? u?.userName ?? '';
   }
 
+  /** Posts as clients read them, with their targets and their writers' names. */
+  async function dtosOf(rows: TPostRow[]) {
+    const targets = await repo.targetsOfPosts(rows.map((r) => r.id));
+    const names = new Map<string, string>();
+    for (const r of rows) if (!names.has(r.userId)) names.set(r.userId, await writerName(r.userId));
+    return rows.map((r) =>
+      postDto(
+        r,
+        targets.filter((t) => t.postId === r.id),
+        names.get(r.userId) ?? '',
+      ),
+    );
+  }
+
+  /**
+   * Posting a scheduled post now or resuming it runs the plan's post-count check again. The post was counted
+   * when it was scheduled, so a plan that has just reached its limit with it still lets it go; a post that
+   * was not counted is refused at the limit, and any other failure of the check stops it.
+   */
+  async function recheckCount(a: TAuthContext, post: TPostRow) {
+    await subscriptions.postCount(ownerOf(a)).catch((err) => {
+      if (!(err instanceof AppError) || err.statusCode !== 429 || !post.counted) throw err;
+    });
+  }
+
   return {
     /**
      * The single-post and multi-post calls: a draft (a manager's always, waiting for the owner's approval), a
@@ -403,6 +428,7 @@ export function createPostsService(deps: TDeps) {
         await sendDraft(a, { ...post, isScheduled: false, scheduledAt: null }, a);
       } else if (!post.isPostDone && post.isScheduled) {
         if (isManager(a)) throw forbidden(MSG.forbidden);
+        await recheckCount(a, post);
         await unitOfWork(async () => {
           const locked = await lockOwn(a, post.id);
           const now = clock.now();
@@ -465,10 +491,7 @@ export function createPostsService(deps: TDeps) {
         }
         if (body.IsPaused === false) {
           if (passed) throw badRequest(POST_MSG.timePassed);
-          // resuming runs the post-count check (the post was counted when it was scheduled)
-          await subscriptions.postCount(ownerOf(a)).catch((err) => {
-            if (!(err instanceof AppError) || err.statusCode !== 429 || !post.counted) throw err;
-          });
+          await recheckCount(a, post);
           await repo.updatePost(post.id, { isPaused: false, updatedAt: now });
           await moveTargets(post, 'scheduled', post.scheduledAt);
           return POST_MSG.resumed;
@@ -497,20 +520,19 @@ export function createPostsService(deps: TDeps) {
         limit: q.limit,
         userId: isManager(a) ? a.userId : null,
       });
-      const targets = await repo.targetsOfPosts(rows.map((r) => r.id));
-      const names = new Map<string, string>();
-      for (const r of rows) if (!names.has(r.userId)) names.set(r.userId, await writerName(r.userId));
-      return {
-        response_data: rows.map((r) =>
-          postDto(
-            r,
-            targets.filter((t) => t.postId === r.id),
-            names.get(r.userId) ?? '',
-          ),
-        ),
-        pages: Math.max(1, Math.ceil(total / q.limit)),
-        total,
-      };
+      return { response_data: await dtosOf(rows), pages: Math.max(1, Math.ceil(total / q.limit)), total };
+    },
+
+    /**
+     * scheduled_post_details/{id}: the organization's scheduled posts not yet out, soonest due first, a page at a
+     * time. `id` is the caller's own user id (another user's is refused); a business manager sees its
+     * business's list; an IMC account, which posts nothing, is refused.
+     */
+    async scheduled(a: TAuthContext, id: string, q: { page: number; limit: number }) {
+      if (id !== a.userId && id !== a.user.sphUserId) throw forbidden(MSG.forbidden);
+      if (a.role === 'IMC') throw forbidden(MSG.forbidden);
+      const { rows, total } = await repo.scheduled(a.user.orgId, { offset: (q.page - 1) * q.limit, limit: q.limit });
+      return { response_data: await dtosOf(rows), pages: Math.max(1, Math.ceil(total / q.limit)), total };
     },
 
     /** drafts/delete-draft/: a draft is deleted (a manager only its own). */

@@ -43,9 +43,10 @@ describe('logged-in header', () => {
     expect(screen.queryByRole('button', { name: /Notifications/ })).toBeNull();
   });
 
-  it('shows an influencer the icons whose pages exist (no Post draft or Calendar yet) and the bell', () => {
+  it('shows an influencer the icons whose pages exist (Post draft to /postdraft; no Calendar yet) and the bell', () => {
     renderIcons();
-    expect(screen.getAllByRole('link').map((a) => a.getAttribute('aria-label'))).toEqual(['Home', 'Profile']);
+    expect(screen.getAllByRole('link').map((a) => a.getAttribute('aria-label'))).toEqual(['Home', 'Post draft', 'Profile']);
+    expect(screen.getByRole('link', { name: 'Post draft' }).getAttribute('href')).toBe('/postdraft');
     expect(screen.getByRole('button', { name: 'Notifications' })).toBeTruthy();
   });
 

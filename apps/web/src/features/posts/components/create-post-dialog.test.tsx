@@ -438,6 +438,7 @@ describe('the create-post dialog', { timeout: 30_000 }, () => {
     );
     const user = ui();
     expect(await screen.findByRole('heading', { name: COMPOSER_MSG.editTitle })).toBeTruthy();
+    expect(screen.getByRole('dialog', { name: COMPOSER_MSG.editTitle })).toBeTruthy();
     await waitFor(() => expect(button('Save changes').disabled).toBe(false));
     expect(screen.queryByRole('button', { name: 'Post Now' })).toBeNull();
     await user.click(button('Save changes'));

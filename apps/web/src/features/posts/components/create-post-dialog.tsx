@@ -562,7 +562,7 @@ export function CreatePostDialog({ opened, draft, onClose }: TProps) {
       >
         <Modal.Overlay />
         <Modal.Content
-          aria-label={COMPOSER_MSG.dialogLabel}
+          aria-label={draft ? COMPOSER_MSG.editTitle : COMPOSER_MSG.dialogLabel}
           radius={phone ? 0 : 'lg'}
           h={wide ? 'min(920px, calc(100dvh - 2 * var(--modal-y-offset)))' : undefined}
         >

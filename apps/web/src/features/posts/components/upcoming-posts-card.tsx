@@ -1,0 +1,62 @@
+import { Anchor, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { HOME_SCHEDULED_COUNT, postBadge } from '@virality/domain';
+import { Link } from 'react-router';
+import { NetworkMarks } from '../../../components/network-marks';
+import { PostMediaThumb } from '../../../components/post-media-thumb';
+import { StatusBadge } from '../../../components/status-badge';
+import { paths } from '../../../config/paths';
+import { useScheduledPosts } from '../api/scheduled-posts';
+import { displayedDateText, networkIdsOf } from '../lib/post-card';
+import { PostCardSkeleton } from './scheduled-post-card';
+
+/** The home page's "Scheduled posts": the next two, and a link to all of them. */
+export function UpcomingPostsCard({ userId }: { userId: string }) {
+  const query = useScheduledPosts({ userId, page: 1, limit: HOME_SCHEDULED_COUNT });
+  const posts = query.data?.posts ?? [];
+  return (
+    <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }} component="section" aria-labelledby="home-scheduled-title">
+      <Group justify="space-between" mb="md">
+        <Title order={2} fz={18} fw={650} id="home-scheduled-title">
+          Scheduled posts
+        </Title>
+        <Anchor component={Link} to={paths.allSchedulePost} size="sm" fw={600}>
+          View all
+        </Anchor>
+      </Group>
+      {query.isPending ? (
+        <Stack gap="sm" aria-busy="true">
+          <PostCardSkeleton />
+          <PostCardSkeleton />
+        </Stack>
+      ) : query.isError ? (
+        <Text size="sm" c="red.9">
+          {query.error.message}
+        </Text>
+      ) : posts.length === 0 ? (
+        <Text c="dimmed" size="sm">
+          No schedule Post
+        </Text>
+      ) : (
+        <Stack gap="sm">
+          {posts.map((p) => (
+            <Group key={p.CommonPostID} gap="sm" wrap="nowrap" align="flex-start">
+              <PostMediaThumb media={p.MediaDetails} size={56} />
+              <Stack gap={6} style={{ flex: 1, minWidth: 0 }}>
+                <Text size="sm" fw={600} lineClamp={2} style={{ wordBreak: 'break-word' }}>
+                  {p.CaptionDescription || p.Title}
+                </Text>
+                <Group gap="xs" wrap="wrap">
+                  <StatusBadge status={postBadge(p)} />
+                  <NetworkMarks ids={networkIdsOf(p)} size={18} />
+                  <Text size="xs" c="dimmed" style={{ fontVariantNumeric: 'tabular-nums' }}>
+                    {displayedDateText(p)}
+                  </Text>
+                </Group>
+              </Stack>
+            </Group>
+          ))}
+        </Stack>
+      )}
+    </Paper>
+  );
+}

@@ -1,0 +1,74 @@
+import type { TProfileType } from '../enums';
+
+/**
+ * How a saved post reads on its card: its badge, the moment it shows, and what its menu offers. Pure: the
+ * current time is passed in.
+ */
+
+/** The post fields these rules read (a post as clients receive it). */
+export type TPostState = {
+  IsScheduled: boolean;
+  IsPostDone: boolean;
+  IsPaused: boolean;
+  ScheduledDate: string | null;
+  ScheduledTime: string | null;
+  SocialMediaPostDate: string | null;
+};
+
+export type TPostBadge = 'Scheduled' | 'Paused' | 'Posted';
+
+/** Scheduled while scheduled and not paused, Paused while paused and not done, else Posted. */
+export function postBadge(p: TPostState): TPostBadge {
+  if (p.IsScheduled && !p.IsPaused && !p.IsPostDone) return 'Scheduled';
+  if (p.IsPaused && !p.IsPostDone) return 'Paused';
+  return 'Posted';
+}
+
+/** The moment a scheduled post is due (its ScheduledDate and ScheduledTime, read as UTC), or null. */
+export function scheduledMoment(p: Pick<TPostState, 'ScheduledDate' | 'ScheduledTime'>): Date | null {
+  if (!p.ScheduledDate || !p.ScheduledTime) return null;
+  const at = new Date(`${p.ScheduledDate}T${p.ScheduledTime}:00.000Z`);
+  return Number.isNaN(at.getTime()) ? null : at;
+}
+
+/** The moment a card shows: the scheduled moment while scheduled and not done, else when it went out. */
+export function postDisplayedAt(p: TPostState): Date | null {
+  if (p.IsScheduled && !p.IsPostDone) return scheduledMoment(p);
+  if (!p.SocialMediaPostDate) return null;
+  const at = new Date(p.SocialMediaPostDate);
+  return Number.isNaN(at.getTime()) ? null : at;
+}
+
+/** What a scheduled post's menu offers. */
+export type TScheduledMenu = {
+  /** Whether the menu is there at all (never for a business manager). */
+  open: boolean;
+  postNow: boolean;
+  /** Pause (or Resume when paused): gone once the scheduled time has passed. */
+  pauseResume: 'pause' | 'resume' | null;
+  /** A paused post past its time cannot be rescheduled. */
+  reschedule: boolean;
+  delete: boolean;
+};
+
+/** The menu of a scheduled post for a role at `now`. */
+export function scheduledMenu(p: TPostState, role: TProfileType, now: Date): TScheduledMenu {
+  const none: TScheduledMenu = { open: false, postNow: false, pauseResume: null, reschedule: false, delete: false };
+  if (role === 'BUSINESS_MANAGER' || p.IsPostDone || !p.IsScheduled) return none;
+  const due = scheduledMoment(p);
+  const passed = due !== null && due.getTime() <= now.getTime();
+  return {
+    open: true,
+    postNow: true,
+    pauseResume: passed ? null : p.IsPaused ? 'resume' : 'pause',
+    reschedule: !(p.IsPaused && passed),
+    delete: true,
+  };
+}
+
+/** Scheduled posts a page of the list holds. */
+export const SCHEDULED_PAGE_SIZE = 10;
+/** Scheduled posts the home page shows. */
+export const HOME_SCHEDULED_COUNT = 2;
+/** Drafts a page of the drafts list holds. */
+export const DRAFTS_PAGE_SIZE = 9;
