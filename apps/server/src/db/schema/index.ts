@@ -1,3 +1,4 @@
+export * from './analytics';
 export * from './platform';
 export * from './posts';
 export * from './social';

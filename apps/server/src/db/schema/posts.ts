@@ -104,6 +104,7 @@ export const posts = pgTable(
   (t) => [
     index('posts_org_created_idx').on(t.orgId, t.createdAt),
     index('posts_org_scheduled_idx').on(t.orgId, t.scheduledAt),
+    index('posts_org_posted_idx').on(t.orgId, t.postedAt),
     check('posts_type_ck', oneOf('post_type', POST_TYPES)),
     check('posts_format_ck', oneOf('format', POST_FORMATS)),
     check('posts_approval_ck', sql`approval IS NULL OR ${oneOf('approval', APPROVAL_STATES)}`),

@@ -1,0 +1,110 @@
+import { z } from 'zod';
+import { POST_METRICS } from '../rules/network-limits';
+
+/**
+ * The calls that read posts back and the figures the networks give: recent posts, totals, posts by date and
+ * date range (the calendar), a post's analytics, and a network's profile overview. Social-posting API (/sph/),
+ * its envelope {response_code, response_message, response_data}.
+ */
+
+const zId = z.string().trim().min(1).max(64);
+const zDay = z
+  .string()
+  .trim()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Please give a date as yyyy-MM-dd');
+/** An IANA time zone (the browser's, e.g. Asia/Kolkata); without it, days are UTC days. */
+const zTimeZone = z.string().trim().min(1).max(64).optional();
+
+/** recent_post_details/{id}/: page and limit (10 a page by default, at most 50). Posts out, newest first. */
+export const zRecentPostsQuery = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  limit: z.coerce.number().int().min(1).max(50).default(10),
+});
+
+/** totaluserposts/{id}/: how many posts the organization has, by state and by network. */
+export const zPostTotals = z.object({
+  TotalPosts: z.number(),
+  PostedPosts: z.number(),
+  ScheduledPosts: z.number(),
+  DraftPosts: z.number(),
+  FailedPosts: z.number(),
+  /** Targets published per network (SocialMediaID '1'–'7'). */
+  ByNetwork: z.array(z.object({ SocialMediaID: z.string(), SocialMediaName: z.string(), Posts: z.number() })),
+});
+export type TPostTotals = z.infer<typeof zPostTotals>;
+
+/**
+ * posts_info_by_date/: the posts of one day (scheduled ones at their time, others when they went out),
+ * earliest first. `Date` is a day in `TimeZone` (a UTC day without it). UserID, when sent, must be the caller's.
+ */
+export const zPostsByDateBody = z.object({ UserID: zId.optional(), Date: zDay, TimeZone: zTimeZone });
+
+/** posts_date_range/: the posts from StartDate to EndDate (both days included, at most 62 days), earliest first. */
+export const zPostsDateRangeBody = z.object({
+  UserID: zId.optional(),
+  StartDate: zDay,
+  EndDate: zDay,
+  TimeZone: zTimeZone,
+});
+
+/** post_analytics/: one post's figures per account it went to. */
+export const zPostAnalyticsBody = z.object({ CommonPostID: zId, UserID: zId.optional() });
+
+const metricShape = Object.fromEntries(POST_METRICS.map((m) => [m, z.number().nullable()])) as Record<
+  (typeof POST_METRICS)[number],
+  z.ZodNullable<z.ZodNumber>
+>;
+
+/**
+ * One account's analytics of a post. ResponseCode 200 with figures; otherwise `error` says why in plain words
+ * and `code` names the case: 'story_waiting', 'story_expired', 'no_access' (a manager without Analytics),
+ * 'not_published', 'reconnect', 'network_error', 'not_yet_read'. The spec's figure fields
+ * (like_count, comments_count, impressions, reach, saved, video_views, shares, retweet_count,
+ * bookmark_count, quote_count, reply_count) sit beside `Metrics`, our names for the same figures.
+ */
+export const zAnalyticsItem = z
+  .object({
+    SocialMediaID: z.string(),
+    SocialMediaName: z.string(),
+    UserSocialMediaID: z.string().nullable(),
+    UserName: z.string(),
+    Format: z.enum(['post', 'story', 'reel']),
+    PostUrl: z.string().nullable(),
+    PostedAt: z.string().nullable(),
+    ResponseCode: z.number(),
+    error: z.string().nullable(),
+    code: z.string().nullable(),
+    Metrics: z.object(metricShape),
+    /** When the figures were read from the network (null: not yet). */
+    UpdatedAt: z.string().nullable(),
+  })
+  .catchall(z.union([z.number(), z.string(), z.null()]));
+export type TAnalyticsItem = z.infer<typeof zAnalyticsItem>;
+
+/** The profile overview call: the linked accounts of one network (all networks without SocialMediaID). */
+export const zProfileOverviewBody = z.object({
+  UserID: zId.optional(),
+  SocialMediaID: z.union([zId, z.number()]).optional(),
+});
+
+/** A linked account's figures (the spec's profile overview item), its follower tier, and when they were read. */
+export const zProfileOverviewItem = z.object({
+  UserSocialMediaID: z.string(),
+  SocialMediaID: z.string(),
+  SocialMediaName: z.string(),
+  name: z.string(),
+  username: z.string(),
+  followers_count: z.number().nullable(),
+  follows_count: z.number().nullable(),
+  media_count: z.number().nullable(),
+  subscriber_count: z.number().nullable(),
+  view_count: z.number().nullable(),
+  likes_count: z.number().nullable(),
+  profile_picture_url: z.string().nullable(),
+  Tier: z.enum(['Nano', 'Micro', 'Macro', 'Mega']).nullable(),
+  /** When the figures were read from the network (null: not yet read; a job is reading them). */
+  UpdatedAt: z.string().nullable(),
+  /** The last read failed: why, in plain words (the figures shown are the last good ones). */
+  Error: z.string().nullable(),
+});
+export type TProfileOverviewItem = z.infer<typeof zProfileOverviewItem>;
