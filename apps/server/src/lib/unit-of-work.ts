@@ -5,7 +5,14 @@ import type { TDb } from '../db/client';
 export type TSqlExecutor = { executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }> };
 
 /** When a job may start: a moment of the product's clock, or a number of seconds from its now. */
-export type TEnqueueOptions = { startAfter?: Date | number; singletonKey?: string; retryLimit?: number; retryDelay?: number };
+export type TEnqueueOptions = {
+  startAfter?: Date | number;
+  singletonKey?: string;
+  retryLimit?: number;
+  retryDelay?: number;
+  /** Taken before jobs of a lower priority (0 by default) that are due too. */
+  priority?: number;
+};
 
 /** Sends a job to a queue; null when the queue's policy refused it (a stately queue already holding one). */
 export type TEnqueue = (queue: string, data: object, options?: TEnqueueOptions) => Promise<string | null>;

@@ -89,11 +89,16 @@ export function createPublishEngine(deps: {
 }) {
   const { repo, social, notifications, clock, unitOfWork, enqueue } = deps;
 
-  /** Sends the job that will run a target (at `at`, or now), inside the caller's unit of work. */
-  async function schedule(target: Pick<TTargetRow, 'id'>, at: Date | null): Promise<string | null> {
+  /**
+   * Sends the job that will run a target (at `at`, or now), inside the caller's unit of work. A follow-up of
+   * work already started (a processing check, a retry) goes before targets not yet begun: when many fall due
+   * at once, a post half out on the network is finished first instead of waiting behind the whole queue.
+   */
+  async function schedule(target: Pick<TTargetRow, 'id'>, at: Date | null, followUp = false): Promise<string | null> {
     const jobId = await enqueue(PUBLISH_QUEUE, { targetId: target.id } satisfies TPublishJob, {
       singletonKey: target.id,
       ...(at ? { startAfter: at } : {}),
+      ...(followUp ? { priority: 1 } : {}),
     });
     if (jobId) await repo.updateTarget(target.id, { jobId });
     return jobId;
@@ -153,7 +158,7 @@ export function createPublishEngine(deps: {
     const written = await unitOfWork(async () => {
       const row = await repo.finishAttempt(target.id, attemptId, { ...patch, updatedAt: now }, { outcome, detail, at: now });
       if (!row) return null;
-      if (retryAt) await schedule(row, retryAt);
+      if (retryAt) await schedule(row, retryAt, true);
       if (outcome === 'published' || outcome === 'reconciled') {
         await repo.earnPoints({
           id: newId(),

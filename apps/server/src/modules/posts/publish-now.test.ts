@@ -217,6 +217,26 @@ describe('exactly once', () => {
     expect((await postsOn(t, ids.twitter)).filter((p) => p.text.includes(caption))).toHaveLength(1);
   }, 40_000);
 
+  it('a processing check goes before targets not yet begun (a post half out is finished first)', async () => {
+    const { token } = await buildUser(t);
+    const ids = await linkAll(t, token, ['instagram']);
+    const photo = await uploadPhoto(t, token);
+    const res = await call(t, 'POST', '/sph/social-media-manager/single-post/', {
+      token,
+      body: postBody(`Half out ${Date.now()}`, [photo], [{ UserSocialMediaID: ids.instagram }]),
+    });
+    const [first] = await targetsOf(res.json.response_data.CommonPostID);
+    expect((await t.container.boss.getJobById(PUBLISH_QUEUE, first.jobId!))?.priority).toBe(0);
+    // one run: Instagram made the container and is processing it; the check waits as a job of its own
+    await t.runDueJobs(PUBLISH_QUEUE);
+    const [processing] = await targetsOf(res.json.response_data.CommonPostID);
+    expect(processing.state).toBe('processing');
+    expect(processing.jobId).not.toBe(first.jobId);
+    expect((await t.container.boss.getJobById(PUBLISH_QUEUE, processing.jobId!))?.priority).toBe(1);
+    await publishDue(t);
+    expect((await targetsOf(res.json.response_data.CommonPostID))[0].state).toBe('published');
+  });
+
   it('an attempt that died after the network published is found there, not sent again', async () => {
     const { token } = await buildUser(t);
     const ids = await linkAll(t, token, ['twitter']);
