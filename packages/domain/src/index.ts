@@ -10,6 +10,7 @@ export * from './data/interests';
 export * from './enums';
 export * from './messages';
 export * from './rules/account';
+export * from './rules/calendar';
 export * from './rules/events';
 export * from './rules/guard';
 export * from './rules/identifier';

@@ -142,6 +142,7 @@ describe('one composition root for the server, the worker and the tests', () => 
   it('every module is registered: its services, its routes and its jobs', async () => {
     expect(Object.keys(t.services).sort()).toEqual(
       [
+        'analytics',
         'auth',
         'events',
         'interests',
@@ -163,6 +164,7 @@ describe('one composition root for the server, the worker and the tests', () => 
         'refresh-social-tokens',
         'publish-target',
         'publish-sweep',
+        'read-figures',
         'test-standard',
       ]),
     );

@@ -12,6 +12,11 @@ export type TCacheOptions<V> = {
    * is never kept.
    */
   missTags?(key: string): [TChangeTopic, string][];
+  /**
+   * Topics whose changes name a row inside a group, `group.row` (a post: `orgId.postId`): a change of the row
+   * also forgets the entries tagged with its group ([topic, group]), e.g. an organization's counts.
+   */
+  grouped?: TChangeTopic[];
 };
 
 /**
@@ -45,6 +50,11 @@ export function createCache<V>(changes: TChanges, opts: TCacheOptions<V>) {
     epoch++;
     const keys = byTag.get(`${topic}:${id}`);
     if (keys) for (const key of [...keys]) drop(key);
+    const dot = id.indexOf('.');
+    if (dot > 0 && opts.grouped?.includes(topic)) {
+      const inGroup = byTag.get(`${topic}:${id.slice(0, dot)}`);
+      if (inGroup) for (const key of [...inGroup]) drop(key);
+    }
   }, forgetAll);
 
   return {
@@ -73,6 +83,15 @@ export function createCache<V>(changes: TChanges, opts: TCacheOptions<V>) {
     },
     size: () => entries.size,
     clear: forgetAll,
+    /**
+     * Forgets now the entries tagged [topic, id], and any read in flight is not kept: for a writer that cannot
+     * wait for its own change to come back through the feed (the feed still forgets them again in every process).
+     */
+    forgetTagged(topic: TChangeTopic, id: string) {
+      epoch++;
+      const keys = byTag.get(`${topic}:${id}`);
+      if (keys) for (const key of [...keys]) drop(key);
+    },
   };
 }
 export type TCache<V> = ReturnType<typeof createCache<V>>;

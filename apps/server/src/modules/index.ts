@@ -1,4 +1,5 @@
 import type { TModule } from '../container';
+import { analyticsModule } from './analytics/module';
 import { authModule } from './auth/module';
 import { eventsModule } from './events/module';
 import { interestsModule } from './interests/module';
@@ -27,4 +28,5 @@ export const MODULES: readonly TModule[] = [
   socialAccountsModule,
   mediaModule,
   postsModule,
+  analyticsModule,
 ];

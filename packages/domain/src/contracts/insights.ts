@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { POST_METRICS } from '../rules/network-limits';
+import { zPost } from './post';
 
 /**
  * The calls that read posts back and the figures the networks give: recent posts, totals, posts by date and
@@ -11,6 +12,7 @@ const zId = z.string().trim().min(1).max(64);
 const zDay = z
   .string()
   .trim()
+  .max(10, 'Please give a date as yyyy-MM-dd')
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'Please give a date as yyyy-MM-dd');
 /** An IANA time zone (the browser's, e.g. Asia/Kolkata); without it, days are UTC days. */
 const zTimeZone = z.string().trim().min(1).max(64).optional();
@@ -39,13 +41,41 @@ export type TPostTotals = z.infer<typeof zPostTotals>;
  */
 export const zPostsByDateBody = z.object({ UserID: zId.optional(), Date: zDay, TimeZone: zTimeZone });
 
-/** posts_date_range/: the posts from StartDate to EndDate (both days included, at most 62 days), earliest first. */
+/** The most posts posts_date_range/ answers without PerDay (the earliest); `truncated` says when there were more. */
+export const CALENDAR_RANGE_MAX_POSTS = 500;
+/** The most posts per day a calendar may ask for (PerDay). */
+export const CALENDAR_MAX_PER_DAY = 50;
+
+/**
+ * posts_date_range/: the posts from StartDate to EndDate (both days included, at most 62 days), earliest first.
+ * With PerDay (1–50), at most that many posts of each day (the earliest), and every day's full count beside them.
+ */
 export const zPostsDateRangeBody = z.object({
   UserID: zId.optional(),
   StartDate: zDay,
   EndDate: zDay,
   TimeZone: zTimeZone,
+  PerDay: z.coerce
+    .number('PerDay must be a number from 1 to 50')
+    .int('PerDay must be a number from 1 to 50')
+    .min(1, 'PerDay must be a number from 1 to 50')
+    .max(CALENDAR_MAX_PER_DAY, 'PerDay must be a number from 1 to 50')
+    .optional(),
 });
+export type TPostsDateRangeBody = z.infer<typeof zPostsDateRangeBody>;
+
+/**
+ * What posts_date_range/ answers: the posts (earliest first); with PerDay, `day_counts` gives every day's full
+ * count ({"yyyy-MM-dd": n}, days with posts only); without it, `truncated` says the answer stopped at 500 posts.
+ */
+export const zSphPostsDateRange = z.object({
+  response_code: z.literal(200),
+  response_message: z.string(),
+  response_data: z.array(zPost),
+  day_counts: z.record(z.string(), z.number()).optional(),
+  truncated: z.boolean().optional(),
+});
+export type TSphPostsDateRange = z.infer<typeof zSphPostsDateRange>;
 
 /** post_analytics/: one post's figures per account it went to. */
 export const zPostAnalyticsBody = z.object({ CommonPostID: zId, UserID: zId.optional() });

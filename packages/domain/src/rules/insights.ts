@@ -1,4 +1,7 @@
+import type { TProfileType } from '../enums';
 import type { TPostMetric } from './network-limits';
+import { normalizePermissions, type TPermissionEntry } from './permissions';
+import { SOCIAL_NETWORKS } from './social';
 
 /**
  * Figures read from the networks: follower tiers, the analytics a post shows (and the story rules), the
@@ -97,4 +100,115 @@ export function analyticsMaxAgeMs(postedAt: Date, now: Date): number | null {
   if (age < 7 * 24 * 3600_000) return 60 * 60_000;
   if (age < 90 * 24 * 3600_000) return 24 * 3600_000;
   return null;
+}
+
+/** Whether `zone` is a time zone this runtime knows (an IANA name such as Asia/Kolkata, or UTC). */
+export function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const wallClocks = new Map<string, Intl.DateTimeFormat>();
+/** The wall-clock time of `zone` at `at`, written as if it were UTC (its offset from UTC is the difference). */
+function wallMs(at: number, zone: string): number {
+  let f = wallClocks.get(zone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-US', {
+      timeZone: zone,
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+      hourCycle: 'h23',
+    });
+    wallClocks.set(zone, f);
+  }
+  const p: Record<string, number> = {};
+  for (const part of f.formatToParts(at)) if (part.type !== 'literal') p[part.type] = Number(part.value);
+  return Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second) + (((at % 1000) + 1000) % 1000);
+}
+
+/**
+ * The first moment of a day ('yyyy-MM-dd') on the wall calendar of `zone`: its midnight, or, where the clocks
+ * jump over midnight, the moment they jump. The day ends where the next one starts (23 or 25 hours later across
+ * a daylight-saving change).
+ */
+export function zoneDayStart(day: string, zone: string): Date {
+  const midnight = Date.parse(`${day}T00:00:00.000Z`);
+  // the day starts at midnight less an offset the zone has near that moment; offsets change at most once a day
+  const offsets = new Set([-86_400_000, 0, 86_400_000].map((d) => wallMs(midnight + d, zone) - (midnight + d)));
+  const starts = [...offsets]
+    .map((o) => midnight - o)
+    .filter((t) => wallMs(t, zone) >= midnight && wallMs(t - 1, zone) < midnight);
+  return new Date(starts.length ? Math.min(...starts) : midnight - (wallMs(midnight, zone) - midnight));
+}
+
+/**
+ * Whether an organization has no post at all yet, drafts included (the totals count drafts apart): the home page
+ * then shows "You haven't added a post yet" and the way to a first one instead of empty lists.
+ */
+export const noPostYet = (totals: { TotalPosts: number; DraftPosts: number }): boolean =>
+  totals.TotalPosts + totals.DraftPosts === 0;
+
+// ── The home page's profile overview ──────────────────────────────────────────────────────────────────
+
+/**
+ * The networks whose profile overview tile a user sees, in the networks' order: those with a linked account;
+ * a business manager only those its role opens with Post, Analytics or Scheduler (looked up by network).
+ */
+export function profileOverviewNetworks(
+  role: TProfileType,
+  permissions: readonly Partial<TPermissionEntry>[] | null | undefined,
+  linkedNetworkIds: readonly string[],
+): string[] {
+  const entries = normalizePermissions(permissions);
+  return SOCIAL_NETWORKS.filter((n) => {
+    if (!linkedNetworkIds.includes(n.id)) return false;
+    if (role !== 'BUSINESS_MANAGER') return true;
+    const e = entries.find((p) => p.accountType === n.key);
+    return Boolean(e?.access && (e.moduleAccess.Post || e.moduleAccess.Analytics || e.moduleAccess.Scheduler));
+  }).map((n) => n.id);
+}
+
+/** The figures of a profile overview item, as a network gives them: each with its label, in this order. */
+export const PROFILE_FIGURES = [
+  { field: 'followers_count', label: 'Followers' },
+  { field: 'follows_count', label: 'Following' },
+  { field: 'media_count', label: 'Posts' },
+  { field: 'subscriber_count', label: 'Subscribers' },
+  { field: 'view_count', label: 'Views' },
+  { field: 'likes_count', label: 'Likes' },
+] as const;
+export type TProfileFigureField = (typeof PROFILE_FIGURES)[number]['field'];
+
+/** The figures an account shows: those its network gives (a null figure is one the network does not have). */
+export function profileFigures(
+  item: Record<TProfileFigureField, number | null>,
+): { field: TProfileFigureField; label: string; value: number }[] {
+  return PROFILE_FIGURES.flatMap(({ field, label }) => {
+    const value = item[field];
+    return value === null || value === undefined ? [] : [{ field, label, value }];
+  });
+}
+
+/** While an account's figures have never been read (the job reading them has not reached it yet). */
+export const FIGURES_READING = 'Reading figures…';
+
+/** When an account's figures were read, as its tile says it: 'Updated 5 min ago'; 'Reading figures…' before the first read. */
+export function figuresUpdatedText(updatedAt: string | null, now: Date): string {
+  if (!updatedAt) return FIGURES_READING;
+  const at = new Date(updatedAt).getTime();
+  if (Number.isNaN(at)) return FIGURES_READING;
+  const minutes = Math.max(0, Math.floor((now.getTime() - at) / 60_000));
+  if (minutes < 1) return 'Updated just now';
+  if (minutes < 60) return `Updated ${minutes} min ago`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 24) return `Updated ${hours} h ago`;
+  return `Updated ${Math.floor(hours / 24)} d ago`;
 }

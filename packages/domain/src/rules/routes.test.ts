@@ -25,6 +25,7 @@ const MATRIX: [path: string, roles: TProfileType[]][] = [
   ['/notifications', ALL],
   ['/tagged', ALL],
   ['/calender', ALL],
+  ['/postoverview', ALL],
   ['/postoverview/abc123', ALL],
   ['/create-subuser', ['BUSINESS']],
   ['/profile', ALL],

@@ -105,6 +105,11 @@ export const posts = pgTable(
     index('posts_org_created_idx').on(t.orgId, t.createdAt),
     index('posts_org_scheduled_idx').on(t.orgId, t.scheduledAt),
     index('posts_org_posted_idx').on(t.orgId, t.postedAt),
+    // the lists read a page in order straight from these: posts waiting to go out, and posts out
+    index('posts_org_waiting_idx')
+      .on(t.orgId, t.scheduledAt, t.id)
+      .where(sql`${t.isActive} AND NOT ${t.isDraft} AND ${t.isScheduled} AND NOT ${t.isPostDone}`),
+    index('posts_org_out_idx').on(t.orgId, t.postedAt, t.id).where(sql`${t.isActive} AND NOT ${t.isDraft} AND ${t.isPostDone}`),
     check('posts_type_ck', oneOf('post_type', POST_TYPES)),
     check('posts_format_ck', oneOf('format', POST_FORMATS)),
     check('posts_approval_ck', sql`approval IS NULL OR ${oneOf('approval', APPROVAL_STATES)}`),
@@ -155,6 +160,8 @@ export const postTargets = pgTable(
     uniqueIndex('post_targets_post_account_uq').on(t.postId, t.accountId),
     index('post_targets_post_idx').on(t.postId),
     index('post_targets_state_due_idx').on(t.state, t.dueAt),
+    // what went out since a moment (the figures job's look for new posts)
+    index('post_targets_published_idx').on(t.publishedAt),
     check('post_targets_state_ck', oneOf('state', TARGET_STATES)),
     check('post_targets_network_ck', oneOf('network', SOCIAL_NETWORK_KEYS)),
     check('post_targets_format_ck', oneOf('format', POST_FORMATS)),

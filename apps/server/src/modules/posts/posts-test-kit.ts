@@ -112,3 +112,35 @@ export async function readPost(t: TTestApp, token: string, id: string) {
   expect(res.status).toBe(200);
   return res.json.response_data;
 }
+
+/** The user id of the caller of `token`, as its status call answers it. */
+export const userIdOf = async (t: TTestApp, token: string) =>
+  (await call(t, 'GET', '/api/user/getUserStatus', { token })).json.response.result._id as string;
+
+/** Sends a photo post now to the given accounts (its jobs run with publishDue): the post's id. */
+export async function postNow(t: TTestApp, token: string, photo: string, accountIds: string[], caption: string) {
+  const res = await call(t, 'POST', '/sph/social-media-manager/single-post/', {
+    token,
+    body: postBody(
+      caption,
+      [photo],
+      accountIds.map((id) => ({ UserSocialMediaID: id })),
+    ),
+  });
+  expect(res.status, JSON.stringify(res.json)).toBe(200);
+  return res.json.response_data.CommonPostID as string;
+}
+
+/** Schedules a photo post to X at a given UTC day and time ('yyyy-MM-dd', 'HH:mm'): the post's id. */
+export async function scheduleAt(t: TTestApp, token: string, photo: string, xId: string, day: string, time: string) {
+  const res = await call(t, 'POST', '/sph/social-media-manager/single-post/', {
+    token,
+    body: postBody(`At ${day} ${time}`, [photo], [{ UserSocialMediaID: xId }], {
+      IsScheduled: true,
+      ScheduledDate: day,
+      ScheduledTime: time,
+    }),
+  });
+  expect(res.status, JSON.stringify(res.json)).toBe(200);
+  return res.json.response_data.CommonPostID as string;
+}

@@ -1,6 +1,7 @@
-import { and, asc, desc, eq, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { TDb } from '../../db/client';
 import { pointsLedger, posts, postTargets, publishAttempts, users } from '../../db/schema';
+import { createCache } from '../../lib/cache';
 import type { TChanges } from '../../lib/changes';
 
 export type TPostRow = typeof posts.$inferSelect;
@@ -12,24 +13,148 @@ export type TNewTarget = typeof postTargets.$inferInsert;
 export const FINAL_STATES = ['published', 'failed', 'needs_reconnect', 'canceled'] as const;
 /** Target states a scheduled post's targets move between before they go out. */
 const WAITING_STATES = ['scheduled', 'paused', 'queued'] as const;
+/**
+ * The lists' conditions, written as the partial indexes' own predicates (posts_org_waiting_idx, posts_org_out_idx)
+ * so that the planner sees they match and reads a page in order from the index.
+ */
+const LIVE = sql`${posts.isActive} AND NOT ${posts.isDraft}`;
+const WAITING = sql`${posts.isActive} AND NOT ${posts.isDraft} AND ${posts.isScheduled} AND NOT ${posts.isPostDone}`;
+const OUT = sql`${posts.isActive} AND NOT ${posts.isDraft} AND ${posts.isPostDone}`;
+/** When a post shows on the calendar: a scheduled post not yet out at its scheduled moment, others when they went out. */
+const SHOWN_AT = sql`CASE WHEN ${posts.isScheduled} AND NOT ${posts.isPostDone} THEN ${posts.scheduledAt} ELSE ${posts.postedAt} END`;
+/** How long an organization's counts may be served without a change heard (a lost change is bounded by it). */
+const COUNTS_TTL_MS = 5_000;
 
 /** A claim on a target for one attempt: the target as it is now, and what it was before the claim. */
 export type TClaim = { target: TTargetRow; post: TPostRow; prior: TTargetRow };
 
+/** The posts shown on the calendar from `from` (included) to `to` (excluded): each half matches its index. */
+const shownWhere = (orgId: string, from: Date, to: Date) =>
+  and(
+    eq(posts.orgId, orgId),
+    or(
+      and(WAITING, gte(posts.scheduledAt, from), lt(posts.scheduledAt, to)),
+      and(OUT, gte(posts.postedAt, from), lt(posts.postedAt, to)),
+    ),
+  );
+
 /** The only place that touches posts, their targets, publish attempts and the points ledger. */
 export function createPostsRepository(db: TDb, changes: TChanges) {
-  const changed = (orgId: string, postId: string) => changes.announce('post', `${orgId}.${postId}`);
-  /** One page of the posts that match, in that order, and how many match in all. */
-  async function pageOfPosts(where: SQL | undefined, order: SQL[], q: { offset: number; limit: number }) {
-    const rows = await db
-      .select()
+  // An organization's list counts (a scan of every match, tens of milliseconds on a big organization) are kept
+  // until any of its posts changes: every change of a post is announced as `orgId.postId` and heard by every
+  // process, which forgets that organization's counts. Pages themselves are always read fresh.
+  const listCounts = createCache<{ orgId: string; n: number }>(changes, {
+    ttlMs: COUNTS_TTL_MS,
+    max: 20_000,
+    tags: (v) => [['post', v.orgId]],
+    grouped: ['post'],
+  });
+  type TTotals = {
+    orgId: string;
+    counts: { total: number; posted: number; scheduled: number; drafts: number; failed: number };
+    byNetwork: [string, number][];
+  };
+  const totalsCache = createCache<TTotals>(changes, {
+    ttlMs: COUNTS_TTL_MS,
+    max: 20_000,
+    tags: (v) => [['post', v.orgId]],
+    grouped: ['post'],
+  });
+  // the calendar's counts per day of a range, kept the same way (a range, its time zone)
+  const dayCounts = createCache<{ orgId: string; days: [string, number][] }>(changes, {
+    ttlMs: COUNTS_TTL_MS,
+    max: 20_000,
+    tags: (v) => [['post', v.orgId]],
+    grouped: ['post'],
+  });
+  /**
+   * Tells every process a post moved (its organization's counts are forgotten where the change is heard). This
+   * process forgets them at once too: its own next call must not wait for the change to come back through
+   * PostgreSQL.
+   */
+  const changed = async (orgId: string, postId: string) => {
+    for (const cache of [listCounts, totalsCache, dayCounts]) cache.forgetTagged('post', orgId);
+    await changes.announce('post', `${orgId}.${postId}`);
+  };
+  /** An organization's post counts by state and its targets published per network, read in two queries. */
+  async function countTotals(orgId: string) {
+    const settledNotOut = sql`${LIVE} AND NOT ${posts.isPostDone} AND ${posts.settledAt} IS NOT NULL`;
+    const [counts] = await db
+      .select({
+        total: sql<number>`count(*) FILTER (WHERE ${LIVE})::int`,
+        posted: sql<number>`count(*) FILTER (WHERE ${LIVE} AND ${posts.isPostDone})::int`,
+        scheduled: sql<number>`count(*) FILTER (WHERE ${LIVE} AND ${posts.isScheduled} AND NOT ${posts.isPostDone} AND ${posts.settledAt} IS NULL)::int`,
+        drafts: sql<number>`count(*) FILTER (WHERE ${posts.isActive} AND ${posts.isDraft})::int`,
+        failed: sql<number>`count(*) FILTER (WHERE ${settledNotOut} AND NOT EXISTS (SELECT 1 FROM ${postTargets} WHERE ${postTargets.postId} = ${posts.id} AND ${postTargets.state} NOT IN ('failed', 'needs_reconnect')))::int`,
+      })
       .from(posts)
-      .where(where)
-      .orderBy(...order)
-      .limit(q.limit)
-      .offset(q.offset);
-    const [{ n }] = await db.select({ n: sql<number>`count(*)::int` }).from(posts).where(where);
-    return { rows, total: n };
+      .where(eq(posts.orgId, orgId));
+    const byNetwork = await db
+      .select({ network: postTargets.network, n: sql<number>`count(*)::int` })
+      .from(postTargets)
+      .innerJoin(posts, eq(posts.id, postTargets.postId))
+      .where(and(eq(posts.orgId, orgId), eq(posts.isActive, true), eq(posts.isDraft, false), eq(postTargets.state, 'published')))
+      .groupBy(postTargets.network);
+    return { counts, byNetwork: byNetwork.map((r): [string, number] => [r.network, r.n]) };
+  }
+  // prepared once: the statements a page of the lists runs (built and planned once, not on every call)
+  const pageArgs = { offset: sql.placeholder('offset'), limit: sql.placeholder('limit') };
+  const recentPage = db
+    .select()
+    .from(posts)
+    .where(and(eq(posts.orgId, sql.placeholder('orgId')), isNotNull(posts.postedAt), OUT))
+    .orderBy(desc(posts.postedAt), desc(posts.id))
+    .limit(pageArgs.limit)
+    .offset(pageArgs.offset)
+    .prepare('posts_recent_page');
+  const scheduledPage = db
+    .select()
+    .from(posts)
+    .where(and(eq(posts.orgId, sql.placeholder('orgId')), WAITING))
+    .orderBy(asc(posts.scheduledAt), asc(posts.id))
+    .limit(pageArgs.limit)
+    .offset(pageArgs.offset)
+    .prepare('posts_scheduled_page');
+  const targetsOfPage = db
+    .select()
+    .from(postTargets)
+    .where(sql`${postTargets.postId} = ANY(${sql.placeholder('ids')})`)
+    .orderBy(asc(postTargets.createdAt), asc(postTargets.id))
+    .prepare('posts_targets_of_page');
+  const namesOfWriters = db
+    .select({ id: users.id, name: users.name, userName: users.userName })
+    .from(users)
+    .where(sql`${users.id} = ANY(${sql.placeholder('ids')})`)
+    .prepare('posts_writer_names');
+  /**
+   * One page of the posts that match, in that order, and how many match in all. A page that is not full, and
+   * not past the end, says how many there are itself: the count is made (or taken from the organization's
+   * cached counts, under `counted`) only when needed.
+   */
+  async function pageOfPosts(
+    where: SQL | undefined,
+    order: SQL[],
+    q: { offset: number; limit: number },
+    counted?: { orgId: string; list: 'recent' | 'scheduled' },
+  ) {
+    const prepared = counted && !changes.inUnit() ? (counted.list === 'recent' ? recentPage : scheduledPage) : null;
+    const rows = prepared
+      ? await prepared.execute({ orgId: counted!.orgId, offset: q.offset, limit: q.limit })
+      : await db
+          .select()
+          .from(posts)
+          .where(where)
+          .orderBy(...order)
+          .limit(q.limit)
+          .offset(q.offset);
+    if (rows.length < q.limit && (rows.length > 0 || q.offset === 0)) return { rows, total: q.offset + rows.length };
+    const count = async () => (await db.select({ n: sql<number>`count(*)::int` }).from(posts).where(where))[0].n;
+    if (!counted) return { rows, total: await count() };
+    const hit = await listCounts.get(`${counted.orgId}:${counted.list}`, async () => ({
+      orgId: counted.orgId,
+      n: await count(),
+    }));
+    return { rows, total: hit!.n };
   }
   return {
     changed,
@@ -70,6 +195,7 @@ export function createPostsRepository(db: TDb, changes: TChanges) {
     },
     async targetsOfPosts(postIds: string[]): Promise<TTargetRow[]> {
       if (postIds.length === 0) return [];
+      if (!changes.inUnit()) return targetsOfPage.execute({ ids: postIds });
       return db
         .select()
         .from(postTargets)
@@ -184,7 +310,9 @@ export function createPostsRepository(db: TDb, changes: TChanges) {
         .update(posts)
         .set(patch)
         .where(and(eq(posts.id, postId), isNull(posts.settledAt)))
-        .returning({ id: posts.id });
+        .returning({ id: posts.id, orgId: posts.orgId });
+      // the post moves from the scheduled list to the posts out (or to those that failed): every process hears it
+      if (rows.length > 0) await changed(rows[0].orgId, postId);
       return rows.length > 0;
     },
     /** An organization's active drafts, newest first, optionally of one network; and how many there are. */
@@ -205,14 +333,106 @@ export function createPostsRepository(db: TDb, changes: TChanges) {
      * are. A post sent now or deleted has left the list.
      */
     scheduled(orgId: string, q: { offset: number; limit: number }) {
-      const where = and(
-        eq(posts.orgId, orgId),
-        eq(posts.isActive, true),
-        eq(posts.isDraft, false),
-        eq(posts.isScheduled, true),
-        eq(posts.isPostDone, false),
-      );
-      return pageOfPosts(where, [asc(posts.scheduledAt), asc(posts.id)], q);
+      const where = and(eq(posts.orgId, orgId), WAITING);
+      return pageOfPosts(where, [asc(posts.scheduledAt), asc(posts.id)], q, { orgId, list: 'scheduled' });
+    },
+    /**
+     * An organization's posts that went out (a post with a target published counts), newest first by when they
+     * went out; and how many there are. Drafts and deleted posts are not among them.
+     */
+    recent(orgId: string, q: { offset: number; limit: number }) {
+      // a post out always has postedAt: saying so lets the newest-first index scan skip the posts not out (nulls
+      // come first in a descending scan)
+      const where = and(eq(posts.orgId, orgId), isNotNull(posts.postedAt), OUT);
+      return pageOfPosts(where, [desc(posts.postedAt), desc(posts.id)], q, { orgId, list: 'recent' });
+    },
+    /**
+     * An organization's active posts shown from `from` (included) to `to` (excluded), earliest first: a scheduled
+     * post not yet out at its scheduled moment, a post that went out when it did. Each half reads its own index
+     * (the waiting posts' and the posts out). With `perDay`, only the earliest `perDay` of each day (a day of
+     * `zone`); at most `limit` in all (null: no limit).
+     */
+    async shownBetween(
+      orgId: string,
+      from: Date,
+      to: Date,
+      o: { zone: string; perDay: number | null; limit: number | null },
+    ): Promise<TPostRow[]> {
+      const where = shownWhere(orgId, from, to);
+      if (o.perDay === null) {
+        const all = db.select().from(posts).where(where).orderBy(asc(SHOWN_AT), asc(posts.id));
+        return o.limit === null ? all : all.limit(o.limit);
+      }
+      // each day of the zone on its own: its first perDay waiting posts and first perDay posts out, each read in
+      // order from its index (a few rows a day however busy the day is), of which the first perDay are kept
+      const days = Math.round((to.getTime() - from.getTime()) / 86_400_000) + 1;
+      const dayStart = (i: SQL) =>
+        sql`((${from.toISOString()}::timestamptz AT TIME ZONE ${o.zone})::date + ${i})::timestamp AT TIME ZONE ${o.zone}`;
+      const picked = await db.execute(sql`
+        SELECT firsts.id FROM generate_series(0, ${days}::int) AS d(i)
+        CROSS JOIN LATERAL (
+          SELECT u.id FROM (
+            (SELECT ${posts.id} AS id, ${posts.scheduledAt} AS at FROM ${posts}
+              WHERE ${posts.orgId} = ${orgId} AND ${WAITING}
+                AND ${posts.scheduledAt} >= GREATEST(${dayStart(sql`d.i`)}, ${from.toISOString()}::timestamptz)
+                AND ${posts.scheduledAt} < LEAST(${dayStart(sql`d.i + 1`)}, ${to.toISOString()}::timestamptz)
+              ORDER BY ${posts.scheduledAt}, ${posts.id} LIMIT ${o.perDay})
+            UNION ALL
+            (SELECT ${posts.id} AS id, ${posts.postedAt} AS at FROM ${posts}
+              WHERE ${posts.orgId} = ${orgId} AND ${OUT}
+                AND ${posts.postedAt} >= GREATEST(${dayStart(sql`d.i`)}, ${from.toISOString()}::timestamptz)
+                AND ${posts.postedAt} < LEAST(${dayStart(sql`d.i + 1`)}, ${to.toISOString()}::timestamptz)
+              ORDER BY ${posts.postedAt}, ${posts.id} LIMIT ${o.perDay})
+          ) u ORDER BY u.at, u.id LIMIT ${o.perDay}
+        ) firsts`);
+      const ids = (picked as unknown as { rows: { id: string }[] }).rows.map((r) => r.id);
+      if (ids.length === 0) return [];
+      const rows = await db
+        .select()
+        .from(posts)
+        .where(inArray(posts.id, ids))
+        .orderBy(asc(SHOWN_AT), asc(posts.id))
+        .limit(o.limit ?? ids.length);
+      return rows;
+    },
+    /**
+     * How many posts `shownBetween` finds on each day of `zone` ('yyyy-MM-dd'): a grouped count on each index
+     * (the waiting posts' and the posts out), kept like the lists' counts.
+     */
+    async shownPerDay(orgId: string, from: Date, to: Date, zone: string): Promise<Map<string, number>> {
+      const key = `${orgId}:${from.toISOString()}:${to.toISOString()}:${zone}`;
+      const load = async () => {
+        const counted = await db.execute(sql`
+          SELECT c.day, sum(c.n)::int AS n FROM (
+            SELECT to_char(${posts.scheduledAt} AT TIME ZONE ${zone}, 'YYYY-MM-DD') AS day, count(*) AS n FROM ${posts}
+              WHERE ${posts.orgId} = ${orgId} AND ${WAITING} AND ${posts.scheduledAt} >= ${from.toISOString()}::timestamptz
+                AND ${posts.scheduledAt} < ${to.toISOString()}::timestamptz
+              GROUP BY 1
+            UNION ALL
+            SELECT to_char(${posts.postedAt} AT TIME ZONE ${zone}, 'YYYY-MM-DD') AS day, count(*) AS n FROM ${posts}
+              WHERE ${posts.orgId} = ${orgId} AND ${OUT} AND ${posts.postedAt} >= ${from.toISOString()}::timestamptz
+                AND ${posts.postedAt} < ${to.toISOString()}::timestamptz
+              GROUP BY 1
+          ) c GROUP BY c.day ORDER BY c.day`);
+        const rows = (counted as unknown as { rows: { day: string; n: number }[] }).rows;
+        return { orgId, days: rows.map((r): [string, number] => [r.day, Number(r.n)]) };
+      };
+      return new Map((await dayCounts.get(key, load))!.days);
+    },
+    /**
+     * An organization's post counts in one pass: active posts that are not drafts, those out, those scheduled and
+     * not yet out (running or paused), drafts, and those that failed everywhere (every target final, none out);
+     * and the targets published per network.
+     */
+    async totals(orgId: string) {
+      const t = await totalsCache.get(orgId, async () => ({ orgId, ...(await countTotals(orgId)) }));
+      return { ...t!.counts, byNetwork: new Map(t!.byNetwork) };
+    },
+    /** The names of the users who wrote posts (their name, else their user name), in one query. */
+    async writerNames(userIds: string[]): Promise<Map<string, string>> {
+      if (userIds.length === 0) return new Map();
+      const rows = await namesOfWriters.execute({ ids: [...new Set(userIds)] });
+      return new Map(rows.map((r) => [r.id, r.name ?? r.userName ?? '']));
     },
     /**
      * Targets that should be moving but are not: due and waiting with no live job, or held by an attempt whose
@@ -237,6 +457,28 @@ export function createPostsRepository(db: TDb, changes: TChanges) {
         .select()
         .from(postTargets)
         .where(and(eq(postTargets.postId, postId), inArray(postTargets.state, [...WAITING_STATES])));
+    },
+    /** Targets published after `after` (by when they went out, then id), oldest first: the analytics sweep's pages. */
+    async publishedAfter(after: { at: Date; id: string }, limit: number): Promise<TTargetRow[]> {
+      return db
+        .select()
+        .from(postTargets)
+        .where(
+          and(
+            eq(postTargets.state, 'published'),
+            sql`(${postTargets.publishedAt}, ${postTargets.id}) > (${after.at.toISOString()}::timestamptz, ${after.id})`,
+          ),
+        )
+        .orderBy(asc(postTargets.publishedAt), asc(postTargets.id))
+        .limit(limit);
+    },
+    /** Posts by id, of any organization (the caller checks whose they are). */
+    async postsByIds(ids: string[]): Promise<TPostRow[]> {
+      if (ids.length === 0) return [];
+      return db
+        .select()
+        .from(posts)
+        .where(inArray(posts.id, [...new Set(ids)]));
     },
   };
 }

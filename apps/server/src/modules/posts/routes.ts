@@ -1,4 +1,7 @@
 import {
+  CALENDAR_MAX_DAYS,
+  CALENDAR_MAX_PER_DAY,
+  CALENDAR_RANGE_MAX_POSTS,
   POST_MSG,
   zDeleteDraftBody,
   zDraftsBody,
@@ -7,9 +10,14 @@ import {
   zPostBody,
   zPostRefBody,
   zPostResult,
+  zPostsByDateBody,
+  zPostsDateRangeBody,
+  zPostTotals,
+  zRecentPostsQuery,
   zReviewDraftBody,
   zScheduledPostsQuery,
   zSphOk,
+  zSphPostsDateRange,
   zSphPostsPage,
 } from '@virality/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -104,6 +112,78 @@ export const postsSphRoutes =
           return { ...sphOk(page.response_data), pages: page.pages, total: page.total };
         },
       );
+
+    for (const path of ['/recent_post_details/:id', '/recent_post_details/:id/'])
+      app.get(
+        path,
+        {
+          ...guarded,
+          schema: {
+            tags,
+            security,
+            summary:
+              'The organization’s posts that went out, newest first by when they went out, 10 a page by default (at most 50); id is the caller’s user id',
+            params: z.object({ id: zId }),
+            querystring: zRecentPostsQuery,
+            response: { 200: zSphPostsPage },
+          },
+        },
+        async (req) => {
+          const page = await posts.recent(authOf(req), req.params.id, req.query);
+          return { ...sphOk(page.response_data), pages: page.pages, total: page.total };
+        },
+      );
+
+    for (const path of ['/totaluserposts/:id', '/totaluserposts/:id/'])
+      app.get(
+        path,
+        {
+          ...guarded,
+          schema: {
+            tags,
+            security,
+            summary:
+              'The organization’s post counts: all (not drafts), out, scheduled, drafts, failed everywhere, and targets published per network; id is the caller’s user id',
+            params: z.object({ id: zId }),
+            response: { 200: zSphOk(zPostTotals) },
+          },
+        },
+        async (req) => sphOk(await posts.totals(authOf(req), req.params.id)),
+      );
+
+    app.post(
+      '/posts_info_by_date/',
+      {
+        ...guarded,
+        schema: {
+          tags,
+          security,
+          summary:
+            'The organization’s posts of one day (scheduled ones at their time, others when they went out), earliest first; the day is read in TimeZone (UTC without it)',
+          body: zPostsByDateBody,
+          response: { 200: zSphOk(z.array(zPost)) },
+        },
+      },
+      async (req) => sphOk(await posts.postsByDate(authOf(req), req.body)),
+    );
+
+    app.post(
+      '/posts_date_range/',
+      {
+        ...guarded,
+        schema: {
+          tags,
+          security,
+          summary: `The organization’s posts from StartDate to EndDate (both included, at most ${CALENDAR_MAX_DAYS} days), earliest first, at most ${CALENDAR_RANGE_MAX_POSTS} (truncated says there were more); days are read in TimeZone (UTC without it). With PerDay (1–${CALENDAR_MAX_PER_DAY}), at most that many posts of each day and day_counts, every day’s full count`,
+          body: zPostsDateRangeBody,
+          response: { 200: zSphPostsDateRange },
+        },
+      },
+      async (req) => {
+        const { response_data, ...beside } = await posts.postsDateRange(authOf(req), req.body);
+        return { ...sphOk(response_data), ...beside };
+      },
+    );
 
     app.get(
       '/drafts/get-draft-details/:id/',

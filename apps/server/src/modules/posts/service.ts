@@ -1,4 +1,8 @@
 import {
+  CALENDAR_MAX_DAYS,
+  CALENDAR_RANGE_MAX_POSTS,
+  INSIGHTS_MSG,
+  isTimeZone,
   MSG,
   mediaCountIssue,
   mediaIssue,
@@ -6,12 +10,16 @@ import {
   POST_MSG,
   postLimitIssues,
   postTypeOf,
+  SOCIAL_NETWORKS,
   scheduleIssue,
   socialNetwork,
   storyIssue,
   type TPostBody,
   type TPostFormat,
   type TPostResult,
+  type TPostsDateRangeBody,
+  type TPostTotals,
+  zoneDayStart,
 } from '@virality/domain';
 import type { Clock } from '../../clock';
 import type { TPostMedia } from '../../db/schema';
@@ -50,6 +58,12 @@ const YOUTUBE_PRIVACY = ['private', 'public', 'unlisted'];
 const isManager = (a: TAuthContext) => a.role === 'BUSINESS_MANAGER';
 /** Whose plan a post counts against: the business's owner for a manager, else the user's own. */
 const ownerOf = (a: TAuthContext) => (isManager(a) ? (a.user.businessId ?? a.userId) : a.userId);
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** Whether a 'yyyy-MM-dd' day exists (2026-02-30 does not). */
+const isRealDay = (day: string) => {
+  const at = Date.parse(`${day}T00:00:00.000Z`);
+  return !Number.isNaN(at) && new Date(at).toISOString().slice(0, 10) === day;
+};
 const str = (v: string | number | null | undefined) => (v === null || v === undefined || v === '' ? null : String(v));
 
 /** Where a target starts: a draft, a scheduled post, or one to send now. */
@@ -330,18 +344,68 @@ export function createPostsService(deps: TDeps) {
     return u?.name ?? u?.userName ?? '';
   }
 
-  /** Posts as clients read them, with their targets and their writers' names. */
+  /** Posts as clients read them, with their targets and their writers' names: two queries however many posts. */
   async function dtosOf(rows: TPostRow[]) {
-    const targets = await repo.targetsOfPosts(rows.map((r) => r.id));
-    const names = new Map<string, string>();
-    for (const r of rows) if (!names.has(r.userId)) names.set(r.userId, await writerName(r.userId));
-    return rows.map((r) =>
-      postDto(
-        r,
-        targets.filter((t) => t.postId === r.id),
-        names.get(r.userId) ?? '',
-      ),
-    );
+    const [targets, names] = await Promise.all([
+      repo.targetsOfPosts(rows.map((r) => r.id)),
+      repo.writerNames(rows.map((r) => r.userId)),
+    ]);
+    const byPost = new Map<string, TTargetRow[]>();
+    for (const t of targets) {
+      const list = byPost.get(t.postId);
+      if (list) list.push(t);
+      else byPost.set(t.postId, [t]);
+    }
+    return rows.map((r) => postDto(r, byPost.get(r.id) ?? [], names.get(r.userId) ?? ''));
+  }
+
+  /**
+   * Who may read the organization's post lists: `id`, when given, must be the caller's own user id (its id or
+   * its social-posting id); an IMC account, which posts nothing, is refused. A business manager reads its
+   * business's lists (its organization is the business's).
+   */
+  function assertListReader(a: TAuthContext, id: string | undefined) {
+    if (id !== undefined && id !== a.userId && id !== a.user.sphUserId) throw forbidden(MSG.forbidden);
+    if (a.role === 'IMC') throw forbidden(MSG.forbidden);
+  }
+
+  /** A page of posts as the list calls answer it: the posts, how many pages, how many posts in all. */
+  async function pageOf({ rows, total }: { rows: TPostRow[]; total: number }, limit: number) {
+    return { response_data: await dtosOf(rows), pages: Math.max(1, Math.ceil(total / limit)), total };
+  }
+
+  /**
+   * The organization's posts shown from day `start` to day `end` (both included) on the wall calendar of `zone`
+   * (UTC days without one), earliest first, at most `limit`; with `perDay`, at most that many of each day and
+   * every day's full count. Every check passes before the posts are read.
+   */
+  async function shownOnDays(
+    a: TAuthContext,
+    q: { userId: string | undefined; start: string; end: string; zone?: string; perDay?: number; limit?: number },
+  ) {
+    assertListReader(a, q.userId);
+    const { start, end } = q;
+    if (!isRealDay(start) || !isRealDay(end)) throw badRequest(INSIGHTS_MSG.badDate);
+    if (end < start) throw badRequest(INSIGHTS_MSG.rangeOrder);
+    if ((Date.parse(end) - Date.parse(start)) / DAY_MS + 1 > CALENDAR_MAX_DAYS) throw badRequest(INSIGHTS_MSG.rangeTooLong);
+    const tz = q.zone ?? 'UTC';
+    if (!isTimeZone(tz)) throw badRequest(INSIGHTS_MSG.badTimeZone);
+    const after = new Date(Date.parse(end) + DAY_MS).toISOString().slice(0, 10);
+    const from = zoneDayStart(start, tz);
+    const to = zoneDayStart(after, tz);
+    const perDay = q.perDay ?? null;
+    // with perDay the answer is bounded by the days; without it, one post more than the cap says there were more
+    const cap = perDay === null ? (q.limit ?? null) : null;
+    const [rows, perDayCounts] = await Promise.all([
+      repo.shownBetween(a.user.orgId, from, to, { zone: tz, perDay, limit: cap === null ? null : cap + 1 }),
+      perDay === null ? null : repo.shownPerDay(a.user.orgId, from, to, tz),
+    ]);
+    const truncated = cap !== null && rows.length > cap;
+    return {
+      posts: await dtosOf(truncated ? rows.slice(0, cap!) : rows),
+      truncated,
+      dayCounts: perDayCounts ? Object.fromEntries([...perDayCounts].sort(([x], [y]) => (x < y ? -1 : 1))) : null,
+    };
   }
 
   /**
@@ -529,10 +593,60 @@ export function createPostsService(deps: TDeps) {
      * business's list; an IMC account, which posts nothing, is refused.
      */
     async scheduled(a: TAuthContext, id: string, q: { page: number; limit: number }) {
-      if (id !== a.userId && id !== a.user.sphUserId) throw forbidden(MSG.forbidden);
-      if (a.role === 'IMC') throw forbidden(MSG.forbidden);
-      const { rows, total } = await repo.scheduled(a.user.orgId, { offset: (q.page - 1) * q.limit, limit: q.limit });
-      return { response_data: await dtosOf(rows), pages: Math.max(1, Math.ceil(total / q.limit)), total };
+      assertListReader(a, id);
+      return pageOf(await repo.scheduled(a.user.orgId, { offset: (q.page - 1) * q.limit, limit: q.limit }), q.limit);
+    },
+
+    /**
+     * recent_post_details/{id}/: the organization's posts that went out, newest first by when they went out, a
+     * page at a time. The same reader rules as the scheduled list.
+     */
+    async recent(a: TAuthContext, id: string, q: { page: number; limit: number }) {
+      assertListReader(a, id);
+      return pageOf(await repo.recent(a.user.orgId, { offset: (q.page - 1) * q.limit, limit: q.limit }), q.limit);
+    },
+
+    /** totaluserposts/{id}/: the organization's post counts by state, and the targets published on each network. */
+    async totals(a: TAuthContext, id: string): Promise<TPostTotals> {
+      assertListReader(a, id);
+      const t = await repo.totals(a.user.orgId);
+      return {
+        TotalPosts: t.total,
+        PostedPosts: t.posted,
+        ScheduledPosts: t.scheduled,
+        DraftPosts: t.drafts,
+        FailedPosts: t.failed,
+        ByNetwork: SOCIAL_NETWORKS.map((n) => ({
+          SocialMediaID: n.id,
+          SocialMediaName: n.label,
+          Posts: t.byNetwork.get(n.key) ?? 0,
+        })),
+      };
+    },
+
+    /** posts_info_by_date/: the posts shown on one day (in the caller's time zone when given), earliest first. */
+    async postsByDate(a: TAuthContext, body: { UserID?: string; Date: string; TimeZone?: string }) {
+      const shown = await shownOnDays(a, { userId: body.UserID, start: body.Date, end: body.Date, zone: body.TimeZone });
+      return shown.posts;
+    },
+
+    /**
+     * posts_date_range/: the posts shown from StartDate to EndDate (both included, at most 62 days), earliest
+     * first, at most 500 (`truncated` says there were more); with PerDay, at most that many of each day and
+     * `day_counts`, every day's full count.
+     */
+    async postsDateRange(a: TAuthContext, body: TPostsDateRangeBody) {
+      const shown = await shownOnDays(a, {
+        userId: body.UserID,
+        start: body.StartDate,
+        end: body.EndDate,
+        zone: body.TimeZone,
+        perDay: body.PerDay,
+        limit: CALENDAR_RANGE_MAX_POSTS,
+      });
+      return shown.dayCounts
+        ? { response_data: shown.posts, day_counts: shown.dayCounts }
+        : { response_data: shown.posts, truncated: shown.truncated };
     },
 
     /** drafts/delete-draft/: a draft is deleted (a manager only its own). */
@@ -645,6 +759,43 @@ export function createPostsService(deps: TDeps) {
       const post = await findOwn(a, id);
       if (!post.isDraft) throw badRequest(POST_MSG.notDraft);
       return resultOf(post, await repo.targetsOf(post.id));
+    },
+
+    /** For the analytics module: targets that went out after `after` (when, then id), oldest first. */
+    async publishedAfter(after: { at: Date; id: string }, limit: number) {
+      return (await repo.publishedAfter(after, limit)).map((t) => ({
+        targetId: t.id,
+        postId: t.postId,
+        orgId: t.orgId,
+        publishedAt: t.publishedAt ?? after.at,
+      }));
+    },
+
+    /** For the analytics module: posts with their targets, of any organization (the caller checks whose they are). */
+    async postsForAnalytics(ids: string[]) {
+      const rows = await repo.postsByIds(ids);
+      const byPost = new Map<string, TTargetRow[]>();
+      for (const t of await repo.targetsOfPosts(rows.map((r) => r.id)))
+        byPost.set(t.postId, [...(byPost.get(t.postId) ?? []), t]);
+      return rows.map((p) => ({
+        id: p.id,
+        orgId: p.orgId,
+        isActive: p.isActive,
+        isDraft: p.isDraft,
+        video: p.media.some((m) => m.kind === 'video'),
+        targets: (byPost.get(p.id) ?? []).map((t) => ({
+          id: t.id,
+          accountId: t.accountId,
+          network: t.network,
+          accountName: t.accountName,
+          format: t.format as TPostFormat,
+          state: t.state,
+          remotePostId: t.remotePostId,
+          remoteUrl: t.remoteUrl,
+          publishedAt: t.publishedAt,
+          error: t.error,
+        })),
+      }));
     },
   };
 }

@@ -151,6 +151,15 @@ export function createSocialRepository(db: TDb, changes: TChanges) {
         .orderBy(asc(socialAccounts.accessExpiresAt))
         .limit(limit);
     },
+    /** Accounts linked after `after` (when, then id), oldest first: the analytics sweep's pages. */
+    async linkedAfter(after: { at: Date; id: string }, limit: number): Promise<TSocialAccountRow[]> {
+      return db
+        .select()
+        .from(socialAccounts)
+        .where(sql`(${socialAccounts.createdAt}, ${socialAccounts.id}) > (${after.at.toISOString()}::timestamptz, ${after.id})`)
+        .orderBy(asc(socialAccounts.createdAt), asc(socialAccounts.id))
+        .limit(limit);
+    },
   };
 }
 export type TSocialRepository = ReturnType<typeof createSocialRepository>;

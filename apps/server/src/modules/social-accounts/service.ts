@@ -553,6 +553,16 @@ export function createSocialAccountsService(deps: TDeps) {
       await repo.dropStatesBefore(clock.now());
       return out;
     },
+
+    /** For the analytics module: accounts linked after `after` (when, then id), oldest first, so their figures are read. */
+    async linkedAfter(after: { at: Date; id: string }, limit: number) {
+      return (await repo.linkedAfter(after, limit)).map((r) => ({
+        id: r.id,
+        orgId: r.orgId,
+        network: r.network as TSocialNetworkKey,
+        createdAt: r.createdAt,
+      }));
+    },
   };
 }
 export type TSocialAccountsService = ReturnType<typeof createSocialAccountsService>;

@@ -1,0 +1,28 @@
+import type { TModule } from '../../container';
+import { readFiguresJob } from './jobs';
+import { createAnalyticsRepository } from './repository';
+import { analyticsSphRoutes } from './routes';
+import { createAnalyticsService, type TAnalyticsService } from './service';
+
+declare module '../../container' {
+  interface TServices {
+    analytics: TAnalyticsService;
+  }
+}
+
+/** Figures read from the networks: a job keeps accounts' and posts' figures; the calls answer what it kept. */
+export const analyticsModule: TModule = {
+  name: 'analytics',
+  services: ({ db, clock, log, services }) => ({
+    analytics: createAnalyticsService({
+      repo: createAnalyticsRepository(db),
+      posts: services.posts,
+      social: services.socialAccounts,
+      team: services.team,
+      clock,
+      log,
+    }),
+  }),
+  sphRoutes: ({ services }) => [analyticsSphRoutes(services.analytics)],
+  jobs: ({ services, log }) => [readFiguresJob({ analytics: services.analytics, log })],
+};

@@ -1,0 +1,53 @@
+import {
+  PROFILE_FIGURES_MAX_AGE_MS,
+  zAnalyticsItem,
+  zPostAnalyticsBody,
+  zProfileOverviewBody,
+  zProfileOverviewItem,
+  zSphOk,
+} from '@virality/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { authOf, requireAuth } from '../../http/auth';
+import { sphOk } from '../../http/envelope';
+import type { TAnalyticsService } from './service';
+
+const security = [{ accessToken: [] }];
+const guarded = { onRequest: requireAuth };
+const tags = ['Analytics'];
+
+/** The social-posting API's figures calls (under /sph): they answer what the figures job last read. */
+export const analyticsSphRoutes =
+  (analytics: TAnalyticsService): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.post(
+      '/post_analytics/',
+      {
+        ...guarded,
+        schema: {
+          tags,
+          security,
+          summary:
+            'A post’s figures per account it went out to or failed on, as last read from the networks (UpdatedAt): ResponseCode 200 with Metrics and the spec’s fields; code story_waiting/story_expired (204), not_yet_read (202), no_access (403), not_published (400), reconnect or network_error (the last good figures kept)',
+          body: zPostAnalyticsBody,
+          response: { 200: zSphOk(z.array(zAnalyticsItem)) },
+        },
+      },
+      async (req) => sphOk(await analytics.postAnalytics(authOf(req), req.body)),
+    );
+
+    app.post(
+      '/profile_overview/',
+      {
+        ...guarded,
+        schema: {
+          tags,
+          security,
+          summary: `Profile overview (the spec names no path for it: served at POST /sph/profile_overview/): the linked accounts (of one network with SocialMediaID 1-7) with their figures as last read (every ${PROFILE_FIGURES_MAX_AGE_MS / 60_000} minutes), Tier, UpdatedAt and the last read's Error`,
+          body: zProfileOverviewBody,
+          response: { 200: zSphOk(z.array(zProfileOverviewItem)) },
+        },
+      },
+      async (req) => sphOk(await analytics.profileOverview(authOf(req), req.body)),
+    );
+  };
