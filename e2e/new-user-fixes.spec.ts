@@ -95,7 +95,7 @@ test.describe('headers', () => {
     await expect(nav.getByRole('link', { name: 'Home' })).toBeVisible();
     await expect(nav.getByRole('link', { name: 'Profile' })).toBeVisible();
     await expect(nav.getByRole('link', { name: 'Post draft' })).toHaveAttribute('href', '/postdraft');
-    await expect(nav.getByRole('link', { name: 'Calendar' })).toHaveCount(0);
+    await expect(nav.getByRole('link', { name: 'Calendar' })).toHaveAttribute('href', '/calender');
     await expectEveryHeaderLinkHasAPage(page, '/home');
 
     // A business without a plan: News and Profile by rule; News waits for its page (/news-room).

@@ -11,11 +11,12 @@ const auth = () => import('../features/auth');
 const onboarding = () => import('../features/onboarding');
 // Only the team pages use a date picker: its styles come with them, after Mantine's core styles.
 const team = async () => (await Promise.all([import('../features/team'), import('@mantine/dates/styles.css')]))[0];
-const home = () => import('../features/home');
 // The scheduled posts (reschedule's date picker) and the drafts (the composer's) bring the date picker's styles.
 const posts = async () => (await Promise.all([import('../features/posts'), import('@mantine/dates/styles.css')]))[0];
 const profile = () => import('../features/profile');
 const social = () => import('../features/social');
+const analytics = () => import('../features/analytics');
+const calendar = () => import('../features/calendar');
 const notFound = () => import('../features/misc/components/not-found-page');
 // The logged-in side (role guard, header, notifications) is loaded with the first logged-in page, so the
 // public pages do not carry it.
@@ -88,18 +89,31 @@ export const routes: RouteObject[] = [
               {
                 lazy: async () => ({ Component: (await appLayout()).AppLayout }),
                 children: [
+                  { path: paths.home, lazy: async () => ({ Component: (await import('./pages/home-route')).HomeRoute }) },
+                  { path: paths.allSchedulePost, lazy: async () => ({ Component: (await posts()).ScheduledPostsPage }) },
+                  { path: paths.allRecentPost, lazy: async () => ({ Component: (await posts()).RecentPostsPage }) },
                   {
-                    path: paths.home,
+                    path: paths.postOverview,
+                    // the media carousel's and the charts' styles come with the page that uses them
                     lazy: async () => {
-                      // the home page shows the posts feature's pieces: composed here, so no feature imports another
-                      const [{ HomePage }, { CreatePostButton, UpcomingPostsCard }] = await Promise.all([home(), posts()]);
-                      const upcoming = (userId: string) => <UpcomingPostsCard userId={userId} />;
-                      return { Component: () => <HomePage createAction={<CreatePostButton />} upcoming={upcoming} /> };
+                      const [{ PostOverviewPage }] = await Promise.all([
+                        analytics().then((a) => a.postOverviewPage()),
+                        import('@mantine/carousel/styles.css'),
+                        import('@mantine/charts/styles.css'),
+                      ]);
+                      return { Component: PostOverviewPage };
                     },
                   },
-                  { path: paths.allSchedulePost, lazy: async () => ({ Component: (await posts()).ScheduledPostsPage }) },
                   { path: paths.postDraft, lazy: async () => ({ Component: (await posts()).DraftsPage }) },
                   { path: paths.postDraftPage, lazy: async () => ({ Component: (await posts()).DraftsPage }) },
+                  {
+                    path: paths.calender,
+                    lazy: async () => {
+                      // the page's Create post button is the posts feature's: composed here, as on the home page
+                      const [{ CalendarPage }, { CreatePostButton }] = await Promise.all([calendar(), posts()]);
+                      return { Component: () => <CalendarPage createAction={<CreatePostButton label="Create post" />} /> };
+                    },
+                  },
                   { path: paths.profile, lazy: async () => ({ Component: (await profile()).ProfilePage }) },
                   { path: paths.addSocialMedia, lazy: async () => ({ Component: (await social()).SocialAccountsPage }) },
                   {

@@ -21,14 +21,27 @@ export class ApiError extends Error {
   }
 }
 
-/** An answer; a paged list of the social-posting API also says how many pages and items there are in all. */
-export type TEnvelope<T> = { status: boolean; message: string; response: T; pages?: number; total?: number };
+/**
+ * An answer; a paged list of the social-posting API also says how many pages and items there are in all, and
+ * the calendar's range its days' counts (day_counts) or that it was cut (truncated).
+ */
+export type TEnvelope<T> = {
+  status: boolean;
+  message: string;
+  response: T;
+  pages?: number;
+  total?: number;
+  day_counts?: Record<string, number>;
+  truncated?: boolean;
+};
 type TSphEnvelope<T> = {
   response_code: number;
   response_message: string;
   response_data: T;
   pages?: number;
   total?: number;
+  day_counts?: Record<string, number>;
+  truncated?: boolean;
 };
 
 let onUnauthorized: () => void = () => {
@@ -87,6 +100,8 @@ export async function apiCall<T>(path: string, opts: TOptions = {}): Promise<TEn
           code: raw.code,
           pages: raw.pages,
           total: raw.total,
+          day_counts: raw.day_counts,
+          truncated: raw.truncated,
         }
       : raw;
   if (!res.ok || !json || json.status === false) {

@@ -43,11 +43,22 @@ describe('logged-in header', () => {
     expect(screen.queryByRole('button', { name: /Notifications/ })).toBeNull();
   });
 
-  it('shows an influencer the icons whose pages exist (Post draft to /postdraft; no Calendar yet) and the bell', () => {
+  it('shows an influencer the icons whose pages exist (Post draft to /postdraft, Calendar to /calender) and the bell', () => {
     renderIcons();
-    expect(screen.getAllByRole('link').map((a) => a.getAttribute('aria-label'))).toEqual(['Home', 'Post draft', 'Profile']);
+    expect(screen.getAllByRole('link').map((a) => a.getAttribute('aria-label'))).toEqual([
+      'Home',
+      'Post draft',
+      'Calendar',
+      'Profile',
+    ]);
     expect(screen.getByRole('link', { name: 'Post draft' }).getAttribute('href')).toBe('/postdraft');
+    expect(screen.getByRole('link', { name: 'Calendar' }).getAttribute('href')).toBe('/calender');
     expect(screen.getByRole('button', { name: 'Notifications' })).toBeTruthy();
+  });
+
+  it('shows an IMC user the Calendar (its campaigns) but no Post draft', () => {
+    renderIcons({ profileType: 'IMC', paymentStatus: true });
+    expect(screen.getAllByRole('link').map((a) => a.getAttribute('aria-label'))).toEqual(['Home', 'Calendar', 'Profile']);
   });
 
   it('no header icon leads to the not-found page, for any role, paid or not', () => {

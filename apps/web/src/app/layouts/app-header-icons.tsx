@@ -9,13 +9,12 @@ type TLinkIcon = Exclude<THeaderIcon, 'notifications'>;
 
 /**
  * Where each header icon leads. `to` is null while the page is not built: the icon is
- * then not shown, so no icon leads to the not-found page. Still to come: '/calender' and the news room
- * '/news-room'.
+ * then not shown, so no icon leads to the not-found page. Still to come: the news room '/news-room'.
  */
 const LINK_ICONS: Record<TLinkIcon, { label: string; to: string | null; Icon: ComponentType }> = {
   home: { label: 'Home', to: paths.home, Icon: HomeIcon },
   postdraft: { label: 'Post draft', to: paths.postDraft, Icon: DraftIcon },
-  calender: { label: 'Calendar', to: null, Icon: CalendarIcon },
+  calender: { label: 'Calendar', to: paths.calender, Icon: CalendarIcon },
   news: { label: 'News', to: null, Icon: NewsIcon },
   profile: { label: 'Profile', to: paths.profile, Icon: UserIcon },
 };

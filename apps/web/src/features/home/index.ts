@@ -1,1 +1,2 @@
+export { AccountsCard } from './components/accounts-card';
 export { HomePage } from './components/home-page';

@@ -1,18 +1,27 @@
-import { Badge, Center, Container, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { Center, Container, Grid, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { canCreatePost, normalizePermissions } from '@virality/domain';
+import dayjs from 'dayjs';
 import type { ReactNode } from 'react';
-import { profileTypeLabel } from '../../../components/profile-type-label';
-import { UserAvatar } from '../../../components/user-avatar';
 import { useCurrentUser } from '../../../lib/use-current-user';
+import { ComposerBox } from './composer-box';
 
 type TProps = {
-  /** The way to write a post (the posts feature's, composed by the app). */
+  /** The create-post dialog (the posts feature's): where it is drawn, and how to open it. */
+  composer?: { host: ReactNode; open: () => void };
+  /** The Create button. */
   createAction?: ReactNode;
-  /** The next scheduled posts of a user (IMC accounts post nothing, so see none). */
-  upcoming?: (userId: string) => ReactNode;
+  /** The main column: the user's posts (numbers, today, scheduled, recent), or the way to a first post. */
+  posts?: (userId: string) => ReactNode;
+  /** The side column: linked accounts and the profile overview. */
+  side?: ReactNode;
 };
 
-/** /home: greets the logged-in user, with the way to write a post and the next scheduled posts. */
-export function HomePage({ createAction, upcoming }: TProps) {
+/**
+ * /home, the dashboard: a greeting with the Create button and the composer box, the posts in the main column and
+ * the accounts beside them (below them on a phone). IMC accounts post nothing, so see no post sections; a business
+ * manager sees Create only when its role opens Post or Scheduler somewhere.
+ */
+export function HomePage({ composer, createAction, posts, side }: TProps) {
   const { data: user, isPending } = useCurrentUser();
   if (isPending || !user) {
     return (
@@ -22,29 +31,45 @@ export function HomePage({ createAction, upcoming }: TProps) {
     );
   }
   const name = user.name ?? user.userName ?? '';
+  const posting = user.profileType !== 'IMC';
+  const permissions = normalizePermissions(user.businessRoleId?.status === false ? [] : user.businessRoleId?.permission);
+  const mayCreate = posting && canCreatePost(user.profileType, permissions);
   return (
-    <Container size="lg" py={{ base: 'md', sm: 'xl' }}>
+    <Container size={1200} py={{ base: 'md', sm: 'xl' }} px={{ base: 'md', sm: 'lg' }}>
+      {/* drawn first, so the dialog stays open whichever Create button opened it comes and goes */}
+      {mayCreate && composer?.host}
       <Stack gap="lg">
-        <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }}>
-          <Group gap="lg" wrap="nowrap">
-            <UserAvatar name={name} image={user.profileImage} color={user.backgroundColor} size={72} />
-            <Stack gap={4}>
-              <Title order={1} fz={28}>
-                Welcome, {name}
-              </Title>
-              {user.userName && <Text c="dimmed">@{user.userName}</Text>}
-              <Group gap="xs">
-                <Badge variant="light">{profileTypeLabel(user.profileType)}</Badge>
-              </Group>
-            </Stack>
-          </Group>
-          {createAction && (
-            <Group justify="flex-end" mt="md">
-              {createAction}
-            </Group>
-          )}
-        </Paper>
-        {user.profileType !== 'IMC' && upcoming?.(user._id)}
+        <Group justify="space-between" align="flex-end" gap="sm">
+          <div style={{ minWidth: 0 }}>
+            <Title order={1} fz={{ base: 24, sm: 28 }} style={{ wordBreak: 'break-word' }}>
+              Welcome, {name}
+            </Title>
+            <Text c="dimmed" size="sm" mt={4}>
+              {dayjs().format('dddd D MMMM')}
+            </Text>
+          </div>
+          {mayCreate && createAction}
+        </Group>
+        {posting ? (
+          <Grid gap="lg">
+            <Grid.Col span={{ base: 12, lg: 8 }}>
+              <Stack gap="lg">
+                {mayCreate && composer && (
+                  <ComposerBox name={name} image={user.profileImage} color={user.backgroundColor} onOpen={composer.open} />
+                )}
+                {posts?.(user._id)}
+              </Stack>
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, lg: 4 }}>
+              <Stack gap="lg">{side}</Stack>
+            </Grid.Col>
+          </Grid>
+        ) : (
+          // nothing to post: the accounts and their figures side by side
+          <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+            {side}
+          </SimpleGrid>
+        )}
       </Stack>
     </Container>
   );

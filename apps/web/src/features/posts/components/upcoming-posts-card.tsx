@@ -14,7 +14,14 @@ export function UpcomingPostsCard({ userId }: { userId: string }) {
   const query = useScheduledPosts({ userId, page: 1, limit: HOME_SCHEDULED_COUNT });
   const posts = query.data?.posts ?? [];
   return (
-    <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }} component="section" aria-labelledby="home-scheduled-title">
+    <Paper
+      withBorder
+      radius="lg"
+      shadow="xs"
+      p={{ base: 'md', sm: 'lg' }}
+      component="section"
+      aria-labelledby="home-scheduled-title"
+    >
       <Group justify="space-between" mb="md">
         <Title order={2} fz={18} fw={650} id="home-scheduled-title">
           Scheduled posts

@@ -1,7 +1,6 @@
 import {
   ActionIcon,
   Avatar,
-  Badge,
   Button,
   Container,
   Group,
@@ -14,36 +13,22 @@ import {
   Title,
   Tooltip,
 } from '@mantine/core';
-import { modals } from '@mantine/modals';
-import { IconPlugConnectedX, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { accountDisplayName, SOCIAL_MSG, SOCIAL_NETWORKS, type TSocialAccount, type TSocialNetwork } from '@virality/domain';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
+import { AccountStatusBadge } from '../../../components/account-status-badge';
 import { NetworkTile } from '../../../components/network-tile';
+import { confirmRemoveAccount } from '../../../components/remove-account-confirm';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
-import { notifyError, notifySuccess } from '../../../lib/notify';
+import { notifyError } from '../../../lib/notify';
 import { useConfig } from '../../../lib/use-config';
 import { useCurrentUser } from '../../../lib/use-current-user';
 import { getLoginUrl, linkableHere, SOCIAL_ACCOUNTS_KEY, useSocialAccounts, useUnlinkAccount } from '../api/social-accounts';
 import { dropChooser, peekChooser, rememberLink } from '../lib/link-storage';
 import { PageChooserModal } from './page-chooser-modal';
-
-/** The status of a linked account, never by colour alone. */
-function AccountStatus({ account }: { account: TSocialAccount }) {
-  if (account.Status === 'needs_reconnect')
-    return (
-      <Badge color="orange" variant="light" radius="xl" tt="none" leftSection={<IconPlugConnectedX size={14} aria-hidden />}>
-        Needs reconnect
-      </Badge>
-    );
-  return (
-    <Badge color="green" variant="light" radius="xl" tt="none">
-      Linked
-    </Badge>
-  );
-}
 
 /** What a linked account is, said under its name where the network has more than one kind. */
 const KIND_LABEL: Partial<Record<TSocialAccount['Kind'], string>> = { page: 'Page', organization: 'Company page' };
@@ -105,7 +90,7 @@ function NetworkCard({ network, accounts, mayLink, busy, onAdd, onRemove }: TCar
                           {KIND_LABEL[a.Kind]}
                         </Text>
                       )}
-                      <AccountStatus account={a} />
+                      <AccountStatusBadge account={a} />
                     </Group>
                   </Stack>
                 </Group>
@@ -173,20 +158,7 @@ export function SocialAccountsPage() {
     }
   };
 
-  const confirmRemove = (network: TSocialNetwork, account: TSocialAccount) =>
-    modals.openConfirmModal({
-      title: `Remove ${accountDisplayName(network.key, account.Kind, account.UserName)}?`,
-      centered: true,
-      size: 'sm',
-      children: <Text size="sm">Virality will stop publishing to this {network.label} account. You can add it again later.</Text>,
-      labels: { confirm: 'Remove', cancel: 'Cancel' },
-      confirmProps: { color: 'red' },
-      onConfirm: () =>
-        unlink.mutate(account, {
-          onSuccess: (message) => notifySuccess(message),
-          onError: (err) => notifyError(err instanceof ApiError ? err.message : SOCIAL_MSG.someError),
-        }),
-    });
+  const confirmRemove = (account: TSocialAccount) => confirmRemoveAccount(account, unlink.mutateAsync);
 
   const loading = accounts.isPending || config.isPending || !user;
   return (
@@ -233,7 +205,7 @@ export function SocialAccountsPage() {
                 mayLink={mayLink}
                 busy={starting === n.key}
                 onAdd={() => void start(n)}
-                onRemove={(a) => confirmRemove(n, a)}
+                onRemove={confirmRemove}
               />
             ))}
           </SimpleGrid>

@@ -1,0 +1,80 @@
+import { Alert, Button, Stack, Title } from '@mantine/core';
+import { IconAlertTriangle, IconCalendarOff, IconSpeakerphone } from '@tabler/icons-react';
+import { INSIGHTS_MSG, type TPost } from '@virality/domain';
+import type { ReactNode } from 'react';
+import { EmptyState } from '../../../components/empty-state';
+import { dayName } from '../lib/calendar-view';
+import { AgendaItem, AgendaSkeleton } from './post-parts';
+
+/** A read that failed: the server's message and a way to try again. */
+export function LoadError({ error, onRetry }: { error: Error; onRetry: () => void }) {
+  return (
+    <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} aria-hidden />} title="Could not load your posts">
+      <Stack gap="xs" align="flex-start">
+        {error.message}
+        <Button size="xs" variant="default" onClick={onRetry}>
+          Try again
+        </Button>
+      </Stack>
+    </Alert>
+  );
+}
+
+type TAgendaProps = {
+  day: string;
+  zone: string;
+  /** An IMC user: campaigns, which do not exist yet, instead of posts. */
+  imc: boolean;
+  posts: readonly TPost[] | undefined;
+  pending: boolean;
+  error: Error | null;
+  onRetry: () => void;
+  /** Whether the day is named above its posts (the Daily view names it in its own heading). */
+  named?: boolean;
+};
+
+/** One day's posts, earliest first, with the day named above them; the spec's empty texts when there are none. */
+export function DayAgenda({ day, zone, imc, posts, pending, error, onRetry, named = true }: TAgendaProps) {
+  let body: ReactNode;
+  if (imc) {
+    body = (
+      <EmptyState
+        icon={<IconSpeakerphone size={24} />}
+        title={INSIGHTS_MSG.noCampaignsToday}
+        line="Campaigns you start will show here on their first day."
+      />
+    );
+  } else if (error) {
+    body = <LoadError error={error} onRetry={onRetry} />;
+  } else if (pending || !posts) {
+    body = <AgendaSkeleton />;
+  } else if (posts.length === 0) {
+    body = (
+      <EmptyState
+        icon={<IconCalendarOff size={24} />}
+        title={INSIGHTS_MSG.noPostTodayCalendar}
+        line={`Nothing is scheduled or published on ${dayName(day)}.`}
+      />
+    );
+  } else {
+    body = (
+      <Stack gap="sm" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+        {posts.map((p) => (
+          <li key={p.CommonPostID}>
+            <AgendaItem post={p} zone={zone} />
+          </li>
+        ))}
+      </Stack>
+    );
+  }
+  return (
+    <Stack gap="sm" component="section" aria-label={`Posts on ${dayName(day)}`}>
+      {named && (
+        <Title order={3} fz={16} fw={650}>
+          {dayName(day)}
+        </Title>
+      )}
+      {body}
+    </Stack>
+  );
+}

@@ -1,0 +1,39 @@
+/** A week column is 48 px an hour; a chip is as tall as half an hour. */
+export const HOUR_PX = 48;
+export const CHIP_MINUTES = 30;
+/** A column's height, and a chip's (a late post's chip stays inside its day). */
+export const DAY_PX = 24 * HOUR_PX;
+export const CHIP_PX = 22;
+
+export type TPlaced<T> = { item: T; minutes: number; lane: number; lanes: number };
+
+/**
+ * Places a day's posts on its column: each at its minute, side by side when their chips would overlap (each
+ * group of overlapping chips shares the column's width in equal lanes). `items` are earliest first.
+ */
+export function placeOnColumn<T>(items: readonly { item: T; minutes: number }[]): TPlaced<T>[] {
+  const out: TPlaced<T>[] = [];
+  let group: TPlaced<T>[] = [];
+  let laneEnds: number[] = [];
+  let groupEnd = -1;
+  const close = () => {
+    for (const p of group) p.lanes = laneEnds.length;
+    group = [];
+    laneEnds = [];
+  };
+  for (const { item, minutes } of items) {
+    if (minutes >= groupEnd) close();
+    let lane = laneEnds.findIndex((end) => end <= minutes);
+    if (lane === -1) lane = laneEnds.push(0) - 1;
+    laneEnds[lane] = minutes + CHIP_MINUTES;
+    groupEnd = Math.max(groupEnd, minutes + CHIP_MINUTES);
+    const placed = { item, minutes, lane, lanes: 1 };
+    group.push(placed);
+    out.push(placed);
+  }
+  close();
+  return out;
+}
+
+/** Where a minute of the day sits on a column, in px from midnight. */
+export const topOf = (minutes: number) => (minutes / 60) * HOUR_PX;

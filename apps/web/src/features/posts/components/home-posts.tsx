@@ -1,0 +1,64 @@
+import { Paper, Skeleton, Stack, Text } from '@mantine/core';
+import { IconPencilPlus } from '@tabler/icons-react';
+import { INSIGHTS_MSG, noPostYet } from '@virality/domain';
+import { EmptyState } from '../../../components/empty-state';
+import { useCurrentUser } from '../../../lib/use-current-user';
+import { usePostTotals } from '../api/post-totals';
+import { CreatePostButton } from './create-post-button';
+import { PostTotalsCards, PostTotalsSkeleton } from './post-totals-cards';
+import { RecentPostsCard } from './recent-posts-card';
+import { TodayPostsCard } from './today-posts-card';
+import { UpcomingPostsCard } from './upcoming-posts-card';
+
+/** A user whose organization has no post at all yet (drafts count): the home page shows the way to a first one. */
+function FirstPost() {
+  return (
+    <EmptyState
+      icon={<IconPencilPlus size={24} />}
+      title={INSIGHTS_MSG.noPostYet}
+      line="Write a post once and send it to every account you linked, now or at the time you choose."
+      action={<CreatePostButton label="Create Post" mt="xs" />}
+    />
+  );
+}
+
+/**
+ * The home page's posts: the numbers, today's posts, the next scheduled ones and the last ones out, or, before
+ * the first post, the way to write it. Figures and lists are read again when the live stream says a post moved.
+ */
+export function HomePosts({ userId }: { userId: string }) {
+  const totals = usePostTotals(userId);
+  if (totals.isPending) {
+    return (
+      <Stack gap="lg" aria-busy="true" aria-label="Loading your posts">
+        <PostTotalsSkeleton />
+        <Paper withBorder radius="lg" p="lg">
+          <Skeleton h={16} w={120} mb="md" />
+          <Skeleton h={56} />
+        </Paper>
+      </Stack>
+    );
+  }
+  if (totals.data && noPostYet(totals.data)) return <FirstPost />;
+  return (
+    <Stack gap="lg">
+      {totals.data && <PostTotalsCards totals={totals.data} />}
+      {totals.isError && (
+        <Text size="sm" c="red.9">
+          {totals.error.message}
+        </Text>
+      )}
+      <TodayPostsCard />
+      <UpcomingPostsCard userId={userId} />
+      <RecentPostsCard userId={userId} />
+    </Stack>
+  );
+}
+
+/** The home page's Create button; hidden before the first post, where the empty state's Create Post is the one action. */
+export function HomeCreateButton() {
+  const { data: user } = useCurrentUser();
+  const totals = usePostTotals(user?._id ?? '');
+  if (!user || totals.isPending || (totals.data && noPostYet(totals.data))) return null;
+  return <CreatePostButton />;
+}
