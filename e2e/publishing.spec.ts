@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { apiCall, createCompletedInfluencer, loginInBrowser, type TApiUser } from './support/api';
+import { apiCall, createCompletedInfluencer, loginInBrowser, serverNow, type TApiUser } from './support/api';
 import { expect, test } from './support/fixtures';
 import { jpegFile } from './support/posts';
 import { failNext, linkByApi, onX, postDetails, type TNetworkKey } from './support/social';
@@ -156,8 +156,11 @@ test('a post scheduled for later answers "Your post has been Scheduled!" and goe
   const id = (await (await answer).json()).response_data.CommonPostID;
   await expect(page.getByText('Your post has been Scheduled!').first()).toBeVisible();
   expect(await onX(request, caption)).toBe(0);
-  // two days later on the product's clock (every process reads it): the post goes out without waiting
-  expect((await request.post('/sandbox/clock/advance', { data: { seconds: 2 * 86_400 } })).ok()).toBe(true);
+  // a minute past its time on the product's clock (every process reads it): the post goes out without waiting
+  const details = (await postDetails(request, owner.token, id)) as unknown as { ScheduledDate: string; ScheduledTime: string };
+  const due = new Date(`${details.ScheduledDate}T${details.ScheduledTime}:00.000Z`).getTime();
+  const seconds = Math.ceil((due - (await serverNow(request)).getTime()) / 1000) + 60;
+  expect((await request.post('/sandbox/clock/advance', { data: { seconds } })).ok()).toBe(true);
   await expect.poll(async () => onX(request, caption), { timeout: 30_000 }).toBe(1);
   expect((await postDetails(request, owner.token, id)).IsPostDone).toBe(true);
 });

@@ -16,6 +16,9 @@ const SIZES = [
 ] as const;
 
 const MINUTE = 60_000;
+// Scheduled posts here are due days ahead: journeys running beside these move the product's clock (a scheduled
+// post seen going out, figures read), and a post due within hours could go out in the middle of a journey.
+const DAYS = 24 * 60;
 const toast = (page: Page, text: string) => page.getByRole('alert').filter({ hasText: text }).or(page.getByText(text)).first();
 
 /** An influencer (no plan: no post limit) with an X account, logged in, and a photo uploaded. */
@@ -59,7 +62,7 @@ for (const [label, viewport] of SIZES) {
       test.setTimeout(120_000);
       const { user, x, photo } = await influencerWithX(page, request, 11);
       const caption = `Launch teaser ${Date.now()}`;
-      const id = await scheduleByApi(request, user, x, photo, caption, 120);
+      const id = await scheduleByApi(request, user, x, photo, caption, 8 * DAYS);
 
       // the home page shows it among the next two, with the way to all of them
       await page.goto('/home');
@@ -85,13 +88,13 @@ for (const [label, viewport] of SIZES) {
       await expect(toast(page, 'resumed successfully')).toBeVisible();
       await expect(post.getByText('Scheduled', { exact: true })).toBeVisible();
 
-      // reschedule: three days after the server's today at 15:30 in Kolkata (10:00 UTC); needs both fields
+      // reschedule: twelve days after the server's today at 15:30 in Kolkata (10:00 UTC); needs both fields
       menu = await openMenu(page, caption);
       await menu.getByRole('menuitem', { name: 'Reschedule' }).click();
       const dialog = page.getByRole('dialog', { name: 'Reschedule post' });
       const go = dialog.getByRole('button', { name: 'Reschedule' });
       await expect(go).toBeDisabled();
-      const day = new Date((await serverNow(request)).getTime() + 3 * 86_400_000);
+      const day = new Date((await serverNow(request)).getTime() + 12 * 86_400_000);
       await dialog.getByRole('button', { name: /^Date/ }).click();
       await pickDay(
         page,
@@ -119,7 +122,7 @@ for (const [label, viewport] of SIZES) {
     test('a reschedule too soon is refused with the schedule rule’s message', async ({ page, request }) => {
       const { user, x, photo } = await influencerWithX(page, request, 12);
       const caption = `Too soon ${Date.now()}`;
-      await scheduleByApi(request, user, x, photo, caption, 90);
+      await scheduleByApi(request, user, x, photo, caption, 8 * DAYS + 30);
       await page.goto('/allschedulepost');
       const menu = await openMenu(page, caption);
       await menu.getByRole('menuitem', { name: 'Reschedule' }).click();
@@ -149,7 +152,7 @@ for (const [label, viewport] of SIZES) {
       test.setTimeout(90_000);
       const { user, x, photo } = await influencerWithX(page, request, 13);
       const caption = `Right away ${Date.now()}`;
-      await scheduleByApi(request, user, x, photo, caption, 180);
+      await scheduleByApi(request, user, x, photo, caption, 8 * DAYS + 60);
       await page.goto('/allschedulepost');
       const menu = await openMenu(page, caption);
       const count = page.waitForResponse((r) => r.url().includes('/api/subscription/postCountTrack'));
@@ -167,7 +170,7 @@ for (const [label, viewport] of SIZES) {
       await loginInBrowser(page, owner);
       const photo = await uploadPhoto(request, page, owner.token, 14);
       const caption = `Business plan ${Date.now()}`;
-      await scheduleByApi(request, owner, x, photo, caption, 240);
+      await scheduleByApi(request, owner, x, photo, caption, 8 * DAYS + 90);
       const manager = await managerOf(request, owner, [
         { accountId: '6', access: true, moduleAccess: { Post: true, Analytics: false, Scheduler: true } },
       ]);

@@ -1,7 +1,8 @@
-import { Center, Container, Grid, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Badge, Center, Container, Grid, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { canCreatePost, normalizePermissions } from '@virality/domain';
 import dayjs from 'dayjs';
 import type { ReactNode } from 'react';
+import { profileTypeLabel } from '../../../components/profile-type-label';
 import { useCurrentUser } from '../../../lib/use-current-user';
 import { ComposerBox } from './composer-box';
 
@@ -44,9 +45,19 @@ export function HomePage({ composer, createAction, posts, side }: TProps) {
             <Title order={1} fz={{ base: 24, sm: 28 }} style={{ wordBreak: 'break-word' }}>
               Welcome, {name}
             </Title>
-            <Text c="dimmed" size="sm" mt={4}>
-              {dayjs().format('dddd D MMMM')}
-            </Text>
+            <Group gap="xs" mt={4} wrap="wrap">
+              {user.userName && (
+                <Text c="dimmed" size="sm">
+                  @{user.userName}
+                </Text>
+              )}
+              <Badge variant="light" size="sm">
+                {profileTypeLabel(user.profileType)}
+              </Badge>
+              <Text c="dimmed" size="sm">
+                {dayjs().format('dddd D MMMM')}
+              </Text>
+            </Group>
           </div>
           {mayCreate && createAction}
         </Group>

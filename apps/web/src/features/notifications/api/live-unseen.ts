@@ -8,6 +8,8 @@ import { CURRENT_USER_KEY, type TCurrentUser } from '../../../lib/use-current-us
 /** After a lost stream, the wait before trying again: doubled each time up to a minute, reset once it opens. */
 const FIRST_RETRY_MS = 2000;
 const MAX_RETRY_MS = 60_000;
+/** After the last post event of a burst, the lists of posts are read once more this much later. */
+const TRAILING_READ_MS = 1500;
 
 /** POST events/ticket: a short-lived ticket that opens this session's live stream. */
 export async function getEventsTicket(): Promise<string> {
@@ -29,6 +31,11 @@ export function useLiveUnseenCount(enabled: boolean) {
     let timer: ReturnType<typeof setTimeout> | null = null;
     let stopped = false;
     let wait = FIRST_RETRY_MS;
+    let trailing: ReturnType<typeof setTimeout> | null = null;
+    const rereadPosts = () => {
+      void queryClient.invalidateQueries({ queryKey: ['posts'] });
+      void queryClient.invalidateQueries({ queryKey: ['drafts'] });
+    };
     const later = () => {
       if (stopped) return;
       timer = setTimeout(connect, wait);
@@ -51,10 +58,13 @@ export function useLiveUnseenCount(enabled: boolean) {
         localStorage.setItem(STORAGE_KEYS.notificationCount, String(count));
         queryClient.setQueryData<TCurrentUser>(CURRENT_USER_KEY, (user) => (user ? { ...user, UnseenNotifsCount: count } : user));
       });
-      // a post of the organization moved (published, failed, scheduled...): the lists that show posts read again
+      // a post of the organization moved (published, failed, scheduled...): the lists that show posts read again,
+      // at once and once more when the burst is over (a post's accounts and the post itself change one after the
+      // other; a list read between two of those changes would otherwise keep the middle state)
       source.addEventListener('post', () => {
-        void queryClient.invalidateQueries({ queryKey: ['posts'] });
-        void queryClient.invalidateQueries({ queryKey: ['drafts'] });
+        rereadPosts();
+        if (trailing) clearTimeout(trailing);
+        trailing = setTimeout(rereadPosts, TRAILING_READ_MS);
       });
       source.addEventListener('end', () => {
         source?.close();
@@ -73,6 +83,7 @@ export function useLiveUnseenCount(enabled: boolean) {
     return () => {
       stopped = true;
       if (timer) clearTimeout(timer);
+      if (trailing) clearTimeout(trailing);
       source?.close();
     };
   }, [enabled, queryClient]);
