@@ -153,6 +153,8 @@ export async function createContainer(deps: TContainerDeps) {
     let working = false;
     closers.push(() => boss.stop({ graceful: working, timeout: 10_000 }));
     const jobs = createJobs({ boss, productTime, clock, log });
+    // closers run last-in first: the pools stop taking jobs and finish theirs before pg-boss stops
+    closers.push(() => jobs.stopWorkers(working ? 10_000 : 0));
     uow.sendJobs(jobs.send, jobs.cancel);
     if (productTime && sharedClock) {
       // a move of the shared clock (made by any process) reaches pg-boss's time within a second

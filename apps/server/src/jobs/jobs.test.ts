@@ -38,9 +38,23 @@ const testModule: TModule = {
           handled.push({ queue: 'test-batch', data });
         },
       }),
+      // a queue taken by a pool: each slot takes the next job as soon as it frees
+      defineJob<{ n: number; ms: number; fail?: boolean }>({
+        queue: 'test-pool',
+        work: { pool: 3, pollingIntervalSeconds: 0.2 },
+        async handle(data) {
+          pool.inFlight++;
+          pool.most = Math.max(pool.most, pool.inFlight);
+          await new Promise((r) => setTimeout(r, data.ms));
+          pool.inFlight--;
+          pool.done.push(data.n);
+          if (data.fail) throw new Error('this one failed');
+        },
+      }),
     ),
 };
 const batch = { inFlight: 0, most: 0 };
+const pool = { inFlight: 0, most: 0, done: [] as number[] };
 
 let t: TTestApp;
 beforeAll(async () => {
@@ -240,5 +254,68 @@ describe('one composition root for the server, the worker and the tests', () => 
     } finally {
       await worker.close();
     }
+  }, 30_000);
+
+  it('a pooled queue never runs more than its size at once, and a slow job does not hold back the ones fetched with it', async () => {
+    const worker = await createContainer({
+      config: t.container.config,
+      database: t.database,
+      clock: t.clock,
+      logger: false,
+      runJobs: true,
+      modules: [...MODULES, testModule],
+      bossSchema: t.database.pool ? `${t.database.schemaName}_boss` : undefined,
+      bossPoolMax: 2,
+    });
+    const ids: string[] = [];
+    try {
+      // one job of 1.5 s, then eight of 50 ms, one of which fails
+      ids.push((await t.container.enqueue('test-pool', { n: 0, ms: 1500 }, { retryLimit: 0 }))!);
+      await new Promise((r) => setTimeout(r, 20));
+      for (let n = 1; n <= 8; n++)
+        ids.push(
+          (await t.container.enqueue('test-pool', n === 5 ? { n, ms: 50, fail: true } : { n, ms: 50 }, { retryLimit: 0 }))!,
+        );
+      await worker.startWorkers();
+      const deadline = Date.now() + 15_000;
+      while (pool.done.length < 9 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+      // the eight short jobs all went through the two other slots while the long one ran
+      expect(pool.done.slice(0, 8).sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+      expect(pool.done[8]).toBe(0);
+      expect(pool.most).toBe(3);
+      const states = async () => Promise.all(ids.map(async (id) => (await t.container.boss.getJobById('test-pool', id))?.state));
+      while ((await states()).includes('active') && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+      expect(await states()).toEqual([
+        'completed',
+        ...[1, 2, 3, 4].map(() => 'completed'),
+        'failed',
+        'completed',
+        'completed',
+        'completed',
+      ]);
+    } finally {
+      await worker.close();
+    }
+  }, 30_000);
+
+  it('a pooled queue stopping lets the job it runs finish and settles it', async () => {
+    const worker = await createContainer({
+      config: t.container.config,
+      database: t.database,
+      clock: t.clock,
+      logger: false,
+      runJobs: true,
+      modules: [...MODULES, testModule],
+      bossSchema: t.database.pool ? `${t.database.schemaName}_boss` : undefined,
+      bossPoolMax: 2,
+    });
+    pool.done.length = 0;
+    const id = (await t.container.enqueue('test-pool', { n: 42, ms: 600 }, { retryLimit: 0 }))!;
+    await worker.startWorkers();
+    const deadline = Date.now() + 10_000;
+    while (pool.inFlight === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    await worker.close();
+    expect(pool.done).toEqual([42]);
+    expect((await t.container.boss.getJobById('test-pool', id))?.state).toBe('completed');
   }, 30_000);
 });

@@ -3,6 +3,7 @@ import type { PgBoss, Queue, QueuePolicy, WorkOptions } from 'pg-boss';
 import type { Clock } from '../clock';
 import { errorForLog } from '../lib/scrub';
 import type { TProductBossClock } from './boss-clock';
+import { startPool, type TPool } from './pool';
 import { ensureQueue } from './queues';
 import { createJobSender } from './sender';
 
@@ -29,7 +30,14 @@ export type TJobDefinition<D extends object = object> = {
    * time and running them side by side (so up to localConcurrency × batchSize at once), looking every
    * `pollingIntervalSeconds` while the queue is quiet.
    */
-  work?: Pick<WorkOptions, 'localConcurrency' | 'pollingIntervalSeconds' | 'batchSize'>;
+  work?: Pick<WorkOptions, 'localConcurrency' | 'pollingIntervalSeconds' | 'batchSize'> & {
+    /**
+     * Instead of pg-boss's fetch loops: a pool keeping this many jobs running, fetching as each slot frees
+     * (jobs/pool.ts). For queues whose jobs take seconds of waiting on the outside world, where a batch would
+     * move at the pace of its slowest job.
+     */
+    pool?: number;
+  };
   /** Runs one job; throwing fails it (pg-boss retries it as the queue says). */
   handle(data: D, meta: TJobMeta): Promise<unknown>;
 };
@@ -53,6 +61,7 @@ export function createJobs(deps: { boss: PgBoss; productTime: TProductBossClock 
   const sender = createJobSender(boss, deps.clock);
   const definitions = new Map<string, TJobDefinition>();
   let working = false;
+  const pools: TPool[] = [];
 
   const run = async (job: TJobDefinition, id: string, data: object) => {
     try {
@@ -64,7 +73,18 @@ export function createJobs(deps: { boss: PgBoss; productTime: TProductBossClock 
   };
   const work = async (job: TJobDefinition) => {
     const batchSize = job.work?.batchSize ?? 1;
-    if (batchSize > 1)
+    if (job.work?.pool)
+      pools.push(
+        startPool({
+          boss,
+          queue: job.queue,
+          size: job.work.pool,
+          pollMs: (job.work.pollingIntervalSeconds ?? 2) * 1000,
+          run: (data, meta) => job.handle(data, meta),
+          log,
+        }),
+      );
+    else if (batchSize > 1)
       // a batch's jobs run side by side and each is settled on its own: one failing does not fail the others;
       // while fetches come back full the worker fetches again at once instead of waiting for its next poll
       await boss.work<object>(job.queue, { ...job.work, batchSize, perJobResults: true, burstWhenBatchFull: true }, (jobs) =>
@@ -104,6 +124,10 @@ export function createJobs(deps: { boss: PgBoss; productTime: TProductBossClock 
       if (working) return;
       working = true;
       for (const job of definitions.values()) await work(job);
+    },
+    /** Stops the pools taking jobs and lets their running jobs finish (up to `timeoutMs`); before pg-boss stops. */
+    async stopWorkers(timeoutMs: number): Promise<void> {
+      await Promise.all(pools.splice(0).map((pool) => pool.stop(timeoutMs)));
     },
     /**
      * Runs every job of `queue` (or of every registered queue) that is due by the product's clock, through

@@ -2,9 +2,6 @@ import type { FastifyBaseLogger } from 'fastify';
 import { defineJob } from '../../jobs/registry';
 import { PUBLISH_QUEUE, PUBLISH_SWEEP_QUEUE, type TPublishEngine, type TPublishJob } from './engine';
 
-/** How many fetch loops take publishing jobs in one process. */
-const PUBLISH_LOOPS = 4;
-
 /**
  * The publishing queue: one job per target, keyed by it (stately: never two waiting for one target). A job
  * whose process dies is retried by pg-boss once its heartbeat stops; the retry finds the target held by its
@@ -16,13 +13,9 @@ export const publishJob = (deps: { engine: TPublishEngine; concurrency: number }
     queue: PUBLISH_QUEUE,
     policy: 'stately',
     queueOptions: { retryLimit: 5, retryDelay: 5, retryBackoff: true, expireInSeconds: 900, heartbeatSeconds: 30 },
-    // a publish is mostly waiting on a network: up to `concurrency` at once, in a few fetch loops taking batches
-    // (few loops keep a quiet queue cheap to watch: each looks twice a second)
-    work: {
-      localConcurrency: Math.min(PUBLISH_LOOPS, deps.concurrency),
-      batchSize: Math.max(1, Math.ceil(deps.concurrency / PUBLISH_LOOPS)),
-      pollingIntervalSeconds: 0.5,
-    },
+    // a publish is mostly waiting on a network: up to `concurrency` at once, each slot taking the next job as
+    // soon as it frees (a quiet queue is looked at twice a second)
+    work: { pool: deps.concurrency, pollingIntervalSeconds: 0.5 },
     handle: (data, meta) => deps.engine.run(data.targetId, meta.id),
   });
 
