@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { postBadge, postDisplayedAt, scheduledMenu, scheduledMoment, type TPostState } from './post-status';
+import { postBadge, postDisplayedAt, scheduledMenu, scheduledMoment, type TPostState, targetStateLook } from './post-status';
 
 const post = (over: Partial<TPostState> = {}): TPostState => ({
   IsScheduled: true,
@@ -58,5 +58,14 @@ describe('scheduledMenu', () => {
   });
   it('a business manager gets no menu', () => {
     expect(scheduledMenu(post(), 'BUSINESS_MANAGER', before).open).toBe(false);
+  });
+});
+
+describe('an account state on a post reads as went out, failed or on its way', () => {
+  it('published is ok; failed and needs reconnect are failures; the rest are waiting', () => {
+    expect(targetStateLook('published')).toEqual({ label: 'Published', tone: 'ok' });
+    expect(targetStateLook('needs_reconnect')).toEqual({ label: 'Needs reconnect', tone: 'failed' });
+    expect(targetStateLook('queued')).toEqual({ label: 'Publishing', tone: 'waiting' });
+    expect(targetStateLook('something-new')).toEqual({ label: 'something-new', tone: 'waiting' });
   });
 });

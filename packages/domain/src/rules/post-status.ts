@@ -1,3 +1,4 @@
+import type { TTargetState } from '../contracts/post';
 import type { TProfileType } from '../enums';
 
 /**
@@ -72,3 +73,23 @@ export const SCHEDULED_PAGE_SIZE = 10;
 export const HOME_SCHEDULED_COUNT = 2;
 /** Drafts a page of the drafts list holds. */
 export const DRAFTS_PAGE_SIZE = 9;
+
+/** How an account's state on a post reads: 'ok' went out, 'failed' did not (with why), 'waiting' not yet. */
+export type TTargetTone = 'ok' | 'failed' | 'waiting';
+
+const TARGET_LOOK: Record<TTargetState, { label: string; tone: TTargetTone }> = {
+  published: { label: 'Published', tone: 'ok' },
+  failed: { label: 'Failed', tone: 'failed' },
+  needs_reconnect: { label: 'Needs reconnect', tone: 'failed' },
+  queued: { label: 'Publishing', tone: 'waiting' },
+  publishing: { label: 'Publishing', tone: 'waiting' },
+  processing: { label: 'Processing', tone: 'waiting' },
+  scheduled: { label: 'Scheduled', tone: 'waiting' },
+  paused: { label: 'Paused', tone: 'waiting' },
+  draft: { label: 'Draft', tone: 'waiting' },
+  canceled: { label: 'Canceled', tone: 'waiting' },
+};
+
+/** The label and tone of an account's state on a post (an unknown state reads as itself, still on its way). */
+export const targetStateLook = (state: string): { label: string; tone: TTargetTone } =>
+  TARGET_LOOK[state as TTargetState] ?? { label: state, tone: 'waiting' };

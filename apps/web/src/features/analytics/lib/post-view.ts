@@ -1,4 +1,11 @@
-import { postBadge, postDisplayedAt, type TPost, type TTargetState, zPost } from '@virality/domain';
+import {
+  postBadge,
+  postDisplayedAt,
+  type TPost,
+  type TTargetTone,
+  targetStateLook,
+  zPost,
+} from '@virality/domain';
 import dayjs from 'dayjs';
 import type { TPostStatus } from '../../../components/status-badge';
 
@@ -40,27 +47,14 @@ export const networkIdsOf = (p: Pick<TPost, 'MediaPostedOn' | 'MediaSelectedOn'>
 ];
 
 type TTarget = TPost['MediaPostedOn'][number];
-/** How an account's state reads: 'ok' went out, 'failed' did not (with why), 'waiting' not yet. */
-export type TTargetTone = 'ok' | 'failed' | 'waiting';
 
-const STATES: Record<TTargetState, { label: string; tone: TTargetTone }> = {
-  published: { label: 'Published', tone: 'ok' },
-  failed: { label: 'Failed', tone: 'failed' },
-  needs_reconnect: { label: 'Needs reconnect', tone: 'failed' },
-  queued: { label: 'Publishing', tone: 'waiting' },
-  publishing: { label: 'Publishing', tone: 'waiting' },
-  processing: { label: 'Processing', tone: 'waiting' },
-  scheduled: { label: 'Scheduled', tone: 'waiting' },
-  paused: { label: 'Paused', tone: 'waiting' },
-  draft: { label: 'Draft', tone: 'waiting' },
-  canceled: { label: 'Canceled', tone: 'waiting' },
-};
+export type { TTargetTone };
 
 export type TTargetLook = { label: string; tone: TTargetTone; reason: string | null; url: string | null };
 
 /** An account's state on the post: published (with its link on the network), failed (with the reason), or on its way. */
 export function targetLook(t: Pick<TTarget, 'Status' | 'Error' | 'PostUrl'>): TTargetLook {
-  const { label, tone } = STATES[t.Status] ?? { label: t.Status, tone: 'waiting' as const };
+  const { label, tone } = targetStateLook(t.Status);
   return {
     label,
     tone,
