@@ -138,3 +138,38 @@ export const zProfileOverviewItem = z.object({
   Error: z.string().nullable(),
 });
 export type TProfileOverviewItem = z.infer<typeof zProfileOverviewItem>;
+
+/** The periods the dashboard's performance chart offers, in days (today included). */
+export const PERFORMANCE_PERIODS = [7, 30, 90] as const;
+export type TPerformancePeriod = (typeof PERFORMANCE_PERIODS)[number];
+
+/** performance_overview/: the organization's posts that went out over the last Days days, day by day. */
+export const zPerformanceBody = z.object({
+  UserID: zId.optional(),
+  Days: z.coerce
+    .number()
+    .refine((n): n is TPerformancePeriod => (PERFORMANCE_PERIODS as readonly number[]).includes(n), 'Days must be 7, 30 or 90'),
+  TimeZone: zTimeZone,
+});
+
+const zPerformanceFigures = z.object({
+  /** Accounts a post went out to (one post to three accounts counts three). */
+  Published: z.number(),
+  /** Likes, comments, shares and saves, as last read from the networks. */
+  Engagement: z.number(),
+  Views: z.number(),
+});
+/**
+ * Per day of the period (in the caller's time zone, oldest first) and in all, with the period before it for
+ * comparison. Figures come from what the analytics job last read; UpdatedAt is the latest of those reads.
+ */
+export const zPerformance = zPerformanceFigures.extend({
+  Days: z.array(zPerformanceFigures.extend({ Date: z.string() })),
+  Previous: zPerformanceFigures,
+  UpdatedAt: z.string().nullable(),
+});
+export type TPerformance = z.infer<typeof zPerformance>;
+
+/** The engagement a post's figures add up to: likes, comments, shares and saves (the figures a network gives). */
+export const engagementOf = (m: Partial<Record<(typeof POST_METRICS)[number], number>>): number =>
+  (m.likes ?? 0) + (m.comments ?? 0) + (m.shares ?? 0) + (m.saves ?? 0);

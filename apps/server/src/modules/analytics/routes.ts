@@ -1,6 +1,8 @@
 import {
   PROFILE_FIGURES_MAX_AGE_MS,
   zAnalyticsItem,
+  zPerformance,
+  zPerformanceBody,
   zPostAnalyticsBody,
   zProfileOverviewBody,
   zProfileOverviewItem,
@@ -34,6 +36,22 @@ export const analyticsSphRoutes =
         },
       },
       async (req) => sphOk(await analytics.postAnalytics(authOf(req), req.body)),
+    );
+
+    app.post(
+      '/performance_overview/',
+      {
+        ...guarded,
+        schema: {
+          tags,
+          security,
+          summary:
+            'The dashboard’s performance: accounts published to, engagement (likes, comments, shares, saves) and views of the posts that went out over the last Days (7, 30 or 90) days, per day in TimeZone (IANA; UTC without it) and for the period before, as the figures were last read (UpdatedAt)',
+          body: zPerformanceBody,
+          response: { 200: zSphOk(zPerformance) },
+        },
+      },
+      async (req) => sphOk(await analytics.performance(authOf(req), req.body)),
     );
 
     app.post(

@@ -1,8 +1,13 @@
 import {
+  addDays,
   analyticsMaxAgeMs,
   can,
+  dayInZone,
+  daysBetween,
+  engagementOf,
   followerTier,
   INSIGHTS_MSG,
+  isTimeZone,
   METRIC_FIELDS,
   MSG,
   POST_METRICS,
@@ -14,10 +19,13 @@ import {
   socialNetwork,
   storyInsightMessage,
   type TAnalyticsItem,
+  type TPerformance,
+  type TPerformancePeriod,
   type TPermissionAction,
   type TPostMetrics,
   type TProfileOverviewItem,
   type TSocialNetworkKey,
+  zoneDayStart,
 } from '@virality/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../clock';
@@ -418,6 +426,63 @@ export function createAnalyticsService(deps: TDeps) {
         if (!figures) return item(202, 'not_yet_read', null, null);
         return item(200, null, null, figures);
       });
+    },
+
+    /**
+     * performance_overview/: the organization's posts that went out over the last `Days` days (today included, in
+     * the caller's time zone), day by day, and the same period before it: accounts published to, engagement and
+     * views as the job last read them. A manager counts only the networks its role opens with Analytics; an IMC
+     * account, which posts nothing, has nothing to count.
+     */
+    async performance(
+      a: TAuthContext,
+      body: { UserID?: string; Days: TPerformancePeriod; TimeZone?: string },
+    ): Promise<TPerformance> {
+      ownIds(a, body.UserID);
+      const zone = body.TimeZone ?? 'UTC';
+      if (!isTimeZone(zone)) throw badRequest(INSIGHTS_MSG.badTimeZone);
+      const today = dayInZone(clock.now(), zone);
+      const first = addDays(today, 1 - body.Days);
+      const firstBefore = addDays(first, -body.Days);
+      const days = daysBetween(first, today);
+      const zero = () => ({ Published: 0, Engagement: 0, Views: 0 });
+      const perDay = new Map(days.map((d) => [d, zero()]));
+      const previous = zero();
+      let updatedAt: Date | null = null;
+      if (a.role !== 'IMC') {
+        const actor = await team.actorOf(a.user);
+        const targets = (
+          await posts.publishedOfOrg(a.user.orgId, zoneDayStart(firstBefore, zone), zoneDayStart(addDays(today, 1), zone))
+        ).filter(
+          (t) =>
+            !refusalOf(actor, 'Analytics', {
+              id: t.accountId ?? '',
+              orgId: a.user.orgId,
+              network: t.network as TSocialNetworkKey,
+            }),
+        );
+        const metrics = new Map((await repo.metricsOf(targets.map((t) => t.targetId))).map((r) => [r.targetId, r]));
+        for (const t of targets) {
+          const day = dayInZone(t.postedAt, zone);
+          const into = day >= first ? perDay.get(day) : previous;
+          if (!into) continue;
+          const row = metrics.get(t.targetId);
+          const m = row?.fetchedAt ? row.metrics : {};
+          into.Published += 1;
+          into.Engagement += engagementOf(m);
+          into.Views += m.views ?? 0;
+          if (row?.fetchedAt && (!updatedAt || row.fetchedAt > updatedAt)) updatedAt = row.fetchedAt;
+        }
+      }
+      const sum = (k: 'Published' | 'Engagement' | 'Views') => [...perDay.values()].reduce((n, d) => n + d[k], 0);
+      return {
+        Published: sum('Published'),
+        Engagement: sum('Engagement'),
+        Views: sum('Views'),
+        Days: days.map((day) => ({ Date: day, ...perDay.get(day)! })),
+        Previous: previous,
+        UpdatedAt: (updatedAt as Date | null)?.toISOString() ?? null,
+      };
     },
 
     /**

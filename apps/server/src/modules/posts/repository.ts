@@ -472,6 +472,31 @@ export function createPostsRepository(db: TDb, changes: TChanges) {
         .orderBy(asc(postTargets.publishedAt), asc(postTargets.id))
         .limit(limit);
     },
+    /**
+     * The organization's accounts published to, of the posts that went out from `from` until `to` (read through
+     * posts_org_out_idx): each with when its post went out.
+     */
+    async publishedOfOrg(orgId: string, from: Date, to: Date) {
+      return db
+        .select({
+          targetId: postTargets.id,
+          accountId: postTargets.accountId,
+          network: postTargets.network,
+          postedAt: posts.postedAt,
+        })
+        .from(posts)
+        .innerJoin(postTargets, eq(postTargets.postId, posts.id))
+        .where(
+          and(
+            eq(posts.orgId, orgId),
+            isNotNull(posts.postedAt),
+            OUT,
+            gte(posts.postedAt, from),
+            lt(posts.postedAt, to),
+            eq(postTargets.state, 'published'),
+          ),
+        );
+    },
     /** Posts by id, of any organization (the caller checks whose they are). */
     async postsByIds(ids: string[]): Promise<TPostRow[]> {
       if (ids.length === 0) return [];

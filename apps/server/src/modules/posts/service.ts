@@ -771,6 +771,11 @@ export function createPostsService(deps: TDeps) {
       }));
     },
 
+    /** For the analytics module: the organization's accounts published to by posts that went out in [from, to). */
+    async publishedOfOrg(orgId: string, from: Date, to: Date) {
+      return (await repo.publishedOfOrg(orgId, from, to)).map((t) => ({ ...t, postedAt: t.postedAt ?? from }));
+    },
+
     /** For the analytics module: posts with their targets, of any organization (the caller checks whose they are). */
     async postsForAnalytics(ids: string[]) {
       const rows = await repo.postsByIds(ids);
