@@ -7,7 +7,7 @@ import { createBusinessOwner, managerOf } from './support/team';
 
 // The home dashboard and /allrecentpost: a new user's empty states; today's, the scheduled and the recent posts of
 // a user who posts, the numbers, and all recent posts page by page with how each account fared; the profile
-// overview of a network with its follower tier once the figures are read; a business manager whose role opens no
+// overview of a network with its follower tier once the figures are read; the performance card's week and month; a business manager whose role opens no
 // posting sees no Create. Each at a desktop and a phone width, posts made through the API.
 
 const SIZES = [
@@ -133,6 +133,15 @@ for (const [label, viewport] of SIZES) {
       await expect(recent.getByRole('article').first()).toHaveAccessibleName(mixed);
       await expect(recent.getByRole('article').nth(1)).toHaveAccessibleName(caption(11));
       await expect(page.getByRole('button', { name: 'Create', exact: true })).toBeVisible();
+      // the performance of the week: twelve accounts published to (Facebook refused one), then 30 days as a table
+      const performance = region(page, 'Performance');
+      await expect(performance.getByText('Published', { exact: true })).toBeVisible();
+      await expect(performance.getByText('12', { exact: true })).toBeVisible();
+      await expect(performance.getByRole('img', { name: /^Engagement over the last 7 days/ })).toBeVisible();
+      await performance.getByText('30 d').click();
+      await expect(performance.getByRole('img', { name: /^Engagement over the last 30 days/ })).toBeVisible();
+      await performance.getByRole('button', { name: 'View as table' }).click();
+      await expect(performance.getByRole('table').getByRole('row')).toHaveCount(31);
       await expectNoSeriousA11y();
       await expectNoSidewaysScroll(page);
 

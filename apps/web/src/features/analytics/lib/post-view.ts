@@ -1,11 +1,4 @@
-import {
-  postBadge,
-  postDisplayedAt,
-  type TPost,
-  type TTargetTone,
-  targetStateLook,
-  zPost,
-} from '@virality/domain';
+import { postBadge, postDisplayedAt, type TPost, type TTargetTone, targetStateLook, zPost } from '@virality/domain';
 import dayjs from 'dayjs';
 import type { TPostStatus } from '../../../components/status-badge';
 

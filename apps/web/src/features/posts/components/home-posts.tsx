@@ -1,6 +1,7 @@
 import { Paper, Skeleton, Stack, Text } from '@mantine/core';
 import { IconPencilPlus } from '@tabler/icons-react';
 import { INSIGHTS_MSG, noPostYet } from '@virality/domain';
+import type { ReactNode } from 'react';
 import { EmptyState } from '../../../components/empty-state';
 import { useCurrentUser } from '../../../lib/use-current-user';
 import { usePostTotals } from '../api/post-totals';
@@ -23,10 +24,10 @@ function FirstPost() {
 }
 
 /**
- * The home page's posts: the numbers, today's posts, the next scheduled ones and the last ones out, or, before
- * the first post, the way to write it. Figures and lists are read again when the live stream says a post moved.
+ * The home page's posts: the numbers, today's posts, the next scheduled ones, the performance card (given by the
+ * app) and the last ones out, or, before the first post, the way to write it. Figures and lists are read again when the live stream says a post moved.
  */
-export function HomePosts({ userId }: { userId: string }) {
+export function HomePosts({ userId, performance }: { userId: string; performance?: ReactNode }) {
   const totals = usePostTotals(userId);
   if (totals.isPending) {
     return (
@@ -50,6 +51,7 @@ export function HomePosts({ userId }: { userId: string }) {
       )}
       <TodayPostsCard />
       <UpcomingPostsCard userId={userId} />
+      {performance}
       <RecentPostsCard userId={userId} />
     </Stack>
   );
