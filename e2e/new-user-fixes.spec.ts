@@ -13,7 +13,7 @@ import {
 } from './support/api';
 import { expect, test } from './support/fixtures';
 import { latestOtp, uniquePhone } from './support/outbox';
-import { addSubUserByApi, createBusinessOwner, createRoleByApi } from './support/team';
+import { addSubUserByApi, createBusinessOwner, createRoleByApi, createUnpaidBusinessOwner } from './support/team';
 
 /**
  * What a new user met in the browser: headers that lead nowhere or change under them, onboarding pages open
@@ -68,7 +68,7 @@ test.describe('headers', () => {
   let influencer: TApiUser;
   let business: TApiUser;
   test.beforeAll(async ({ request }) => {
-    [influencer, business] = await Promise.all([createCompletedInfluencer(request), createBusinessOwner(request)]);
+    [influencer, business] = await Promise.all([createCompletedInfluencer(request), createUnpaidBusinessOwner(request)]);
   });
 
   for (const { label, viewport } of SIZES) {
@@ -115,7 +115,13 @@ test.describe('headers', () => {
       const banner = page.getByRole('banner');
       await expect(banner.getByRole('link', { name: 'Login' })).toBeVisible();
       await expect(banner.getByRole('link', { name: 'Get Started' })).toBeVisible();
-      for (const name of ['News', 'Team', 'Pricing']) await expect(page.getByRole('link', { name, exact: true })).toHaveCount(0);
+      for (const name of ['News', 'Team']) await expect(page.getByRole('link', { name, exact: true })).toHaveCount(0);
+      // Pricing is built: in the header on a desktop, in the menu on a phone
+      if (viewport.width < 576) {
+        await banner.getByRole('button', { name: 'Open menu' }).click();
+        await expect(page.getByRole('menuitem', { name: 'Pricing' })).toHaveAttribute('href', '/pricing');
+        await page.keyboard.press('Escape');
+      } else await expect(banner.getByRole('link', { name: 'Pricing', exact: true })).toHaveAttribute('href', '/pricing');
       await expectNoSidewaysScroll(page);
       await expectEveryHeaderLinkHasAPage(page, '/');
     });

@@ -68,6 +68,9 @@ export default defineConfig({
       WEB_DIST_DIR: WEB_DIST,
       NODE_ENV: 'test',
       RATE_LIMIT_MAX: '1000',
+      // Sessions outlive a month: the plan journeys move the browser's clock (never the server's, which every journey
+      // shares) to a plan's last days, and the page must still hold a live session then.
+      SESSION_TTL_HOURS: String(24 * 60),
     },
   },
 });

@@ -73,8 +73,10 @@ test('a business signs up by phone, fills the business profile, picks interests 
   await expect(page.getByRole('heading', { name: 'Social Media Accounts' })).toBeVisible();
   await page.getByRole('button', { name: 'Proceed' }).click();
   await expect(page).toHaveURL(/\/home$/);
-  await expect(page.getByRole('heading', { name: `Welcome, ${businessName}` })).toBeVisible();
-  await expect(page.getByText('Business', { exact: true })).toBeVisible();
+  // a business without a plan meets the subscription gate, greeted by name, with the way to the plans
+  await expect(page.getByRole('heading', { name: 'Choose a plan to open your dashboard' })).toBeVisible();
+  await expect(page.getByText(`Welcome, ${businessName}!`, { exact: false })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'See plans' })).toHaveAttribute('href', '/profile/pricing');
 
   // The saved profile, as the server holds it.
   const token = await page.evaluate(() => localStorage.getItem('virality-auth-token'));

@@ -1,13 +1,25 @@
 import { randomInt } from 'node:crypto';
 import { type APIRequestContext, expect } from '@playwright/test';
 import { apiCall, createVerifiedUser, type TApiUser, uniqueUserName } from './api';
+import { subscribeByApi } from './billing';
 import { latestMessage, uniqueEmail } from './outbox';
 
 /**
- * A BUSINESS owner with a finished registration (business profile and three interests), made through the API.
- * paymentStatus stays false, so the header shows the icons of a business without a plan.
+ * A BUSINESS owner with a finished registration (business profile and three interests) and an active plan bought
+ * through the sandbox checkout (Professional unless told: no post limit), made through the API: what a business
+ * needs to see its dashboard and to post.
  */
-export async function createBusinessOwner(request: APIRequestContext): Promise<TApiUser> {
+export async function createBusinessOwner(request: APIRequestContext, planType = 'Professional'): Promise<TApiUser> {
+  const owner = await createUnpaidBusinessOwner(request);
+  await subscribeByApi(request, owner, planType);
+  return owner;
+}
+
+/**
+ * A BUSINESS owner with a finished registration and no plan: paymentStatus stays false, so it meets the
+ * subscription gate and the header shows the icons of a business without a plan.
+ */
+export async function createUnpaidBusinessOwner(request: APIRequestContext): Promise<TApiUser> {
   const user = await createVerifiedUser(request, { profileType: 'BUSINESS' });
   const name = `Acme ${randomInt(1000, 9999)}`;
   const userName = uniqueUserName('acme');

@@ -72,7 +72,25 @@ const zEnv = z.object({
   ),
   /** Keys that seal the networks' tokens at rest: `id:base64key[,id:base64key…]`, the first one current. */
   TOKEN_KEYS: z.string().optional(),
+  // Stripe: card payments (Checkout) and their signed webhooks; unset in the sandbox: its emulator
+  STRIPE_SECRET_KEY: z.string().min(1).optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
 });
+
+/**
+ * Stripe's keys and where its API is: the sandbox's emulator (`/sandbox/stripe`, with its own keys) unless a real
+ * secret key is set; outside the sandbox without both keys the payment calls answer 503.
+ */
+function stripeSettings(e: z.infer<typeof zEnv>, sandbox: boolean, publicUrl: string) {
+  const emulated = sandbox && !e.STRIPE_SECRET_KEY;
+  return {
+    secretKey: e.STRIPE_SECRET_KEY ?? (emulated ? 'sk_test_sandbox' : null),
+    webhookSecret: e.STRIPE_WEBHOOK_SECRET ?? (emulated ? 'whsec_sandbox' : null),
+    apiBase: emulated ? `${publicUrl}/sandbox/stripe` : 'https://api.stripe.com',
+    emulated,
+  };
+}
+export type TStripeConfig = ReturnType<typeof stripeSettings>;
 
 /** A start the settings do not allow: its message says what to set, and no stack trace is needed. */
 export class ConfigError extends Error {}
@@ -210,5 +228,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       }),
     ) as Record<string, { clientId: string; clientSecret: string } | null>,
     tokenKeys: e.TOKEN_KEYS ?? null,
+    stripe: stripeSettings(e, sandbox, publicUrl),
   };
 }

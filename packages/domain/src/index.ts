@@ -1,4 +1,5 @@
 export * from './contracts/auth';
+export * from './contracts/billing';
 export * from './contracts/errors';
 export * from './contracts/insights';
 export * from './contracts/post';
@@ -22,6 +23,8 @@ export * from './rules/network-limits';
 export * from './rules/otp';
 export * from './rules/password';
 export * from './rules/permissions';
+export * from './rules/plan-display';
+export * from './rules/plans';
 export * from './rules/post';
 export * from './rules/post-status';
 export * from './rules/profile';

@@ -107,3 +107,26 @@ export const MSG = {
   completeRegistration: 'Please complete Registration before continuing',
   networkLost: 'Network connection lost',
 } as const;
+
+/** Plans and payments: what the price list, coupons, checkout and the post limits say. */
+export const PAY_MSG = {
+  couponVerified: 'Coupon verified succefully',
+  couponInvalid: 'Invalid coupon code',
+  couponNotForCurrency: 'This coupon cannot be used in this currency',
+  couponNoLongerValid: 'This coupon is no longer valid',
+  couponBelowMinimum: 'This coupon needs a higher amount',
+  priceNotFound: 'This price is not available',
+  planMismatch: 'The plan does not match the price',
+  freeTierNotForSale: 'The free tier cannot be bought',
+  lowerPlanWhileActive: 'Your current plan is higher than this plan: it can be bought once your plan ends',
+  paymentsNotConfigured: 'Payments are not configured',
+  paymentProviderFailed: 'Something went wrong while navigating to the payment page.',
+  paymentNotFound: 'Payment not found',
+  orderNotFound: 'Order not found',
+  paymentUpdateFailed: 'Failed to update payment',
+  paymentPending: 'Your payment is being confirmed',
+  paymentRecorded: 'Payment recorded',
+  webhookSignatureInvalid: 'Invalid signature',
+  planExpired: 'Your Subscription is Expired',
+  noActivePlan: 'Subscribe to a plan to start posting',
+} as const;

@@ -163,6 +163,8 @@ describe('one composition root for the server, the worker and the tests', () => 
         'location',
         'media',
         'notifications',
+        'payments',
+        'plans',
         'posts',
         'publishing',
         'socialAccounts',
@@ -179,6 +181,7 @@ describe('one composition root for the server, the worker and the tests', () => 
         'publish-target',
         'publish-sweep',
         'read-figures',
+        'plans-daily',
         'test-standard',
       ]),
     );

@@ -4,11 +4,11 @@ import pg from 'pg';
 import type { TDatabase } from '../db/client';
 import type { TTransactional } from './unit-of-work';
 
-/** What a change names: a user's row, a session, a role, a user's subscription, a user's notifications, an organization's linked accounts. */
-export type TChangeTopic = 'user' | 'session' | 'role' | 'subscription' | 'activity' | 'social' | 'post';
+/** What a change names: a user's row, a session, a role, a user's subscription, a user's notifications, an organization's linked accounts, a payment recorded. */
+export type TChangeTopic = 'user' | 'session' | 'role' | 'subscription' | 'activity' | 'social' | 'post' | 'payment';
 export type TChangeListener = (topic: TChangeTopic, key: string) => void;
 
-const TOPICS = new Set<string>(['user', 'session', 'role', 'subscription', 'activity', 'social', 'post']);
+const TOPICS = new Set<string>(['user', 'session', 'role', 'subscription', 'activity', 'social', 'post', 'payment']);
 /** How long the listener waits before it connects again after losing its connection. */
 const RECONNECT_MS = 1000;
 /** How long a writer waits for every process to confirm a change before it goes on regardless. */

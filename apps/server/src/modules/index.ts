@@ -6,6 +6,8 @@ import { interestsModule } from './interests/module';
 import { locationModule } from './location/module';
 import { mediaModule } from './media/module';
 import { notificationsModule } from './notifications/module';
+import { paymentsModule } from './payments/module';
+import { plansModule } from './plans/module';
 import { postsModule } from './posts/module';
 import { socialAccountsModule } from './social-accounts/module';
 import { subscriptionsModule } from './subscriptions/module';
@@ -29,4 +31,6 @@ export const MODULES: readonly TModule[] = [
   mediaModule,
   postsModule,
   analyticsModule,
+  plansModule,
+  paymentsModule,
 ];

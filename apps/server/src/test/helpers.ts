@@ -270,3 +270,18 @@ export async function giveVerifiedPhone(t: TTestApp, id: string, more: Partial<T
   });
   return p;
 }
+
+/**
+ * Gives a user a paid plan for a month from the test clock's now, as a recorded payment does (test set-up: a brand,
+ * a business or an IMC account posts only with a plan). Professional has no post limit; Starter 20 a month.
+ */
+export async function givePlan(t: TTestApp, userId: string, planType: 'Starter' | 'Professional' = 'Professional') {
+  const now = t.clock.now();
+  const planEndDate = new Date(now);
+  planEndDate.setUTCMonth(planEndDate.getUTCMonth() + 1);
+  await t.services.subscriptions.recordPurchase(
+    { userId, planType, postLimit: planType === 'Starter' ? 20 : null, periodStart: now, planEndDate },
+    null,
+    now,
+  );
+}

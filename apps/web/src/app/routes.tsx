@@ -13,10 +13,11 @@ const onboarding = () => import('../features/onboarding');
 const team = async () => (await Promise.all([import('../features/team'), import('@mantine/dates/styles.css')]))[0];
 // The scheduled posts (reschedule's date picker) and the drafts (the composer's) bring the date picker's styles.
 const posts = async () => (await Promise.all([import('../features/posts'), import('@mantine/dates/styles.css')]))[0];
-const profile = () => import('../features/profile');
+const profileRoute = () => import('./pages/profile-route');
 const social = () => import('../features/social');
 const analytics = () => import('../features/analytics');
 const calendar = () => import('../features/calendar');
+const billing = () => import('../features/billing');
 const notFound = () => import('../features/misc/components/not-found-page');
 // The logged-in side (role guard, header, notifications) is loaded with the first logged-in page, so the
 // public pages do not carry it.
@@ -59,9 +60,30 @@ export const routes: RouteObject[] = [
               // the end of a linking flow the mobile app started (from=call): no web session needed
               { path: paths.message, lazy: async () => ({ Component: (await social()).MessagePage }) },
               {
+                path: paths.pricing,
+                // a logged-in visitor buys from the account's pricing page
+                loader: () => (readLiveSession() ? redirect(paths.profilePricing) : null),
+                lazy: async () => {
+                  const { PricingPage } = await billing();
+                  return { Component: () => <PricingPage mode="public" /> };
+                },
+              },
+              {
                 path: '*',
                 lazy: async () => ({ Component: (await notFound()).NotFoundPage }),
               },
+            ],
+          },
+          {
+            // Where the hosted checkout sends the browser back: public, with the logged-in header when signed in.
+            lazy: async () => {
+              const { AppLayout } = await appLayout();
+              return { Component: () => (readLiveSession() ? <AppLayout /> : <PublicLayout />) };
+            },
+            children: [
+              { path: paths.pricingSuccess, lazy: async () => ({ Component: (await billing()).PaymentSuccessPage }) },
+              { path: paths.paymentFailed, lazy: async () => ({ Component: (await billing()).PaymentFailedPage }) },
+              { path: paths.paymentReturn, lazy: async () => ({ Component: (await billing()).PaymentReturnPage }) },
             ],
           },
           // Onboarding pages bring their own OnboardingLayout (logo-only header).
@@ -114,7 +136,15 @@ export const routes: RouteObject[] = [
                       return { Component: () => <CalendarPage createAction={<CreatePostButton label="Create post" />} /> };
                     },
                   },
-                  { path: paths.profile, lazy: async () => ({ Component: (await profile()).ProfilePage }) },
+                  // the hub holds the billing feature's subscription summary and Pricing entry (composed in app/)
+                  { path: paths.profile, lazy: async () => ({ Component: (await profileRoute()).ProfileRoute }) },
+                  {
+                    path: paths.profilePricing,
+                    lazy: async () => {
+                      const { PricingPage } = await billing();
+                      return { Component: () => <PricingPage mode="account" /> };
+                    },
+                  },
                   { path: paths.addSocialMedia, lazy: async () => ({ Component: (await social()).SocialAccountsPage }) },
                   {
                     path: paths.socialReturn,

@@ -33,5 +33,11 @@ export const paths = {
   addSocialMedia: '/addsocialmedia',
   socialReturn: '/social/return',
   message: '/message',
+  pricing: '/pricing',
+  profilePricing: '/profile/pricing',
+  pricingSuccess: '/pricing/success',
+  paymentFailed: '/pricing/payment-failed',
+  /** Where an older client's payment comes back with ?token=: the order's confirmation. */
+  paymentReturn: '/payment/return',
   error: '/error',
 } as const;

@@ -8,6 +8,8 @@ export const ERROR_KINDS = {
   invalid: 400,
   /** No live session: no token, an expired or revoked one, a deactivated account. */
   unauthenticated: 401,
+  /** The account's plan does not allow this: no plan, or it has ended. */
+  payment_required: 402,
   /** A live session that may not do this: wrong role, another account's or organisation's record. */
   forbidden: 403,
   /** What the call names does not exist (or is not the caller's to know about). */
@@ -31,6 +33,7 @@ export const ERROR_CODES = {
   VALIDATION_FAILED: 'invalid',
   BAD_REQUEST: 'invalid',
   UNAUTHORIZED: 'unauthenticated',
+  PLAN_REQUIRED: 'payment_required',
   FORBIDDEN: 'forbidden',
   NOT_FOUND: 'not_found',
   ROUTE_NOT_FOUND: 'not_found',
@@ -51,6 +54,8 @@ export function codeForStatus(status: number): TErrorCode {
       return 'BAD_REQUEST';
     case 401:
       return 'UNAUTHORIZED';
+    case 402:
+      return 'PLAN_REQUIRED';
     case 403:
       return 'FORBIDDEN';
     case 404:

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { SOCIAL_NETWORK_KEYS_TUPLE } from '../rules/social';
+import { BILLING_RESPONSES } from './billing';
 import { zPostCount, zPostResult, zUploadedFile, zUploadedFiles, zWalletPoints } from './post';
 import { zAuthResult, zSubscriptionDetails, zUser } from './user';
 
@@ -230,6 +231,7 @@ export const API_RESPONSES = {
   'POST /wallet/updateWallet': zWalletPoints,
   'POST /activity/postInfom': zPostResult,
   'POST /activity/PostDraft': zPostResult,
+  ...BILLING_RESPONSES,
 } as const satisfies Record<string, z.ZodType>;
 export type TApiCall = keyof typeof API_RESPONSES;
 /** The `response` of a call, as the server sends it. */

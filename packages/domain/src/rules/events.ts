@@ -15,6 +15,8 @@ export type TLiveEvents = {
   unseen: { count: number };
   /** A post of the user's organization moved (sent, published, failed, scheduled, paused...): read it again. */
   post: { CommonPostID: string };
+  /** A payment of the user was recorded (paid or failed) by the card processor's signed message: read it again. */
+  payment: { orderId: string; status: string };
   /** The session ended (logout, password change, deactivation, expiry): the stream closes after it. */
   end: { reason: 'session' };
 };

@@ -42,7 +42,7 @@ const MATRIX: [path: string, roles: TProfileType[]][] = [
   ['/profile/managesubusersrole', ['BUSINESS']],
   ['/profile/assignpermissions', ['BUSINESS']],
   ['/profile/pointwallet', ['BUSINESS', 'INFLUENCER', 'BUSINESS_MANAGER']],
-  ['/profile/pricing', ['BUSINESS', 'INFLUENCER']],
+  ['/profile/pricing', ['BUSINESS', 'INFLUENCER', 'BRANDS', 'IMC']],
 ];
 
 /** Onboarding steps: any logged-in user, no one without a session. */
@@ -90,7 +90,7 @@ describe('rolesForPath: the role-guarded route matrix', () => {
   it('ignores a trailing slash, a query string, a hash and letter case', () => {
     expect(rolesForPath('/create-subuser/')).toEqual(['BUSINESS']);
     expect(rolesForPath('/profile/manageusers?page=2')).toEqual(['BUSINESS']);
-    expect(rolesForPath('/profile/pricing#plans')).toEqual(['BUSINESS', 'INFLUENCER']);
+    expect(rolesForPath('/profile/pricing#plans')).toEqual(['BUSINESS', 'INFLUENCER', 'BRANDS', 'IMC']);
     expect(rolesForPath('/Profile/ManageUsers')).toEqual(['BUSINESS']);
     expect(rolesForPath('/HOME')).toEqual(ALL);
   });
@@ -190,7 +190,10 @@ describe('guardRoute', () => {
       allow: false,
       redirect: '/home',
     });
-    expect(guardRoute('/profile/pricing', session({ role: 'BRANDS' }), NOW)).toEqual({ allow: false, redirect: '/home' });
+    expect(guardRoute('/profile/pricing', session({ role: 'BUSINESS_MANAGER' }), NOW)).toEqual({
+      allow: false,
+      redirect: '/home',
+    });
   });
 
   it('lets an allowed role through', () => {

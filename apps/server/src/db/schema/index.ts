@@ -1,4 +1,5 @@
 export * from './analytics';
+export * from './billing';
 export * from './platform';
 export * from './posts';
 export * from './social';

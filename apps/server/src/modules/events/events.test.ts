@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { EVENTS_TICKET_TTL_SECONDS, MSG } from '@virality/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildPeerApp, buildTestApp, buildUser, call, PASSWORD, type TTestApp } from '../../test/helpers';
+import { buildPeerApp, buildTestApp, buildUser, call, givePlan, PASSWORD, type TTestApp } from '../../test/helpers';
 import { linkAll, postBody, uploadPhoto } from '../posts/posts-test-kit';
 
 type TEvent = { event: string; data: unknown };
@@ -118,6 +118,8 @@ describe('the live stream of a logged-in page', () => {
   it("tells a page when a post of its organization moves (post), never another organization's", async () => {
     const a = await buildUser(t, { profileType: 'BUSINESS' });
     const b = await buildUser(t, { profileType: 'BUSINESS' });
+    await givePlan(t, a.user.id);
+    await givePlan(t, b.user.id);
     const [ida, idb] = [await linkAll(t, a.token, ['twitter']), await linkAll(t, b.token, ['twitter'])];
     const stream = openStream(base, await ticketOf(t, a.token));
     expect(await stream.nth(1)).toEqual({ event: 'unseen', data: { count: 0 } });

@@ -77,6 +77,10 @@ export function createEventsService(deps: {
           if (topic === 'activity' && key === userId) pushCount();
           else if (topic === 'post' && key.startsWith(orgPrefix)) {
             if (!closed) sink.send('post', { CommonPostID: key.slice(orgPrefix.length) });
+          } else if (topic === 'payment' && key.startsWith(`${userId}.`)) {
+            // `<userId>.<orderId>.<status>`: a payment of this user was recorded by the card processor's webhook
+            const [orderId, status] = key.slice(userId.length + 1).split('.');
+            if (!closed && orderId && status) sink.send('payment', { orderId, status });
           } else if ((topic === 'session' && key === sessionId) || (topic === 'user' && key === userId)) check();
         },
         // changes may have been missed (the feed's connection was lost): look again

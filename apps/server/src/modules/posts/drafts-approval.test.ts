@@ -2,7 +2,7 @@ import { NO_POST_ACCESS, NO_SCHEDULER_ACCESS, POST_MSG } from '@virality/domain'
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activities } from '../../db/schema';
-import { buildTestApp, buildUser, call, type TTestApp } from '../../test/helpers';
+import { buildTestApp, buildUser, call, givePlan, type TTestApp } from '../../test/helpers';
 import { makeTeam, perms } from '../team/team-test-kit';
 import { linkAll, postBody, postsOn, publishDue, readPost, uploadPhoto } from './posts-test-kit';
 
@@ -174,7 +174,8 @@ describe('drafts', () => {
   });
 
   it('a draft of the user’s own is sent with post-handler/ and goes out', async () => {
-    const { token } = await buildUser(t, { profileType: 'BUSINESS' });
+    const { token, user } = await buildUser(t, { profileType: 'BUSINESS' });
+    await givePlan(t, user.id);
     const ids = await linkAll(t, token, ['twitter']);
     const photo = await uploadPhoto(t, token);
     const caption = `Draft sent ${Date.now()}`;

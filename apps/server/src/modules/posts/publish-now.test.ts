@@ -2,7 +2,7 @@ import { POST_MSG } from '@virality/domain';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activities, postTargets, publishAttempts } from '../../db/schema';
-import { buildTestApp, buildUser, call, type TTestApp } from '../../test/helpers';
+import { buildTestApp, buildUser, call, givePlan, type TTestApp } from '../../test/helpers';
 import { PUBLISH_QUEUE } from './engine';
 import { failNext, linkAll, postBody, postsOn, publishDue, readPost, uploadPhoto } from './posts-test-kit';
 
@@ -21,6 +21,7 @@ const targetsOf = (postId: string) => t.database.db.select().from(postTargets).w
 describe('an image post sent now to Instagram, Facebook and X', () => {
   it('goes out once on each network, earns a point per network, and its notification says it was sent', async () => {
     const { token, user } = await buildUser(t, { profileType: 'BUSINESS' });
+    await givePlan(t, user.id);
     const ids = await linkAll(t, token, ['instagram', 'facebook', 'twitter']);
     const photo = await uploadPhoto(t, token);
     const caption = `Launch day ${Date.now()}`;
@@ -69,6 +70,7 @@ describe('an image post sent now to Instagram, Facebook and X', () => {
 
   it("one network refusing: 'Post failed on X' with its reason while the others go out", async () => {
     const { token, user } = await buildUser(t, { profileType: 'BUSINESS' });
+    await givePlan(t, user.id);
     const ids = await linkAll(t, token, ['instagram', 'twitter']);
     const photo = await uploadPhoto(t, token);
     await failNext(t, 'twitter', 'missing_permission', 5);

@@ -176,6 +176,19 @@ describe.skipIf(!BASE_URL || process.env.TEST_DB !== 'postgres')('publishing acr
         userName: null,
         userNameLower: null,
       } as never);
+      // a business posts only with a plan
+      const now = c.clock.now();
+      await c.services.subscriptions.recordPurchase(
+        {
+          userId: row.id,
+          planType: 'Professional',
+          postLimit: null,
+          periodStart: now,
+          planEndDate: new Date(now.getTime() + 30 * 86_400_000),
+        },
+        null,
+        now,
+      );
       return (await c.services.auth.issueSession(row)).accessToken;
     });
     db = new pg.Client({ connectionString: dbUrl });

@@ -1,4 +1,5 @@
 import type { TModule } from '../../container';
+import { plansDailyJob } from './jobs';
 import { createSubscriptionsRepository } from './repository';
 import { createSubscriptionsService, type TSubscriptionsService } from './service';
 
@@ -8,10 +9,11 @@ declare module '../../container' {
   }
 }
 
-/** Plans and the free-tier period (its calls are made through the users module's routes). */
+/** A user's plan: the free tier, paid plans' periods and expiry, post counts (its calls are served by other modules' routes). */
 export const subscriptionsModule: TModule = {
   name: 'subscriptions',
   services: ({ db, changes, clock }) => ({
     subscriptions: createSubscriptionsService({ repo: createSubscriptionsRepository(db, changes), clock }),
   }),
+  jobs: ({ services, log }) => [plansDailyJob({ subscriptions: services.subscriptions, log })],
 };

@@ -1,21 +1,22 @@
-import { MSG, POST_MSG } from '@virality/domain';
+import {
+  addUtcMonths,
+  bufferEndOf,
+  currentPostPeriodStart,
+  MSG,
+  PAY_MSG,
+  PLAN_GATED_TYPES,
+  POST_MSG,
+  postAllowance,
+} from '@virality/domain';
 import type { Clock } from '../../clock';
 import { AppError, forbidden } from '../../errors';
 import { newId } from '../../lib/ids';
-import type { createSubscriptionsRepository, TSubscriptionRow } from './repository';
+import type { createSubscriptionsRepository, TOwnedSubscription, TSubscriptionPatch, TSubscriptionRow } from './repository';
 
 export const FREE_TIER = { planType: 'FreeTier', postLimit: 5 } as const;
-const BUFFER_DAYS = 7;
 
 /** `from` plus `months` calendar months (UTC), clamped to the month's last day: 31 Jan + 1 → 28/29 Feb, never 3 Mar. */
-export const addMonths = (from: Date, months: number): Date => {
-  const year = from.getUTCFullYear();
-  const month = from.getUTCMonth() + months;
-  const lastDay = new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
-  const d = new Date(from);
-  d.setUTCFullYear(year, month, Math.min(from.getUTCDate(), lastDay));
-  return d;
-};
+export const addMonths = addUtcMonths;
 
 /** One calendar month after `from` (FreeTier renews monthly from sign-up). */
 export const addMonth = (from: Date): Date => addMonths(from, 1);
@@ -28,6 +29,8 @@ export function freeTierPeriod(anchor: Date, now: Date): { start: Date; end: Dat
   return { start: addMonths(anchor, k), end: addMonths(anchor, k + 1) };
 }
 
+export const isFreeTierRow = (row: Pick<TSubscriptionRow, 'planType'>) => row.planType === FREE_TIER.planType;
+
 export function toSubscriptionDetails(row: TSubscriptionRow | null, now: Date) {
   if (!row) return null;
   const expired = row.planStatus === 'EXPIRED' || row.planEndDate.getTime() < now.getTime();
@@ -39,52 +42,118 @@ export function toSubscriptionDetails(row: TSubscriptionRow | null, now: Date) {
     postCount: row.postCount,
     planStartDate: row.planStartDate.toISOString(),
     planEndDate: row.planEndDate.toISOString(),
-    bufferEndDate: new Date(row.planEndDate.getTime() + BUFFER_DAYS * 86_400_000).toISOString(),
+    bufferEndDate: bufferEndOf(row.planEndDate).toISOString(),
   };
 }
 
+/**
+ * How a plan moves on by `now` (null: it stands as it is):
+ * - the free tier renews monthly from sign-up, posts back to 0;
+ * - a paid plan that has ended: an influencer's falls back to the free tier (its month from sign-up), anyone
+ *   else's is EXPIRED (its dates kept: the grace period runs from its end);
+ * - a paid plan still running starts a new monthly post period (posts back to 0) each month from its period start.
+ */
+export function settledPatch(row: TOwnedSubscription, now: Date): TSubscriptionPatch | null {
+  const ended = row.planEndDate.getTime() <= now.getTime();
+  if (isFreeTierRow(row)) {
+    if (!ended) return null;
+    const { start, end } = freeTierPeriod(row.createdAt, now);
+    return { planStartDate: start, planEndDate: end, postCount: 0, planStatus: 'ACTIVE' };
+  }
+  if (row.planStatus !== 'ACTIVE') return null;
+  if (ended) {
+    if (row.profileType !== 'INFLUENCER') return { planStatus: 'EXPIRED' };
+    const { start, end } = freeTierPeriod(row.createdAt, now);
+    return {
+      planType: FREE_TIER.planType,
+      postLimit: FREE_TIER.postLimit,
+      planStartDate: start,
+      planEndDate: end,
+      postCount: 0,
+      planStatus: 'ACTIVE',
+    };
+  }
+  const periodStart = currentPostPeriodStart(row.planStartDate, row.planEndDate, now);
+  if (periodStart.getTime() === row.planStartDate.getTime()) return null;
+  return { planStartDate: periodStart, postCount: 0 };
+}
+
+/** What a purchase writes: the plan, its post limit, where the paid time ends and (unless renewing) a new period. */
+export type TPurchaseWrite = {
+  userId: string;
+  planType: string;
+  postLimit: number | null;
+  /** null: the post period in progress goes on (a renewal of the same plan). */
+  periodStart: Date | null;
+  planEndDate: Date;
+};
+
 export function createSubscriptionsService(deps: { repo: ReturnType<typeof createSubscriptionsRepository>; clock: Clock }) {
   const { repo, clock } = deps;
+
+  /** The plan as it stands now: moved on first (and written) if a period turned or it ended. */
+  async function current(userId: string, now: Date): Promise<TOwnedSubscription | null> {
+    const row = await repo.findByUser(userId);
+    if (!row) return null;
+    const patch = settledPatch(row, now);
+    return patch ? repo.settle(row, patch) : row;
+  }
+
+  /**
+   * An owner with no plan: an influencer is not limited here (its free tier is made at onboarding); a brand, a
+   * business or an IMC account posts only with a plan (402).
+   */
+  async function assertMayPostWithoutPlan(ownerId: string) {
+    const profileType = await repo.profileTypeOf(ownerId);
+    if (profileType && (PLAN_GATED_TYPES as readonly string[]).includes(profileType))
+      throw new AppError(402, PAY_MSG.noActivePlan);
+  }
+
+  /** Refuses one more post: 402 once the plan no longer runs (after its grace for non-influencers), 429 at its limit. */
+  function assertMayPost(row: TOwnedSubscription, now: Date) {
+    const verdict = postAllowance(row, row.profileType, now);
+    if (verdict === 'expired') throw new AppError(402, PAY_MSG.planExpired);
+    if (verdict === 'limit') throw new AppError(429, POST_MSG.limitExceeded);
+  }
+
   return {
     async detailsFor(userId: string) {
       const now = clock.now();
-      let row = await repo.findByUser(userId);
-      // The FreeTier renews monthly from sign-up; a period that has ended rolls over
-      // (post count back to 0) the first time anyone looks, so it never shows as expired.
-      if (row && row.planType === FREE_TIER.planType && row.planEndDate.getTime() <= now.getTime()) {
-        const { start, end } = freeTierPeriod(row.createdAt, now);
-        row = await repo.renew(row.id, row.planEndDate, {
-          planStartDate: start,
-          planEndDate: end,
-          postCount: 0,
-          planStatus: 'ACTIVE',
-        });
-      }
-      return toSubscriptionDetails(row, now);
+      return toSubscriptionDetails(await current(userId, now), now);
     },
     /**
      * subscription/postCountTrack: how many posts the plan of `ownerId` (the organization's owner) allows and has
-     * used; 429 'Limit Exceeded' once it has none left. No plan yet: no limit is known here (plans come later).
+     * used; 429 'Limit Exceeded' once it has none left, 402 when the plan has ended, or when a brand, business or
+     * IMC account has none. An influencer without a plan: no limit is known here.
      */
     async postCount(ownerId: string) {
-      const d = await this.detailsFor(ownerId);
-      if (!d) return { postCount: 0, postLimit: null, remaining: null };
-      if (d.postLimit !== null && d.postCount >= d.postLimit) throw new AppError(429, POST_MSG.limitExceeded);
+      const now = clock.now();
+      const row = await current(ownerId, now);
+      if (!row) {
+        await assertMayPostWithoutPlan(ownerId);
+        return { postCount: 0, postLimit: null, remaining: null };
+      }
+      assertMayPost(row, now);
       return {
-        postCount: d.postCount,
-        postLimit: d.postLimit,
-        remaining: d.postLimit === null ? null : d.postLimit - d.postCount,
+        postCount: row.postCount,
+        postLimit: row.postLimit,
+        remaining: row.postLimit === null ? null : row.postLimit - row.postCount,
       };
     },
     /**
      * Counts one post against the owner's plan (inside the unit that saves the post): 429 'Limit Exceeded' when
-     * none is left. Returns whether it was counted (false: no plan to count against).
+     * none is left, 402 when the plan has ended. Returns whether it was counted (false: no plan to count against).
      */
     async takePost(ownerId: string): Promise<boolean> {
-      const d = await this.detailsFor(ownerId);
-      if (!d) return false;
-      const row = await repo.consumePost(ownerId);
-      if (!row) throw new AppError(429, POST_MSG.limitExceeded);
+      const now = clock.now();
+      const row = await current(ownerId, now);
+      if (!row) {
+        await assertMayPostWithoutPlan(ownerId);
+        return false;
+      }
+      assertMayPost(row, now);
+      const counted = await repo.consumePost(ownerId);
+      if (!counted) throw new AppError(429, POST_MSG.limitExceeded);
       return true;
     },
     /** Gives a counted post back (a scheduled post deleted before it went out). */
@@ -108,6 +177,52 @@ export function createSubscriptionsService(deps: { repo: ReturnType<typeof creat
         createdAt: now,
       });
       return toSubscriptionDetails(row, now);
+    },
+    /**
+     * The plan of `userId` as a purchase finds it, locked until the unit of work in progress ends (call inside
+     * one), moved on to `now` first (an ended plan reads as ended).
+     */
+    async lockForPurchase(userId: string, now: Date): Promise<TOwnedSubscription | null> {
+      const row = await repo.lockByUser(userId);
+      if (!row) return null;
+      const patch = settledPatch(row, now);
+      return patch ? repo.settle(row, patch) : row;
+    },
+    /** Records what a purchase gives (inside the unit that records the payment): ACTIVE, until `planEndDate`. */
+    async recordPurchase(p: TPurchaseWrite, was: TSubscriptionRow | null, now: Date): Promise<void> {
+      const periodStart = p.periodStart ?? was?.planStartDate ?? now;
+      await repo.upsert({
+        id: was?.id ?? newId(),
+        userId: p.userId,
+        planType: p.planType,
+        planStatus: 'ACTIVE',
+        subscriptionVerify: true,
+        postLimit: p.postLimit,
+        postCount: p.periodStart ? 0 : (was?.postCount ?? 0),
+        planStartDate: periodStart,
+        planEndDate: p.planEndDate,
+        createdAt: was?.createdAt ?? now,
+      });
+    },
+    /**
+     * The daily pass: every plan that ended or whose post period turned is moved on (expired, renewed, back to
+     * the free tier, posts back to 0), in batches. How many were moved.
+     */
+    async settleDue(batch = 500): Promise<number> {
+      let moved = 0;
+      for (;;) {
+        const now = clock.now();
+        const due = await repo.dueForSettling(now, batch);
+        let changed = 0;
+        for (const row of due) {
+          const patch = settledPatch(row, now);
+          if (!patch) continue;
+          await repo.settle(row, patch);
+          changed++;
+        }
+        moved += changed;
+        if (due.length < batch || changed === 0) return moved;
+      }
     },
   };
 }

@@ -5,7 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import { type TPermissionModule, toIsoDate } from '@virality/domain';
 import { expect } from 'vitest';
-import { buildUser, call, type TTestApp, uniqueEmail } from '../../test/helpers';
+import { buildUser, call, givePlan, type TTestApp, uniqueEmail } from '../../test/helpers';
 
 export const MANAGER_PASSWORD = 'Manag3r!x';
 
@@ -37,8 +37,11 @@ export const uniqueUserName = (prefix = 'u') => `${prefix}${randomBytes(5).toStr
 export const todayOf = (t: TTestApp) => toIsoDate(t.clock.now());
 export const dayAfter = (iso: string, days = 1) => toIsoDate(new Date(Date.parse(`${iso}T00:00:00Z`) + days * 86_400_000));
 
+/** A business owner with a finished profile and a running Professional plan (a business posts only with a plan). */
 export async function makeOwner(t: TTestApp, name = 'Acme Foods') {
-  return buildUser(t, { profileType: 'BUSINESS', name, userName: uniqueUserName('biz'), profileCompleted: true });
+  const owner = await buildUser(t, { profileType: 'BUSINESS', name, userName: uniqueUserName('biz'), profileCompleted: true });
+  await givePlan(t, owner.user.id);
+  return owner;
 }
 
 export async function makeRole(

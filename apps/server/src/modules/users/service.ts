@@ -437,6 +437,9 @@ export function createUsersService(deps: TDeps) {
     /** Sets an argon2 hash already made by the caller (auth hashes before any write). */
     setPasswordHash: (id: string, passwordHash: string) => repo.update(id, { passwordHash, updatedAt: clock.now() }),
 
+    /** A paid plan became active for this account (recorded from the card processor's webhook). */
+    markPaid: (id: string) => repo.update(id, { paymentStatus: true, updatedAt: clock.now() }),
+
     /** Activates or deactivates an account (a business's sub-user); sessions are the caller's to end. */
     setActive: (id: string, active: boolean) => repo.update(id, { userStatus: active, updatedAt: clock.now() }),
 

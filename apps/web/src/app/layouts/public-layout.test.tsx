@@ -41,12 +41,12 @@ describe('public layout headers', () => {
         .getAllByRole('link')
         .map((a) => [a.textContent, a.getAttribute('href')]),
     ).toEqual([
+      ['Pricing', '/pricing'],
       ['Login', '/login'],
       ['Get Started', '/selectprofiletype'],
     ]);
     expect(screen.queryByRole('link', { name: 'News' })).toBeNull();
     expect(screen.queryByRole('link', { name: 'Team' })).toBeNull();
-    expect(screen.queryByRole('link', { name: 'Pricing' })).toBeNull();
   });
 
   it('keeps the logged-in header on the not-found page for a logged-in user', async () => {

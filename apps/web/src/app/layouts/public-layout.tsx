@@ -16,13 +16,13 @@ type THeaderLink = { label: string; to: string | null };
 
 /**
  * The public header links (Team, News, Pricing). `to` is null while the page is not built: the link is then not
- * shown, so no link leads to the not-found page. Still to come: the team (founders) page, the news room
- * ('/news-room') and pricing ('/pricing').
+ * shown, so no link leads to the not-found page. Still to come: the team (founders) page and the news room
+ * ('/news-room').
  */
 const LINKS: THeaderLink[] = [
   { label: 'Team', to: null },
   { label: 'News', to: null },
-  { label: 'Pricing', to: null },
+  { label: 'Pricing', to: paths.pricing },
 ];
 const SHOWN_LINKS = LINKS.filter((l): l is { label: string; to: string } => l.to !== null);
 

@@ -2,6 +2,7 @@ import { Badge, Center, Container, Group, Loader, NavLink, Paper, Stack, Text, T
 import { modals } from '@mantine/modals';
 import { useQueryClient } from '@tanstack/react-query';
 import type { TProfileType } from '@virality/domain';
+import type { ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { profileTypeLabel } from '../../../components/profile-type-label';
 import { UserAvatar } from '../../../components/user-avatar';
@@ -14,11 +15,19 @@ import { ManagerAccess } from './manager-access';
 const LEVELLED: TProfileType[] = ['INFLUENCER', 'BUSINESS'];
 const levelOf = (v: string) => (v === 'Maker' || v === 'Visionary' ? v : 'Trailblazer');
 
+type TProps = {
+  /** The subscription's summary (another feature's), shown under the profile card. */
+  subscription?: ReactNode;
+  /** The Pricing entry of the menu (another feature's). */
+  pricingEntry?: ReactNode;
+};
+
 /**
  * /profile: the profile hub. Only entries whose pages exist are shown: Manage Users and User Role
- * (BUSINESS only), Social Media Accounts (all but IMC) and Logout. A business manager also sees what their role allows.
+ * (BUSINESS only), Social Media Accounts (all but IMC), Pricing (given by the app) and Logout. A business manager also
+ * sees what their role allows.
  */
-export function ProfilePage() {
+export function ProfilePage({ subscription, pricingEntry }: TProps = {}) {
   const { data: user, isPending } = useCurrentUser();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -65,6 +74,7 @@ export function ProfilePage() {
           </Group>
         </Paper>
         {user.profileType === 'BUSINESS_MANAGER' && <ManagerAccess user={user} />}
+        {subscription}
         <Paper withBorder radius="lg" p="xs" component="nav" aria-label="Profile menu">
           {user.profileType === 'BUSINESS' && (
             <>
@@ -86,6 +96,7 @@ export function ProfilePage() {
               description="The accounts you publish to"
             />
           )}
+          {pricingEntry}
           <NavLink component="button" label="Logout" c="red" onClick={confirmLogout} />
         </Paper>
       </Stack>

@@ -1,0 +1,191 @@
+import Stripe from 'stripe';
+
+/**
+ * The Stripe API version this code speaks, pinned (the SDK's own default for the installed version): every
+ * request says it, so Stripe (and the sandbox's emulator) answer in its shapes, e.g. a promotion code's coupon
+ * under `promotion.coupon`.
+ */
+export const STRIPE_API_VERSION = '2026-10-28.endive' as const;
+
+/** A checkout to open: one line of `amountMinor` in `currency`, paid once. */
+export type TCheckoutInput = {
+  orderId: string;
+  currency: string;
+  amountMinor: number;
+  productName: string;
+  successUrl: string;
+  cancelUrl: string;
+  clientReferenceId: string;
+  customerEmail: string | null;
+  metadata: Record<string, string>;
+  /** A promotion code's id (promo_...), applied to the checkout. */
+  promotionCodeId: string | null;
+};
+
+/** A checkout session as the product reads it. */
+export type TCheckoutSession = {
+  id: string;
+  url: string | null;
+  status: string | null;
+  paymentStatus: string;
+  amountTotal: number | null;
+  currency: string | null;
+  paymentIntent: string | null;
+  metadata: Record<string, string>;
+  clientReferenceId: string | null;
+};
+
+/** A coupon's terms: a percentage, or an amount in its currency (and in others through currencyOptions). */
+export type TCoupon = {
+  id: string;
+  valid: boolean;
+  percentOff: number | null;
+  amountOff: number | null;
+  currency: string | null;
+  currencyOptions: Record<string, number>;
+};
+
+/** An active promotion code with its coupon. */
+export type TPromotion = {
+  id: string;
+  code: string;
+  active: boolean;
+  expiresAt: number | null;
+  maxRedemptions: number | null;
+  timesRedeemed: number;
+  minimumAmount: number | null;
+  minimumAmountCurrency: string | null;
+  coupon: TCoupon | null;
+};
+
+/** What the payments module needs of Stripe; tests may pass their own. */
+export type TStripeGateway = {
+  createCheckout(input: TCheckoutInput): Promise<TCheckoutSession>;
+  retrieveCheckout(id: string): Promise<TCheckoutSession>;
+  expireCheckout(id: string): Promise<void>;
+  /** The active promotion code people typed (null: there is none). */
+  findPromotion(code: string): Promise<TPromotion | null>;
+  retrieveCoupon(id: string): Promise<TCoupon>;
+  /** The event of a webhook delivery, once its signature is checked; throws when it does not verify. */
+  verifyEvent(raw: Buffer, signature: string | undefined): Stripe.Event;
+};
+
+/** A Stripe failure the caller may show (Stripe's own message), with its HTTP status. */
+export const isStripeError = (err: unknown): err is Stripe.errors.StripeError => err instanceof Stripe.errors.StripeError;
+
+/**
+ * The fetch the SDK calls through: requests for `https://api.stripe.com/...` go to `apiBase` (the sandbox's
+ * emulator at `${PUBLIC_URL}/sandbox/stripe`), unchanged when apiBase is Stripe itself.
+ */
+export function stripeFetch(apiBase: string, fetchFn: typeof fetch): typeof fetch {
+  const base = new URL(apiBase);
+  if (base.origin === 'https://api.stripe.com' && base.pathname === '/') return fetchFn;
+  const prefix = base.pathname.replace(/\/+$/, '');
+  return (input, init) => {
+    const url = new URL(typeof input === 'string' || input instanceof URL ? input.toString() : input.url);
+    const target = new URL(`${prefix}${url.pathname}${url.search}`, base.origin);
+    return fetchFn(target.toString(), init);
+  };
+}
+
+const couponOf = (c: Stripe.Coupon): TCoupon => ({
+  id: c.id,
+  valid: c.valid,
+  percentOff: c.percent_off ?? null,
+  amountOff: c.amount_off ?? null,
+  currency: c.currency ?? null,
+  currencyOptions: Object.fromEntries(Object.entries(c.currency_options ?? {}).map(([cur, o]) => [cur, o.amount_off])),
+});
+
+const sessionOf = (s: Stripe.Checkout.Session): TCheckoutSession => ({
+  id: s.id,
+  url: s.url ?? null,
+  status: s.status ?? null,
+  paymentStatus: s.payment_status,
+  amountTotal: s.amount_total ?? null,
+  currency: s.currency ?? null,
+  paymentIntent: typeof s.payment_intent === 'string' ? s.payment_intent : (s.payment_intent?.id ?? null),
+  metadata: (s.metadata ?? {}) as Record<string, string>,
+  clientReferenceId: s.client_reference_id ?? null,
+});
+
+/** Reads a Checkout session object (as a webhook event carries it). */
+export const checkoutSessionOf = (object: unknown): TCheckoutSession => sessionOf(object as Stripe.Checkout.Session);
+
+/** The production adapter: the official SDK, pointed at `apiBase`, through the process's fetch. */
+export function createStripeGateway(opts: {
+  secretKey: string;
+  webhookSecret: string;
+  apiBase: string;
+  fetch: typeof fetch;
+}): TStripeGateway {
+  const stripe = new Stripe(opts.secretKey, {
+    apiVersion: STRIPE_API_VERSION,
+    httpClient: Stripe.createFetchHttpClient(stripeFetch(opts.apiBase, opts.fetch)),
+    maxNetworkRetries: 2,
+    timeout: 20_000,
+    telemetry: false,
+  });
+  return {
+    async createCheckout(input) {
+      const params: Stripe.Checkout.SessionCreateParams = {
+        mode: 'payment',
+        line_items: [
+          {
+            quantity: 1,
+            price_data: {
+              currency: input.currency,
+              unit_amount: input.amountMinor,
+              product_data: { name: input.productName },
+            },
+          },
+        ],
+        success_url: input.successUrl,
+        cancel_url: input.cancelUrl,
+        client_reference_id: input.clientReferenceId,
+        metadata: input.metadata,
+        ...(input.customerEmail ? { customer_email: input.customerEmail } : {}),
+        ...(input.promotionCodeId ? { discounts: [{ promotion_code: input.promotionCodeId }] } : {}),
+      };
+      // the order's id keys the request: a retry after a lost answer never opens a second checkout
+      const session = await stripe.checkout.sessions.create(params, { idempotencyKey: `checkout-${input.orderId}` });
+      return sessionOf(session);
+    },
+    async retrieveCheckout(id) {
+      return sessionOf(await stripe.checkout.sessions.retrieve(id));
+    },
+    async expireCheckout(id) {
+      await stripe.checkout.sessions.expire(id);
+    },
+    async findPromotion(code) {
+      const list = await stripe.promotionCodes.list({
+        code,
+        active: true,
+        limit: 1,
+        // the coupon, with its amounts in other currencies (an amount off is given per currency)
+        expand: ['data.promotion.coupon', 'data.promotion.coupon.currency_options'],
+      });
+      const p = list.data[0];
+      if (!p) return null;
+      const coupon = p.promotion?.coupon;
+      return {
+        id: p.id,
+        code: p.code,
+        active: p.active,
+        expiresAt: p.expires_at ?? null,
+        maxRedemptions: p.max_redemptions ?? null,
+        timesRedeemed: p.times_redeemed ?? 0,
+        minimumAmount: p.restrictions?.minimum_amount ?? null,
+        minimumAmountCurrency: p.restrictions?.minimum_amount_currency ?? null,
+        coupon: coupon && typeof coupon === 'object' ? couponOf(coupon) : null,
+      };
+    },
+    async retrieveCoupon(id) {
+      return couponOf(await stripe.coupons.retrieve(id, { expand: ['currency_options'] }));
+    },
+    verifyEvent(raw, signature) {
+      if (!signature) throw new Error('No Stripe-Signature header');
+      return stripe.webhooks.constructEvent(raw, signature, opts.webhookSecret);
+    },
+  };
+}

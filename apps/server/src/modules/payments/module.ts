@@ -1,0 +1,42 @@
+import type { TModule, TModuleContext } from '../../container';
+import { createStripeGateway, type TStripeGateway } from '../../integrations/stripe';
+import { createPaymentsRepository } from './repository';
+import { paymentsRoutes, stripeWebhookRoutes } from './routes';
+import { createPaymentsService, type TPaymentsService } from './service';
+
+declare module '../../container' {
+  interface TServices {
+    payments: TPaymentsService;
+  }
+}
+
+/** Stripe through the official SDK, when its keys are set (in the sandbox: its emulator); none otherwise. */
+function gatewayFor(ctx: TModuleContext): TStripeGateway | null {
+  const { secretKey, webhookSecret, apiBase } = ctx.config.stripe;
+  if (!secretKey || !webhookSecret) return null;
+  return createStripeGateway({ secretKey, webhookSecret, apiBase, fetch: ctx.fetch });
+}
+
+/**
+ * Payments: coupons, Stripe Checkout, the webhook that records payments and activates plans, the ledger.
+ * `gateway` replaces Stripe (tests).
+ */
+export const createPaymentsModule = (opts: { gateway?: (ctx: TModuleContext) => TStripeGateway | null } = {}): TModule => ({
+  name: 'payments',
+  services: (ctx) => ({
+    payments: createPaymentsService({
+      repo: createPaymentsRepository(ctx.db, ctx.changes),
+      plans: ctx.services.plans,
+      subscriptions: ctx.services.subscriptions,
+      users: ctx.services.users,
+      gateway: (opts.gateway ?? gatewayFor)(ctx),
+      clock: ctx.clock,
+      unitOfWork: ctx.unitOfWork,
+      publicUrl: ctx.config.publicUrl,
+      log: ctx.log,
+    }),
+  }),
+  routes: ({ services }) => [paymentsRoutes(services.payments), stripeWebhookRoutes(services.payments)],
+});
+
+export const paymentsModule = createPaymentsModule();

@@ -1,0 +1,323 @@
+import {
+  discountedMinor,
+  MSG,
+  PAY_MSG,
+  purchasedPeriod,
+  purchaseKind,
+  type TCurrentPlan,
+  type TPaymentState,
+  toMajorUnits,
+} from '@virality/domain';
+import type { FastifyBaseLogger } from 'fastify';
+import type Stripe from 'stripe';
+import type { Clock } from '../../clock';
+import { AppError, badRequest, forbidden, notFound } from '../../errors';
+import { checkoutSessionOf, isStripeError, type TPromotion, type TStripeGateway } from '../../integrations/stripe';
+import { newId } from '../../lib/ids';
+import type { TUnitOfWork } from '../../lib/unit-of-work';
+import type { TAuthContext } from '../auth/service';
+import type { TPricedPlan } from '../plans/repository';
+import type { TPlansService } from '../plans/service';
+import type { TSubscriptionsService } from '../subscriptions/service';
+import type { TUsersService } from '../users/service';
+import type { TPaymentRow, TPaymentsRepository } from './repository';
+
+/** Who may buy a plan: owners of an account, for themselves (never a business's manager). */
+export const BUYERS = ['BUSINESS', 'BRANDS', 'IMC', 'INFLUENCER'] as const;
+
+type TDeps = {
+  repo: TPaymentsRepository;
+  plans: TPlansService;
+  subscriptions: TSubscriptionsService;
+  users: TUsersService;
+  /** null: payments are not configured (outside the sandbox without Stripe's keys). */
+  gateway: TStripeGateway | null;
+  clock: Clock;
+  unitOfWork: TUnitOfWork;
+  publicUrl: string;
+  log: FastifyBaseLogger;
+};
+
+/** What an event did (for the log and the tests). */
+export type TWebhookOutcome = 'replay' | 'paid' | 'failed' | 'ignored';
+
+const sameType = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+
+/**
+ * Plans bought through Stripe Checkout: coupons checked against Stripe's promotion codes, a checkout opened at the
+ * server's price (never the browser's), and the ledger of payments. A payment is recorded, and a plan activated or
+ * extended, only from Stripe's signed webhook, once per event; every other call only reads what it recorded.
+ */
+export function createPaymentsService(deps: TDeps) {
+  const { repo, plans, subscriptions, users, clock, unitOfWork, log } = deps;
+
+  function stripe(): TStripeGateway {
+    if (!deps.gateway) throw new AppError(503, PAY_MSG.paymentsNotConfigured);
+    return deps.gateway;
+  }
+
+  /** A price that can be bought (the free tier is given, never sold). */
+  async function purchasable(priceId: string): Promise<TPricedPlan> {
+    const priced = await plans.requirePrice(priceId);
+    if (!priced.plan.purchasable) throw badRequest(PAY_MSG.freeTierNotForSale);
+    return priced;
+  }
+
+  /** Stripe's answer to a coupon lookup, or its reason as a 400. */
+  async function lookUpPromotion(code: string): Promise<TPromotion | null> {
+    try {
+      return await stripe().findPromotion(code);
+    } catch (err) {
+      // Stripe's reason for a request it refused (a 401 or 403 is our keys, not the code: not shown)
+      if (isStripeError(err) && (err.statusCode === 400 || err.statusCode === 404))
+        throw badRequest(err.message || PAY_MSG.couponInvalid);
+      throw new AppError(502, MSG.somethingWentWrong);
+    }
+  }
+
+  /** A coupon with its amounts in every currency (Stripe lists them only when asked). */
+  async function couponWithCurrencies(id: string) {
+    try {
+      return await stripe().retrieveCoupon(id);
+    } catch {
+      throw new AppError(502, MSG.somethingWentWrong);
+    }
+  }
+
+  /** What `code` takes off the price (minor units), or why it cannot be used with it. */
+  async function discountFor(code: string, priced: TPricedPlan): Promise<{ promotion: TPromotion; amountMinor: number }> {
+    const promotion = await lookUpPromotion(code);
+    if (!promotion?.active || !promotion.coupon) throw badRequest(PAY_MSG.couponInvalid);
+    const nowSec = clock.nowMs() / 1000;
+    if (promotion.expiresAt !== null && promotion.expiresAt <= nowSec) throw badRequest(PAY_MSG.couponNoLongerValid);
+    if (promotion.maxRedemptions !== null && promotion.timesRedeemed >= promotion.maxRedemptions)
+      throw badRequest(PAY_MSG.couponNoLongerValid);
+    const { price } = priced;
+    if (
+      promotion.minimumAmount !== null &&
+      (promotion.minimumAmountCurrency ?? price.currency) === price.currency &&
+      price.amountMinor < promotion.minimumAmount
+    )
+      throw badRequest(PAY_MSG.couponBelowMinimum);
+    let coupon = promotion.coupon;
+    if (!coupon.valid) throw badRequest(PAY_MSG.couponNoLongerValid);
+    let amountOffMinor: number | null = null;
+    if (coupon.percentOff === null && coupon.amountOff !== null) {
+      if (coupon.currency === price.currency) amountOffMinor = coupon.amountOff;
+      else {
+        // an amount off in another currency applies only through the coupon's own option for this one
+        if (!(price.currency in coupon.currencyOptions)) coupon = await couponWithCurrencies(coupon.id);
+        amountOffMinor = coupon.currencyOptions[price.currency] ?? null;
+        if (amountOffMinor === null) throw badRequest(PAY_MSG.couponNotForCurrency);
+      }
+    }
+    return {
+      promotion,
+      amountMinor: discountedMinor(price.amountMinor, { percentOff: coupon.percentOff, amountOffMinor }),
+    };
+  }
+
+  /** The caller's own payment by its checkout session or order id; another's reads as not found. */
+  async function ownPayment(a: TAuthContext, ref: string): Promise<TPaymentRow> {
+    const payment = (await repo.findBySession(ref)) ?? (await repo.findById(ref));
+    if (!payment || payment.userId !== a.userId) throw notFound(PAY_MSG.paymentNotFound);
+    return payment;
+  }
+
+  async function planTypeOf(payment: TPaymentRow): Promise<string> {
+    return (await plans.planById(payment.planId))?.planType ?? payment.planId;
+  }
+
+  /** Records a paid checkout: the payment paid, the plan activated or extended, the account marked as paying. */
+  async function recordPaid(payment: TPaymentRow, session: ReturnType<typeof checkoutSessionOf>, now: Date) {
+    const plan = await plans.planById(payment.planId);
+    if (!plan) throw new Error(`payment ${payment.id} names an unknown plan`);
+    const was = await subscriptions.lockForPurchase(payment.userId, now);
+    const paidPlan = was && was.planType !== 'FreeTier';
+    const current: TCurrentPlan = was
+      ? { planType: was.planType, paid: Boolean(paidPlan), planStatus: was.planStatus, planEndDate: was.planEndDate }
+      : null;
+    const kind = purchaseKind(current, plan.planType, now);
+    const oldPrice = paidPlan ? await plans.priceOf(was.planType, payment.currency) : null;
+    const newPrice = await plans.priceOf(plan.planType, payment.currency);
+    const period = purchasedPeriod(kind, current, now, {
+      oldAmountMinor: oldPrice?.price.amountMinor ?? 0,
+      newAmountMinor: newPrice?.price.amountMinor ?? payment.listAmountMinor,
+    });
+    await subscriptions.recordPurchase(
+      {
+        userId: payment.userId,
+        planType: plan.planType,
+        postLimit: plan.postLimit,
+        periodStart: period.periodStart,
+        planEndDate: period.planEndDate,
+      },
+      was,
+      now,
+    );
+    await repo.update(payment.id, {
+      status: 'paid',
+      appliedKind: kind,
+      amountPaidMinor: session.amountTotal ?? payment.amountDueMinor,
+      stripePaymentIntent: session.paymentIntent,
+      periodEnd: period.planEndDate,
+      paidAt: now,
+      updatedAt: now,
+    });
+    await users.markPaid(payment.userId);
+  }
+
+  return {
+    /** admin/coupon/verifyCoupon: what the plan of `priceId` costs with the promotion code, checked with Stripe. */
+    async verifyCoupon(body: { priceId: string; promoCode: string }) {
+      const priced = await purchasable(body.priceId);
+      const { promotion, amountMinor } = await discountFor(body.promoCode, priced);
+      return { couponCode: promotion.code, discountedAmount: toMajorUnits(amountMinor), planId: priced.plan.id };
+    },
+
+    /**
+     * payment/createSubscriptionSession: opens a Stripe Checkout for one month of the plan at the price list's
+     * price (less a verified coupon) and records the payment as pending. The browser is sent to `urlRedirect`.
+     */
+    async createSession(
+      a: TAuthContext,
+      body: { priceId: string; planType: string; userId?: string; COUPON_ID?: string | null },
+    ) {
+      if (!(BUYERS as readonly string[]).includes(a.role)) throw forbidden(MSG.forbidden);
+      if (body.userId && body.userId !== a.userId) throw forbidden(MSG.forbidden);
+      const priced = await purchasable(body.priceId);
+      const { plan, price } = priced;
+      if (!sameType(body.planType, plan.planType)) throw badRequest(PAY_MSG.planMismatch);
+      const gateway = stripe();
+      const now = clock.now();
+      const details = await subscriptions.detailsFor(a.userId);
+      const paid = details && details.planType !== 'FreeTier';
+      const current: TCurrentPlan = details
+        ? {
+            planType: details.planType,
+            paid: Boolean(paid),
+            planStatus: details.planStatus,
+            planEndDate: new Date(details.planEndDate),
+          }
+        : null;
+      const kind = purchaseKind(current, plan.planType, now);
+      if (kind === 'upgrade' && details) {
+        const held = await plans.priceOf(details.planType, price.currency);
+        if (held && held.plan.planLevel > plan.planLevel) throw badRequest(PAY_MSG.lowerPlanWhileActive);
+      }
+      const coupon = body.COUPON_ID ? await discountFor(body.COUPON_ID, priced) : null;
+      const amountDueMinor = coupon?.amountMinor ?? price.amountMinor;
+      const orderId = newId();
+      let session: Awaited<ReturnType<TStripeGateway['createCheckout']>>;
+      try {
+        session = await gateway.createCheckout({
+          orderId,
+          currency: price.currency,
+          amountMinor: price.amountMinor,
+          productName: `${plan.planName} plan (1 month)`,
+          successUrl: `${deps.publicUrl}/pricing/success?session_id={CHECKOUT_SESSION_ID}`,
+          cancelUrl: `${deps.publicUrl}/pricing/payment-failed`,
+          clientReferenceId: a.userId,
+          customerEmail: a.user.email,
+          metadata: { userId: a.userId, planId: plan.id, currency: price.currency, kind, orderId },
+          promotionCodeId: coupon?.promotion.id ?? null,
+        });
+      } catch (err) {
+        log.warn({ err: isStripeError(err) ? err.message : String(err), orderId }, 'stripe: checkout not opened');
+        throw new AppError(502, PAY_MSG.paymentProviderFailed);
+      }
+      if (!session.url) throw new AppError(502, PAY_MSG.paymentProviderFailed);
+      await repo.insert({
+        id: orderId,
+        userId: a.userId,
+        planId: plan.id,
+        priceId: price.id,
+        kind,
+        currency: price.currency,
+        listAmountMinor: price.amountMinor,
+        amountDueMinor,
+        promotionCode: coupon?.promotion.code ?? null,
+        status: 'pending',
+        stripeSessionId: session.id,
+        createdAt: now,
+        updatedAt: now,
+      });
+      return { urlRedirect: session.url, orderId };
+    },
+
+    /**
+     * payment/stripeWebhook: an event from Stripe, its signature checked over the raw body (400 when it does not
+     * verify: nothing changes). Each event is taken once by its id, in the same unit of work as what it records;
+     * a replay changes nothing. A paid checkout activates or extends the plan; an expired one fails its payment.
+     */
+    async handleWebhook(raw: Buffer, signature: string | undefined): Promise<TWebhookOutcome> {
+      const gateway = stripe();
+      let event: Stripe.Event;
+      try {
+        event = gateway.verifyEvent(raw, signature);
+      } catch {
+        throw badRequest(PAY_MSG.webhookSignatureInvalid);
+      }
+      const paidTypes = ['checkout.session.completed', 'checkout.session.async_payment_succeeded'];
+      const failedTypes = ['checkout.session.expired', 'checkout.session.async_payment_failed'];
+      const now = clock.now();
+      const outcome = await unitOfWork(async (): Promise<{ outcome: TWebhookOutcome; payment?: TPaymentRow }> => {
+        if (!(await repo.takeEvent(event.id, event.type, now))) return { outcome: 'replay' };
+        if (![...paidTypes, ...failedTypes].includes(event.type)) return { outcome: 'ignored' };
+        const session = checkoutSessionOf(event.data.object);
+        const payment = await repo.lock({ sessionId: session.id, id: session.metadata.orderId });
+        if (!payment) {
+          log.warn({ eventId: event.id, type: event.type }, 'stripe webhook: no payment for this checkout');
+          return { outcome: 'ignored' };
+        }
+        if (paidTypes.includes(event.type)) {
+          // a completed checkout paid later (a bank debit) is recorded when its success event comes; one a coupon
+          // made free needs no payment
+          const settled = session.paymentStatus === 'paid' || session.paymentStatus === 'no_payment_required';
+          if (!settled || payment.status === 'paid') return { outcome: 'ignored' };
+          await recordPaid(payment, session, now);
+          await repo.announce(payment.userId, payment.id, 'paid');
+          return { outcome: 'paid', payment };
+        }
+        if (payment.status !== 'pending') return { outcome: 'ignored' };
+        await repo.update(payment.id, { status: 'failed', updatedAt: now });
+        await repo.announce(payment.userId, payment.id, 'failed');
+        return { outcome: 'failed', payment };
+      });
+      log.info({ eventId: event.id, type: event.type, outcome: outcome.outcome }, 'stripe webhook');
+      return outcome.outcome;
+    },
+
+    /** payment/verifyPaymentSuccess: what the webhook has recorded of the caller's checkout (never changes it). */
+    async verifyPayment(a: TAuthContext, ref: string) {
+      const payment = await ownPayment(a, ref);
+      return {
+        status: payment.status as TPaymentState,
+        orderId: payment.id,
+        planType: await planTypeOf(payment),
+        planEndDate: payment.status === 'paid' ? (payment.periodEnd?.toISOString() ?? null) : null,
+      };
+    },
+
+    /** payment/orderConfirmation: the caller's recorded payment. */
+    async order(a: TAuthContext, orderId: string) {
+      const payment = await ownPayment(a, orderId);
+      return {
+        orderId: payment.id,
+        planType: await planTypeOf(payment),
+        amount: toMajorUnits(payment.amountPaidMinor ?? payment.amountDueMinor),
+        currency: payment.currency,
+        status: payment.status as TPaymentState,
+        createdAt: payment.createdAt.toISOString(),
+      };
+    },
+
+    /** payment/updatePayment: the caller's payment state; paid: 200, pending: 202, failed: 400. */
+    async paymentUpdate(a: TAuthContext, sessionId: string) {
+      const payment = await ownPayment(a, sessionId);
+      if (payment.status === 'failed') throw badRequest(PAY_MSG.paymentUpdateFailed, { status: 'failed', orderId: payment.id });
+      return { status: payment.status as TPaymentState, orderId: payment.id };
+    },
+  };
+}
+export type TPaymentsService = ReturnType<typeof createPaymentsService>;
