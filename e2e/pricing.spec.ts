@@ -99,6 +99,8 @@ for (const [label, viewport] of SIZES) {
       await expect(page).toHaveURL(/\/home$/, { timeout: 20_000 });
       await expect(page.getByRole('heading', { name: `Welcome, ${owner.name}`, level: 1 })).toBeVisible();
       await expect(nav.getByRole('link', { name: 'Home' })).toBeVisible();
+      // the dashboard's side column tells the plan too
+      await expect(page.getByRole('region', { name: 'Subscription' }).getByText('Starter', { exact: true })).toBeVisible();
       const status = await planStatus(request, owner);
       expect(status.paymentStatus).toBe(true);
       expect(status.subscriptionDetails).toMatchObject({ planType: 'Starter', planStatus: 'ACTIVE' });

@@ -1,7 +1,7 @@
 import '@mantine/dates/styles.css';
 import { isPlanGated } from '@virality/domain';
 import { PerformanceSection, ProfileOverviewCard } from '../../features/analytics';
-import { PlanGate } from '../../features/billing';
+import { PlanGate, SubscriptionInfo } from '../../features/billing';
 import { AccountsCard, HomePage } from '../../features/home';
 import { CreatePostHost, HomeCreateButton, HomePosts, openCreatePost } from '../../features/posts';
 import { useSocialAccounts, useUnlinkAccount } from '../../features/social';
@@ -20,6 +20,8 @@ function Side() {
   return (
     <>
       <AccountsCard accounts={accounts.data} error={accounts.error} remove={unlink.mutateAsync} />
+      {/* the plan: its name, days to renewal and posts left (not shown to a manager) */}
+      <SubscriptionInfo />
       <ProfileOverviewCard accounts={accounts.data} />
     </>
   );

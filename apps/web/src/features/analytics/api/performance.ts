@@ -2,7 +2,8 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import type { TPerformance, TPerformancePeriod } from '@virality/domain';
 import { sph } from '../../../lib/api-client';
 
-export const performanceKey = (days: TPerformancePeriod, zone: string) => ['analytics', 'performance', days, zone] as const;
+// under 'posts': whatever re-reads the post lists (a post moved, one was sent) re-reads the performance too
+export const performanceKey = (days: TPerformancePeriod, zone: string) => ['posts', 'performance', days, zone] as const;
 
 /** The browser's IANA time zone: the chart's days are the user's own. */
 export const browserZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
