@@ -248,7 +248,7 @@ async function main() {
 
     // users and their sessions, made by the product's own services (signing up through the sandbox outbox
     // would take a dozen calls per user that other tests cover)
-    step(`making ${USERS} business users`);
+    step(`making ${USERS} business users, each with a Professional plan`);
     const { loadConfig } = await import('../apps/server/src/config');
     const { openDatabase } = await import('../apps/server/src/db/client');
     const { createContainer } = await import('../apps/server/src/container');
@@ -268,6 +268,19 @@ async function main() {
           userName: null,
           userNameLower: null,
         } as never);
+        // a business posts only with a plan: a month of Professional (no post limit), as a recorded payment gives
+        const now = container.clock.now();
+        await container.services.subscriptions.recordPurchase(
+          {
+            userId: row.id,
+            planType: 'Professional',
+            postLimit: null,
+            periodStart: now,
+            planEndDate: new Date(now.getTime() + 31 * 86_400_000),
+          },
+          null,
+          now,
+        );
         tokens.push((await container.services.auth.issueSession(row)).accessToken);
       }
     } finally {
