@@ -57,6 +57,18 @@ const batch = { inFlight: 0, most: 0 };
 const pool = { inFlight: 0, most: 0, done: [] as number[] };
 
 let t: TTestApp;
+/** A second container on the same database that runs jobs, as a worker process beside this server would. */
+const workerProcess = () =>
+  createContainer({
+    config: t.container.config,
+    database: t.database,
+    clock: t.clock,
+    logger: false,
+    runJobs: true,
+    modules: [...MODULES, testModule],
+    bossSchema: t.database.pool ? `${t.database.schemaName}_boss` : undefined,
+    bossPoolMax: 2,
+  });
 beforeAll(async () => {
   t = await buildTestApp({}, { modules: [...MODULES, testModule] });
 }, 60_000);
@@ -202,17 +214,8 @@ describe('one composition root for the server, the worker and the tests', () => 
   });
 
   it('a process that runs jobs (WORKERS=on, or the worker) runs a job another process sent, without being asked', async () => {
-    // a second container on the same database, as a worker process beside this server (WORKERS=off) would be
-    const worker = await createContainer({
-      config: t.container.config,
-      database: t.database,
-      clock: t.clock,
-      logger: false,
-      runJobs: true,
-      modules: [...MODULES, testModule],
-      bossSchema: t.database.pool ? `${t.database.schemaName}_boss` : undefined,
-      bossPoolMax: 2,
-    });
+    // as a worker process beside this server (WORKERS=off) would be
+    const worker = await workerProcess();
     try {
       handled.length = 0;
       await worker.startWorkers();
@@ -226,16 +229,7 @@ describe('one composition root for the server, the worker and the tests', () => 
   }, 30_000);
 
   it('a queue taken in batches runs them side by side; one failing fails only itself', async () => {
-    const worker = await createContainer({
-      config: t.container.config,
-      database: t.database,
-      clock: t.clock,
-      logger: false,
-      runJobs: true,
-      modules: [...MODULES, testModule],
-      bossSchema: t.database.pool ? `${t.database.schemaName}_boss` : undefined,
-      bossPoolMax: 2,
-    });
+    const worker = await workerProcess();
     try {
       handled.length = 0;
       const ids: string[] = [];
@@ -260,16 +254,7 @@ describe('one composition root for the server, the worker and the tests', () => 
   }, 30_000);
 
   it('a pooled queue never runs more than its size at once, and a slow job does not hold back the ones fetched with it', async () => {
-    const worker = await createContainer({
-      config: t.container.config,
-      database: t.database,
-      clock: t.clock,
-      logger: false,
-      runJobs: true,
-      modules: [...MODULES, testModule],
-      bossSchema: t.database.pool ? `${t.database.schemaName}_boss` : undefined,
-      bossPoolMax: 2,
-    });
+    const worker = await workerProcess();
     const ids: string[] = [];
     try {
       // one job of 1.5 s, then eight of 50 ms, one of which fails
@@ -302,16 +287,7 @@ describe('one composition root for the server, the worker and the tests', () => 
   }, 30_000);
 
   it('a pooled queue stopping lets the job it runs finish and settles it', async () => {
-    const worker = await createContainer({
-      config: t.container.config,
-      database: t.database,
-      clock: t.clock,
-      logger: false,
-      runJobs: true,
-      modules: [...MODULES, testModule],
-      bossSchema: t.database.pool ? `${t.database.schemaName}_boss` : undefined,
-      bossPoolMax: 2,
-    });
+    const worker = await workerProcess();
     pool.done.length = 0;
     const id = (await t.container.enqueue('test-pool', { n: 42, ms: 600 }, { retryLimit: 0 }))!;
     await worker.startWorkers();

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
 import { hash } from '@node-rs/argon2';
-import { phoneKey, type TAuthResult, type TProfileType } from '@virality/domain';
+import { addUtcMonths, phoneKey, type TAuthResult, type TProfileType } from '@virality/domain';
 import { buildApp, type TBuiltApp } from '../app';
 import { Clock } from '../clock';
 import { loadConfig } from '../config';
@@ -271,17 +271,32 @@ export async function giveVerifiedPhone(t: TTestApp, id: string, more: Partial<T
   return p;
 }
 
+/** The post limit of each paid plan (null: none). */
+const PAID_PLAN_LIMITS = { Starter: 20, Professional: null, Enterprise: null } as const;
+
 /**
- * Gives a user a paid plan for a month from the test clock's now, as a recorded payment does (test set-up: a brand,
- * a business or an IMC account posts only with a plan). Professional has no post limit; Starter 20 a month.
+ * Gives a user a paid plan for a calendar month from the test clock's now, as a recorded payment does (test set-up:
+ * a brand, a business or an IMC account posts only with a plan). Professional unless told.
  */
-export async function givePlan(t: TTestApp, userId: string, planType: 'Starter' | 'Professional' = 'Professional') {
+export async function givePlan(t: TTestApp, userId: string, planType: keyof typeof PAID_PLAN_LIMITS = 'Professional') {
   const now = t.clock.now();
-  const planEndDate = new Date(now);
-  planEndDate.setUTCMonth(planEndDate.getUTCMonth() + 1);
   await t.services.subscriptions.recordPurchase(
-    { userId, planType, postLimit: planType === 'Starter' ? 20 : null, periodStart: now, planEndDate },
+    { userId, planType, postLimit: PAID_PLAN_LIMITS[planType], periodStart: now, planEndDate: addUtcMonths(now, 1) },
     null,
     now,
   );
 }
+
+/** Runs `work` with the test clock moved `ms` ahead, and moves it back after. */
+export async function withClockAhead<T>(t: TTestApp, ms: number, work: () => Promise<T>): Promise<T> {
+  t.clock.advance(ms);
+  try {
+    return await work();
+  } finally {
+    t.clock.advance(-ms);
+  }
+}
+
+/** A new session of the user, live at the test clock's now (an earlier one may have ended by a moved clock). */
+export const freshToken = async (t: TTestApp, user: Parameters<TTestApp['services']['auth']['issueSession']>[0]) =>
+  (await t.services.auth.issueSession(user)).accessToken;

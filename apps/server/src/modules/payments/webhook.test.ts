@@ -2,7 +2,7 @@ import { addUtcMonths, carryOverMs, PAY_MSG } from '@virality/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { subscriptions } from '../../db/schema';
-import { buildTestApp, buildUser, call, type TTestApp } from '../../test/helpers';
+import { buildTestApp, buildUser, call, freshToken, type TTestApp, withClockAhead } from '../../test/helpers';
 import type { TLiveSink } from '../events/service';
 import { makeTeam } from '../team/team-test-kit';
 import {
@@ -37,20 +37,6 @@ const paidEvent = (c: { sessionId: string; orderId: string; user: { id: string }
       id,
     },
   );
-
-/** Moves the test clock for the length of `work`. */
-async function later<T>(ms: number, work: () => Promise<T>): Promise<T> {
-  t.clock.advance(ms);
-  try {
-    return await work();
-  } finally {
-    t.clock.advance(-ms);
-  }
-}
-
-/** A session of the user that is live at the (moved) clock: the earlier one has expired by then. */
-const freshToken = async (user: Parameters<TTestApp['services']['auth']['issueSession']>[0]) =>
-  (await t.services.auth.issueSession(user)).accessToken;
 
 describe('a checkout paid on the hosted page (the sandbox’s Stripe)', () => {
   it('the test card pays: the signed webhook activates Starter before the browser lands on /pricing/success', async () => {
@@ -266,8 +252,8 @@ describe('Renew and Upgrade', () => {
     await deliver(t, e1.payload, e1.header);
     const first = (await statusOf(t, c.token)).details;
     await setPostCount(c.user.id, 7);
-    await later(29 * DAY, async () => {
-      const token = await freshToken(c.user);
+    await withClockAhead(t, 29 * DAY, async () => {
+      const token = await freshToken(t, c.user);
       const res = await startCheckout(t, token, { priceId: 'price_starter_usd', planType: 'Starter' });
       expect(res.status).toBe(200);
       const renewal = {
@@ -284,8 +270,8 @@ describe('Renew and Upgrade', () => {
       expect((await ledgerRow(t, renewal.orderId))?.appliedKind).toBe('renew');
     });
     // a month later the renewed month is a new period: posts back to 0
-    await later(32 * DAY, async () => {
-      const token = await freshToken(c.user);
+    await withClockAhead(t, 32 * DAY, async () => {
+      const token = await freshToken(t, c.user);
       const details = (await statusOf(t, token)).details;
       expect(details).toMatchObject({ planStatus: 'ACTIVE', postCount: 0 });
     });
@@ -297,8 +283,8 @@ describe('Renew and Upgrade', () => {
     await deliver(t, e1.payload, e1.header);
     const starter = (await statusOf(t, c.token)).details;
     await setPostCount(c.user.id, 12);
-    await later(10 * DAY, async () => {
-      const token = await freshToken(c.user);
+    await withClockAhead(t, 10 * DAY, async () => {
+      const token = await freshToken(t, c.user);
       const res = await startCheckout(t, token, { priceId: 'price_professional_usd', planType: 'Professional' });
       expect(res.status).toBe(200);
       const up = {
@@ -328,8 +314,8 @@ describe('Renew and Upgrade', () => {
     await deliver(t, e1.payload, e1.header);
     const res = await startCheckout(t, c.token, { priceId: 'price_starter_usd', planType: 'Starter' });
     expect(res).toMatchObject({ status: 400, json: { message: PAY_MSG.lowerPlanWhileActive } });
-    await later(40 * DAY, async () => {
-      const token = await freshToken(c.user);
+    await withClockAhead(t, 40 * DAY, async () => {
+      const token = await freshToken(t, c.user);
       expect((await startCheckout(t, token, { priceId: 'price_starter_usd', planType: 'Starter' })).status).toBe(200);
     });
   });

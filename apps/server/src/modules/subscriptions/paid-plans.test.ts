@@ -2,7 +2,7 @@ import { addUtcMonths, PAY_MSG, POST_MSG } from '@virality/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { subscriptions } from '../../db/schema';
-import { buildTestApp, buildUser, call, type TTestApp } from '../../test/helpers';
+import { buildTestApp, buildUser, call, freshToken, givePlan, type TTestApp, withClockAhead } from '../../test/helpers';
 import { linkAll, postBody, uploadPhoto } from '../posts/posts-test-kit';
 import { makeTeam } from '../team/team-test-kit';
 import { PLANS_DAILY_QUEUE } from './jobs';
@@ -14,16 +14,7 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 
 const DAY = 86_400_000;
-const LIMITS = { Starter: 20, Professional: null, Enterprise: null } as const;
 
-/** Gives a user a paid plan from now for a month, as a recorded payment does. */
-async function givePlan(userId: string, planType: keyof typeof LIMITS) {
-  await t.services.subscriptions.recordPurchase(
-    { userId, planType, postLimit: LIMITS[planType], periodStart: t.clock.now(), planEndDate: addUtcMonths(t.clock.now(), 1) },
-    null,
-    t.clock.now(),
-  );
-}
 /** Sets the posts used (test set-up), telling the caches as a repository would. */
 async function setPostCount(userId: string, postCount: number) {
   await t.container.db.update(subscriptions).set({ postCount }).where(eq(subscriptions.userId, userId));
@@ -33,17 +24,6 @@ const stored = async (userId: string) =>
   (await t.container.db.select().from(subscriptions).where(eq(subscriptions.userId, userId)))[0];
 const track = (token: string) => call(t, 'GET', '/api/subscription/postCountTrack', { token });
 
-async function later<T>(ms: number, work: () => Promise<T>): Promise<T> {
-  t.clock.advance(ms);
-  try {
-    return await work();
-  } finally {
-    t.clock.advance(-ms);
-  }
-}
-const freshToken = async (user: Parameters<TTestApp['services']['auth']['issueSession']>[0]) =>
-  (await t.services.auth.issueSession(user)).accessToken;
-
 describe('GET /api/subscription/postCountTrack counts each plan’s limit', () => {
   it.each([
     [19, 200, 1],
@@ -51,7 +31,7 @@ describe('GET /api/subscription/postCountTrack counts each plan’s limit', () =
     [21, 429, null],
   ])('Starter (20 a month) with %i posts used: %i', async (used, status, remaining) => {
     const { user, token } = await buildUser(t, { profileType: 'BUSINESS' });
-    await givePlan(user.id, 'Starter');
+    await givePlan(t, user.id, 'Starter');
     await setPostCount(user.id, used);
     const res = await track(token);
     expect(res.status).toBe(status);
@@ -61,7 +41,7 @@ describe('GET /api/subscription/postCountTrack counts each plan’s limit', () =
 
   it.each(['Professional', 'Enterprise'] as const)('%s has no limit', async (planType) => {
     const { user, token } = await buildUser(t, { profileType: 'IMC' });
-    await givePlan(user.id, planType);
+    await givePlan(t, user.id, planType);
     await setPostCount(user.id, 5000);
     const res = await track(token);
     expect(res.status).toBe(200);
@@ -81,7 +61,7 @@ describe('GET /api/subscription/postCountTrack counts each plan’s limit', () =
 
   it("a manager's check counts the business's plan", async () => {
     const { owner, manager } = await makeTeam(t);
-    await givePlan(owner.user.id, 'Starter');
+    await givePlan(t, owner.user.id, 'Starter');
     await setPostCount(owner.user.id, 20);
     expect((await track(manager.token)).status).toBe(429);
     await setPostCount(owner.user.id, 3);
@@ -90,7 +70,7 @@ describe('GET /api/subscription/postCountTrack counts each plan’s limit', () =
 
   it('counting a post stops at the limit: the 21st Starter post is refused', async () => {
     const { user } = await buildUser(t, { profileType: 'BUSINESS' });
-    await givePlan(user.id, 'Starter');
+    await givePlan(t, user.id, 'Starter');
     await setPostCount(user.id, 19);
     expect(await t.services.subscriptions.takePost(user.id)).toBe(true);
     await expect(t.services.subscriptions.takePost(user.id)).rejects.toMatchObject({ statusCode: 429 });
@@ -106,7 +86,7 @@ describe('an account without a plan', () => {
       const res = await track(token);
       expect(res.status).toBe(402);
       expect(res.json).toMatchObject({ status: false, message: PAY_MSG.noActivePlan, code: 'PLAN_REQUIRED' });
-      await givePlan(user.id, 'Starter');
+      await givePlan(t, user.id, 'Starter');
       expect((await track(token)).status).toBe(200);
     },
   );
@@ -122,7 +102,7 @@ describe('an account without a plan', () => {
     const totals = await call(t, 'GET', `/sph/totaluserposts/${user.id}/`, { token });
     expect(totals.json.response_data.TotalPosts).toBe(0);
     // with a plan the same post goes
-    await givePlan(user.id, 'Starter');
+    await givePlan(t, user.id, 'Starter');
     expect((await call(t, 'POST', '/sph/social-media-manager/single-post/', { token, body })).status).toBe(200);
   });
 
@@ -135,17 +115,17 @@ describe('an account without a plan', () => {
 describe('a plan that has ended', () => {
   it("a business keeps posting through the 7 days of grace (shown EXPIRED), then gets 402 'Your Subscription is Expired'", async () => {
     const { user } = await buildUser(t, { profileType: 'BUSINESS' });
-    await givePlan(user.id, 'Professional');
+    await givePlan(t, user.id, 'Professional');
     const end = (await stored(user.id)).planEndDate;
     const sinceNow = end.getTime() - t.clock.nowMs();
-    await later(sinceNow + 2 * DAY, async () => {
-      const token = await freshToken(user);
+    await withClockAhead(t, sinceNow + 2 * DAY, async () => {
+      const token = await freshToken(t, user);
       const status = await call(t, 'GET', '/api/user/getUserStatus', { token });
       expect(status.json.response.result.subscriptionDetails.planStatus).toBe('EXPIRED');
       expect((await track(token)).status).toBe(200);
     });
-    await later(sinceNow + 8 * DAY, async () => {
-      const token = await freshToken(user);
+    await withClockAhead(t, sinceNow + 8 * DAY, async () => {
+      const token = await freshToken(t, user);
       const res = await track(token);
       expect(res).toMatchObject({ status: 402, json: { status: false, message: PAY_MSG.planExpired } });
       await expect(t.services.subscriptions.takePost(user.id)).rejects.toMatchObject({ statusCode: 402 });
@@ -154,10 +134,10 @@ describe('a plan that has ended', () => {
 
   it("an influencer's paid plan falls back to the free tier when it ends (5 posts, counted from 0)", async () => {
     const { user } = await buildUser(t, { profileType: 'INFLUENCER' });
-    await givePlan(user.id, 'Starter');
+    await givePlan(t, user.id, 'Starter');
     await setPostCount(user.id, 20);
-    await later(32 * DAY, async () => {
-      const token = await freshToken(user);
+    await withClockAhead(t, 32 * DAY, async () => {
+      const token = await freshToken(t, user);
       const details = (await call(t, 'GET', '/api/user/getUserStatus', { token })).json.response.result.subscriptionDetails;
       expect(details).toMatchObject({ planType: 'FreeTier', planStatus: 'ACTIVE', postLimit: 5, postCount: 0 });
       expect(new Date(details.planEndDate).getTime()).toBeGreaterThan(t.clock.nowMs());
@@ -174,8 +154,8 @@ describe('a plan that has ended', () => {
       now,
     );
     await setPostCount(user.id, 20);
-    await later(33 * DAY, async () => {
-      const token = await freshToken(user);
+    await withClockAhead(t, 33 * DAY, async () => {
+      const token = await freshToken(t, user);
       expect((await track(token)).json.response).toEqual({ postCount: 0, postLimit: 20, remaining: 20 });
     });
   });
@@ -194,7 +174,7 @@ describe('the daily plans job (product clock)', () => {
 
   it('expires ended plans, renews the free tier and turns paid post periods, for users nobody looks at', async () => {
     const business = await buildUser(t, { profileType: 'BUSINESS' });
-    await givePlan(business.user.id, 'Starter');
+    await givePlan(t, business.user.id, 'Starter');
     const influencer = await buildUser(t, { profileType: 'INFLUENCER' });
     await call(t, 'POST', '/api/subscription/AddInfSubs', { token: influencer.token, body: {} });
     await setPostCount(influencer.user.id, 5);
@@ -214,7 +194,7 @@ describe('the daily plans job (product clock)', () => {
     await setPostCount(longRunner.user.id, 40);
     const freeEnd = (await stored(influencer.user.id)).planEndDate;
 
-    await later(35 * DAY, async () => {
+    await withClockAhead(t, 35 * DAY, async () => {
       await runDaily();
       expect((await stored(business.user.id)).planStatus).toBe('EXPIRED');
       const free = await stored(influencer.user.id);
