@@ -9,6 +9,7 @@ export { PostMediaThumb } from './post-media-thumb';
 export { ProfilePhotoField } from './profile-photo-field';
 export { PROFILE_TYPE_LABELS, profileTypeLabel } from './profile-type-label';
 export { RouteError } from './route-error';
+export { SectionCard } from './section-card';
 export { StatusBadge, type TPostStatus } from './status-badge';
 export { UserAvatar } from './user-avatar';
 export { UserNameField } from './user-name-field';

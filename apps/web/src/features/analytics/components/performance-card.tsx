@@ -12,12 +12,12 @@ import {
   Table,
   Text,
   ThemeIcon,
-  Title,
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconArrowDownRight, IconArrowUpRight, IconChartArea, IconChartLine, IconMinus, IconTable } from '@tabler/icons-react';
 import { figuresUpdatedText, PERFORMANCE_PERIODS, type TPerformance, type TPerformancePeriod } from '@virality/domain';
 import { useState } from 'react';
+import { SectionCard } from '../../../components/section-card';
 import { usePerformance } from '../api/performance';
 import { deltaOf, deltaText, performanceRows, performanceSummary, type TPerformanceRow } from '../lib/performance';
 import { figureText } from '../lib/post-analytics';
@@ -162,18 +162,9 @@ export function PerformanceCard() {
   const [days, setDays] = useState<TPerformancePeriod>(7);
   const q = usePerformance(days);
   return (
-    <Paper
-      withBorder
-      radius="lg"
-      shadow="xs"
-      p={{ base: 'md', sm: 'lg' }}
-      component="section"
-      aria-labelledby="performance-title"
-    >
-      <Group justify="space-between" align="center" mb="md" gap="xs">
-        <Title order={2} fz={18} fw={650} id="performance-title">
-          Performance
-        </Title>
+    <SectionCard
+      title="Performance"
+      action={
         <SegmentedControl
           size="xs"
           aria-label="Period"
@@ -181,7 +172,8 @@ export function PerformanceCard() {
           onChange={(v) => setDays(Number(v) as TPerformancePeriod)}
           data={PERFORMANCE_PERIODS.map((d) => ({ value: String(d), label: `${d} d` }))}
         />
-      </Group>
+      }
+    >
       {q.data ? (
         <PerformanceBody data={q.data} days={q.isPlaceholderData ? (q.data.Days.length as TPerformancePeriod) : days} />
       ) : q.isError ? (
@@ -200,6 +192,6 @@ export function PerformanceCard() {
           <Skeleton h={260} radius="md" />
         </Stack>
       )}
-    </Paper>
+    </SectionCard>
   );
 }

@@ -1,4 +1,4 @@
-import { Avatar, Badge, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title, UnstyledButton } from '@mantine/core';
+import { Avatar, Badge, Group, SimpleGrid, Skeleton, Stack, Text, UnstyledButton } from '@mantine/core';
 import { IconAlertTriangle, IconRosette } from '@tabler/icons-react';
 import {
   figuresUpdatedText,
@@ -11,6 +11,7 @@ import {
 } from '@virality/domain';
 import { useEffect, useState } from 'react';
 import { NetworkTile } from '../../../components/network-tile';
+import { SectionCard } from '../../../components/section-card';
 import { useCurrentUser } from '../../../lib/use-current-user';
 import { useProfileOverview } from '../api/profile-overview';
 
@@ -164,17 +165,7 @@ export function ProfileOverviewCard({ accounts }: TProps) {
   const [chosen, setChosen] = useState<string | null>(null);
   const selected = ids && (chosen && ids.includes(chosen) ? chosen : ids[0]);
   return (
-    <Paper
-      withBorder
-      radius="lg"
-      shadow="xs"
-      p={{ base: 'md', sm: 'lg' }}
-      component="section"
-      aria-labelledby="home-overview-title"
-    >
-      <Title order={2} fz={18} fw={650} id="home-overview-title" mb="md">
-        Profile Overview
-      </Title>
+    <SectionCard title="Profile Overview">
       {ids === null ? (
         <Stack gap="sm" aria-busy="true" aria-label="Loading profile overview">
           <Group gap="xs">
@@ -217,6 +208,6 @@ export function ProfileOverviewCard({ accounts }: TProps) {
           <NetworkFigures socialMediaId={selected} />
         </Stack>
       )}
-    </Paper>
+    </SectionCard>
   );
 }

@@ -1,7 +1,8 @@
-import { Alert, Anchor, Badge, Group, NavLink, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Group, NavLink, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { maySeePricing, PLAN_MSG, pricingEntryLabel, starterLimitWarning, subscriptionSummary } from '@virality/domain';
 import { Link } from 'react-router';
+import { SectionCard } from '../../../components/section-card';
 import { paths } from '../../../config/paths';
 import { type TCurrentUser, useCurrentUser } from '../../../lib/use-current-user';
 
@@ -25,21 +26,8 @@ export function SubscriptionInfo(props: { user?: TCurrentUser }) {
     </Anchor>
   ) : null;
   return (
-    <Paper
-      withBorder
-      radius="lg"
-      shadow="xs"
-      p={{ base: 'md', sm: 'lg' }}
-      component="section"
-      aria-labelledby="subscription-title"
-    >
+    <SectionCard title="Subscription" action={cta}>
       <Stack gap="xs">
-        <Group justify="space-between" wrap="nowrap">
-          <Title order={2} fz={18} fw={650} id="subscription-title">
-            Subscription
-          </Title>
-          {cta}
-        </Group>
         {summary.kind === 'none' && <Text c="dimmed">No active plan yet.</Text>}
         {summary.kind !== 'none' && (
           <Group gap="sm" wrap="wrap">
@@ -68,7 +56,7 @@ export function SubscriptionInfo(props: { user?: TCurrentUser }) {
           </Alert>
         )}
       </Stack>
-    </Paper>
+    </SectionCard>
   );
 }
 

@@ -1,10 +1,11 @@
-import { ActionIcon, Anchor, Avatar, Box, Button, Group, Paper, Skeleton, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Anchor, Avatar, Box, Button, Group, Skeleton, Stack, Text, Tooltip } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { accountDisplayName, canAddSocialAccounts, socialNetwork, type TSocialAccount } from '@virality/domain';
 import { Link } from 'react-router';
 import { AccountStatusBadge } from '../../../components/account-status-badge';
 import { NetworkTile } from '../../../components/network-tile';
 import { confirmRemoveAccount } from '../../../components/remove-account-confirm';
+import { SectionCard } from '../../../components/section-card';
 import { paths } from '../../../config/paths';
 import { useCurrentUser } from '../../../lib/use-current-user';
 
@@ -64,24 +65,18 @@ export function AccountsCard({ accounts, error, remove }: TProps) {
   // a business manager works with the business's accounts but never adds or removes them
   const mayLink = user ? canAddSocialAccounts(user.profileType) : false;
   return (
-    <Paper
-      withBorder
-      radius="lg"
-      shadow="xs"
-      p={{ base: 'md', sm: 'lg' }}
-      component="section"
-      aria-labelledby="home-accounts-title"
-    >
-      <Group justify="space-between" mb="md" wrap="nowrap">
-        <Title order={2} fz={18} fw={650} id="home-accounts-title">
-          Accounts
-        </Title>
-        {mayLink && accounts && accounts.length > 0 && (
+    <SectionCard
+      title="Accounts"
+      action={
+        mayLink &&
+        accounts &&
+        accounts.length > 0 && (
           <Anchor component={Link} to={paths.addSocialMedia} size="sm" fw={600}>
             Add account
           </Anchor>
-        )}
-      </Group>
+        )
+      }
+    >
       {error ? (
         <Text size="sm" c="red.9">
           {error.message}
@@ -118,6 +113,6 @@ export function AccountsCard({ accounts, error, remove }: TProps) {
           ))}
         </Stack>
       )}
-    </Paper>
+    </SectionCard>
   );
 }

@@ -1,6 +1,7 @@
-import { Anchor, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Stack, Text } from '@mantine/core';
 import { HOME_RECENT_COUNT, INSIGHTS_MSG } from '@virality/domain';
 import { Link } from 'react-router';
+import { SectionCard } from '../../../components/section-card';
 import { paths } from '../../../config/paths';
 import { useRecentPosts } from '../api/recent-posts';
 import { RecentPostCard, RecentPostSkeleton } from './recent-post-card';
@@ -13,22 +14,14 @@ export function RecentPostsCard({ userId }: { userId: string }) {
   const query = useRecentPosts({ userId, page: 1, limit: HOME_RECENT_COUNT });
   const posts = query.data?.posts ?? [];
   return (
-    <Paper
-      withBorder
-      radius="lg"
-      shadow="xs"
-      p={{ base: 'md', sm: 'lg' }}
-      component="section"
-      aria-labelledby="home-recent-title"
-    >
-      <Group justify="space-between" mb="md">
-        <Title order={2} fz={18} fw={650} id="home-recent-title">
-          Recent posts
-        </Title>
+    <SectionCard
+      title="Recent posts"
+      action={
         <Anchor component={Link} to={paths.allRecentPost} size="sm" fw={600}>
           View all
         </Anchor>
-      </Group>
+      }
+    >
       {query.isPending ? (
         <Stack gap="sm" aria-busy="true" aria-label="Loading recent posts">
           {SKELETON_ITEMS.map((i) => (
@@ -50,6 +43,6 @@ export function RecentPostsCard({ userId }: { userId: string }) {
           ))}
         </Stack>
       )}
-    </Paper>
+    </SectionCard>
   );
 }

@@ -1,8 +1,9 @@
-import { Anchor, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Group, Stack, Text } from '@mantine/core';
 import { HOME_SCHEDULED_COUNT, postBadge } from '@virality/domain';
 import { Link } from 'react-router';
 import { NetworkMarks } from '../../../components/network-marks';
 import { PostMediaThumb } from '../../../components/post-media-thumb';
+import { SectionCard } from '../../../components/section-card';
 import { StatusBadge } from '../../../components/status-badge';
 import { paths } from '../../../config/paths';
 import { useScheduledPosts } from '../api/scheduled-posts';
@@ -14,22 +15,14 @@ export function UpcomingPostsCard({ userId }: { userId: string }) {
   const query = useScheduledPosts({ userId, page: 1, limit: HOME_SCHEDULED_COUNT });
   const posts = query.data?.posts ?? [];
   return (
-    <Paper
-      withBorder
-      radius="lg"
-      shadow="xs"
-      p={{ base: 'md', sm: 'lg' }}
-      component="section"
-      aria-labelledby="home-scheduled-title"
-    >
-      <Group justify="space-between" mb="md">
-        <Title order={2} fz={18} fw={650} id="home-scheduled-title">
-          Scheduled posts
-        </Title>
+    <SectionCard
+      title="Scheduled posts"
+      action={
         <Anchor component={Link} to={paths.allSchedulePost} size="sm" fw={600}>
           View all
         </Anchor>
-      </Group>
+      }
+    >
       {query.isPending ? (
         <Stack gap="sm" aria-busy="true">
           <PostCardSkeleton />
@@ -64,6 +57,6 @@ export function UpcomingPostsCard({ userId }: { userId: string }) {
           ))}
         </Stack>
       )}
-    </Paper>
+    </SectionCard>
   );
 }
