@@ -58,7 +58,17 @@ export function CalendarPage({ createAction }: TProps) {
   let content: ReactNode = null;
   if (user) {
     if (view === 'day') {
-      content = <DayView day={day} today={today} zone={zone} imc={imc} onChoose={(d) => go('day', d, true)} />;
+      content = (
+        <DayView
+          day={day}
+          today={today}
+          zone={zone}
+          imc={imc}
+          now={now}
+          phone={Boolean(phone)}
+          onChoose={(d) => go('day', d, true)}
+        />
+      );
     } else if (view === 'week') {
       content = (
         <WeekView

@@ -1,7 +1,7 @@
 import { Paper, Stack, Text, Title, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { dayStrip, groupPostsByDay, minutesInZone, postDisplayedAt, type TPost, weekBounds } from '@virality/domain';
 import dayjs from 'dayjs';
-import { useEffect, useMemo, useRef } from 'react';
+import { type CSSProperties, useEffect, useMemo, useRef } from 'react';
 import { usePostsDateRange } from '../api/posts-date-range';
 import { dayName, postsCount } from '../lib/calendar-view';
 import { CHIP_PX, DAY_PX, HOUR_PX, placeOnColumn, topOf } from '../lib/week-layout';
@@ -55,7 +55,7 @@ export function WeekView({ day, today, zone, imc, now, phone, onChoose, onOpenDa
   return (
     <Stack gap="sm">
       {error}
-      <WeekGrid days={days} byDay={byDay} zone={zone} today={today} now={now} onOpenDay={onOpenDay} />
+      <TimeGrid days={days} byDay={byDay} zone={zone} today={today} now={now} onOpenDay={onOpenDay} />
     </Stack>
   );
 }
@@ -98,10 +98,15 @@ type TGridProps = {
   zone: string;
   today: string;
   now: Date;
-  onOpenDay: (day: string) => void;
+  /** Opens a day from its heading; without it the days have no heading (the Day view, under its strip). */
+  onOpenDay?: (day: string) => void;
 };
 
-function WeekGrid({ days, byDay, zone, today, now, onOpenDay }: TGridProps) {
+/**
+ * Days side by side on a 24-hour rail, each post at its local time (posts at the same time share the width), today's
+ * column with the now-line; it opens scrolled to the first post (or now, or 08:00).
+ */
+export function TimeGrid({ days, byDay, zone, today, now, onOpenDay }: TGridProps) {
   const scroller = useRef<HTMLDivElement>(null);
   const first = days[0];
   // opens on the week's first post (or now, or 8:00) rather than at midnight
@@ -122,32 +127,34 @@ function WeekGrid({ days, byDay, zone, today, now, onOpenDay }: TGridProps) {
   }, [first, firstMinutes]);
 
   return (
-    <Paper withBorder radius="lg" shadow="xs" style={{ overflow: 'hidden' }}>
-      <div className={classes.weekHead}>
-        <span />
-        {days.map((d) => {
-          const n = byDay.get(d)?.length ?? 0;
-          return (
-            <UnstyledButton
-              key={d}
-              className={classes.weekHeadDay}
-              data-today={d === today || undefined}
-              onClick={() => onOpenDay(d)}
-            >
-              <Text span size="xs" fw={600} tt="uppercase" c="gray.7" aria-hidden>
-                {dayjs(d).format('ddd')}
-              </Text>
-              <span className={classes.weekHeadNumber} aria-hidden>
-                {dayjs(d).format('D')}
-              </span>
-              <VisuallyHidden>
-                {dayName(d)}
-                {d === today ? ', today' : ''}, {postsCount(n)}
-              </VisuallyHidden>
-            </UnstyledButton>
-          );
-        })}
-      </div>
+    <Paper withBorder radius="lg" shadow="xs" style={{ overflow: 'hidden', '--days': days.length } as CSSProperties}>
+      {onOpenDay && (
+        <div className={classes.weekHead}>
+          <span />
+          {days.map((d) => {
+            const n = byDay.get(d)?.length ?? 0;
+            return (
+              <UnstyledButton
+                key={d}
+                className={classes.weekHeadDay}
+                data-today={d === today || undefined}
+                onClick={() => onOpenDay(d)}
+              >
+                <Text span size="xs" fw={600} tt="uppercase" c="gray.7" aria-hidden>
+                  {dayjs(d).format('ddd')}
+                </Text>
+                <span className={classes.weekHeadNumber} aria-hidden>
+                  {dayjs(d).format('D')}
+                </span>
+                <VisuallyHidden>
+                  {dayName(d)}
+                  {d === today ? ', today' : ''}, {postsCount(n)}
+                </VisuallyHidden>
+              </UnstyledButton>
+            );
+          })}
+        </div>
+      )}
       <div className={classes.weekScroll} ref={scroller}>
         <div className={classes.weekBody} style={{ height: DAY_PX }}>
           <div className={classes.rail} aria-hidden>
