@@ -1,5 +1,14 @@
-import { Paper, Stack, Text, Title, UnstyledButton, VisuallyHidden } from '@mantine/core';
-import { dayStrip, groupPostsByDay, minutesInZone, postDisplayedAt, type TPost, weekBounds } from '@virality/domain';
+import { Alert, Paper, Stack, Text, Title, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { IconAlertTriangle } from '@tabler/icons-react';
+import {
+  CALENDAR_RANGE_MAX_POSTS,
+  dayStrip,
+  groupPostsByDay,
+  minutesInZone,
+  postDisplayedAt,
+  type TPost,
+  weekBounds,
+} from '@virality/domain';
 import dayjs from 'dayjs';
 import { type CSSProperties, useEffect, useMemo, useRef } from 'react';
 import { usePostsDateRange } from '../api/posts-date-range';
@@ -31,11 +40,19 @@ export function WeekView({ day, today, zone, imc, now, phone, onChoose, onOpenDa
   const byDay = useMemo(() => groupPostsByDay(query.data?.posts ?? [], zone), [query.data, zone]);
   const counts = useMemo(() => new Map([...byDay].map(([d, list]) => [d, list.length])), [byDay]);
   const error = query.error ? <LoadError error={query.error} onRetry={() => void query.refetch()} /> : null;
+  // a week holding more posts than one answer carries: said, with the way to all of a day's posts
+  const cut = query.data?.truncated ? (
+    <Alert color="orange" variant="light" icon={<IconAlertTriangle size={18} aria-hidden />}>
+      This week has more than {CALENDAR_RANGE_MAX_POSTS} posts: the first {CALENDAR_RANGE_MAX_POSTS} are shown. Open a day to see
+      all of its posts.
+    </Alert>
+  ) : null;
 
   if (phone) {
     return (
       <Stack gap="lg">
         <DayStrip days={days} chosen={day} today={today} counts={imc || !query.data ? undefined : counts} onChoose={onChoose} />
+        {cut}
         {imc || error || query.isPending ? (
           <DayAgenda
             day={day}
@@ -55,6 +72,7 @@ export function WeekView({ day, today, zone, imc, now, phone, onChoose, onOpenDa
   return (
     <Stack gap="sm">
       {error}
+      {cut}
       <TimeGrid days={days} byDay={byDay} zone={zone} today={today} now={now} onOpenDay={onOpenDay} />
     </Stack>
   );
