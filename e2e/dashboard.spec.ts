@@ -74,7 +74,7 @@ for (const [label, viewport] of SIZES) {
       const user = await createCompletedInfluencer(request);
       const x = await linkByApi(request, user.token, 'twitter');
       const ig = await linkByApi(request, user.token, 'instagram');
-      const fb = await linkByApi(request, user.token, 'facebook');
+      const threads = await linkByApi(request, user.token, 'threads');
       await loginInBrowser(page, user);
       const photo = await uploadPhoto(request, page, user.token, 21);
       const stamp = Date.now();
@@ -84,11 +84,11 @@ for (const [label, viewport] of SIZES) {
         await postByApi(request, user.token, { caption: caption(i), photo, accounts: [x] });
         await expect.poll(() => recentTotal(request, user), { timeout: 30_000 }).toBe(i);
       }
-      // one more to Instagram and Facebook, where Facebook refuses (a network no other journey here posts to, so
+      // one more to Instagram and Threads, where Threads refuses (no journey posts to Threads expecting it to go out, so
       // no other post meets the refusal): it went out on Instagram only
-      await failNext(request, 'facebook', 'missing_permission', 1);
+      await failNext(request, 'threads', 'missing_permission', 1);
       const mixed = `Half out ${stamp}`;
-      const mixedId = await postByApi(request, user.token, { caption: mixed, photo, accounts: [ig, fb] });
+      const mixedId = await postByApi(request, user.token, { caption: mixed, photo, accounts: [ig, threads] });
       const scheduled = `Later today ${stamp}`;
       const at = new Date((await serverNow(request)).getTime() + 15 * MINUTE);
       await postByApi(request, user.token, {
@@ -98,7 +98,7 @@ for (const [label, viewport] of SIZES) {
         more: { IsScheduled: true, ...utcSchedule(at) },
       });
       await expect.poll(() => recentTotal(request, user), { timeout: 60_000 }).toBe(12);
-      // Facebook's answer: not out, with the reason the network gave
+      // Threads' answer: not out, with the reason the network gave
       type TTargets = { MediaPostedOn: { SocialMediaName: string; Status: string; Error: string | null }[] };
       const settled = async () => (await postDetails(request, user.token, mixedId)) as unknown as TTargets;
       await expect
@@ -133,7 +133,7 @@ for (const [label, viewport] of SIZES) {
       await expect(recent.getByRole('article').first()).toHaveAccessibleName(mixed);
       await expect(recent.getByRole('article').nth(1)).toHaveAccessibleName(caption(11));
       await expect(page.getByRole('button', { name: 'Create', exact: true })).toBeVisible();
-      // the performance of the week: twelve accounts published to (Facebook refused one), then 30 days as a table
+      // the performance of the week: twelve accounts published to (Threads refused one), then 30 days as a table
       const performance = region(page, 'Performance');
       await expect(performance.getByText('Published', { exact: true })).toBeVisible();
       await expect(performance.getByText('12', { exact: true })).toBeVisible();
@@ -155,9 +155,9 @@ for (const [label, viewport] of SIZES) {
       const where = half.getByRole('list', { name: 'Where it went' }).getByRole('listitem');
       await expect(where).toHaveCount(2);
       await expect(where.filter({ has: page.getByRole('img', { name: 'Instagram' }) })).toContainText('Published');
-      const onFacebook = where.filter({ has: page.getByRole('img', { name: 'Facebook' }) });
-      await expect(onFacebook).toContainText(refused?.Status === 'failed' ? 'Failed' : 'Needs reconnect');
-      await expect(onFacebook).toContainText(refused?.Error ?? '');
+      const onThreads = where.filter({ has: page.getByRole('img', { name: 'Threads' }) });
+      await expect(onThreads).toContainText(refused?.Status === 'failed' ? 'Failed' : 'Needs reconnect');
+      await expect(onThreads).toContainText(refused?.Error ?? '');
       await expect(page.getByRole('article', { name: caption(3) }).getByText('Published')).toBeVisible();
       await expectNoSeriousA11y();
       await expectNoSidewaysScroll(page);
