@@ -103,3 +103,72 @@ describe('what a route answers goes through its contract', () => {
     await app.close();
   });
 });
+
+/** A server whose route answers `answer` (the same object on every call) through the interests contract. */
+async function serverAnswering(answer: () => unknown, strict = true) {
+  const app = Fastify();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(contractSerializer(strict));
+  app.get('/same', { schema: { response: replies('GET /intrest/getAllIntrest') } }, async () => answer() as never);
+  await app.ready();
+  return app;
+}
+
+describe('a frozen answer is encoded once and then sent as the same bytes', () => {
+  /** An interests answer whose item's value is read through a getter: how many times it was encoded. */
+  const counted = () => {
+    let reads = 0;
+    const item = {
+      id: '1',
+      get value() {
+        reads++;
+        return 'Food';
+      },
+    };
+    return { answer: { status: true as const, message: 'Success', response: [item] }, item, reads: () => reads };
+  };
+
+  it('the same frozen answer sent three times is encoded once and sent as the same bytes', async () => {
+    const c = counted();
+    Object.freeze(c.item);
+    Object.freeze(c.answer.response);
+    const frozen = Object.freeze(c.answer);
+    const app = await serverAnswering(() => frozen);
+    const bodies = [(await app.inject({ method: 'GET', url: '/same' })).body];
+    const readsOnce = c.reads();
+    expect(readsOnce).toBeGreaterThan(0);
+    for (let i = 0; i < 2; i++) bodies.push((await app.inject({ method: 'GET', url: '/same' })).body);
+    expect(c.reads()).toBe(readsOnce);
+    expect(new Set(bodies).size).toBe(1);
+    expect(JSON.parse(bodies[0])).toEqual({ status: true, message: 'Success', response: [{ id: '1', value: 'Food' }] });
+    await app.close();
+  });
+
+  it('an answer that is not frozen is encoded on every send (it may have changed)', async () => {
+    const c = counted();
+    const app = await serverAnswering(() => c.answer);
+    expect((await app.inject({ method: 'GET', url: '/same' })).statusCode).toBe(200);
+    const readsOnce = c.reads();
+    for (let i = 0; i < 2; i++) expect((await app.inject({ method: 'GET', url: '/same' })).statusCode).toBe(200);
+    expect(c.reads()).toBe(3 * readsOnce);
+    await app.close();
+  });
+
+  it('a frozen answer is held to its contract like any other: a field it does not declare never leaves, sent again or not', async () => {
+    const leaky = Object.freeze({
+      status: true as const,
+      message: 'Success',
+      response: Object.freeze([Object.freeze({ id: '1', value: 'Food', passwordHash: 'secret' })]),
+    });
+    const production = await serverAnswering(() => leaky, false);
+    for (let i = 0; i < 2; i++) {
+      const res = await production.inject({ method: 'GET', url: '/same' });
+      expect(res.statusCode).toBe(200);
+      expect(res.body).not.toContain('secret');
+    }
+    await production.close();
+    const strict = await serverAnswering(() => leaky, true);
+    for (let i = 0; i < 2; i++) expect((await strict.inject({ method: 'GET', url: '/same' })).statusCode).toBe(500);
+    await strict.close();
+  });
+});

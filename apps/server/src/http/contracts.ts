@@ -20,12 +20,20 @@ export class ResponseContractError extends Error {}
  * Sends what a route answers through its response schema. A field the schema does not declare never leaves the
  * server (an object schema drops it). Outside production (strict) that is a broken contract, not a quiet fix:
  * the call fails with the field's path, so a test or a developer sees it at once. A route without a response
- * schema (the event stream, the sandbox) is sent as it is.
+ * schema (the event stream, the sandbox) is sent as it is. A frozen answer (a service's kept answer, see
+ * sphAnswer) is encoded once per route: the same object sent again is sent as the same bytes.
  */
 export function contractSerializer(strict: boolean): FastifySerializerCompiler<z.ZodType> {
   return ({ schema, method, url }) => {
     if (!schema || typeof (schema as Partial<z.ZodType>).safeEncode !== 'function') return (data) => JSON.stringify(data);
+    // a frozen answer never changes: it is encoded and checked once, then its bytes are sent again
+    const sent = new WeakMap<object, string>();
     return (data) => {
+      const frozen = typeof data === 'object' && data !== null && Object.isFrozen(data);
+      if (frozen) {
+        const bytes = sent.get(data as object);
+        if (bytes !== undefined) return bytes;
+      }
       const result = schema.safeEncode(data);
       if (!result.success) {
         const issue = result.error.issues[0];
@@ -38,7 +46,9 @@ export function contractSerializer(strict: boolean): FastifySerializerCompiler<z
         if (dropped)
           throw new ResponseContractError(`${method} ${url} answered ${dropped}, which its response schema does not declare`);
       }
-      return JSON.stringify(result.data);
+      const bytes = JSON.stringify(result.data);
+      if (frozen) sent.set(data as object, bytes);
+      return bytes;
     };
   };
 }

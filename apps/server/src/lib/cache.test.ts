@@ -87,6 +87,45 @@ describe('the row cache kept right by the change feed', () => {
     expect(reads()).toBe(0);
   });
 
+  it('callers asking for a key while it is being read wait for that read instead of reading it again', async () => {
+    const { cache } = setup();
+    let release!: () => void;
+    let v = 0;
+    const slow = async () => {
+      await new Promise<void>((r) => {
+        release = r;
+      });
+      return { sid: 's1', uid: 'u1', v: ++v };
+    };
+    const burst = [cache.get('s1', slow), cache.get('s1', slow), cache.get('s1', slow)];
+    await Promise.resolve();
+    release();
+    const values = await Promise.all(burst);
+    expect(values.map((x) => x?.v)).toEqual([1, 1, 1]);
+    expect(v).toBe(1);
+    expect(cache.size()).toBe(1);
+  });
+
+  it('a caller arriving after a change was heard does not wait for a read begun before it: it reads for itself', async () => {
+    const { f, cache } = setup();
+    const releases: (() => void)[] = [];
+    let v = 0;
+    const slow = async () => {
+      const mine = ++v;
+      await new Promise<void>((r) => releases.push(r));
+      return { sid: 's1', uid: 'u1', v: mine };
+    };
+    const before = cache.get('s1', slow);
+    await Promise.resolve();
+    f.change('session', 's1');
+    const after = cache.get('s1', slow);
+    await Promise.resolve();
+    for (const r of releases) r();
+    expect((await before)?.v).toBe(1);
+    expect((await after)?.v).toBe(2);
+    expect(v).toBe(2);
+  });
+
   it('keeps nothing inside a unit of work, nor while the feed is not live, and forgets all when changes may have been missed', async () => {
     const { f, cache, load, reads } = setup();
     f.state.inUnit = true;

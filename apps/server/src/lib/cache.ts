@@ -24,11 +24,16 @@ export type TCacheOptions<V> = {
  * as a change of a row it was read from is heard, in this process or (through PostgreSQL) in another one.
  * It serves nothing while the feed is not live, inside a unit of work (its reads may not be committed), or
  * when a change was heard while its row was being read (that read may predate the change). A miss (null)
- * is kept only when the cache is told which change would end it (missTags). Times are the machine's, not the product's clock: they bound how long a row is trusted.
+ * is kept only when the cache is told which change would end it (missTags). Times are the machine's, not the
+ * product's clock: they bound how long a row is trusted. A key names what its load reads: callers asking for a key
+ * while it is being loaded, with no change heard since the load began, wait for that load instead of their own.
  */
 export function createCache<V>(changes: TChanges, opts: TCacheOptions<V>) {
   const entries = new Map<string, { value: V | null; tags: string[]; until: number }>();
   const byTag = new Map<string, Set<string>>();
+  // the loads in flight by key, with the epoch they started in: a caller arriving meanwhile, with no change heard
+  // since, waits for the same load instead of reading the same rows again (a burst after a change reads them once)
+  const loading = new Map<string, { epoch: number; value: Promise<V | null> }>();
   let epoch = 0;
 
   const drop = (key: string) => {
@@ -46,16 +51,36 @@ export function createCache<V>(changes: TChanges, opts: TCacheOptions<V>) {
     entries.clear();
     byTag.clear();
   };
-  changes.listen((topic, id) => {
-    epoch++;
-    const keys = byTag.get(`${topic}:${id}`);
-    if (keys) for (const key of [...keys]) drop(key);
-    const dot = id.indexOf('.');
-    if (dot > 0 && opts.grouped?.includes(topic)) {
-      const inGroup = byTag.get(`${topic}:${id.slice(0, dot)}`);
-      if (inGroup) for (const key of [...inGroup]) drop(key);
+  changes.listen(
+    (topic, id) => {
+      epoch++;
+      const keys = byTag.get(`${topic}:${id}`);
+      if (keys) for (const key of [...keys]) drop(key);
+      const dot = id.indexOf('.');
+      if (dot > 0 && opts.grouped?.includes(topic)) {
+        const inGroup = byTag.get(`${topic}:${id.slice(0, dot)}`);
+        if (inGroup) for (const key of [...inGroup]) drop(key);
+      }
+    },
+    forgetAll,
+    { early: true },
+  );
+
+  /** Keeps what a load read, when it may be trusted (no change heard while it was read); answers it either way. */
+  const keep = (key: string, value: V | null, seen: number, now: number): V | null => {
+    if (seen !== epoch || !changes.live()) return value;
+    if (value === null && !opts.missTags) return value;
+    drop(key);
+    if (entries.size >= opts.max) drop(entries.keys().next().value as string);
+    const tags = (value === null ? (opts.missTags?.(key) ?? []) : opts.tags(value)).map(([topic, id]) => `${topic}:${id}`);
+    entries.set(key, { value, tags, until: now + opts.ttlMs });
+    for (const tag of tags) {
+      const keys = byTag.get(tag) ?? new Set<string>();
+      byTag.set(tag, keys);
+      keys.add(key);
     }
-  }, forgetAll);
+    return value;
+  };
 
   return {
     /** The value of `key`: from the cache when it may be trusted, else from `load` (kept when it may be). */
@@ -66,32 +91,19 @@ export function createCache<V>(changes: TChanges, opts: TCacheOptions<V>) {
       const hit = entries.get(key);
       if (hit && hit.until > now) return hit.value;
       if (hit) drop(key);
+      const flight = loading.get(key);
+      if (flight && flight.epoch === epoch) return flight.value;
       const seen = epoch;
-      const value = await load();
-      if (seen !== epoch || !changes.live()) return value;
-      if (value === null && !opts.missTags) return value;
-      drop(key);
-      if (entries.size >= opts.max) drop(entries.keys().next().value as string);
-      const tags = (value === null ? (opts.missTags?.(key) ?? []) : opts.tags(value)).map(([topic, id]) => `${topic}:${id}`);
-      entries.set(key, { value, tags, until: now + opts.ttlMs });
-      for (const tag of tags) {
-        const keys = byTag.get(tag) ?? new Set<string>();
-        byTag.set(tag, keys);
-        keys.add(key);
+      const value = load();
+      loading.set(key, { epoch: seen, value });
+      try {
+        return keep(key, await value, seen, now);
+      } finally {
+        if (loading.get(key)?.value === value) loading.delete(key);
       }
-      return value;
     },
     size: () => entries.size,
     clear: forgetAll,
-    /**
-     * Forgets now the entries tagged [topic, id], and any read in flight is not kept: for a writer that cannot
-     * wait for its own change to come back through the feed (the feed still forgets them again in every process).
-     */
-    forgetTagged(topic: TChangeTopic, id: string) {
-      epoch++;
-      const keys = byTag.get(`${topic}:${id}`);
-      if (keys) for (const key of [...keys]) drop(key);
-    },
   };
 }
 export type TCache<V> = ReturnType<typeof createCache<V>>;

@@ -9,6 +9,8 @@ export type TChangeTopic = 'user' | 'session' | 'role' | 'subscription' | 'activ
 export type TChangeListener = (topic: TChangeTopic, key: string) => void;
 
 const TOPICS = new Set<string>(['user', 'session', 'role', 'subscription', 'activity', 'social', 'post', 'payment']);
+/** What a barrier is sent as (not a topic: no listener hears it, every process confirms it). */
+const BARRIER = 'barrier';
 /** How long the listener waits before it connects again after losing its connection. */
 const RECONNECT_MS = 1000;
 /** How long a writer waits for every process to confirm a change before it goes on regardless. */
@@ -31,6 +33,8 @@ const CONFIRM_WAIT_MS = 2000;
 export function createChanges(deps: { database: TDatabase; uow: TTransactional; log: FastifyBaseLogger }) {
   const { database, uow, log } = deps;
   const listeners = new Set<TChangeListener>();
+  // listeners that also hear a change as soon as it is written, before it commits (caches: they forget early)
+  const early = new Set<TChangeListener>();
   const forgetAll = new Set<() => void>();
   // one channel per database schema: tests that share a database in schemas of their own do not hear each other
   const channel = `changes:${database.schemaName}`;
@@ -83,6 +87,11 @@ export function createChanges(deps: { database: TDatabase; uow: TTransactional; 
       // `topic:key:id` (a change), `ok:id` (a process confirms the change `id`)
       const [topic, key, id] = msg.payload.split(':');
       if (topic === 'ok') return confirmed(key);
+      // a barrier asks only to be confirmed: everything sent before it has been heard
+      if (topic === BARRIER) {
+        if (id) c.query('SELECT pg_notify($1, $2)', [channel, `ok:${id}`]).catch(() => undefined);
+        return;
+      }
       if (!TOPICS.has(topic) || !key) return;
       tell(topic as TChangeTopic, key);
       if (id) c.query('SELECT pg_notify($1, $2)', [channel, `ok:${id}`]).catch(() => undefined);
@@ -108,6 +117,50 @@ export function createChanges(deps: { database: TDatabase; uow: TTransactional; 
     live = true;
   }
 
+  /**
+   * Sends `message` on the channel (inside the unit of work in progress, if any: it is delivered when the unit
+   * commits) and resolves, after the commit, once every process listening when it was sent has confirmed it.
+   */
+  async function sendConfirmed(message: string, what: string, here: () => void): Promise<void> {
+    const id = `${processId}/${++sent}`;
+    const now = Date.now();
+    // a change whose unit failed is never confirmed: forget those after a minute
+    for (const [old, w] of waiting) if (!w.done && now - w.at > 60_000) waiting.delete(old);
+    // confirmations may come as soon as the change is sent (at once outside a unit of work): count from now
+    const entry: { got: number; expected: number | null; done: (() => void) | null; at: number } = {
+      got: 0,
+      expected: null,
+      done: null,
+      at: now,
+    };
+    waiting.set(id, entry);
+    const sql = uow.executor();
+    // who must confirm: every process listening now, this one included
+    const { rows } = await sql.executeSql('SELECT count(*)::int AS n FROM pg_stat_activity WHERE application_name = $1', [
+      listenerName,
+    ]);
+    entry.expected = Number((rows[0] as { n: number } | undefined)?.n ?? 0);
+    await sql.executeSql('SELECT pg_notify($1, $2)', [channel, `${message}:${id}`]);
+    await uow.afterCommit(async () => {
+      here();
+      if (!live || entry.expected === 0) return void waiting.delete(id);
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(() => {
+          log.warn(
+            { topic: what, missing: (entry.expected ?? 0) - entry.got },
+            'change feed: a process did not confirm a change in time',
+          );
+          resolve();
+        }, CONFIRM_WAIT_MS);
+        entry.done = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+        settle(id);
+      }).finally(() => waiting.delete(id));
+    });
+  }
+
   return {
     /** Starts hearing other processes' changes (PostgreSQL); resolves once listening, or once it has tried. */
     start: () => (shared ? connect() : Promise.resolve()),
@@ -118,12 +171,14 @@ export function createChanges(deps: { database: TDatabase; uow: TTransactional; 
      * Hears every change; `forget` is called when changes may have been missed (everything is stale).
      * Returns what stops hearing them (a cache listens for the process's life, a live stream while it is open).
      */
-    listen(fn: TChangeListener, forget: () => void): () => void {
+    listen(fn: TChangeListener, forget: () => void, o: { early?: boolean } = {}): () => void {
       listeners.add(fn);
       forgetAll.add(forget);
+      if (o.early) early.add(fn);
       return () => {
         listeners.delete(fn);
         forgetAll.delete(forget);
+        early.delete(fn);
       };
     },
     /**
@@ -132,54 +187,35 @@ export function createChanges(deps: { database: TDatabase; uow: TTransactional; 
      */
     async changed(topic: TChangeTopic, key: string): Promise<void> {
       if (!shared) return uow.afterCommit(() => tell(topic, key));
-      const id = `${processId}/${++sent}`;
-      const now = Date.now();
-      // a change whose unit failed is never confirmed: forget those after a minute
-      for (const [old, w] of waiting) if (!w.done && now - w.at > 60_000) waiting.delete(old);
-      // confirmations may come as soon as the change is sent (at once outside a unit of work): count from now
-      const entry: { got: number; expected: number | null; done: (() => void) | null; at: number } = {
-        got: 0,
-        expected: null,
-        done: null,
-        at: now,
-      };
-      waiting.set(id, entry);
-      const sql = uow.executor();
-      // who must confirm: every process listening now, this one included
-      const { rows } = await sql.executeSql('SELECT count(*)::int AS n FROM pg_stat_activity WHERE application_name = $1', [
-        listenerName,
-      ]);
-      entry.expected = Number((rows[0] as { n: number } | undefined)?.n ?? 0);
-      await sql.executeSql('SELECT pg_notify($1, $2)', [channel, `${topic}:${key}:${id}`]);
-      await uow.afterCommit(async () => {
-        tell(topic, key);
-        if (!live || entry.expected === 0) return void waiting.delete(id);
-        await new Promise<void>((resolve) => {
-          const timer = setTimeout(() => {
-            log.warn(
-              { topic, missing: (entry.expected ?? 0) - entry.got },
-              'change feed: a process did not confirm a change in time',
-            );
-            resolve();
-          }, CONFIRM_WAIT_MS);
-          entry.done = () => {
-            clearTimeout(timer);
-            resolve();
-          };
-          settle(id);
-        }).finally(() => waiting.delete(id));
-      });
+      await sendConfirmed(`${topic}:${key}`, topic, () => tell(topic, key));
     },
     /**
-     * Tells every process that something moved, without waiting for anyone (nothing is cached from it: a live
-     * page hears it and reads again). Sent when the unit of work commits, never when it fails.
+     * Waits until every process has heard every change this unit of work (or this process, outside one) sent
+     * before it: a writer that announced its changes calls it before answering, so that its caller's next call,
+     * to any process, sees them. Resolves at the end of the unit when there is one.
+     */
+    async barrier(): Promise<void> {
+      if (!shared) return;
+      await sendConfirmed(`${BARRIER}:-`, BARRIER, () => undefined);
+    },
+    /**
+     * Tells every process that something moved, without waiting for anyone: live pages hear it and read again,
+     * caches forget what they read from it. Sent once per unit of work and key however many writes say it, when
+     * the unit commits, never when it fails. This process's caches (listeners with `early`) forget at once, and
+     * again when the unit commits: a read made meanwhile saw the rows before the write and is not kept.
      */
     async announce(topic: TChangeTopic, key: string): Promise<void> {
-      if (!shared) return uow.afterCommit(() => tell(topic, key));
-      await uow.executor().executeSql('SELECT pg_notify($1, $2)', [channel, `${topic}:${key}:`]);
-      // a listening process hears its own notification; one that is not listening tells its own pages
+      if (!uow.onceInUnit(`announce:${topic}:${key}`)) return;
+      const forgetHere = () => {
+        for (const fn of early) fn(topic, key);
+      };
+      forgetHere();
+      if (shared) await uow.executor().executeSql('SELECT pg_notify($1, $2)', [channel, `${topic}:${key}:`]);
+      // a listening process hears its own notification; one that is not listening (or the embedded database's
+      // only process) tells its own listeners
       await uow.afterCommit(() => {
-        if (!live) tell(topic, key);
+        forgetHere();
+        if (!shared || !live) tell(topic, key);
       });
     },
     async close() {

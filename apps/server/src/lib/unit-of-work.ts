@@ -52,6 +52,8 @@ export function transactional(database: TDb) {
   const active = new AsyncLocalStorage<TDb>();
   // what runs once the unit in progress has committed (never when it fails), by its transaction
   const afterCommitOf = new WeakMap<object, (() => void | Promise<void>)[]>();
+  // what the unit in progress has already done once (onceInUnit), by its transaction
+  const doneInUnit = new WeakMap<object, Set<string>>();
   let send: TJobSend = noQueue;
   let cancelThrough: TJobCancelThrough = async (_db, queue) => {
     throw new Error(`No job queue in this process: cannot cancel a job of ${queue}`);
@@ -99,6 +101,19 @@ export function transactional(database: TDb) {
       const list = tx ? afterCommitOf.get(tx) : undefined;
       if (list) list.push(fn);
       else await fn();
+    },
+    /**
+     * True the first time `key` is asked for inside the unit in progress, false after (always true outside a
+     * unit): for what a unit needs to do once however many of its writes ask for it (one change notice per row).
+     */
+    onceInUnit(key: string): boolean {
+      const tx = active.getStore();
+      if (!tx) return true;
+      const seen = doneInUnit.get(tx) ?? new Set<string>();
+      doneInUnit.set(tx, seen);
+      if (seen.has(key)) return false;
+      seen.add(key);
+      return true;
     },
     /** Connects the unit of work to the job queue (done once, when the queue has started). */
     sendJobs(through: TJobSend, cancel?: TJobCancelThrough) {

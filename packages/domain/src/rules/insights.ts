@@ -102,14 +102,18 @@ export function analyticsMaxAgeMs(postedAt: Date, now: Date): number | null {
   return null;
 }
 
+// the zones found real (the runtime's list is finite, a few hundred names): a known zone is not built again
+const knownZones = new Set<string>();
 /** Whether `zone` is a time zone this runtime knows (an IANA name such as Asia/Kolkata, or UTC). */
 export function isTimeZone(zone: string): boolean {
+  if (knownZones.has(zone)) return true;
   try {
     new Intl.DateTimeFormat('en-US', { timeZone: zone });
-    return true;
   } catch {
     return false;
   }
+  if (knownZones.size < 2_000) knownZones.add(zone);
+  return true;
 }
 
 const wallClocks = new Map<string, Intl.DateTimeFormat>();
@@ -134,19 +138,32 @@ function wallMs(at: number, zone: string): number {
   return Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second) + (((at % 1000) + 1000) % 1000);
 }
 
+const dayStarts = new Map<string, number>();
 /**
  * The first moment of a day ('yyyy-MM-dd') on the wall calendar of `zone`: its midnight, or, where the clocks
  * jump over midnight, the moment they jump. The day ends where the next one starts (23 or 25 hours later across
  * a daylight-saving change).
  */
 export function zoneDayStart(day: string, zone: string): Date {
+  const key = `${day} ${zone}`;
+  let at = dayStarts.get(key);
+  if (at === undefined) {
+    at = findDayStart(day, zone);
+    // a day's start never changes: kept, a few thousand at most (then started again)
+    if (dayStarts.size >= 5_000) dayStarts.clear();
+    dayStarts.set(key, at);
+  }
+  return new Date(at);
+}
+
+function findDayStart(day: string, zone: string): number {
   const midnight = Date.parse(`${day}T00:00:00.000Z`);
   // the day starts at midnight less an offset the zone has near that moment; offsets change at most once a day
   const offsets = new Set([-86_400_000, 0, 86_400_000].map((d) => wallMs(midnight + d, zone) - (midnight + d)));
   const starts = [...offsets]
     .map((o) => midnight - o)
     .filter((t) => wallMs(t, zone) >= midnight && wallMs(t - 1, zone) < midnight);
-  return new Date(starts.length ? Math.min(...starts) : midnight - (wallMs(midnight, zone) - midnight));
+  return starts.length ? Math.min(...starts) : midnight - (wallMs(midnight, zone) - midnight);
 }
 
 /**

@@ -100,7 +100,7 @@ export function createPublishEngine(deps: {
       ...(at ? { startAfter: at } : {}),
       ...(followUp ? { priority: 1 } : {}),
     });
-    if (jobId) await repo.updateTarget(target.id, { jobId });
+    if (jobId) await repo.setTargetJob(target.id, jobId);
     return jobId;
   }
 
@@ -169,7 +169,6 @@ export function createPublishEngine(deps: {
           earnedAt: now,
         });
       }
-      await repo.changed(post.orgId, post.id);
       return row;
     });
     if (!written) return 'skipped';

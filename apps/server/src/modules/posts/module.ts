@@ -37,6 +37,7 @@ export const postsModule: TModule = {
       clock,
       unitOfWork,
       cancelJob,
+      changes,
       resultWaitMs: config.publishing.resultWaitMs,
     });
     return { posts, publishing };

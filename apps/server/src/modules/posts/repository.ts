@@ -68,14 +68,11 @@ export function createPostsRepository(db: TDb, changes: TChanges) {
     grouped: ['post'],
   });
   /**
-   * Tells every process a post moved (its organization's counts are forgotten where the change is heard). This
-   * process forgets them at once too: its own next call must not wait for the change to come back through
-   * PostgreSQL.
+   * Tells every process a post moved: its organization's counts and pages are forgotten where the change is heard
+   * (this process's at once), and live pages read again. Every write of a post or of a target below says it (once
+   * per unit of work), so no caller can forget to.
    */
-  const changed = async (orgId: string, postId: string) => {
-    for (const cache of [listCounts, totalsCache, dayCounts]) cache.forgetTagged('post', orgId);
-    await changes.announce('post', `${orgId}.${postId}`);
-  };
+  const changed = (orgId: string, postId: string) => changes.announce('post', `${orgId}.${postId}`);
   /** An organization's post counts by state and its targets published per network, read in two queries. */
   async function countTotals(orgId: string) {
     const settledNotOut = sql`${LIVE} AND NOT ${posts.isPostDone} AND ${posts.settledAt} IS NOT NULL`;
@@ -157,10 +154,10 @@ export function createPostsRepository(db: TDb, changes: TChanges) {
     return { rows, total: hit!.n };
   }
   return {
-    changed,
     async insertPost(post: TNewPost, targets: TNewTarget[]): Promise<void> {
       await db.insert(posts).values(post);
       if (targets.length) await db.insert(postTargets).values(targets);
+      await changed(post.orgId, post.id);
     },
     async findPost(orgId: string, id: string): Promise<TPostRow | null> {
       const [row] = await db
@@ -184,6 +181,7 @@ export function createPostsRepository(db: TDb, changes: TChanges) {
     },
     async updatePost(id: string, patch: Partial<TNewPost>): Promise<TPostRow> {
       const [row] = await db.update(posts).set(patch).where(eq(posts.id, id)).returning();
+      if (row) await changed(row.orgId, row.id);
       return row;
     },
     async targetsOf(postId: string): Promise<TTargetRow[]> {
@@ -208,13 +206,21 @@ export function createPostsRepository(db: TDb, changes: TChanges) {
     },
     async updateTarget(id: string, patch: Partial<TNewTarget>): Promise<TTargetRow> {
       const [row] = await db.update(postTargets).set(patch).where(eq(postTargets.id, id)).returning();
+      if (row) await changed(row.orgId, row.postId);
       return row;
     },
+    /** The job that will run a target: bookkeeping no list shows, so no change is announced. */
+    async setTargetJob(id: string, jobId: string): Promise<void> {
+      await db.update(postTargets).set({ jobId }).where(eq(postTargets.id, id));
+    },
     async insertTargets(targets: TNewTarget[]): Promise<void> {
-      if (targets.length) await db.insert(postTargets).values(targets);
+      if (targets.length === 0) return;
+      await db.insert(postTargets).values(targets);
+      for (const t of targets) await changed(t.orgId, t.postId);
     },
     async deleteTargets(postId: string): Promise<void> {
-      await db.delete(postTargets).where(eq(postTargets.postId, postId));
+      const gone = await db.delete(postTargets).where(eq(postTargets.postId, postId)).returning({ orgId: postTargets.orgId });
+      if (gone.length) await changed(gone[0].orgId, postId);
     },
     /**
      * Takes a target for one publish attempt, or null when there is nothing to do now: a target that is not
@@ -255,6 +261,7 @@ export function createPostsRepository(db: TDb, changes: TChanges) {
         .where(eq(postTargets.id, input.id))
         .returning();
       await db.insert(publishAttempts).values({ id: input.attemptId, targetId: input.id, startedAt: input.now });
+      await changed(post.orgId, post.id);
       return { target, post, prior };
     },
     /** Writes an attempt's result, only while that attempt still holds the target (a later one took it: nothing). */
@@ -273,6 +280,7 @@ export function createPostsRepository(db: TDb, changes: TChanges) {
         .update(publishAttempts)
         .set({ finishedAt: outcome.at, outcome: outcome.outcome, detail: outcome.detail })
         .where(eq(publishAttempts.id, attemptId));
+      if (row) await changed(row.orgId, row.postId);
       return row ?? null;
     },
     async attemptsOf(targetId: string) {

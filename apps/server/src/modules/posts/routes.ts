@@ -24,7 +24,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authOf, requireAuth } from '../../http/auth';
 import { replies } from '../../http/contracts';
-import { ok, sphOk } from '../../http/envelope';
+import { ok, sendSphAnswer, sphOk } from '../../http/envelope';
 import type { TPostsService } from './service';
 
 const security = [{ accessToken: [] }];
@@ -107,10 +107,7 @@ export const postsSphRoutes =
             response: { 200: zSphPostsPage },
           },
         },
-        async (req) => {
-          const page = await posts.scheduled(authOf(req), req.params.id, req.query);
-          return { ...sphOk(page.response_data), pages: page.pages, total: page.total };
-        },
+        async (req, reply) => sendSphAnswer(req, reply, await posts.scheduled(authOf(req), req.params.id, req.query)),
       );
 
     for (const path of ['/recent_post_details/:id', '/recent_post_details/:id/'])
@@ -128,10 +125,7 @@ export const postsSphRoutes =
             response: { 200: zSphPostsPage },
           },
         },
-        async (req) => {
-          const page = await posts.recent(authOf(req), req.params.id, req.query);
-          return { ...sphOk(page.response_data), pages: page.pages, total: page.total };
-        },
+        async (req, reply) => sendSphAnswer(req, reply, await posts.recent(authOf(req), req.params.id, req.query)),
       );
 
     for (const path of ['/totaluserposts/:id', '/totaluserposts/:id/'])
@@ -164,7 +158,7 @@ export const postsSphRoutes =
           response: { 200: zSphOk(z.array(zPost)) },
         },
       },
-      async (req) => sphOk(await posts.postsByDate(authOf(req), req.body)),
+      async (req, reply) => sendSphAnswer(req, reply, await posts.postsByDate(authOf(req), req.body)),
     );
 
     app.post(
@@ -179,10 +173,7 @@ export const postsSphRoutes =
           response: { 200: zSphPostsDateRange },
         },
       },
-      async (req) => {
-        const { response_data, ...beside } = await posts.postsDateRange(authOf(req), req.body);
-        return { ...sphOk(response_data), ...beside };
-      },
+      async (req, reply) => sendSphAnswer(req, reply, await posts.postsDateRange(authOf(req), req.body)),
     );
 
     app.get(

@@ -14,6 +14,7 @@ import {
   scheduleIssue,
   socialNetwork,
   storyIssue,
+  type TPost,
   type TPostBody,
   type TPostFormat,
   type TPostResult,
@@ -24,6 +25,9 @@ import {
 import type { Clock } from '../../clock';
 import type { TPostMedia } from '../../db/schema';
 import { AppError, badRequest, forbidden, notFound } from '../../errors';
+import { createCache, type TCache } from '../../lib/cache';
+import type { TChanges } from '../../lib/changes';
+import { deepFreeze } from '../../lib/freeze';
 import { newId } from '../../lib/ids';
 import type { TCancelJob, TUnitOfWork } from '../../lib/unit-of-work';
 import type { TAuthContext } from '../auth/service';
@@ -49,9 +53,18 @@ type TDeps = {
   clock: Clock;
   unitOfWork: TUnitOfWork;
   cancelJob: TCancelJob;
+  changes: TChanges;
   /** How long a post-now call waits for the networks' answers. */
   resultWaitMs: number;
 };
+
+/**
+ * How long a list's or the calendar's answer is served without a change heard: a safety net only, every write of
+ * a post or a target is announced and forgets its organization's answers in every process (lib/changes).
+ */
+const ANSWERS_TTL_MS = 5_000;
+/** An answer kept for an organization: the writers whose names it shows (a name change forgets it too). */
+type TKeptAnswer = { orgId: string; writers: string[]; answer: object };
 
 const TIKTOK_PRIVACY = ['PUBLIC_TO_EVERYONE', 'MUTUAL_FOLLOW_FRIENDS', 'FOLLOWER_OF_CREATOR', 'SELF_ONLY'];
 const YOUTUBE_PRIVACY = ['private', 'public', 'unlisted'];
@@ -130,7 +143,34 @@ type TChecked = {
 };
 
 export function createPostsService(deps: TDeps) {
-  const { repo, engine, social, media, subscriptions, notifications, users, clock, unitOfWork, cancelJob } = deps;
+  const { repo, engine, social, media, subscriptions, notifications, users, clock, unitOfWork, cancelJob, changes } = deps;
+
+  // The answers of the post lists and of the calendar, the same for every reader of an organization (each reader's
+  // checks run before): kept, frozen, until any post, target or linked account of the organization or a writer's
+  // name changes, so that a busy dashboard's calls are served from memory (and their bytes, see http/contracts).
+  const answerCache = (max: number) =>
+    createCache<TKeptAnswer>(changes, {
+      ttlMs: ANSWERS_TTL_MS,
+      max,
+      tags: (v) => [['post', v.orgId], ['social', v.orgId], ...v.writers.map((w): ['user', string] => ['user', w])],
+      grouped: ['post'],
+    });
+  const listAnswers = answerCache(2_000);
+  // a month's answer is up to a few hundred kilobytes: fewer are kept
+  const calendarAnswers = answerCache(200);
+  /** The organization's answer under `key`, from the cache or built (and then frozen): one object per answer kept. */
+  async function keptAnswer<A extends object>(
+    cache: TCache<TKeptAnswer>,
+    orgId: string,
+    key: string,
+    build: () => Promise<{ answer: A; writers: string[] }>,
+  ): Promise<A> {
+    const kept = await cache.get(`${orgId}:${key}`, async () => {
+      const { answer, writers } = await build();
+      return { orgId, writers: [...new Set(writers)], answer: deepFreeze(answer) };
+    });
+    return kept!.answer as A;
+  }
 
   function ownIds(a: TAuthContext, ids: { OrgID?: string; UserID?: string | null; user_id?: string | null }) {
     const userId = ids.UserID ?? ids.user_id;
@@ -279,7 +319,7 @@ export function createPostsService(deps: TDeps) {
       await repo.updateTarget(t.id, { state, dueAt, jobId: null, updatedAt: now });
       if (state === 'scheduled' || state === 'queued') await engine.schedule(t, state === 'queued' ? null : dueAt);
     }
-    await repo.changed(post.orgId, post.id);
+    await changes.barrier();
   }
 
   /** Sends a saved draft: counted against the plan, checked again, then posted now or scheduled. */
@@ -309,7 +349,7 @@ export function createPostsService(deps: TDeps) {
         });
         await engine.schedule(t, mode === 'schedule' ? c.scheduledAt : null);
       }
-      await repo.changed(post.orgId, post.id);
+      await changes.barrier();
       return { post: updated, mode };
     });
   }
@@ -369,9 +409,10 @@ export function createPostsService(deps: TDeps) {
     if (a.role === 'IMC') throw forbidden(MSG.forbidden);
   }
 
-  /** A page of posts as the list calls answer it: the posts, how many pages, how many posts in all. */
+  /** A page of posts as the list calls answer it: the posts, how many pages, how many posts in all (and their writers). */
   async function pageOf({ rows, total }: { rows: TPostRow[]; total: number }, limit: number) {
-    return { response_data: await dtosOf(rows), pages: Math.max(1, Math.ceil(total / limit)), total };
+    const answer = { response_data: await dtosOf(rows), pages: Math.max(1, Math.ceil(total / limit)), total };
+    return { answer, writers: rows.map((r) => r.userId) };
   }
 
   /**
@@ -379,10 +420,12 @@ export function createPostsService(deps: TDeps) {
    * (UTC days without one), earliest first, at most `limit`; with `perDay`, at most that many of each day and
    * every day's full count. Every check passes before the posts are read.
    */
-  async function shownOnDays(
+  async function shownOnDays<A extends object>(
     a: TAuthContext,
     q: { userId: string | undefined; start: string; end: string; zone?: string; perDay?: number; limit?: number },
-  ) {
+    kind: 'day' | 'range',
+    shape: (shown: { posts: TPost[]; truncated: boolean; dayCounts: Record<string, number> | null }) => A,
+  ): Promise<A> {
     assertListReader(a, q.userId);
     const { start, end } = q;
     if (!isRealDay(start) || !isRealDay(end)) throw badRequest(INSIGHTS_MSG.badDate);
@@ -396,16 +439,21 @@ export function createPostsService(deps: TDeps) {
     const perDay = q.perDay ?? null;
     // with perDay the answer is bounded by the days; without it, one post more than the cap says there were more
     const cap = perDay === null ? (q.limit ?? null) : null;
-    const [rows, perDayCounts] = await Promise.all([
-      repo.shownBetween(a.user.orgId, from, to, { zone: tz, perDay, limit: cap === null ? null : cap + 1 }),
-      perDay === null ? null : repo.shownPerDay(a.user.orgId, from, to, tz),
-    ]);
-    const truncated = cap !== null && rows.length > cap;
-    return {
-      posts: await dtosOf(truncated ? rows.slice(0, cap!) : rows),
-      truncated,
-      dayCounts: perDayCounts ? Object.fromEntries([...perDayCounts].sort(([x], [y]) => (x < y ? -1 : 1))) : null,
-    };
+    const orgId = a.user.orgId;
+    return keptAnswer(calendarAnswers, orgId, `${kind}:${start}:${end}:${tz}:${perDay}:${cap}`, async () => {
+      const [rows, perDayCounts] = await Promise.all([
+        repo.shownBetween(orgId, from, to, { zone: tz, perDay, limit: cap === null ? null : cap + 1 }),
+        perDay === null ? null : repo.shownPerDay(orgId, from, to, tz),
+      ]);
+      const truncated = cap !== null && rows.length > cap;
+      const shown = truncated ? rows.slice(0, cap!) : rows;
+      const answer = shape({
+        posts: await dtosOf(shown),
+        truncated,
+        dayCounts: perDayCounts ? Object.fromEntries([...perDayCounts].sort(([x], [y]) => (x < y ? -1 : 1))) : null,
+      });
+      return { answer, writers: shown.map((r) => r.userId) };
+    });
   }
 
   /**
@@ -462,7 +510,7 @@ export function createPostsService(deps: TDeps) {
             description: `${a.user.name ?? 'A manager'} saved a draft: review, modify, send it back or approve it`,
             payload: { payloadId: postId },
           });
-        await repo.changed(a.user.orgId, postId);
+        await changes.barrier();
         return (await repo.findPostById(postId))!;
       });
       const message = mode === 'draft' ? POST_MSG.draftSaved : mode === 'schedule' ? POST_MSG.scheduled : POST_MSG.sent;
@@ -594,7 +642,10 @@ export function createPostsService(deps: TDeps) {
      */
     async scheduled(a: TAuthContext, id: string, q: { page: number; limit: number }) {
       assertListReader(a, id);
-      return pageOf(await repo.scheduled(a.user.orgId, { offset: (q.page - 1) * q.limit, limit: q.limit }), q.limit);
+      const orgId = a.user.orgId;
+      return keptAnswer(listAnswers, orgId, `scheduled:${q.page}:${q.limit}`, async () =>
+        pageOf(await repo.scheduled(orgId, { offset: (q.page - 1) * q.limit, limit: q.limit }), q.limit),
+      );
     },
 
     /**
@@ -603,7 +654,10 @@ export function createPostsService(deps: TDeps) {
      */
     async recent(a: TAuthContext, id: string, q: { page: number; limit: number }) {
       assertListReader(a, id);
-      return pageOf(await repo.recent(a.user.orgId, { offset: (q.page - 1) * q.limit, limit: q.limit }), q.limit);
+      const orgId = a.user.orgId;
+      return keptAnswer(listAnswers, orgId, `recent:${q.page}:${q.limit}`, async () =>
+        pageOf(await repo.recent(orgId, { offset: (q.page - 1) * q.limit, limit: q.limit }), q.limit),
+      );
     },
 
     /** totaluserposts/{id}/: the organization's post counts by state, and the targets published on each network. */
@@ -626,8 +680,9 @@ export function createPostsService(deps: TDeps) {
 
     /** posts_info_by_date/: the posts shown on one day (in the caller's time zone when given), earliest first. */
     async postsByDate(a: TAuthContext, body: { UserID?: string; Date: string; TimeZone?: string }) {
-      const shown = await shownOnDays(a, { userId: body.UserID, start: body.Date, end: body.Date, zone: body.TimeZone });
-      return shown.posts;
+      return shownOnDays(a, { userId: body.UserID, start: body.Date, end: body.Date, zone: body.TimeZone }, 'day', (s) => ({
+        response_data: s.posts,
+      }));
     },
 
     /**
@@ -636,17 +691,21 @@ export function createPostsService(deps: TDeps) {
      * `day_counts`, every day's full count.
      */
     async postsDateRange(a: TAuthContext, body: TPostsDateRangeBody) {
-      const shown = await shownOnDays(a, {
+      const q = {
         userId: body.UserID,
         start: body.StartDate,
         end: body.EndDate,
         zone: body.TimeZone,
         perDay: body.PerDay,
         limit: CALENDAR_RANGE_MAX_POSTS,
-      });
-      return shown.dayCounts
-        ? { response_data: shown.posts, day_counts: shown.dayCounts }
-        : { response_data: shown.posts, truncated: shown.truncated };
+      };
+      return shownOnDays(
+        a,
+        q,
+        'range',
+        (s): { response_data: TPost[]; day_counts?: Record<string, number>; truncated?: boolean } =>
+          s.dayCounts ? { response_data: s.posts, day_counts: s.dayCounts } : { response_data: s.posts, truncated: s.truncated },
+      );
     },
 
     /** drafts/delete-draft/: a draft is deleted (a manager only its own). */
@@ -658,7 +717,7 @@ export function createPostsService(deps: TDeps) {
         const now = clock.now();
         await repo.updatePost(post.id, { isActive: false, updatedAt: now });
         for (const t of await repo.targetsOf(post.id)) await repo.updateTarget(t.id, { state: 'canceled', updatedAt: now });
-        await repo.changed(post.orgId, post.id);
+        await changes.barrier();
       });
       return POST_MSG.draftDeleted;
     },
@@ -685,7 +744,7 @@ export function createPostsService(deps: TDeps) {
         await repo.deleteTargets(post.id);
         const targets = targetRowsOf(c, post.id, post.orgId, 'draft', now);
         await repo.insertTargets(targets);
-        await repo.changed(post.orgId, post.id);
+        await changes.barrier();
       });
       const post = (await repo.findPostById(id))!;
       return { message: POST_MSG.draftUpdated, result: resultOf(post, await repo.targetsOf(id)) };
@@ -717,7 +776,7 @@ export function createPostsService(deps: TDeps) {
             description: body.Remark!.trim(),
             payload: { payloadId: post.id, remarks: body.Remark!.trim(), status: 'sent_back' },
           });
-          await repo.changed(post.orgId, post.id);
+          await changes.barrier();
         });
         return {
           message: 'Draft sent back to the manager',
