@@ -194,6 +194,7 @@ describe('one composition root for the server, the worker and the tests', () => 
         'publish-sweep',
         'read-figures',
         'plans-daily',
+        'payments-reconcile',
         'test-standard',
       ]),
     );

@@ -1,5 +1,6 @@
 import type { TModule, TModuleContext } from '../../container';
 import { createStripeGateway, type TStripeGateway } from '../../integrations/stripe';
+import { paymentsReconcileJob } from './jobs';
 import { createPaymentsRepository } from './repository';
 import { paymentsRoutes, stripeWebhookRoutes } from './routes';
 import { createPaymentsService, type TPaymentsService } from './service';
@@ -37,6 +38,7 @@ export const createPaymentsModule = (opts: { gateway?: (ctx: TModuleContext) => 
     }),
   }),
   routes: ({ services }) => [paymentsRoutes(services.payments), stripeWebhookRoutes(services.payments)],
+  jobs: ({ services, log }) => [paymentsReconcileJob({ payments: services.payments, log })],
 });
 
 export const paymentsModule = createPaymentsModule();

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, lt } from 'drizzle-orm';
 import type { TDb } from '../../db/client';
 import { payments, stripeEvents } from '../../db/schema';
 import type { TChanges } from '../../lib/changes';
@@ -34,6 +34,15 @@ export function createPaymentsRepository(db: TDb, changes: TChanges) {
     async update(id: string, patch: Partial<TNewPayment>): Promise<TPaymentRow> {
       const [row] = await db.update(payments).set(patch).where(eq(payments.id, id)).returning();
       return row;
+    },
+    /** Checkouts still waiting for Stripe's word that were opened before `before`, the oldest first. */
+    async pendingBefore(before: Date, limit: number): Promise<TPaymentRow[]> {
+      return db
+        .select()
+        .from(payments)
+        .where(and(eq(payments.status, 'pending'), isNotNull(payments.stripeSessionId), lt(payments.createdAt, before)))
+        .orderBy(asc(payments.createdAt))
+        .limit(limit);
     },
     /**
      * Takes an event by its id, once: true the first time, false for a replay (nothing is to change then).

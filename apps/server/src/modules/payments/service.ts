@@ -38,6 +38,11 @@ type TDeps = {
   log: FastifyBaseLogger;
 };
 
+/** How long a checkout waits for its webhook before the reconcile pass asks Stripe about it. */
+export const RECONCILE_AFTER_MS = 15 * 60_000;
+/** How many waiting checkouts one pass asks about (the oldest first; the rest at the next pass). */
+const RECONCILE_BATCH = 200;
+
 /** What an event did (for the log and the tests). */
 export type TWebhookOutcome = 'replay' | 'paid' | 'failed' | 'ignored';
 
@@ -286,6 +291,48 @@ export function createPaymentsService(deps: TDeps) {
       });
       log.info({ eventId: event.id, type: event.type, outcome: outcome.outcome }, 'stripe webhook');
       return outcome.outcome;
+    },
+
+    /**
+     * The pass that catches what a lost webhook would leave waiting: each checkout still pending RECONCILE_AFTER_MS
+     * after it was opened is asked of Stripe. One Stripe says is paid is recorded as its webhook would have (the
+     * plan activated or extended); one that expired fails; one still open is left for a later pass. Each payment is
+     * locked and checked again before anything is written, so a webhook arriving meanwhile (or later) records
+     * nothing twice. A payment Stripe cannot be asked about now is tried at the next pass.
+     */
+    async reconcilePending(): Promise<{ paid: number; failed: number; open: number; unreachable: number }> {
+      const done = { paid: 0, failed: 0, open: 0, unreachable: 0 };
+      if (!deps.gateway) return done;
+      const now = clock.now();
+      for (const waiting of await repo.pendingBefore(new Date(now.getTime() - RECONCILE_AFTER_MS), RECONCILE_BATCH)) {
+        let session: Awaited<ReturnType<TStripeGateway['retrieveCheckout']>>;
+        try {
+          session = await deps.gateway.retrieveCheckout(waiting.stripeSessionId!);
+        } catch (err) {
+          done.unreachable++;
+          log.warn({ err: isStripeError(err) ? err.message : String(err), orderId: waiting.id }, 'stripe: checkout not read');
+          continue;
+        }
+        const settled = session.paymentStatus === 'paid' || session.paymentStatus === 'no_payment_required';
+        const outcome = session.status === 'complete' && settled ? 'paid' : session.status === 'expired' ? 'failed' : null;
+        if (!outcome) {
+          done.open++;
+          continue;
+        }
+        const recorded = await unitOfWork(async () => {
+          const payment = await repo.lock({ id: waiting.id });
+          if (payment?.status !== 'pending') return false;
+          if (outcome === 'paid') await recordPaid(payment, session, now);
+          else await repo.update(payment.id, { status: 'failed', updatedAt: now });
+          await repo.announce(payment.userId, payment.id, outcome);
+          return true;
+        });
+        if (recorded) {
+          done[outcome]++;
+          log.info({ orderId: waiting.id, outcome }, 'stripe: a checkout without its webhook was reconciled');
+        }
+      }
+      return done;
     },
 
     /** payment/verifyPaymentSuccess: what the webhook has recorded of the caller's checkout (never changes it). */
