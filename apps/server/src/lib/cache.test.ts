@@ -126,6 +126,35 @@ describe('the row cache kept right by the change feed', () => {
     expect(v).toBe(2);
   });
 
+  it('keeps no more than its weight allows: the oldest go first, and an entry heavier than all of it is not kept', async () => {
+    const f = feed();
+    const cache = createCache<{ id: string; w: number }>(f.changes, {
+      ttlMs: 60_000,
+      max: 100,
+      tags: (r) => [['post', r.id]],
+      weigh: (r) => r.w,
+      maxWeight: 10,
+    });
+    const put = (id: string, w: number) => cache.get(id, async () => ({ id, w }));
+    await put('a', 4);
+    await put('b', 4);
+    expect(cache.size()).toBe(2);
+    await put('c', 4); // 12 > 10: a goes
+    expect(cache.size()).toBe(2);
+    let reads = 0;
+    await cache.get('a', async () => {
+      reads++;
+      return { id: 'a', w: 4 };
+    });
+    expect(reads).toBe(1);
+    await put('huge', 11);
+    expect(cache.size()).toBe(2);
+    f.change('post', 'c');
+    expect(cache.size()).toBe(1);
+    await put('d', 6); // the weight of what was forgotten is given back
+    expect(cache.size()).toBe(2);
+  });
+
   it('keeps nothing inside a unit of work, nor while the feed is not live, and forgets all when changes may have been missed', async () => {
     const { f, cache, load, reads } = setup();
     f.state.inUnit = true;

@@ -5,6 +5,12 @@ export type TCacheOptions<V> = {
   ttlMs: number;
   /** How many entries are kept; the oldest is forgotten first. */
   max: number;
+  /**
+   * What an entry weighs (in any unit, e.g. the posts an answer holds), and how much may be kept in all: the oldest
+   * entries are forgotten until what is kept weighs no more (an entry heavier than that alone is not kept).
+   */
+  weigh?(value: V): number;
+  maxWeight?: number;
   /** The rows an entry was read from: a change of any of them forgets it. */
   tags(value: V): [TChangeTopic, string][];
   /**
@@ -29,7 +35,8 @@ export type TCacheOptions<V> = {
  * while it is being loaded, with no change heard since the load began, wait for that load instead of their own.
  */
 export function createCache<V>(changes: TChanges, opts: TCacheOptions<V>) {
-  const entries = new Map<string, { value: V | null; tags: string[]; until: number }>();
+  const entries = new Map<string, { value: V | null; tags: string[]; until: number; weight: number }>();
+  let weight = 0;
   const byTag = new Map<string, Set<string>>();
   // the loads in flight by key, with the epoch they started in: a caller arriving meanwhile, with no change heard
   // since, waits for the same load instead of reading the same rows again (a burst after a change reads them once)
@@ -40,6 +47,7 @@ export function createCache<V>(changes: TChanges, opts: TCacheOptions<V>) {
     const entry = entries.get(key);
     if (!entry) return;
     entries.delete(key);
+    weight -= entry.weight;
     for (const tag of entry.tags) {
       const keys = byTag.get(tag);
       keys?.delete(key);
@@ -50,6 +58,7 @@ export function createCache<V>(changes: TChanges, opts: TCacheOptions<V>) {
     epoch++;
     entries.clear();
     byTag.clear();
+    weight = 0;
   };
   changes.listen(
     (topic, id) => {
@@ -71,9 +80,13 @@ export function createCache<V>(changes: TChanges, opts: TCacheOptions<V>) {
     if (seen !== epoch || !changes.live()) return value;
     if (value === null && !opts.missTags) return value;
     drop(key);
-    if (entries.size >= opts.max) drop(entries.keys().next().value as string);
+    const heavy = value === null || !opts.weigh ? 0 : opts.weigh(value);
+    const most = opts.maxWeight ?? Number.POSITIVE_INFINITY;
+    if (heavy > most) return value;
+    while (entries.size > 0 && (entries.size >= opts.max || weight + heavy > most)) drop(entries.keys().next().value as string);
     const tags = (value === null ? (opts.missTags?.(key) ?? []) : opts.tags(value)).map(([topic, id]) => `${topic}:${id}`);
-    entries.set(key, { value, tags, until: now + opts.ttlMs });
+    entries.set(key, { value, tags, until: now + opts.ttlMs, weight: heavy });
+    weight += heavy;
     for (const tag of tags) {
       const keys = byTag.get(tag) ?? new Set<string>();
       byTag.set(tag, keys);

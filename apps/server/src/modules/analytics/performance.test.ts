@@ -4,6 +4,7 @@ import { buildTestApp, buildUser, call, type TTestApp } from '../../test/helpers
 import { linkAll, uploadPhoto } from '../posts/posts-test-kit';
 import { makeTeam, perms } from '../team/team-test-kit';
 import { metricsRow, postNow, readDue, targetsOf } from './analytics-test-kit';
+import { createAnalyticsRepository } from './repository';
 
 /**
  * performance_overview/: the dashboard's chart. The posts that went out over the last 7, 30 or 90 days, per day in
@@ -133,5 +134,19 @@ describe('performance_overview/', () => {
     }
     expect((await performanceOf(a.token, { Days: 14 })).json.response_message).toBe('Days must be 7, 30 or 90');
     expect((await call(t, 'POST', '/sph/performance_overview/', { body: { Days: 7 } })).status).toBe(401);
+  });
+});
+
+describe("the figures behind the performance card are read in one statement however many targets an organization's period holds", () => {
+  it('reads the figures of more targets than a statement may carry parameters (65,535)', async () => {
+    const u = await buildUser(t);
+    const ids = await linkAll(t, u.token, ['twitter']);
+    const post = await postNow(t, u.token, 'One of many', [await uploadPhoto(t, u.token)], [{ UserSocialMediaID: ids.twitter }]);
+    t.clock.advance(10 * MIN);
+    await readDue(t);
+    const [real] = await targetsOf(t, post);
+    const others = Array.from({ length: 70_000 }, (_, i) => `no-such-target-${i}`);
+    const rows = await createAnalyticsRepository(t.container.db).metricsOf([...others, real.id]);
+    expect(rows.map((r) => r.targetId)).toEqual([real.id]);
   });
 });

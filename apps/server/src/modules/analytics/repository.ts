@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNotNull, lte } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, lte, sql } from 'drizzle-orm';
 import type { TDb } from '../../db/client';
 import { accountFigures, appSettings, targetMetrics } from '../../db/schema';
 
@@ -36,9 +36,13 @@ export function createAnalyticsRepository(db: TDb) {
       await db.update(accountFigures).set(patch).where(eq(accountFigures.accountId, accountId));
     },
 
+    /** The figures of these targets: one array parameter however many (a busy organization's months are tens of thousands). */
     async metricsOf(targetIds: string[]): Promise<TMetricsRow[]> {
       if (targetIds.length === 0) return [];
-      return db.select().from(targetMetrics).where(inArray(targetMetrics.targetId, targetIds));
+      return db
+        .select()
+        .from(targetMetrics)
+        .where(sql`${targetMetrics.targetId} = ANY(${sql.param(targetIds)}::text[])`);
     },
     /** Adds a row for each published target that has none (read at `nextFetchAt`); one that has a row keeps it. */
     async addMetrics(rows: { targetId: string; postId: string; orgId: string; nextFetchAt: Date }[]): Promise<void> {

@@ -63,8 +63,13 @@ type TDeps = {
  * a post or a target is announced and forgets its organization's answers in every process (lib/changes).
  */
 const ANSWERS_TTL_MS = 5_000;
-/** An answer kept for an organization: the writers whose names it shows (a name change forgets it too). */
-type TKeptAnswer = { orgId: string; writers: string[]; answer: object };
+/** An answer kept for an organization: the writers whose names it shows (a name change forgets it too), its posts. */
+type TKeptAnswer = { orgId: string; writers: string[]; posts: number; answer: object };
+/**
+ * How many posts the kept answers may hold in all, per cache: a post kept weighs some 5 kB (its answer's objects,
+ * their bytes, compressed), so each cache holds some 50 MB at most.
+ */
+const KEPT_POSTS = 10_000;
 
 const TIKTOK_PRIVACY = ['PUBLIC_TO_EVERYONE', 'MUTUAL_FOLLOW_FRIENDS', 'FOLLOWER_OF_CREATOR', 'SELF_ONLY'];
 const YOUTUBE_PRIVACY = ['private', 'public', 'unlisted'];
@@ -152,11 +157,12 @@ export function createPostsService(deps: TDeps) {
     createCache<TKeptAnswer>(changes, {
       ttlMs: ANSWERS_TTL_MS,
       max,
+      weigh: (v) => v.posts + 1,
+      maxWeight: KEPT_POSTS,
       tags: (v) => [['post', v.orgId], ['social', v.orgId], ...v.writers.map((w): ['user', string] => ['user', w])],
       grouped: ['post'],
     });
   const listAnswers = answerCache(2_000);
-  // a month's answer is up to a few hundred kilobytes: fewer are kept
   const calendarAnswers = answerCache(200);
   /** The organization's answer under `key`, from the cache or built (and then frozen): one object per answer kept. */
   async function keptAnswer<A extends object>(
@@ -167,7 +173,7 @@ export function createPostsService(deps: TDeps) {
   ): Promise<A> {
     const kept = await cache.get(`${orgId}:${key}`, async () => {
       const { answer, writers } = await build();
-      return { orgId, writers: [...new Set(writers)], answer: deepFreeze(answer) };
+      return { orgId, writers: [...new Set(writers)], posts: writers.length, answer: deepFreeze(answer) };
     });
     return kept!.answer as A;
   }
