@@ -47,6 +47,11 @@ for (const [label, viewport] of SIZES) {
       await page.goto('/home');
       await expect(page.getByRole('heading', { name: `Welcome, ${user.name}`, level: 1 })).toBeVisible();
       await expect(page.getByRole('heading', { name: "You haven't added a post yet" })).toBeVisible();
+      // the first steps in place of the figures: none done yet (no account, no post, the free tier)
+      const setUp = region(page, 'Get set up');
+      await expect(setUp.getByText('0 of 3 done')).toBeVisible();
+      await expect(setUp.getByRole('link', { name: 'Connect an account' })).toHaveAttribute('href', '/addsocialmedia');
+      await expect(setUp.getByRole('link', { name: 'See plans' })).toHaveAttribute('href', '/profile/pricing');
       // the empty state's Create Post is the page's one way in (the header's Create waits for a first post)
       await expect(page.getByRole('button', { name: 'Create', exact: true })).toHaveCount(0);
       await expect(page.getByRole('button', { name: 'Create Post' })).toBeVisible();
@@ -203,12 +208,14 @@ for (const [label, viewport] of SIZES) {
 
       // live: the open page hears that a first post went out, and shows it without a reload
       await expect(page.getByRole('heading', { name: "You haven't added a post yet" })).toBeVisible();
+      await expect(region(page, 'Get set up').getByText('1 of 3 done')).toBeVisible();
       const photo = await uploadPhoto(request, page, user.token, 22);
       const live = `Live ${Date.now()}`;
       await postByApi(request, user.token, { caption: live, photo, accounts: [x] });
       await expect(region(page, 'Recent posts').getByRole('article', { name: live })).toBeVisible({ timeout: 30_000 });
       await expect(region(page, 'Today').getByRole('listitem', { name: live })).toBeVisible();
       await expect(page.getByRole('heading', { name: "You haven't added a post yet" })).toHaveCount(0);
+      await expect(region(page, 'Get set up')).toHaveCount(0);
     });
 
     test('a business manager whose role opens no posting sees no Create, and the networks its role opens to analytics', async ({

@@ -1,9 +1,12 @@
 import '@mantine/dates/styles.css';
-import { isPlanGated } from '@virality/domain';
+import { Button } from '@mantine/core';
+import { INSIGHTS_MSG, isPlanGated } from '@virality/domain';
+import { Link } from 'react-router';
+import { paths } from '../../config/paths';
 import { PerformanceSection, ProfileOverviewCard } from '../../features/analytics';
 import { PlanGate, SubscriptionInfo } from '../../features/billing';
-import { AccountsCard, HomePage } from '../../features/home';
-import { CreatePostHost, HomeCreateButton, HomePosts, openCreatePost } from '../../features/posts';
+import { AccountsCard, GetSetUp, HomePage } from '../../features/home';
+import { CreatePostButton, CreatePostHost, FirstPost, HomeCreateButton, HomePosts, openCreatePost } from '../../features/posts';
 import { useSocialAccounts, useUnlinkAccount } from '../../features/social';
 import { useCurrentUser } from '../../lib/use-current-user';
 
@@ -12,7 +15,63 @@ import { useCurrentUser } from '../../lib/use-current-user';
  * pieces. They meet here, in the app, so no feature imports another.
  */
 const composer = { host: <CreatePostHost />, open: () => openCreatePost() };
-const homePosts = (userId: string) => <HomePosts userId={userId} performance={<PerformanceSection />} />;
+const homePosts = (userId: string) => (
+  <HomePosts userId={userId} performance={<PerformanceSection />} newcomer={<FirstSteps />} />
+);
+
+/**
+ * Before the first post, a new owner's three steps (connect an account, the first post, a plan) in place of the
+ * figures; a business's manager, who neither links accounts nor buys plans, is shown the way to a first post only.
+ */
+function FirstSteps() {
+  const { data: user } = useCurrentUser();
+  const accounts = useSocialAccounts();
+  if (!user) return null;
+  if (user.profileType === 'BUSINESS_MANAGER') return <FirstPost />;
+  const linked = accounts.data?.length ?? 0;
+  const plan = user.subscriptionDetails?.planType;
+  return (
+    <GetSetUp
+      steps={[
+        {
+          key: 'connect',
+          title: 'Connect an account',
+          line: linked
+            ? `${linked} ${linked === 1 ? 'account' : 'accounts'} connected.`
+            : 'Link Instagram, Facebook, YouTube, LinkedIn, TikTok, X or Threads to post to it from here.',
+          done: linked > 0,
+          action: (
+            <Button component={Link} to={paths.addSocialMedia} variant="default" size="sm">
+              Connect an account
+            </Button>
+          ),
+        },
+        {
+          key: 'post',
+          title: INSIGHTS_MSG.noPostYet,
+          line: 'Write a post once and send it to every account you linked, now or at the time you choose.',
+          done: false,
+          action: <CreatePostButton label="Create Post" size="sm" />,
+        },
+        {
+          key: 'plan',
+          title: 'Choose your plan',
+          line: !user.paymentStatus
+            ? 'You are on the free tier: see what a paid plan adds.'
+            : plan
+              ? `Your ${plan} plan is active.`
+              : 'Your plan is active.',
+          done: Boolean(user.paymentStatus),
+          action: (
+            <Button component={Link} to={paths.profilePricing} variant="default" size="sm">
+              See plans
+            </Button>
+          ),
+        },
+      ]}
+    />
+  );
+}
 
 function Side() {
   const accounts = useSocialAccounts();

@@ -12,7 +12,7 @@ import { TodayPostsCard } from './today-posts-card';
 import { UpcomingPostsCard } from './upcoming-posts-card';
 
 /** A user whose organization has no post at all yet (drafts count): the home page shows the way to a first one. */
-function FirstPost() {
+export function FirstPost() {
   return (
     <EmptyState
       icon={<IconPencilPlus size={24} />}
@@ -25,9 +25,10 @@ function FirstPost() {
 
 /**
  * The home page's posts: the numbers, today's posts, the next scheduled ones, the performance card (given by the
- * app) and the last ones out, or, before the first post, the way to write it. Figures and lists are read again when the live stream says a post moved.
+ * app) and the last ones out, or, before the first post, `newcomer` (given by the app: the first steps) or the way
+ * to write it. Figures and lists are read again when the live stream says a post moved.
  */
-export function HomePosts({ userId, performance }: { userId: string; performance?: ReactNode }) {
+export function HomePosts({ userId, performance, newcomer }: { userId: string; performance?: ReactNode; newcomer?: ReactNode }) {
   const totals = usePostTotals(userId);
   if (totals.isPending) {
     return (
@@ -40,7 +41,7 @@ export function HomePosts({ userId, performance }: { userId: string; performance
       </Stack>
     );
   }
-  if (totals.data && noPostYet(totals.data)) return <FirstPost />;
+  if (totals.data && noPostYet(totals.data)) return newcomer ?? <FirstPost />;
   return (
     <Stack gap="lg">
       {totals.data && <PostTotalsCards totals={totals.data} />}
