@@ -17,11 +17,11 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { jpegBytes } from '../apps/server/src/test/media-fixtures';
+import { freePort, fromHtml, httpCall as http, type TJson } from '../apps/server/src/test/over-the-wire';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const ACCOUNTS = Number(process.env.BENCH_ACCOUNTS ?? 1000);
@@ -38,15 +38,6 @@ const POSTS_PER_USER = Math.ceil(TARGETS / ACCOUNTS_PER_USER / USERS);
 /** How many setup calls run at once. */
 const SETUP_PARALLEL = 24;
 const SETTLE_TIMEOUT_MS = 20 * 60_000;
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const s = net.createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const port = (s.address() as net.AddressInfo).port;
-      s.close(() => resolve(port));
-    });
-  });
 
 const procs: ChildProcess[] = [];
 /**
@@ -110,40 +101,11 @@ async function pool<T, R>(items: T[], parallel: number, work: (item: T, i: numbe
   return out;
 }
 
-// biome-ignore lint/suspicious/noExplicitAny: the benchmark reads the API's envelopes loosely
-type TJson = any;
-async function http(
-  base: string,
-  method: string,
-  url: string,
-  opts: { token?: string; body?: unknown; form?: URLSearchParams; multipart?: FormData } = {},
-) {
-  const headers: Record<string, string> = {};
-  if (opts.token) headers['x-access-token'] = opts.token;
-  let body: string | FormData | undefined = opts.multipart;
-  if (opts.form) {
-    headers['content-type'] = 'application/x-www-form-urlencoded';
-    body = opts.form.toString();
-  } else if (opts.body !== undefined) {
-    headers['content-type'] = 'application/json';
-    body = JSON.stringify(opts.body);
-  }
-  const res = await fetch(new URL(url, base), { method, headers, body, redirect: 'manual' });
-  const text = await res.text();
-  let json: TJson = null;
-  try {
-    json = JSON.parse(text);
-  } catch {}
-  return { status: res.status, json, text, location: res.headers.get('location') };
-}
-
 async function sph(base: string, method: 'GET' | 'POST', p: string, token: string, body?: unknown): Promise<TJson> {
   const res = await http(base, method, `/sph/${p}`, { token, body });
   if (res.status !== 200) throw new Error(`${method} /sph/${p} answered ${res.status}: ${res.text.slice(0, 300)}`);
   return res.json.response_data;
 }
-
-const fromHtml = (s: string) => s.replace(/&#(\d+);/g, (_, n) => String.fromCharCode(Number(n)));
 
 /** Allows on a network's consent page as its `k`-th benchmark profile: the address the network sends back. */
 async function allow(consentUrl: string, k: number): Promise<URL> {

@@ -1,3 +1,4 @@
 export * from './fetch-mock';
+export * from './posts';
 export * from './render';
 export * from './session';

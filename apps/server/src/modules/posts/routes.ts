@@ -91,42 +91,36 @@ export const postsSphRoutes =
       async (req) => sphOk(null, await posts.editScheduled(authOf(req), req.body)),
     );
 
-    // the documented path has no trailing slash; its sibling calls have one, so both are served
-    for (const path of ['/scheduled_post_details/:id', '/scheduled_post_details/:id/'])
-      app.get(
-        path,
-        {
-          ...guarded,
-          schema: {
-            tags,
-            security,
-            summary:
-              'The organization’s scheduled posts not yet out (running or paused), soonest due first, 10 a page by default; id is the caller’s user id',
-            params: z.object({ id: zId }),
-            querystring: zScheduledPostsQuery,
-            response: { 200: zSphPostsPage },
+    /** A list of posts read a page at a time, `GET /{name}/{id}` (id: the caller's user id). */
+    const pageOfPostsRoute = (
+      name: string,
+      summary: string,
+      querystring: typeof zScheduledPostsQuery | typeof zRecentPostsQuery,
+      read: typeof posts.scheduled,
+    ) => {
+      // scheduled_post_details is documented without a trailing slash, its siblings with one: both are served
+      for (const path of [`/${name}/:id`, `/${name}/:id/`])
+        app.get(
+          path,
+          {
+            ...guarded,
+            schema: { tags, security, summary, params: z.object({ id: zId }), querystring, response: { 200: zSphPostsPage } },
           },
-        },
-        async (req, reply) => sendSphAnswer(req, reply, await posts.scheduled(authOf(req), req.params.id, req.query)),
-      );
-
-    for (const path of ['/recent_post_details/:id', '/recent_post_details/:id/'])
-      app.get(
-        path,
-        {
-          ...guarded,
-          schema: {
-            tags,
-            security,
-            summary:
-              'The organization’s posts that went out, newest first by when they went out, 10 a page by default (at most 50); id is the caller’s user id',
-            params: z.object({ id: zId }),
-            querystring: zRecentPostsQuery,
-            response: { 200: zSphPostsPage },
-          },
-        },
-        async (req, reply) => sendSphAnswer(req, reply, await posts.recent(authOf(req), req.params.id, req.query)),
-      );
+          async (req, reply) => sendSphAnswer(req, reply, await read(authOf(req), req.params.id, req.query)),
+        );
+    };
+    pageOfPostsRoute(
+      'scheduled_post_details',
+      'The organization’s scheduled posts not yet out (running or paused), soonest due first, 10 a page by default; id is the caller’s user id',
+      zScheduledPostsQuery,
+      posts.scheduled,
+    );
+    pageOfPostsRoute(
+      'recent_post_details',
+      'The organization’s posts that went out, newest first by when they went out, 10 a page by default (at most 50); id is the caller’s user id',
+      zRecentPostsQuery,
+      posts.recent,
+    );
 
     for (const path of ['/totaluserposts/:id', '/totaluserposts/:id/'])
       app.get(

@@ -1,12 +1,12 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jpegBytes } from '../../test/media-fixtures';
+import { freePort, fromHtml, httpCall as http } from '../../test/over-the-wire';
 
 /**
  * Publishing across processes, as a scaled-out deployment runs it: two servers (WORKERS=off) and two worker
@@ -17,15 +17,6 @@ import { jpegBytes } from '../../test/media-fixtures';
 const BASE_URL = process.env.TEST_DATABASE_URL;
 const SERVER_DIR = path.resolve(import.meta.dirname, '../../..');
 const JWT_SECRET = randomBytes(32).toString('hex');
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const s = net.createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const port = (s.address() as net.AddressInfo).port;
-      s.close(() => resolve(port));
-    });
-  });
 
 type TProc = { child: ChildProcess; log: string[] };
 const procs: TProc[] = [];
@@ -58,34 +49,6 @@ function start(entry: 'main' | 'worker', env: Record<string, string>): Promise<T
     });
   });
 }
-
-async function http(
-  base: string,
-  method: string,
-  url: string,
-  opts: { token?: string; body?: unknown; form?: URLSearchParams } = {},
-) {
-  const headers: Record<string, string> = {};
-  if (opts.token) headers['x-access-token'] = opts.token;
-  let body: string | undefined;
-  if (opts.form) {
-    headers['content-type'] = 'application/x-www-form-urlencoded';
-    body = opts.form.toString();
-  } else if (opts.body !== undefined) {
-    headers['content-type'] = 'application/json';
-    body = JSON.stringify(opts.body);
-  }
-  const res = await fetch(new URL(url, base), { method, headers, body, redirect: 'manual' });
-  const text = await res.text();
-  // biome-ignore lint/suspicious/noExplicitAny: tests read arbitrary envelopes
-  let json: any = null;
-  try {
-    json = JSON.parse(text);
-  } catch {}
-  return { status: res.status, json, text, location: res.headers.get('location') };
-}
-
-const fromHtml = (s: string) => s.replace(/&#(\d+);/g, (_, n) => String.fromCharCode(Number(n)));
 
 /** Links an X demo profile (OAuth 1.0a through the emulator's consent page) for the user of `token`. */
 async function linkX(base: string, token: string, profileIndex: number): Promise<string> {

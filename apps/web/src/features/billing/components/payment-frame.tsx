@@ -1,4 +1,5 @@
-import { Container, Paper, Stack, ThemeIcon, Title } from '@mantine/core';
+import { Container, Loader, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconCreditCard } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 
 type TProps = { icon: ReactNode; color?: string; title: string; children: ReactNode };
@@ -19,5 +20,18 @@ export function PaymentFrame({ icon, color = 'brand', title, children }: TProps)
         </Stack>
       </Paper>
     </Container>
+  );
+}
+
+/** A payment the provider has not confirmed yet: a spinner that says what it waits for, and what may follow it. */
+export function PaymentConfirming({ what, line, children }: { what: string; line: string; children?: ReactNode }) {
+  return (
+    <PaymentFrame icon={<IconCreditCard size={28} />} title={`Confirming your ${what}`}>
+      <Stack align="center" gap="sm" role="status" aria-live="polite">
+        <Loader aria-label={`Confirming your ${what}`} />
+        <Text c="dimmed">{line}</Text>
+      </Stack>
+      {children}
+    </PaymentFrame>
   );
 }

@@ -1,5 +1,5 @@
-import { Button, Group, Loader, Stack, Text } from '@mantine/core';
-import { IconAlertTriangle, IconCircleCheck, IconCircleX, IconCreditCard } from '@tabler/icons-react';
+import { Button, Group, Loader, Text } from '@mantine/core';
+import { IconAlertTriangle, IconCircleCheck, IconCircleX } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { PLAN_MSG } from '@virality/domain';
 import { Link, useSearchParams } from 'react-router';
@@ -11,7 +11,7 @@ import { useOrderConfirmation } from '../api/order-confirmation';
 import { billingKeys } from '../api/types';
 import { verifyPaymentSuccess } from '../api/verify-payment-success';
 import { OrderSummary } from './order-summary';
-import { PaymentFrame } from './payment-frame';
+import { PaymentConfirming, PaymentFrame } from './payment-frame';
 import { PAYMENT_POLL_MS } from './payment-success-page';
 
 /**
@@ -91,12 +91,5 @@ export function PaymentReturnPage() {
       </PaymentFrame>
     );
   }
-  return (
-    <PaymentFrame icon={<IconCreditCard size={28} />} title="Confirming your order">
-      <Stack align="center" gap="sm" role="status" aria-live="polite">
-        <Loader aria-label="Confirming your order" />
-        <Text c="dimmed">We are waiting for the payment provider to confirm your payment.</Text>
-      </Stack>
-    </PaymentFrame>
-  );
+  return <PaymentConfirming what="order" line="We are waiting for the payment provider to confirm your payment." />;
 }

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Group, Loader, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Text } from '@mantine/core';
 import { IconAlertTriangle, IconCircleCheck, IconCreditCard } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { PLAN_MSG } from '@virality/domain';
@@ -12,7 +12,7 @@ import { useOrderConfirmation } from '../api/order-confirmation';
 import { billingKeys } from '../api/types';
 import { updatePayment } from '../api/update-payment';
 import { OrderSummary } from './order-summary';
-import { PaymentFrame } from './payment-frame';
+import { PaymentConfirming, PaymentFrame } from './payment-frame';
 
 /** How often the payment update call is made while the payment is not recorded yet. */
 export const PAYMENT_POLL_MS = 1500;
@@ -150,16 +150,15 @@ export function PaymentSuccessPage() {
     );
   }
   return (
-    <PaymentFrame icon={<IconCreditCard size={28} />} title="Confirming your payment">
-      <Stack align="center" gap="sm" role="status" aria-live="polite">
-        <Loader aria-label="Confirming your payment" />
-        <Text c="dimmed">
-          {state.checks > PATIENT_CHECKS
-            ? 'This is taking longer than usual. You can leave this page: your plan starts as soon as the payment is confirmed.'
-            : 'We are waiting for the payment provider to confirm your payment. This usually takes a few seconds.'}
-        </Text>
-      </Stack>
+    <PaymentConfirming
+      what="payment"
+      line={
+        state.checks > PATIENT_CHECKS
+          ? 'This is taking longer than usual. You can leave this page: your plan starts as soon as the payment is confirmed.'
+          : 'We are waiting for the payment provider to confirm your payment. This usually takes a few seconds.'
+      }
+    >
       {order.data && <OrderSummary order={order.data} />}
-    </PaymentFrame>
+    </PaymentConfirming>
   );
 }

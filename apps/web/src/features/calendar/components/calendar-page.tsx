@@ -57,44 +57,11 @@ export function CalendarPage({ createAction }: TProps) {
 
   let content: ReactNode = null;
   if (user) {
-    if (view === 'day') {
-      content = (
-        <DayView
-          day={day}
-          today={today}
-          zone={zone}
-          imc={imc}
-          now={now}
-          phone={Boolean(phone)}
-          onChoose={(d) => go('day', d, true)}
-        />
-      );
-    } else if (view === 'week') {
-      content = (
-        <WeekView
-          day={day}
-          today={today}
-          zone={zone}
-          imc={imc}
-          now={now}
-          phone={Boolean(phone)}
-          onChoose={(d) => go('week', d, true)}
-          onOpenDay={openDay}
-        />
-      );
-    } else {
-      content = (
-        <MonthView
-          day={day}
-          today={today}
-          zone={zone}
-          imc={imc}
-          phone={Boolean(phone)}
-          onChoose={(d) => go('month', d, true)}
-          onOpenDay={openDay}
-        />
-      );
-    }
+    // what every view is given: the chosen day, where today is, the reader's zone and kind, the width
+    const shown = { day, today, zone, imc, phone: Boolean(phone), onChoose: (d: string) => go(view, d, true) };
+    if (view === 'day') content = <DayView {...shown} now={now} />;
+    else if (view === 'week') content = <WeekView {...shown} now={now} onOpenDay={openDay} />;
+    else content = <MonthView {...shown} onOpenDay={openDay} />;
   }
 
   return (

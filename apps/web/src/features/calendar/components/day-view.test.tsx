@@ -2,32 +2,13 @@ import { screen, within } from '@testing-library/react';
 import type { TPost } from '@virality/domain';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mockFetch, renderUi, storeSession, testQueryClient } from '../../../testing';
+import { mockFetch, renderUi, scheduledPost, storeSession, testQueryClient } from '../../../testing';
 import { DayView } from './day-view';
 
 afterEach(() => {
   vi.unstubAllGlobals();
   localStorage.clear();
 });
-
-/** A post scheduled at `at` (UTC), as the by-date and range calls answer it. */
-const scheduled = (id: string, at: string): TPost =>
-  ({
-    CommonPostID: id,
-    MediaDetails: [],
-    MediaPostedOn: [
-      { SocialMediaID: '6', UserSocialMediaID: 'x1', UserName: 'quinn', Format: 'post', Status: 'scheduled', Error: null },
-    ],
-    MediaSelectedOn: ['6'],
-    CaptionDescription: `Post ${id}`,
-    Title: null,
-    IsScheduled: true,
-    IsPostDone: false,
-    IsPaused: false,
-    ScheduledDate: at.slice(0, 10),
-    ScheduledTime: at.slice(11, 16),
-    SocialMediaPostDate: at,
-  }) as unknown as TPost;
 
 function show(phone: boolean, posts: TPost[]) {
   storeSession('INFLUENCER');
@@ -54,7 +35,7 @@ function show(phone: boolean, posts: TPost[]) {
 
 describe('the Daily view', () => {
   it('on a desktop puts the day’s posts on a 24-hour rail, each at its time', async () => {
-    show(false, [scheduled('a', '2026-12-08T09:15:00.000Z'), scheduled('b', '2026-12-08T16:40:00.000Z')]);
+    show(false, [scheduledPost('a', '2026-12-08T09:15:00.000Z'), scheduledPost('b', '2026-12-08T16:40:00.000Z')]);
     const column = await screen.findByRole('list', { name: 'Tuesday 8 December 2026, 2 posts' });
     const region = screen.getByRole('region', { name: 'Posts on Tuesday 8 December 2026' });
     expect(region.contains(column)).toBe(true);
@@ -65,7 +46,7 @@ describe('the Daily view', () => {
   });
 
   it('on a phone lists them as an agenda, and without posts says so', async () => {
-    show(true, [scheduled('a', '2026-12-08T09:15:00.000Z')]);
+    show(true, [scheduledPost('a', '2026-12-08T09:15:00.000Z')]);
     const link = await screen.findByRole('link', { name: /09:15.*Post a/ });
     const region = screen.getByRole('region', { name: 'Posts on Tuesday 8 December 2026' });
     expect(region.contains(link)).toBe(true);

@@ -1,9 +1,9 @@
 import { fireEvent, screen } from '@testing-library/react';
-import { MONTH_CELL_CHIPS, type TPost } from '@virality/domain';
+import { MONTH_CELL_CHIPS } from '@virality/domain';
 import { useState } from 'react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mockFetch, renderUi, storeSession, testQueryClient } from '../../../testing';
+import { mockFetch, renderUi, scheduledPost, storeSession, testQueryClient } from '../../../testing';
 import { MonthView } from './month-view';
 
 afterEach(() => {
@@ -46,24 +46,6 @@ describe.each([
 });
 
 /** A post scheduled at `at` (UTC), as the range call answers it. */
-const scheduled = (id: string, at: string): TPost =>
-  ({
-    CommonPostID: id,
-    MediaDetails: [],
-    MediaPostedOn: [
-      { SocialMediaID: '6', UserSocialMediaID: 'x1', UserName: 'quinn', Format: 'post', Status: 'scheduled', Error: null },
-    ],
-    MediaSelectedOn: ['6'],
-    CaptionDescription: `Post ${id}`,
-    Title: null,
-    IsScheduled: true,
-    IsPostDone: false,
-    IsPaused: false,
-    ScheduledDate: at.slice(0, 10),
-    ScheduledTime: at.slice(11, 16),
-    SocialMediaPostDate: at,
-  }) as unknown as TPost;
-
 describe('the month grid on a desktop, with posts', () => {
   it('asks for three posts a day and shows "+N more" from the day’s full count', async () => {
     storeSession('INFLUENCER');
@@ -73,7 +55,7 @@ describe('the month grid on a desktop, with posts', () => {
             body: {
               response_code: 200,
               response_message: 'Success',
-              response_data: ['09', '10', '11'].map((h) => scheduled(h, `2026-12-08T${h}:00:00.000Z`)),
+              response_data: ['09', '10', '11'].map((h) => scheduledPost(h, `2026-12-08T${h}:00:00.000Z`)),
               day_counts: { '2026-12-08': 9 },
             },
           }

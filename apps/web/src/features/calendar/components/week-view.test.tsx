@@ -1,32 +1,14 @@
 import { screen } from '@testing-library/react';
-import type { TPost } from '@virality/domain';
+
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mockFetch, renderUi, storeSession, testQueryClient } from '../../../testing';
+import { mockFetch, renderUi, scheduledPost, storeSession, testQueryClient } from '../../../testing';
 import { WeekView } from './week-view';
 
 afterEach(() => {
   vi.unstubAllGlobals();
   localStorage.clear();
 });
-
-const scheduled = (id: string, at: string): TPost =>
-  ({
-    CommonPostID: id,
-    MediaDetails: [],
-    MediaPostedOn: [
-      { SocialMediaID: '6', UserSocialMediaID: 'x1', UserName: 'quinn', Format: 'post', Status: 'scheduled', Error: null },
-    ],
-    MediaSelectedOn: ['6'],
-    CaptionDescription: `Post ${id}`,
-    Title: null,
-    IsScheduled: true,
-    IsPostDone: false,
-    IsPaused: false,
-    ScheduledDate: at.slice(0, 10),
-    ScheduledTime: at.slice(11, 16),
-    SocialMediaPostDate: at,
-  }) as unknown as TPost;
 
 function show(phone: boolean, truncated: boolean) {
   storeSession('INFLUENCER');
@@ -36,7 +18,7 @@ function show(phone: boolean, truncated: boolean) {
           body: {
             response_code: 200,
             response_message: 'Success',
-            response_data: [scheduled('a', '2026-12-08T09:15:00.000Z')],
+            response_data: [scheduledPost('a', '2026-12-08T09:15:00.000Z')],
             truncated,
           },
         }

@@ -14,7 +14,7 @@ import { TOAST_MS, toast } from '../lib/toasts';
 import { CreatePostButton } from './create-post-button';
 import { CreatePostHost } from './create-post-host';
 import { DraftCard } from './draft-card';
-import { ListLoadError, ListPages } from './list-parts';
+import { ListLoadError, ListPages, pageOf } from './list-parts';
 import { PostsPageFrame } from './posts-page-frame';
 import { ReviewDraftModal } from './review-draft-modal';
 
@@ -29,10 +29,6 @@ export const DRAFT_FILTERS = [
   { value: '6', label: 'X' },
 ] as const;
 
-const pageOf = (v: string | undefined) => {
-  const n = Number(v ?? 1);
-  return Number.isInteger(n) && n >= 1 ? n : 1;
-};
 const networkOf = (v: string | null) => (DRAFT_FILTERS.some((f) => f.value === v && v !== 'all') ? v : null);
 
 /** /postdraft and /postdraft/{page}: drafts newest first, 9 a page, filtered by network; edit, delete, and the owner's review. */
