@@ -56,11 +56,11 @@ function FirstSteps() {
         {
           key: 'plan',
           title: 'Choose your plan',
-          line: !user.paymentStatus
-            ? 'You are on the free tier: see what a paid plan adds.'
-            : plan
-              ? `Your ${plan} plan is active.`
-              : 'Your plan is active.',
+          line: user.paymentStatus
+            ? `Your ${plan && plan !== 'FreeTier' ? `${plan} ` : ''}plan is active.`
+            : plan === 'FreeTier'
+              ? 'You are on the free tier: see what a paid plan adds.'
+              : 'Pick the plan that fits how much you post.',
           done: Boolean(user.paymentStatus),
           action: (
             <Button component={Link} to={paths.profilePricing} variant="default" size="sm">
