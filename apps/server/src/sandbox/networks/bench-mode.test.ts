@@ -6,11 +6,11 @@ import { createLinkedInAdapter } from '../../integrations/networks/linkedin';
 import { createFacebookAdapter, createInstagramAdapter } from '../../integrations/networks/meta';
 import { createThreadsAdapter } from '../../integrations/networks/threads';
 import { createTikTokAdapter } from '../../integrations/networks/tiktok';
-import type { TGrant, TNetworkSettings, TPublishMedia, TPublishRequest, TRemoteAccount } from '../../integrations/networks/types';
+import type { TGrant, TPublishRequest, TRemoteAccount } from '../../integrations/networks/types';
 import { createXAdapter } from '../../integrations/networks/x';
 import { createYouTubeAdapter } from '../../integrations/networks/youtube';
 import { linkAccount } from '../../modules/social-accounts/link-test-kit';
-import { buildTestApp, buildUser, inProcessFetch } from '../../test/helpers';
+import { buildTestApp, buildUser } from '../../test/helpers';
 import {
   BENCH_PROFILES_MAX,
   benchRoster,
@@ -30,12 +30,20 @@ import {
 } from './clients';
 import { linkedinEmulatorRoutes } from './linkedin';
 import { facebookEmulatorRoutes, instagramEmulatorRoutes } from './meta';
+import {
+  emulatorApp,
+  emulatorSettings,
+  fromHtml,
+  hiddenFields,
+  TEST_PUBLIC_URL as publicUrl,
+  testClip,
+  testPhoto,
+} from './test-kit';
 import { threadsEmulatorRoutes } from './threads';
 import { tiktokEmulatorRoutes } from './tiktok';
 import { xEmulatorRoutes } from './x';
 import { YOUTUBE_DAILY_QUOTA, YOUTUBE_QUOTA_COST, youtubeEmulatorRoutes } from './youtube';
 
-const publicUrl = 'http://localhost:3000';
 const clock = new Clock();
 const BENCH = 7;
 
@@ -108,34 +116,27 @@ describe('generated profiles', () => {
 
 const JPEG = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01]);
 const MP4 = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypmp42'), Buffer.alloc(64, 7)]);
-const photo: TPublishMedia = {
-  url: `${publicUrl}/media/photo.jpg`,
-  type: 'image',
-  mimeType: 'image/jpeg',
-  bytes: JPEG.length,
-  width: 1080,
-  height: 1080,
-  durationSec: null,
-};
-const clip: TPublishMedia = {
-  url: `${publicUrl}/media/clip.mp4`,
-  type: 'video',
-  mimeType: 'video/mp4',
-  bytes: MP4.length,
-  width: 1080,
-  height: 1920,
-  durationSec: 12,
-};
+const photo = testPhoto(JPEG.length);
+const clip = testClip(MP4.length);
 
-let app: FastifyInstance;
-const viaApp = inProcessFetch(publicUrl);
-const settings = (path: string, client: { clientId: string; clientSecret: string }): TNetworkSettings => ({
-  ...client,
-  authBase: `${publicUrl}/sandbox/${path}`,
-  apiBase: `${publicUrl}/sandbox/${path}`,
-  redirectUri: `${publicUrl}/social/return`,
-  sandbox: true,
+const emulators = emulatorApp(async (app, viaAppFetch) => {
+  app.get('/media/photo.jpg', async (_req, reply) => reply.type('image/jpeg').send(JPEG));
+  app.get('/media/clip.mp4', async (_req, reply) => reply.type('video/mp4').send(MP4));
+  const opts = { clock, publicUrl, fetch: viaAppFetch, benchProfiles: BENCH };
+  for (const routes of [
+    xEmulatorRoutes,
+    facebookEmulatorRoutes,
+    instagramEmulatorRoutes,
+    linkedinEmulatorRoutes,
+    threadsEmulatorRoutes,
+    youtubeEmulatorRoutes,
+    tiktokEmulatorRoutes,
+  ])
+    await app.register(routes(opts));
 });
+const { app, viaApp } = emulators;
+const settings = (path: string, client: { clientId: string; clientSecret: string }) =>
+  emulatorSettings(client, `/sandbox/${path}`);
 const now = () => clock.now();
 const adapters = {
   twitter: createXAdapter(settings('twitter', SANDBOX_X_CLIENT), viaApp.fetch, now),
@@ -148,30 +149,6 @@ const adapters = {
 };
 type TNetwork = keyof typeof adapters;
 
-beforeAll(async () => {
-  app = Fastify();
-  app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
-  app.get('/media/photo.jpg', async (_req, reply) => reply.type('image/jpeg').send(JPEG));
-  app.get('/media/clip.mp4', async (_req, reply) => reply.type('video/mp4').send(MP4));
-  const opts = { clock, publicUrl, fetch: viaApp.fetch, benchProfiles: BENCH };
-  for (const routes of [
-    xEmulatorRoutes,
-    facebookEmulatorRoutes,
-    instagramEmulatorRoutes,
-    linkedinEmulatorRoutes,
-    threadsEmulatorRoutes,
-    youtubeEmulatorRoutes,
-    tiktokEmulatorRoutes,
-  ])
-    await app.register(routes(opts));
-  await app.ready();
-  viaApp.bind(app as never);
-});
-afterAll(async () => app?.close());
-
-const fromHtml = (s: string) => s.replace(/&#(\d+);/g, (_, n) => String.fromCharCode(Number(n)));
-
 /** The consent page of `network`: the profiles it offers, in order; then Allow as `profile`, and the grant. */
 async function link(network: TNetwork, profile: string): Promise<{ offered: string[]; grant: TGrant }> {
   const adapter = adapters[network];
@@ -181,14 +158,11 @@ async function link(network: TNetwork, profile: string): Promise<{ offered: stri
   expect(page.statusCode).toBe(200);
   const offered = [...page.body.matchAll(/<input type="radio" name="profile" value="([^"]+)"/g)].map((m) => fromHtml(m[1]));
   const action = fromHtml(/<form method="post" action="([^"]+)"/.exec(page.body)?.[1] ?? '');
-  const hidden = [...page.body.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)].map(
-    ([, k, v]): [string, string] => [k, fromHtml(v)],
-  );
   const res = await app.inject({
     method: 'POST',
     url: action,
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: new URLSearchParams([...hidden, ['profile', profile], ['decision', 'allow']]).toString(),
+    payload: new URLSearchParams({ ...hiddenFields(page.body), profile, decision: 'allow' }).toString(),
   });
   expect(res.statusCode).toBe(302);
   const back = new URL(String(res.headers.location));

@@ -1,7 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { Clock } from '../../clock';
+import { emulateLatency, type TEmulatorLatency } from './bench';
 
 /**
  * What every network emulator shares: demo people to consent as, a consent page a person clicks through,
@@ -39,6 +41,52 @@ export function sameOrigin(uri: string, publicUrl: string): boolean {
 export function avatarSvg(p: TDemoProfile): string {
   const initial = esc(p.displayName.trim().charAt(0).toUpperCase() || '?');
   return `<svg xmlns="http://www.w3.org/2000/svg" width="96" height="96" viewBox="0 0 96 96"><rect width="96" height="96" rx="48" fill="${p.color}"/><text x="48" y="60" font-family="system-ui,sans-serif" font-size="40" font-weight="700" fill="#fff" text-anchor="middle">${initial}</text></svg>`;
+}
+
+/** What every emulator is mounted with; a network that needs more adds its own options to these. */
+export type TEmulatorOptions = {
+  /** The product's clock: moving it expires codes and tokens. */
+  clock: Clock;
+  publicUrl: string;
+  /** Pulls media from the addresses a post names, where the network does (default: the global fetch). */
+  fetch?: typeof fetch;
+  /** Benchmark mode: generated profiles besides the demo ones, and the wait before each API answer. */
+  benchProfiles?: number;
+  latency?: TEmulatorLatency;
+};
+
+/** The token of an `Authorization: Bearer …` header, or null. */
+export const bearerToken = (req: FastifyRequest) => /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1] ?? null;
+
+/**
+ * As a person removing the app in the network's settings would: every live token `owned` picks is marked revoked.
+ * Returns how many were revoked, which `_revoke` answers with.
+ */
+export function revokeTokens<T extends { revoked: boolean }>(tokens: Map<string, T>, owned: (t: T) => boolean): number {
+  let revoked = 0;
+  for (const t of tokens.values())
+    if (owned(t) && !t.revoked) {
+      t.revoked = true;
+      revoked++;
+    }
+  return revoked;
+}
+
+/** Forgets every entry `owned` picks: a revoked person's unused codes or refresh tokens. */
+export function forgetWhere<T>(entries: Map<string, T>, owned: (v: T) => boolean): void {
+  for (const [k, v] of entries) if (owned(v)) entries.delete(k);
+}
+
+/**
+ * What every emulator does first: makes its API calls wait their benchmark latency (`latency`), reads form bodies,
+ * and starts its failure queue with the hold a `timeout` failure puts a call in.
+ */
+export function startEmulator(app: FastifyInstance, latency: Parameters<typeof emulateLatency>[1]) {
+  emulateLatency(app, latency);
+  const failures = failureQueue();
+  const hang = holdCalls(app);
+  acceptForms(app);
+  return { failures, hang };
 }
 
 /** How long a `timeout` failure holds its answer: longer than any caller waits. */
@@ -81,6 +129,32 @@ export function failureQueue() {
 }
 export type TFailureQueue = ReturnType<typeof failureQueue>;
 
+/** OAuth 2.0's error answer (RFC 6749, 5.2), as a token endpoint sends it. */
+export const oauthError = (reply: FastifyReply, status: number, error: string, description: string) =>
+  reply.status(status).send({ error, error_description: description });
+
+/**
+ * An emulator's answers to the failures a test asks for, in the network's own shape. Keyed by every failure: one
+ * added to the kit does not compile until each emulator has an answer for it.
+ */
+export type TFailureAnswers = Record<TEmulatorFailure, () => unknown>;
+
+/**
+ * Answers `failure` (taken from the failure queue) with `answers`, after holding the call when it is a `timeout`.
+ * Returns true when it answered, false when no failure was asked for (the call goes on as usual).
+ */
+export async function answerFailure(
+  failure: TEmulatorFailure | null,
+  hang: () => Promise<void>,
+  answers: () => TFailureAnswers,
+): Promise<boolean> {
+  if (!failure) return false;
+  const answer = answers()[failure];
+  if (failure === 'timeout') await hang();
+  answer();
+  return true;
+}
+
 /** The consent page: who asks for what, a demo profile to choose, Allow and Cancel. Both post to `action`. */
 export function consentPage(opts: {
   network: string;
@@ -107,6 +181,9 @@ export function consentPage(opts: {
 <form method="post" action="${esc(opts.action)}">${hidden}<fieldset style="border:0;padding:0;margin:0"><legend>Continue as</legend>${people}</fieldset>
 <div class="actions"><button type="submit" name="decision" value="cancel">Cancel</button><button type="submit" name="decision" value="allow">Allow</button></div></form></main></body></html>`;
 }
+
+/** What the consent page's form posts besides its hidden fields: the demo profile chosen and the button clicked. */
+export const zConsentChoice = { profile: z.string().optional(), decision: z.enum(['allow', 'cancel']) };
 
 /** Reads HTML-form and form-encoded API bodies inside an emulator's scope (the product's API takes JSON only). */
 export function acceptForms(app: FastifyInstance) {

@@ -1,26 +1,23 @@
-import Fastify, { type FastifyInstance } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { Clock } from '../../clock';
 import { createLinkedInAdapter, escapeLittleText, linkedinPostIssues } from '../../integrations/networks/linkedin';
 import { networkFailure } from '../../integrations/networks/test-kit';
-import type { TAccountRef, TGrant, TNetworkSettings, TPublishMedia, TPublishRequest } from '../../integrations/networks/types';
-import { inProcessFetch } from '../../test/helpers';
+import type { TAccountRef, TGrant, TPublishMedia, TPublishRequest } from '../../integrations/networks/types';
 import { LINKEDIN_DEMO_MEMBERS, LINKEDIN_DEMO_ORGANIZATIONS, linkedinEmulatorRoutes, SANDBOX_LINKEDIN_CLIENT } from './linkedin';
+import { clickConsent, emulatorApp, emulatorSettings, TEST_PUBLIC_URL as publicUrl, testClip, testPhoto } from './test-kit';
 
 /** Posting to LinkedIn as a member and as an organization, through the emulator. */
-const publicUrl = 'http://localhost:3000';
-const emulator = `${publicUrl}/sandbox/linkedin`;
-const settings: TNetworkSettings = {
-  ...SANDBOX_LINKEDIN_CLIENT,
-  authBase: emulator,
-  apiBase: emulator,
-  redirectUri: `${publicUrl}/social/return`,
-  sandbox: true,
-};
+const settings = emulatorSettings(SANDBOX_LINKEDIN_CLIENT, '/sandbox/linkedin');
 const clock = new Clock();
-let app: FastifyInstance;
-const viaApp = inProcessFetch(publicUrl);
+const emulators = emulatorApp(
+  async (app, viaAppFetch) => {
+    app.get('/media/photo.jpg', async (_req, reply) => reply.type('image/jpeg').send(JPEG));
+    app.get('/media/clip.mp4', async (_req, reply) => reply.type('video/mp4').send(MP4));
+    await app.register(linkedinEmulatorRoutes({ clock, publicUrl, fetch: viaAppFetch }));
+  },
+  { bodyLimit: 50 * 1024 * 1024 },
+);
+const { app, viaApp } = emulators;
 let calls = 0;
 const counting: typeof fetch = (input, init) => {
   calls++;
@@ -31,36 +28,13 @@ const adapter = createLinkedInAdapter(settings, counting, () => clock.now());
 const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(2000, 7)]);
 const MP4 = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypmp42'), Buffer.alloc(5 * 1024 * 1024, 3)]);
 
-beforeAll(async () => {
-  app = Fastify({ bodyLimit: 50 * 1024 * 1024 });
-  app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
-  app.get('/media/photo.jpg', async (_req, reply) => reply.type('image/jpeg').send(JPEG));
-  app.get('/media/clip.mp4', async (_req, reply) => reply.type('video/mp4').send(MP4));
-  await app.register(linkedinEmulatorRoutes({ clock, publicUrl, fetch: viaApp.fetch }));
-  await app.ready();
-  viaApp.bind(app as never);
-});
-afterAll(async () => app?.close());
 afterEach(async () => {
-  await app.inject({ method: 'POST', url: '/sandbox/linkedin/_control', payload: { clear: true } });
+  await emulators.control('/sandbox/linkedin', { clear: true });
 });
-
-const fromHtml = (s: string) => s.replace(/&#(\d+);/g, (_, n) => String.fromCharCode(Number(n)));
 
 async function link(profile = 'li-ava'): Promise<TGrant> {
   const { url } = await adapter.authorize({ state: 'st' });
-  const u = new URL(url);
-  const page = await app.inject({ method: 'GET', url: u.pathname + u.search });
-  const hidden = Object.fromEntries(
-    [...page.body.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)].map((m) => [m[1], fromHtml(m[2])]),
-  );
-  const res = await app.inject({
-    method: 'POST',
-    url: u.pathname,
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: new URLSearchParams({ ...hidden, profile, decision: 'allow' }).toString(),
-  });
+  const { res } = await clickConsent(app, url, { profile, decision: 'allow' });
   const code = new URL(String(res.headers.location)).searchParams.get('code');
   return adapter.exchange({ code, oauthToken: null, oauthVerifier: null }, null, clock.now());
 }
@@ -70,24 +44,8 @@ const person: TAccountRef = { remoteId: `urn:li:person:${ava.sub}`, kind: 'profi
 const avaOrg = LINKEDIN_DEMO_ORGANIZATIONS.find((o) => ava.roles.some((r) => r.organization === o.id && r.state === 'APPROVED'))!;
 const organization: TAccountRef = { remoteId: `urn:li:organization:${avaOrg.orgId}`, kind: 'organization' };
 
-const photo: TPublishMedia = {
-  url: `${publicUrl}/media/photo.jpg`,
-  type: 'image',
-  mimeType: 'image/jpeg',
-  bytes: JPEG.length,
-  width: 1200,
-  height: 800,
-  durationSec: null,
-};
-const clip: TPublishMedia = {
-  url: `${publicUrl}/media/clip.mp4`,
-  type: 'video',
-  mimeType: 'video/mp4',
-  bytes: MP4.length,
-  width: 1280,
-  height: 720,
-  durationSec: 12,
-};
+const photo = testPhoto(JPEG.length, { width: 1200, height: 800 });
+const clip = testClip(MP4.length, { width: 1280, height: 720 });
 const post = (account: TAccountRef, text: string, media: TPublishMedia[] = []): TPublishRequest => ({
   account,
   format: 'post',

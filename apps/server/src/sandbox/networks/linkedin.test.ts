@@ -1,27 +1,16 @@
-import Fastify, { type FastifyInstance } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { Clock } from '../../clock';
 import { createLinkedInAdapter, LINKEDIN_SCOPES, LINKEDIN_VERSION } from '../../integrations/networks/linkedin';
 import { networkFailure } from '../../integrations/networks/test-kit';
-import type { TGrant, TNetworkSettings } from '../../integrations/networks/types';
-import { inProcessFetch } from '../../test/helpers';
+import type { TGrant } from '../../integrations/networks/types';
 import { LINKEDIN_DEMO_MEMBERS, LINKEDIN_DEMO_ORGANIZATIONS, linkedinEmulatorRoutes, SANDBOX_LINKEDIN_CLIENT } from './linkedin';
+import { clickConsent, emulatorApp, emulatorSettings, TEST_PUBLIC_URL as publicUrl } from './test-kit';
 
-const publicUrl = 'http://localhost:3000';
 const emulator = `${publicUrl}/sandbox/linkedin`;
-const settings: TNetworkSettings = {
-  ...SANDBOX_LINKEDIN_CLIENT,
-  authBase: emulator,
-  apiBase: emulator,
-  redirectUri: `${publicUrl}/social/return`,
-  sandbox: true,
-};
+const settings = emulatorSettings(SANDBOX_LINKEDIN_CLIENT, '/sandbox/linkedin');
 const clock = new Clock();
-let app: FastifyInstance;
-
-/** The adapter's calls reach the emulator in-process (a caller's abort signal is honoured as a socket's would be). */
-const viaApp = inProcessFetch(publicUrl);
+const emulators = emulatorApp((app) => app.register(linkedinEmulatorRoutes({ clock, publicUrl })));
+const { app, viaApp } = emulators;
 /** Every call the adapter made, with its headers. */
 const seen: { url: string; headers: Headers }[] = [];
 const recording: typeof fetch = (input, init) => {
@@ -31,41 +20,20 @@ const recording: typeof fetch = (input, init) => {
 
 const adapter = createLinkedInAdapter(settings, recording, () => clock.now());
 
-beforeAll(async () => {
-  app = Fastify();
-  app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
-  await app.register(linkedinEmulatorRoutes({ clock, publicUrl }));
-  await app.ready();
-  viaApp.bind(app as never);
-});
-afterAll(async () => app?.close());
 afterEach(async () => {
   await control({ clear: true });
   seen.length = 0;
 });
 
-const control = (payload: Record<string, unknown>) => app.inject({ method: 'POST', url: '/sandbox/linkedin/_control', payload });
+const control = (payload: Record<string, unknown>) => emulators.control('/sandbox/linkedin', payload);
 const member = (id: string) => LINKEDIN_DEMO_MEMBERS.find((m) => m.id === id)!;
 const org = (id: string) => LINKEDIN_DEMO_ORGANIZATIONS.find((o) => o.id === id)!;
 
-const fromHtml = (s: string) => s.replace(/&#(\d+);/g, (_, n) => String.fromCharCode(Number(n)));
-
 /** What a person does on the sandbox consent page: picks a member and clicks Allow (or Cancel). */
 async function consent(url: string, decision: 'allow' | 'cancel', profile = 'li-ava') {
-  const u = new URL(url);
-  const page = await app.inject({ method: 'GET', url: u.pathname + u.search });
+  const { page, res } = await clickConsent(app, url, { profile, decision });
   expect(page.statusCode).toBe(200);
   expect(page.body).toContain('Allow Virality to use your LinkedIn account');
-  const hidden = Object.fromEntries(
-    [...page.body.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)].map((m) => [m[1], fromHtml(m[2])]),
-  );
-  const res = await app.inject({
-    method: 'POST',
-    url: u.pathname,
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: new URLSearchParams({ ...hidden, profile, decision }).toString(),
-  });
   expect(res.statusCode).toBe(302);
   return new URL(String(res.headers.location));
 }
@@ -376,7 +344,7 @@ describe('failures asked for through /_control are classified by the adapter', (
   it('timeout: no answer in time, retry', async () => {
     const grant = await link();
     // the network's 15 s deadline, shortened so the test does not wait for it
-    const impatient: typeof fetch = (input, init) => viaApp.fetch(input, { ...init, signal: AbortSignal.timeout(50) });
+    const impatient = emulators.impatientFetch;
     await control({ fail: 'timeout' });
     const err = await networkFailure(createLinkedInAdapter(settings, impatient, () => clock.now()).discover(grant));
     expect(err.kind).toBe('retry');

@@ -2,19 +2,22 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Clock } from '../../clock';
-import { benchRemoteId, benchRoster, emulateLatency, type TCallKind, type TEmulatorLatency } from './bench';
+import { benchRemoteId, benchRoster, type TCallKind } from './bench';
 import { SANDBOX_LINKEDIN_CLIENT } from './clients';
 import {
-  acceptForms,
+  answerFailure,
+  bearerToken,
   consentPage,
   esc,
-  failureQueue,
-  holdCalls,
+  forgetWhere,
+  oauthError,
   registerEmulatorTools,
+  revokeTokens,
   sameOrigin,
+  startEmulator,
   type TDemoProfile,
-  type TEmulatorFailure,
+  type TEmulatorOptions,
+  zConsentChoice,
 } from './kit';
 
 export { SANDBOX_LINKEDIN_CLIENT };
@@ -185,17 +188,11 @@ const imageId = (o: TDemoOrganization) => `C4E0BAQsandbox${o.orgId}`;
  * API answer.
  */
 export const linkedinEmulatorRoutes =
-  (opts: {
-    clock: Clock;
-    publicUrl: string;
-    fetch?: typeof fetch;
-    benchProfiles?: number;
-    latency?: TEmulatorLatency;
-  }): FastifyPluginAsyncZod =>
+  (opts: TEmulatorOptions): FastifyPluginAsyncZod =>
   async (app) => {
     const base = '/sandbox/linkedin';
     const tags = ['Sandbox: LinkedIn'];
-    emulateLatency(app, {
+    const { failures, hang } = startEmulator(app, {
       base,
       network: 'linkedin',
       setting: opts.latency,
@@ -207,9 +204,6 @@ export const linkedinEmulatorRoutes =
     const codes = new Map<string, TCode>();
     const access = new Map<string, TToken>();
     const refresh = new Map<string, TRefresh>();
-    const failures = failureQueue();
-    const hang = holdCalls(app);
-    acceptForms(app);
     const memberOf = (id: string) => LINKEDIN_DEMO_MEMBERS.find((m) => m.id === id) ?? benchMembers.byId(id);
     const organizationOf = (id: string) => LINKEDIN_DEMO_ORGANIZATIONS.find((o) => o.id === id) ?? benchOrganizations.byId(id);
     /** An organization by LinkedIn's number for it, or by its URN (`urn:li:organization:…`). */
@@ -224,17 +218,10 @@ export const linkedinEmulatorRoutes =
 
     /** As a member removing the app in LinkedIn's settings would: every token of the member stops working. */
     function revokeMember(memberId: string): number {
-      let revoked = 0;
-      for (const t of access.values())
-        if (t.memberId === memberId && !t.revoked) {
-          t.revoked = true;
-          revoked++;
-        }
-      for (const [k, r] of refresh) if (r.memberId === memberId) refresh.delete(k);
+      const revoked = revokeTokens(access, (t) => t.memberId === memberId);
+      forgetWhere(refresh, (r) => r.memberId === memberId);
       return revoked;
     }
-
-    const bearerToken = (req: FastifyRequest) => /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1] ?? null;
 
     /** LinkedIn's API error envelope. */
     const apiError = (
@@ -258,11 +245,8 @@ export const linkedinEmulatorRoutes =
       apiError(reply, 403, `Not enough permissions to access: ${what}`, { serviceErrorCode: 100, code: 'ACCESS_DENIED' });
 
     /** A failure asked for by a test, answered in the API's shape. Returns true when it answered. */
-    async function injectedApi(req: FastifyRequest, reply: FastifyReply): Promise<boolean> {
-      const f = failures.next();
-      if (!f) return false;
-      // keyed by every failure: one added to the kit does not compile until it has an answer here
-      const answers: Record<Exclude<TEmulatorFailure, 'timeout'>, () => unknown> = {
+    function injectedApi(req: FastifyRequest, reply: FastifyReply): Promise<boolean> {
+      return answerFailure(failures.next(), hang, () => ({
         expired_token: () => expired(reply),
         revoked: () => {
           const token = bearerToken(req);
@@ -280,38 +264,33 @@ export const linkedinEmulatorRoutes =
             serviceErrorCode: 100,
             code: 'ILLEGAL_ARGUMENT',
           }),
-      };
-      if (f === 'timeout') {
-        await hang();
-        apiError(reply, 504, 'Gateway Timeout');
-        return true;
-      }
-      answers[f]();
-      return true;
+        timeout: () => apiError(reply, 504, 'Gateway Timeout'),
+      }));
     }
 
     /** A failure asked for by a test, answered in the shape of LinkedIn's token endpoint. */
-    async function injectedOAuth(body: Record<string, string>, reply: FastifyReply): Promise<boolean> {
-      const f = failures.next();
-      if (!f) return false;
-      const oauthError = (status: number, error: string, description: string) =>
-        reply.status(status).send({ error, error_description: description });
-      if (f === 'timeout') {
-        await hang();
-        oauthError(504, 'temporarily_unavailable', 'Gateway Timeout');
-      } else if (f === 'server_error') oauthError(500, 'server_error', 'Internal Server Error');
-      else if (f === 'rate_limit')
-        apiError(reply, 429, 'Resource level throttle APPLICATION DAY limit for calls to this resource is reached.');
-      else if (f === 'missing_permission') oauthError(400, 'invalid_scope', 'The requested permission scope is not valid');
-      else if (f === 'processing_error') oauthError(400, 'invalid_request', 'A required parameter has an invalid value');
-      else {
-        if (f === 'revoked' && body.refresh_token) {
-          const row = refresh.get(body.refresh_token);
+    function injectedOAuth(body: Record<string, string>, reply: FastifyReply): Promise<boolean> {
+      const invalidGrant = () =>
+        oauthError(
+          reply,
+          400,
+          'invalid_grant',
+          'The provided authorization grant or refresh token is invalid, expired or revoked',
+        );
+      return answerFailure(failures.next(), hang, () => ({
+        timeout: () => oauthError(reply, 504, 'temporarily_unavailable', 'Gateway Timeout'),
+        server_error: () => oauthError(reply, 500, 'server_error', 'Internal Server Error'),
+        rate_limit: () =>
+          apiError(reply, 429, 'Resource level throttle APPLICATION DAY limit for calls to this resource is reached.'),
+        missing_permission: () => oauthError(reply, 400, 'invalid_scope', 'The requested permission scope is not valid'),
+        processing_error: () => oauthError(reply, 400, 'invalid_request', 'A required parameter has an invalid value'),
+        expired_token: invalidGrant,
+        revoked: () => {
+          const row = body.refresh_token ? refresh.get(body.refresh_token) : undefined;
           if (row) revokeMember(row.memberId);
-        }
-        oauthError(400, 'invalid_grant', 'The provided authorization grant or refresh token is invalid, expired or revoked');
-      }
-      return true;
+          return invalidGrant();
+        },
+      }));
     }
 
     /** The token of the call, if it is live and carries one of `anyOf` (every scope will do when empty). */
@@ -431,8 +410,7 @@ export const linkedinEmulatorRoutes =
             redirect_uri: z.string(),
             state: z.string(),
             scope: z.string(),
-            profile: z.string().optional(),
-            decision: z.enum(['allow', 'cancel']),
+            ...zConsentChoice,
           }),
         },
       },
@@ -476,7 +454,7 @@ export const linkedinEmulatorRoutes =
         if (await injectedOAuth(b, reply)) return reply;
         reply.header('cache-control', 'no-store');
         const refused = (description: string, error = 'invalid_grant', status = 400) =>
-          reply.status(status).send({ error, error_description: description });
+          oauthError(reply, status, error, description);
         if (b.client_id !== SANDBOX_LINKEDIN_CLIENT.clientId || b.client_secret !== SANDBOX_LINKEDIN_CLIENT.clientSecret)
           return refused('Client authentication failed', 'invalid_client', 401);
         const nowMs = opts.clock.nowMs();

@@ -1,32 +1,22 @@
-import Fastify, { type FastifyInstance } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { Clock } from '../../clock';
 import { createFacebookAdapter, createInstagramAdapter } from '../../integrations/networks/meta';
 import { networkFailure } from '../../integrations/networks/test-kit';
-import type {
-  TAccountRef,
-  TGrant,
-  TNetworkSettings,
-  TPublishMedia,
-  TPublishRequest,
-  TPublishState,
-} from '../../integrations/networks/types';
-import { inProcessFetch } from '../../test/helpers';
+import type { TAccountRef, TGrant, TPublishMedia, TPublishRequest, TPublishState } from '../../integrations/networks/types';
 import { facebookEmulatorRoutes, instagramEmulatorRoutes, SANDBOX_FACEBOOK_CLIENT, SANDBOX_INSTAGRAM_CLIENT } from './meta';
+import { clickConsent, emulatorApp, emulatorSettings, TEST_PUBLIC_URL as publicUrl, testClip, testPhoto } from './test-kit';
 
-const publicUrl = 'http://localhost:3000';
 const settings = (network: 'facebook' | 'instagram', client: { clientId: string; clientSecret: string }) =>
-  ({
-    ...client,
-    authBase: `${publicUrl}/sandbox/${network}`,
-    apiBase: `${publicUrl}/sandbox/${network}`,
-    redirectUri: `${publicUrl}/social/return`,
-    sandbox: true,
-  }) satisfies TNetworkSettings;
+  emulatorSettings(client, `/sandbox/${network}`);
 const clock = new Clock();
-let app: FastifyInstance;
-const viaApp = inProcessFetch(publicUrl);
+const emulators = emulatorApp(async (app, viaAppFetch) => {
+  app.get('/media/photo.jpg', async (_req, reply) => reply.type('image/jpeg').send(JPEG));
+  app.get('/media/clip.mp4', async (_req, reply) => reply.type('video/mp4').send(MP4));
+  app.get('/media/page.html', async (_req, reply) => reply.type('text/html').send('<p>not a photo</p>'));
+  await app.register(facebookEmulatorRoutes({ clock, publicUrl, fetch: viaAppFetch }));
+  await app.register(instagramEmulatorRoutes({ clock, publicUrl, fetch: viaAppFetch }));
+});
+const { app, viaApp } = emulators;
 /** Every call the adapters make, counted (the media the emulators pull is not). */
 let adapterCalls = 0;
 const counting: typeof fetch = (input, init) => {
@@ -39,65 +29,21 @@ const instagram = createInstagramAdapter(settings('instagram', SANDBOX_INSTAGRAM
 const JPEG = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01]);
 const MP4 = Buffer.from([0x00, 0x00, 0x00, 0x18, 0x66, 0x74, 0x79, 0x70, 0x6d, 0x70, 0x34, 0x32, 0x00, 0x00, 0x00, 0x00]);
 
-beforeAll(async () => {
-  app = Fastify();
-  app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
-  app.get('/media/photo.jpg', async (_req, reply) => reply.type('image/jpeg').send(JPEG));
-  app.get('/media/clip.mp4', async (_req, reply) => reply.type('video/mp4').send(MP4));
-  app.get('/media/page.html', async (_req, reply) => reply.type('text/html').send('<p>not a photo</p>'));
-  await app.register(facebookEmulatorRoutes({ clock, publicUrl, fetch: viaApp.fetch }));
-  await app.register(instagramEmulatorRoutes({ clock, publicUrl, fetch: viaApp.fetch }));
-  await app.ready();
-  viaApp.bind(app as never);
-});
-afterAll(async () => app?.close());
 afterEach(async () => {
   await control('facebook', { clear: true });
   await control('instagram', { clear: true });
 });
 
 const control = (network: 'facebook' | 'instagram', payload: Record<string, unknown>) =>
-  app.inject({ method: 'POST', url: `/sandbox/${network}/_control`, payload });
+  emulators.control(`/sandbox/${network}`, payload);
 
-const photo = (more: Partial<TPublishMedia> = {}): TPublishMedia => ({
-  url: `${publicUrl}/media/photo.jpg`,
-  type: 'image',
-  mimeType: 'image/jpeg',
-  bytes: 200_000,
-  width: 1080,
-  height: 1080,
-  durationSec: null,
-  ...more,
-});
-const clip = (more: Partial<TPublishMedia> = {}): TPublishMedia => ({
-  url: `${publicUrl}/media/clip.mp4`,
-  type: 'video',
-  mimeType: 'video/mp4',
-  bytes: 2_000_000,
-  width: 1080,
-  height: 1920,
-  durationSec: 20,
-  ...more,
-});
+const photo = (more: Partial<TPublishMedia> = {}) => testPhoto(200_000, more);
+const clip = (more: Partial<TPublishMedia> = {}) => testClip(2_000_000, { durationSec: 20, ...more });
 
 /** Consent as a demo person and take the linked account (a page, or its Instagram account) with its page token. */
 async function linked(adapter: typeof facebook | typeof instagram, profile = 'fb-ava') {
   const { url } = await adapter.authorize({ state: 'st' });
-  const u = new URL(url);
-  const page = await app.inject({ method: 'GET', url: u.pathname + u.search });
-  const hidden = Object.fromEntries(
-    [...page.body.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)].map((m) => [
-      m[1],
-      m[2].replace(/&#(\d+);/g, (_, n) => String.fromCharCode(Number(n))),
-    ]),
-  );
-  const back = await app.inject({
-    method: 'POST',
-    url: u.pathname,
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: new URLSearchParams({ ...hidden, profile, decision: 'allow' }).toString(),
-  });
+  const { res: back } = await clickConsent(app, url, { profile, decision: 'allow' });
   const code = new URL(String(back.headers.location)).searchParams.get('code');
   const user = await adapter.exchange({ code, oauthToken: null, oauthVerifier: null }, null, clock.now());
   const [first] = await adapter.discover(user);

@@ -1,6 +1,4 @@
-import Fastify, { type FastifyInstance } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { Clock } from '../../clock';
 import {
   createFacebookAdapter,
@@ -9,8 +7,7 @@ import {
   INSTAGRAM_SCOPES,
 } from '../../integrations/networks/meta';
 import { networkFailure } from '../../integrations/networks/test-kit';
-import type { TGrant, TNetworkSettings } from '../../integrations/networks/types';
-import { inProcessFetch } from '../../test/helpers';
+import type { TGrant } from '../../integrations/networks/types';
 import {
   facebookEmulatorRoutes,
   instagramEmulatorRoutes,
@@ -19,63 +16,35 @@ import {
   SANDBOX_FACEBOOK_CLIENT,
   SANDBOX_INSTAGRAM_CLIENT,
 } from './meta';
+import { clickConsent, emulatorApp, emulatorSettings, TEST_PUBLIC_URL as publicUrl } from './test-kit';
 
-const publicUrl = 'http://localhost:3000';
-const sandboxSettings = (network: 'facebook' | 'instagram', client: { clientId: string; clientSecret: string }) =>
-  ({
-    ...client,
-    authBase: `${publicUrl}/sandbox/${network}`,
-    apiBase: `${publicUrl}/sandbox/${network}`,
-    redirectUri: `${publicUrl}/social/return`,
-    sandbox: true,
-  }) satisfies TNetworkSettings;
-const fbSettings = sandboxSettings('facebook', SANDBOX_FACEBOOK_CLIENT);
-const igSettings = sandboxSettings('instagram', SANDBOX_INSTAGRAM_CLIENT);
+const fbSettings = emulatorSettings(SANDBOX_FACEBOOK_CLIENT, '/sandbox/facebook');
+const igSettings = emulatorSettings(SANDBOX_INSTAGRAM_CLIENT, '/sandbox/instagram');
 const clock = new Clock();
-let app: FastifyInstance;
-
-/** The adapters' calls reach the emulators in-process (a caller's abort signal is honoured as a socket's would be). */
-const viaApp = inProcessFetch(publicUrl);
+const emulators = emulatorApp(async (app) => {
+  // lists of two: the demo people's pages take more than one answer, so paging is followed
+  await app.register(facebookEmulatorRoutes({ clock, publicUrl, maxPageSize: 2 }));
+  await app.register(instagramEmulatorRoutes({ clock, publicUrl, maxPageSize: 2 }));
+});
+const { app, viaApp } = emulators;
 const facebook = createFacebookAdapter(fbSettings, viaApp.fetch, () => clock.now());
 const instagram = createInstagramAdapter(igSettings, viaApp.fetch, () => clock.now());
 type TAdapter = typeof facebook | typeof instagram;
 
-beforeAll(async () => {
-  app = Fastify();
-  app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
-  // lists of two: the demo people's pages take more than one answer, so paging is followed
-  await app.register(facebookEmulatorRoutes({ clock, publicUrl, maxPageSize: 2 }));
-  await app.register(instagramEmulatorRoutes({ clock, publicUrl, maxPageSize: 2 }));
-  await app.ready();
-  viaApp.bind(app as never);
-});
-afterAll(async () => app?.close());
 afterEach(async () => {
   await control('facebook', { clear: true });
   await control('instagram', { clear: true });
 });
 
 const control = (network: 'facebook' | 'instagram', payload: Record<string, unknown>) =>
-  app.inject({ method: 'POST', url: `/sandbox/${network}/_control`, payload });
+  emulators.control(`/sandbox/${network}`, payload);
 const person = (id: string) => META_DEMO_PEOPLE.find((p) => p.id === id)!;
-const fromHtml = (s: string) => s.replace(/&#(\d+);/g, (_, n) => String.fromCharCode(Number(n)));
 const noConsent = { oauthToken: null, oauthVerifier: null };
 
 /** What a person does on the sandbox consent dialog: picks who they are and clicks Allow (or Cancel). */
 async function consent(url: string, decision: 'allow' | 'cancel', profile = 'fb-ava', change: Record<string, string> = {}) {
-  const u = new URL(url);
-  const page = await app.inject({ method: 'GET', url: u.pathname + u.search });
+  const { page, res } = await clickConsent(app, url, { profile, decision, change });
   expect(page.statusCode).toBe(200);
-  const hidden = Object.fromEntries(
-    [...page.body.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)].map((m) => [m[1], fromHtml(m[2])]),
-  );
-  const res = await app.inject({
-    method: 'POST',
-    url: u.pathname,
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: new URLSearchParams({ ...hidden, profile, decision, ...change }).toString(),
-  });
   expect(res.statusCode).toBe(302);
   return new URL(String(res.headers.location));
 }
@@ -402,7 +371,7 @@ describe('failures are answered in Graph shape and classified by the adapters', 
   it('timeout: no answer in time, retry', async () => {
     const grant = await link(facebook);
     // the network's 15 s deadline, shortened so the test does not wait for it
-    const impatient: typeof fetch = (input, init) => viaApp.fetch(input, { ...init, signal: AbortSignal.timeout(50) });
+    const impatient = emulators.impatientFetch;
     await control('facebook', { fail: 'timeout' });
     const err = await networkFailure(createFacebookAdapter(fbSettings, impatient, () => clock.now()).discover(grant));
     expect(err.kind).toBe('retry');

@@ -1,22 +1,23 @@
-import { randomBytes } from 'node:crypto';
 import { NETWORK_LIMITS } from '@virality/domain';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Clock } from '../../clock';
 import { META_GRAPH_VERSION } from '../../integrations/networks/meta';
-import { benchRemoteId, benchRoster, emulateLatency, type TCallKind, type TEmulatorLatency } from './bench';
+import { benchRemoteId, benchRoster, type TCallKind } from './bench';
 import { SANDBOX_FACEBOOK_CLIENT, SANDBOX_INSTAGRAM_CLIENT } from './clients';
+import { graphRefusals, graphTokenOf, type TGraphErrorInput } from './graph-kit';
 import {
-  acceptForms,
+  answerFailure,
   consentPage,
-  failureQueue,
-  holdCalls,
+  forgetWhere,
   randomToken,
   registerEmulatorTools,
+  revokeTokens,
   sameOrigin,
+  startEmulator,
   type TDemoProfile,
-  type TEmulatorFailure,
+  type TEmulatorOptions,
+  zConsentChoice,
 } from './kit';
 
 export { SANDBOX_FACEBOOK_CLIENT, SANDBOX_INSTAGRAM_CLIENT };
@@ -264,51 +265,9 @@ export function parseFields(spec: string): TFields {
   return out;
 }
 
-const fbtraceId = () => randomBytes(8).toString('base64url');
-
-type TGraphErrorInput = {
-  message: string;
-  code: number;
-  subcode?: number;
-  type?: string;
-  transient?: boolean;
-  userTitle?: string;
-  userMsg?: string;
-};
-
-/** Graph's error envelope. */
-const graphError = (e: TGraphErrorInput) => ({
-  error: {
-    message: e.message,
-    type: e.type ?? 'OAuthException',
-    code: e.code,
-    ...(e.subcode === undefined ? {} : { error_subcode: e.subcode }),
-    ...(e.transient === undefined ? {} : { is_transient: e.transient }),
-    ...(e.userTitle ? { error_user_title: e.userTitle } : {}),
-    ...(e.userMsg ? { error_user_msg: e.userMsg } : {}),
-    fbtrace_id: fbtraceId(),
-  },
-});
-
-/** Facebook's way of writing a moment in its error messages, e.g. "Tuesday, 02-Jun-26 05:00:00 PDT" (here UTC). */
-function graphTime(ms: number): string {
-  const d = new Date(ms);
-  const day = d.toLocaleDateString('en-US', { weekday: 'long', timeZone: 'UTC' });
-  const month = d.toLocaleDateString('en-US', { month: 'short', timeZone: 'UTC' });
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${day}, ${pad(d.getUTCDate())}-${month}-${String(d.getUTCFullYear()).slice(2)} ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())} UTC`;
-}
-
-type TEmulatorOptions = {
-  clock: Clock;
-  publicUrl: string;
+type TMetaEmulatorOptions = TEmulatorOptions & {
   /** The most items one answer of a list holds, whatever `limit` asks (a test shows paging with a small one). */
   maxPageSize?: number;
-  /** Pulls media from the addresses a post names, as Graph does (default: the global fetch). */
-  fetch?: typeof fetch;
-  /** Benchmark mode: generated people besides the demo ones, and the wait before each API answer. */
-  benchProfiles?: number;
-  latency?: TEmulatorLatency;
 };
 
 /**
@@ -320,22 +279,25 @@ type TEmulatorOptions = {
 function metaEmulatorRoutes(
   network: 'facebook' | 'instagram',
   client: { clientId: string; clientSecret: string },
-  opts: TEmulatorOptions,
+  opts: TMetaEmulatorOptions,
 ): FastifyPluginAsyncZod {
   return async (app) => {
     const base = `/sandbox/${network}`;
     const v = `${base}/${META_GRAPH_VERSION}`;
     const tags = [`Sandbox: ${network === 'facebook' ? 'Facebook' : 'Instagram'}`];
-    emulateLatency(app, { base, network, setting: opts.latency, pages: [`${v}/dialog/oauth`], kindOf: metaCallKind });
+    const { failures, hang } = startEmulator(app, {
+      base,
+      network,
+      setting: opts.latency,
+      pages: [`${v}/dialog/oauth`],
+      kindOf: metaCallKind,
+    });
     const bench = metaBenchPeople(opts.benchProfiles);
     const pageSize = Math.min(opts.maxPageSize ?? MAX_LIMIT, MAX_LIMIT);
     const codes = new Map<string, TCode>();
     const tokens = new Map<string, TToken>();
     /** The page token handed out for a (user token, page): the same one each time it is read. */
     const pageTokens = new Map<string, string>();
-    const failures = failureQueue();
-    const hang = holdCalls(app);
-    acceptForms(app);
 
     const personOf = (id: string) => META_DEMO_PEOPLE.find((p) => p.id === id) ?? bench.byId(id);
     const avatarUrl = (id: string) => `${opts.publicUrl}${base}/avatar/${id}.svg`;
@@ -357,21 +319,8 @@ function metaEmulatorRoutes(
       return null;
     }
 
-    const send = (reply: FastifyReply, status: number, e: TGraphErrorInput) => reply.status(status).send(graphError(e));
-    const invalidToken = (reply: FastifyReply) =>
-      send(reply, 400, { message: 'Invalid OAuth access token - Cannot parse access token', code: 190 });
-    const expiredToken = (reply: FastifyReply, expiredAt: number) =>
-      send(reply, 400, {
-        message: `Error validating access token: Session has expired on ${graphTime(expiredAt)}. The current time is ${graphTime(opts.clock.nowMs())}.`,
-        code: 190,
-        subcode: 463,
-      });
-    const revokedToken = (reply: FastifyReply) =>
-      send(reply, 400, {
-        message: `Error validating access token: The user has not authorized application ${client.clientId}.`,
-        code: 190,
-        subcode: 458,
-      });
+    const refusals = graphRefusals({ clock: opts.clock, clientId: client.clientId });
+    const { send, invalidToken, expiredToken, revokedToken } = refusals;
     const unsupported = (reply: FastifyReply, id: string) =>
       send(reply, 400, {
         message: `Unsupported get request. Object with ID '${id}' does not exist, cannot be loaded due to missing permissions, or does not support this operation.`,
@@ -382,21 +331,10 @@ function metaEmulatorRoutes(
     const nonexistingField = (reply: FastifyReply, field: string, node: string) =>
       send(reply, 400, { message: `(#100) Tried accessing nonexisting field (${field}) on node type (${node})`, code: 100 });
 
-    function tokenOf(req: FastifyRequest): string | null {
-      const header = /^(?:Bearer|OAuth) (.+)$/i.exec(req.headers.authorization ?? '')?.[1];
-      const query = (req.query as Record<string, unknown> | undefined)?.access_token;
-      return header ?? (typeof query === 'string' ? query : null);
-    }
-
     /** As a person removing the app in their Facebook settings would: every token of theirs stops working. */
     function revoke(personId: string): number {
-      let revoked = 0;
-      for (const t of tokens.values())
-        if (t.personId === personId && !t.revoked) {
-          t.revoked = true;
-          revoked++;
-        }
-      for (const [k, c] of codes) if (c.personId === personId) codes.delete(k);
+      const revoked = revokeTokens(tokens, (t) => t.personId === personId);
+      forgetWhere(codes, (c) => c.personId === personId);
       return revoked;
     }
 
@@ -409,83 +347,43 @@ function metaEmulatorRoutes(
         onProcessing();
         return false;
       }
-      const token = tokenOf(req);
-      const row = token ? tokens.get(token) : undefined;
-      // keyed by every failure: one added to the kit does not compile until it has an answer here
-      const answers: Record<Exclude<TEmulatorFailure, 'timeout'>, () => unknown> = {
-        expired_token: () => expiredToken(reply, opts.clock.nowMs() - 60_000),
-        revoked: () => {
-          if (row) revoke(row.personId);
-          return revokedToken(reply);
-        },
-        rate_limit: () => {
-          const owner = row?.pageId ?? personOf(row?.personId ?? '')?.pages[0]?.id ?? client.clientId;
-          const usage = { call_count: 100, total_cputime: 31, total_time: 44 };
-          return reply
-            .header('x-app-usage', JSON.stringify(usage))
-            .header(
-              'x-business-use-case-usage',
-              JSON.stringify({
-                [owner]: [
-                  {
-                    type: network === 'instagram' ? 'instagram' : 'pages',
-                    ...usage,
-                    estimated_time_to_regain_access: RATE_LIMIT_MINUTES,
-                  },
-                ],
-              }),
-            )
-            .status(400)
-            .send(graphError({ message: '(#4) Application request limit reached', code: 4, transient: true }));
-        },
-        server_error: () =>
-          send(reply, 500, {
-            message: 'An unexpected error has occurred. Please retry your request later.',
-            code: 2,
-            transient: true,
-          }),
-        missing_permission: () => send(reply, 403, { message: '(#200) Permissions error', code: 200 }),
-        processing_error: () =>
-          send(reply, 400, {
-            message: '(#100) Invalid parameter',
-            code: 100,
-            userTitle: 'Request could not be processed',
-            userMsg: 'This request could not be processed.',
-          }),
-      };
-      if (f === 'timeout') {
-        await hang();
-        send(reply, 504, { message: 'The request timed out.', code: 2, transient: true });
-        return true;
-      }
-      answers[f]();
-      return true;
+      return answerFailure(f, hang, () => {
+        const token = graphTokenOf(req);
+        const row = token ? tokens.get(token) : undefined;
+        return {
+          expired_token: () => expiredToken(reply, opts.clock.nowMs() - 60_000),
+          revoked: () => {
+            if (row) revoke(row.personId);
+            return revokedToken(reply);
+          },
+          rate_limit: () =>
+            refusals.rateLimited(reply, {
+              owner: row?.pageId ?? personOf(row?.personId ?? '')?.pages[0]?.id ?? client.clientId,
+              type: network === 'instagram' ? 'instagram' : 'pages',
+              callCount: 100,
+              cpuTime: 31,
+              totalTime: 44,
+              minutes: RATE_LIMIT_MINUTES,
+            }),
+          server_error: () => refusals.serverError(reply),
+          missing_permission: () => send(reply, 403, { message: '(#200) Permissions error', code: 200 }),
+          processing_error: () =>
+            send(reply, 400, {
+              message: '(#100) Invalid parameter',
+              code: 100,
+              userTitle: 'Request could not be processed',
+              userMsg: 'This request could not be processed.',
+            }),
+          timeout: () => refusals.timedOut(reply),
+        };
+      });
     }
 
     /** The token a Graph call is made with, or null once refused in Graph's words. */
     function bearer(req: FastifyRequest, reply: FastifyReply): (TToken & { token: string }) | null {
-      const token = tokenOf(req);
-      if (!token) {
-        send(reply, 400, {
-          message: 'An active access token must be used to query information about the current user.',
-          code: 2500,
-        });
-        return null;
-      }
-      const row = tokens.get(token);
-      if (!row) {
-        invalidToken(reply);
-        return null;
-      }
-      if (row.revoked) {
-        revokedToken(reply);
-        return null;
-      }
-      if (row.expiresAt !== null && row.expiresAt <= opts.clock.nowMs()) {
-        expiredToken(reply, row.expiresAt);
-        return null;
-      }
-      return { ...row, token };
+      const token = graphTokenOf(req);
+      const row = refusals.checkedToken(reply, token, tokens);
+      return row && token ? { ...row, token } : null;
     }
 
     /** Injected failures first, then the token. */
@@ -637,8 +535,7 @@ function metaEmulatorRoutes(
             redirect_uri: z.string(),
             state: z.string(),
             scope: z.string(),
-            profile: z.string().optional(),
-            decision: z.enum(['allow', 'cancel']),
+            ...zConsentChoice,
           }),
         },
       },
@@ -1291,8 +1188,29 @@ function metaEmulatorRoutes(
     if (network === 'facebook') {
       const pageOf = (t: TToken, id: string) => reachablePages(t).find((p) => p.id === id) ?? null;
       const zPage = { params: z.object({ id: z.string() }) };
-      const writer = (t: TToken, reply: FastifyReply) =>
-        t.scopes.includes('pages_manage_posts') ? null : permissionError(reply, 'pages_manage_posts');
+      /**
+       * The start of every write on the page `id`: injected failures, the token, the page and the right to post on
+       * it. With `lateProcessing`, a `processing_error` asked for is not answered here: it marks what the call makes
+       * as failing (`failed`). Null once refused, the answer sent.
+       */
+      async function pageWrite(req: FastifyRequest, reply: FastifyReply, id: string, lateProcessing = false) {
+        let failed = false;
+        const onProcessing = () => {
+          failed = true;
+        };
+        const t = await caller(req, reply, lateProcessing ? onProcessing : undefined);
+        if (!t) return null;
+        const page = pageOf(t, id);
+        if (!page) {
+          unsupported(reply, id);
+          return null;
+        }
+        if (!t.scopes.includes('pages_manage_posts')) {
+          permissionError(reply, 'pages_manage_posts');
+          return null;
+        }
+        return { page, failed };
+      }
       const tooLong = (reply: FastifyReply, text: string) =>
         [...text].length > NETWORK_LIMITS.facebook.textMax
           ? invalidParameter(reply, `(#100) The message is longer than ${NETWORK_LIMITS.facebook.textMax} characters`)
@@ -1321,12 +1239,9 @@ function metaEmulatorRoutes(
           : send(reply, 400, { message: 'Unable to fetch video file from URL.', code: 389, subcode: 1363030 });
 
       app.post(`${v}/:id/feed`, { schema: { tags, summary: 'A post on the page', ...zPage } }, async (req, reply) => {
-        const t = await caller(req, reply);
-        if (!t) return reply;
-        const page = pageOf(t, req.params.id);
-        if (!page) return unsupported(reply, req.params.id);
-        const refused = writer(t, reply) ?? null;
-        if (refused) return refused;
+        const w = await pageWrite(req, reply, req.params.id);
+        if (!w) return reply;
+        const { page } = w;
         const p = params(req);
         const message = str(p.message) ?? '';
         if (tooLong(reply, message)) return reply;
@@ -1367,12 +1282,9 @@ function metaEmulatorRoutes(
       });
 
       app.post(`${v}/:id/photos`, { schema: { tags, summary: 'A photo, published or not', ...zPage } }, async (req, reply) => {
-        const t = await caller(req, reply);
-        if (!t) return reply;
-        const page = pageOf(t, req.params.id);
-        if (!page) return unsupported(reply, req.params.id);
-        const refused = writer(t, reply);
-        if (refused) return refused;
+        const w = await pageWrite(req, reply, req.params.id);
+        if (!w) return reply;
+        const { page } = w;
         const p = params(req);
         const caption = str(p.caption) ?? str(p.message) ?? '';
         if (tooLong(reply, caption)) return reply;
@@ -1389,12 +1301,9 @@ function metaEmulatorRoutes(
         `${v}/:id/photo_stories`,
         { schema: { tags, summary: 'A photo story from an unpublished photo', ...zPage } },
         async (req, reply) => {
-          const t = await caller(req, reply);
-          if (!t) return reply;
-          const page = pageOf(t, req.params.id);
-          if (!page) return unsupported(reply, req.params.id);
-          const refused = writer(t, reply);
-          if (refused) return refused;
+          const w = await pageWrite(req, reply, req.params.id);
+          if (!w) return reply;
+          const { page } = w;
           const ph = photos.get(str(params(req).photo_id) ?? '');
           if (!ph || ph.pageId !== page.id || ph.published || ph.used)
             return invalidParameter(reply, '(#100) param photo_id must be an unpublished photo of this page');
@@ -1407,15 +1316,9 @@ function metaEmulatorRoutes(
         `${v}/:id/videos`,
         { schema: { tags, summary: 'A video, pulled from its address', ...zPage } },
         async (req, reply) => {
-          let failed = false;
-          const t = await caller(req, reply, () => {
-            failed = true;
-          });
-          if (!t) return reply;
-          const page = pageOf(t, req.params.id);
-          if (!page) return unsupported(reply, req.params.id);
-          const refused = writer(t, reply);
-          if (refused) return refused;
+          const w = await pageWrite(req, reply, req.params.id, true);
+          if (!w) return reply;
+          const { page, failed } = w;
           const p = params(req);
           const description = str(p.description) ?? '';
           if (tooLong(reply, description)) return reply;
@@ -1441,15 +1344,9 @@ function metaEmulatorRoutes(
         `${v}/:id/video_reels`,
         { schema: { tags, summary: 'A reel: start, then (after the upload) finish', ...zPage } },
         async (req, reply) => {
-          let failed = false;
-          const t = await caller(req, reply, () => {
-            failed = true;
-          });
-          if (!t) return reply;
-          const page = pageOf(t, req.params.id);
-          if (!page) return unsupported(reply, req.params.id);
-          const refused = writer(t, reply);
-          if (refused) return refused;
+          const w = await pageWrite(req, reply, req.params.id, true);
+          if (!w) return reply;
+          const { page, failed } = w;
           const p = params(req);
           const phase = str(p.upload_phase);
           if (phase === 'start') {
@@ -1585,9 +1482,9 @@ function metaEmulatorRoutes(
 }
 
 /** The Facebook emulator, under /sandbox/facebook: it accepts only SANDBOX_FACEBOOK_CLIENT. */
-export const facebookEmulatorRoutes = (opts: TEmulatorOptions): FastifyPluginAsyncZod =>
+export const facebookEmulatorRoutes = (opts: TMetaEmulatorOptions): FastifyPluginAsyncZod =>
   metaEmulatorRoutes('facebook', SANDBOX_FACEBOOK_CLIENT, opts);
 
 /** The Instagram emulator (Graph API with Facebook Login), under /sandbox/instagram: only SANDBOX_INSTAGRAM_CLIENT. */
-export const instagramEmulatorRoutes = (opts: TEmulatorOptions): FastifyPluginAsyncZod =>
+export const instagramEmulatorRoutes = (opts: TMetaEmulatorOptions): FastifyPluginAsyncZod =>
   metaEmulatorRoutes('instagram', SANDBOX_INSTAGRAM_CLIENT, opts);

@@ -1,24 +1,21 @@
-import Fastify, { type FastifyInstance } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { Clock } from '../../clock';
 import { networkFailure } from '../../integrations/networks/test-kit';
 import { createThreadsAdapter } from '../../integrations/networks/threads';
-import type { TAccountRef, TGrant, TNetworkSettings, TPublishMedia, TPublishRequest } from '../../integrations/networks/types';
-import { inProcessFetch } from '../../test/helpers';
+import type { TAccountRef, TGrant, TPublishMedia, TPublishRequest } from '../../integrations/networks/types';
+import { clickConsent, emulatorApp, emulatorSettings, TEST_PUBLIC_URL as publicUrl, testClip, testPhoto } from './test-kit';
 import { SANDBOX_THREADS_CLIENT, THREADS_DEMO_PROFILES, threadsEmulatorRoutes } from './threads';
 
-const publicUrl = 'http://localhost:3000';
 const emulator = `${publicUrl}/sandbox/threads`;
-const settings: TNetworkSettings = {
-  ...SANDBOX_THREADS_CLIENT,
-  authBase: emulator,
-  apiBase: emulator,
-  redirectUri: `${publicUrl}/social/return`,
-  sandbox: true,
-};
+const settings = emulatorSettings(SANDBOX_THREADS_CLIENT, '/sandbox/threads');
 const clock = new Clock();
-const viaApp = inProcessFetch(publicUrl);
+const emulators = emulatorApp(async (app, viaAppFetch) => {
+  app.get('/media/photo.jpg', async (_req, reply) => reply.type('image/jpeg').send(JPEG));
+  app.get('/media/clip.mp4', async (_req, reply) => reply.type('video/mp4').send(MP4));
+  app.get('/media/page.html', async (_req, reply) => reply.type('text/html').send('<p>not a picture</p>'));
+  await app.register(threadsEmulatorRoutes({ clock, publicUrl, fetch: viaAppFetch }));
+});
+const { app, viaApp } = emulators;
 /** Every call the adapter makes, counted (a refused post must make none). */
 let calls = 0;
 const counting: typeof fetch = (input, init) => {
@@ -26,45 +23,21 @@ const counting: typeof fetch = (input, init) => {
   return viaApp.fetch(input, init);
 };
 const adapter = createThreadsAdapter(settings, counting, () => clock.now());
-let app: FastifyInstance;
 
 const JPEG = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01]);
 const MP4 = Buffer.from([0x00, 0x00, 0x00, 0x18, ...Buffer.from('ftypmp42'), 0x00, 0x00, 0x00, 0x00]);
 
-beforeAll(async () => {
-  app = Fastify();
-  app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
-  app.get('/media/photo.jpg', async (_req, reply) => reply.type('image/jpeg').send(JPEG));
-  app.get('/media/clip.mp4', async (_req, reply) => reply.type('video/mp4').send(MP4));
-  app.get('/media/page.html', async (_req, reply) => reply.type('text/html').send('<p>not a picture</p>'));
-  await app.register(threadsEmulatorRoutes({ clock, publicUrl, fetch: viaApp.fetch }));
-  await app.ready();
-  viaApp.bind(app as never);
-});
-afterAll(async () => app?.close());
 afterEach(async () => {
   await control({ clear: true });
 });
 
-const control = (payload: Record<string, unknown>) => app.inject({ method: 'POST', url: '/sandbox/threads/_control', payload });
+const control = (payload: Record<string, unknown>) => emulators.control('/sandbox/threads', payload);
 const profile = (id: string) => THREADS_DEMO_PROFILES.find((p) => p.id === id)!;
-const fromHtml = (s: string) => s.replace(/&#(\d+);/g, (_, n) => String.fromCharCode(Number(n)));
 
 /** Authorize, Allow and exchange through the emulator: the grant of a freshly linked profile, and its account. */
 async function link(chosen = 'th-ava'): Promise<{ grant: TGrant; account: TAccountRef }> {
   const { url } = await adapter.authorize({ state: 'st' });
-  const u = new URL(url);
-  const page = await app.inject({ method: 'GET', url: u.pathname + u.search });
-  const hidden = Object.fromEntries(
-    [...page.body.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)].map((m) => [m[1], fromHtml(m[2])]),
-  );
-  const res = await app.inject({
-    method: 'POST',
-    url: u.pathname,
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: new URLSearchParams({ ...hidden, profile: chosen, decision: 'allow' }).toString(),
-  });
+  const { res } = await clickConsent(app, url, { profile: chosen, decision: 'allow' });
   const back = new URL(String(res.headers.location));
   const grant = await adapter.exchange(
     { code: back.searchParams.get('code'), oauthToken: null, oauthVerifier: null },
@@ -74,24 +47,8 @@ async function link(chosen = 'th-ava'): Promise<{ grant: TGrant; account: TAccou
   return { grant, account: { remoteId: profile(chosen).userId, kind: 'profile' } };
 }
 
-const photo: TPublishMedia = {
-  url: `${publicUrl}/media/photo.jpg`,
-  type: 'image',
-  mimeType: 'image/jpeg',
-  bytes: JPEG.length,
-  width: 1080,
-  height: 1080,
-  durationSec: null,
-};
-const clip: TPublishMedia = {
-  url: `${publicUrl}/media/clip.mp4`,
-  type: 'video',
-  mimeType: 'video/mp4',
-  bytes: MP4.length,
-  width: 1080,
-  height: 1920,
-  durationSec: 12,
-};
+const photo = testPhoto(JPEG.length);
+const clip = testClip(MP4.length);
 const post = (account: TAccountRef, text: string, media: TPublishMedia[] = []): TPublishRequest => ({
   account,
   format: 'post',

@@ -1,48 +1,27 @@
-import Fastify, { type FastifyInstance } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { Clock } from '../../clock';
 import { networkFailure } from '../../integrations/networks/test-kit';
 import { createThreadsAdapter, THREADS_SCOPES } from '../../integrations/networks/threads';
-import type { TGrant, TNetworkSettings } from '../../integrations/networks/types';
-import { inProcessFetch } from '../../test/helpers';
+import type { TGrant } from '../../integrations/networks/types';
+import { clickConsent, emulatorApp, emulatorSettings, TEST_PUBLIC_URL as publicUrl } from './test-kit';
 import { SANDBOX_THREADS_CLIENT, THREADS_DEMO_PROFILES, threadsEmulatorRoutes } from './threads';
 
-const publicUrl = 'http://localhost:3000';
 const emulator = `${publicUrl}/sandbox/threads`;
-const settings: TNetworkSettings = {
-  ...SANDBOX_THREADS_CLIENT,
-  authBase: emulator,
-  apiBase: emulator,
-  redirectUri: `${publicUrl}/social/return`,
-  sandbox: true,
-};
+const settings = emulatorSettings(SANDBOX_THREADS_CLIENT, '/sandbox/threads');
 const DAY_MS = 86_400_000;
 const LONG_TTL_MS = 5_183_944_000;
 const clock = new Clock();
-let app: FastifyInstance;
-
-/** The adapter's calls reach the emulator in-process (a caller's abort signal is honoured as a socket's would be). */
-const viaApp = inProcessFetch(publicUrl);
+const emulators = emulatorApp((app) => app.register(threadsEmulatorRoutes({ clock, publicUrl })));
+const { app, viaApp } = emulators;
 
 const adapter = createThreadsAdapter(settings, viaApp.fetch, () => clock.now());
 
-beforeAll(async () => {
-  app = Fastify();
-  app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
-  await app.register(threadsEmulatorRoutes({ clock, publicUrl }));
-  await app.ready();
-  viaApp.bind(app as never);
-});
-afterAll(async () => app?.close());
 afterEach(async () => {
   await control({ clear: true });
 });
 
-const control = (payload: Record<string, unknown>) => app.inject({ method: 'POST', url: '/sandbox/threads/_control', payload });
+const control = (payload: Record<string, unknown>) => emulators.control('/sandbox/threads', payload);
 const profile = (id: string) => THREADS_DEMO_PROFILES.find((p) => p.id === id)!;
-const fromHtml = (s: string) => s.replace(/&#(\d+);/g, (_, n) => String.fromCharCode(Number(n)));
 const pathOf = (url: string) => {
   const u = new URL(url);
   return u.pathname + u.search;
@@ -50,17 +29,8 @@ const pathOf = (url: string) => {
 
 /** What a person does on the sandbox consent page: picks a profile and clicks Allow (or Cancel). */
 async function consent(url: string, decision: 'allow' | 'cancel', chosen = 'th-ava') {
-  const page = await app.inject({ method: 'GET', url: pathOf(url) });
+  const { page, res } = await clickConsent(app, url, { profile: chosen, decision });
   expect(page.statusCode).toBe(200);
-  const hidden = Object.fromEntries(
-    [...page.body.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)].map((m) => [m[1], fromHtml(m[2])]),
-  );
-  const res = await app.inject({
-    method: 'POST',
-    url: new URL(url).pathname,
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: new URLSearchParams({ ...hidden, profile: chosen, decision }).toString(),
-  });
   expect(res.statusCode).toBe(302);
   return new URL(String(res.headers.location));
 }
@@ -351,7 +321,7 @@ describe('failures asked for through /_control are classified by the adapter', (
   it('timeout: no answer in time, retry', async () => {
     const grant = await link();
     // the network's 15 s deadline, shortened so the test does not wait for it
-    const impatient: typeof fetch = (input, init) => viaApp.fetch(input, { ...init, signal: AbortSignal.timeout(50) });
+    const impatient = emulators.impatientFetch;
     await control({ fail: 'timeout' });
     const err = await networkFailure(createThreadsAdapter(settings, impatient, () => clock.now()).discover(grant));
     expect(err.kind).toBe('retry');

@@ -2,21 +2,23 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Clock } from '../../clock';
 import { THREADS_API_VERSION } from '../../integrations/networks/threads';
-import { benchRemoteId, benchRoster, emulateLatency, type TCallKind, type TEmulatorLatency } from './bench';
+import { benchRemoteId, benchRoster, type TCallKind } from './bench';
 import { SANDBOX_THREADS_CLIENT } from './clients';
+import { graphError, graphRefusals, graphTokenOf } from './graph-kit';
 import {
-  acceptForms,
+  answerFailure,
   consentPage,
   esc,
-  failureQueue,
-  holdCalls,
+  forgetWhere,
   randomToken,
   registerEmulatorTools,
+  revokeTokens,
   sameOrigin,
+  startEmulator,
   type TDemoProfile,
-  type TEmulatorFailure,
+  type TEmulatorOptions,
+  zConsentChoice,
 } from './kit';
 
 export { SANDBOX_THREADS_CLIENT };
@@ -132,39 +134,6 @@ type TContainer = {
 };
 type TPost = { id: string; profileId: string; text: string; mediaType: TMediaType; shortcode: string; createdAt: number };
 
-type TGraphErrorInput = {
-  message: string;
-  code: number;
-  subcode?: number;
-  type?: string;
-  transient?: boolean;
-  userMessage?: string;
-};
-
-const fbtraceId = () => randomBytes(8).toString('base64url');
-
-/** Graph's error envelope, which Threads answers with. */
-const graphError = (e: TGraphErrorInput) => ({
-  error: {
-    message: e.message,
-    type: e.type ?? 'OAuthException',
-    code: e.code,
-    ...(e.subcode === undefined ? {} : { error_subcode: e.subcode }),
-    ...(e.transient === undefined ? {} : { is_transient: e.transient }),
-    ...(e.userMessage === undefined ? {} : { error_user_msg: e.userMessage }),
-    fbtrace_id: fbtraceId(),
-  },
-});
-
-/** Meta's way of writing a moment in its error messages, e.g. "Tuesday, 02-Jun-26 05:00:00 UTC". */
-function graphTime(ms: number): string {
-  const d = new Date(ms);
-  const day = d.toLocaleDateString('en-US', { weekday: 'long', timeZone: 'UTC' });
-  const month = d.toLocaleDateString('en-US', { month: 'short', timeZone: 'UTC' });
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${day}, ${pad(d.getUTCDate())}-${month}-${String(d.getUTCFullYear()).slice(2)} ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())} UTC`;
-}
-
 /**
  * The Threads emulator: the consent page (threads.net/oauth/authorize), the token calls of graph.threads.net
  * (a code for a short-lived token, `th_exchange_token` for a long-lived one, `th_refresh_token` to renew it, once
@@ -177,17 +146,11 @@ function graphTime(ms: number): string {
  * Benchmark mode: `benchProfiles` generated profiles besides the demo ones, and `latency` before each API answer.
  */
 export const threadsEmulatorRoutes =
-  (opts: {
-    clock: Clock;
-    publicUrl: string;
-    fetch?: typeof fetch;
-    benchProfiles?: number;
-    latency?: TEmulatorLatency;
-  }): FastifyPluginAsyncZod =>
+  (opts: TEmulatorOptions): FastifyPluginAsyncZod =>
   async (app) => {
     const base = '/sandbox/threads';
     const tags = ['Sandbox: Threads'];
-    emulateLatency(app, {
+    const { failures, hang } = startEmulator(app, {
       base,
       network: 'threads',
       setting: opts.latency,
@@ -198,126 +161,60 @@ export const threadsEmulatorRoutes =
     const bench = threadsBenchProfiles(opts.benchProfiles);
     const codes = new Map<string, TCode>();
     const tokens = new Map<string, TToken>();
-    const failures = failureQueue();
-    const hang = holdCalls(app);
-    acceptForms(app);
 
     const profileOf = (id: string) => THREADS_DEMO_PROFILES.find((p) => p.id === id) ?? bench.byId(id);
     const avatarUrl = (id: string) => `${opts.publicUrl}${base}/avatar/${id}.svg`;
 
-    const send = (reply: FastifyReply, status: number, e: TGraphErrorInput) => reply.status(status).send(graphError(e));
-    const invalidToken = (reply: FastifyReply) =>
-      send(reply, 400, { message: 'Invalid OAuth access token - Cannot parse access token', code: 190 });
-    const expiredToken = (reply: FastifyReply, expiredAt: number) =>
-      send(reply, 400, {
-        message: `Error validating access token: Session has expired on ${graphTime(expiredAt)}. The current time is ${graphTime(opts.clock.nowMs())}.`,
-        code: 190,
-        subcode: 463,
-      });
-    const revokedToken = (reply: FastifyReply) =>
-      send(reply, 400, {
-        message: `Error validating access token: The user has not authorized application ${SANDBOX_THREADS_CLIENT.clientId}.`,
-        code: 190,
-        subcode: 458,
-      });
+    const refusals = graphRefusals({ clock: opts.clock, clientId: SANDBOX_THREADS_CLIENT.clientId });
+    const { send, expiredToken } = refusals;
     const missingPermission = (reply: FastifyReply) =>
       send(reply, 403, { message: '(#10) Application does not have permission for this action', code: 10 });
     const badClient = (reply: FastifyReply) =>
       send(reply, 400, { message: 'Error validating application. Invalid application ID.', code: 101 });
     const badSecret = (reply: FastifyReply) => send(reply, 400, { message: 'Error validating client secret.', code: 1 });
 
-    function tokenOf(req: FastifyRequest): string | null {
-      const header = /^(?:Bearer|OAuth) (.+)$/i.exec(req.headers.authorization ?? '')?.[1];
-      const query = (req.query as Record<string, unknown> | undefined)?.access_token;
-      return header ?? (typeof query === 'string' ? query : null);
-    }
-
     /** As a person removing the app in their Threads settings would: every token of theirs stops working. */
     function revoke(profileId: string): number {
-      let revoked = 0;
-      for (const t of tokens.values())
-        if (t.profileId === profileId && !t.revoked) {
-          t.revoked = true;
-          revoked++;
-        }
-      for (const [k, c] of codes) if (c.profileId === profileId) codes.delete(k);
+      const revoked = revokeTokens(tokens, (t) => t.profileId === profileId);
+      forgetWhere(codes, (c) => c.profileId === profileId);
       return revoked;
     }
 
     /** A failure asked for by a test, answered in Graph's shape. Returns true when it answered. */
     async function injected(req: FastifyRequest, reply: FastifyReply): Promise<boolean> {
-      const f = failures.next();
-      if (!f) return false;
-      const token = tokenOf(req);
-      const row = token ? tokens.get(token) : undefined;
-      // keyed by every failure: one added to the kit does not compile until it has an answer here
-      const answers: Record<Exclude<TEmulatorFailure, 'timeout'>, () => unknown> = {
-        expired_token: () => expiredToken(reply, opts.clock.nowMs() - 60_000),
-        revoked: () => {
-          if (row) revoke(row.profileId);
-          return send(reply, 400, {
-            message:
-              'Error validating access token: The session has been invalidated because the user changed their password or Meta has changed the session for security reasons.',
-            code: 190,
-            subcode: 460,
-          });
-        },
-        rate_limit: () => {
-          const owner = profileOf(row?.profileId ?? '')?.userId ?? SANDBOX_THREADS_CLIENT.clientId;
-          const usage = { call_count: 100, total_cputime: 27, total_time: 41 };
-          return reply
-            .header('x-app-usage', JSON.stringify(usage))
-            .header(
-              'x-business-use-case-usage',
-              JSON.stringify({
-                [owner]: [{ type: 'threads', ...usage, estimated_time_to_regain_access: RATE_LIMIT_MINUTES }],
-              }),
-            )
-            .status(400)
-            .send(graphError({ message: '(#4) Application request limit reached', code: 4, transient: true }));
-        },
-        server_error: () =>
-          send(reply, 500, {
-            message: 'An unexpected error has occurred. Please retry your request later.',
-            code: 2,
-            transient: true,
-          }),
-        missing_permission: () => missingPermission(reply),
-        processing_error: () => send(reply, 400, { message: 'An unknown error occurred', code: 1, type: 'OAuthException' }),
-      };
-      if (f === 'timeout') {
-        await hang();
-        send(reply, 504, { message: 'The request timed out.', code: 2, transient: true });
-        return true;
-      }
-      answers[f]();
-      return true;
+      return answerFailure(failures.next(), hang, () => {
+        const token = graphTokenOf(req);
+        const row = token ? tokens.get(token) : undefined;
+        return {
+          expired_token: () => expiredToken(reply, opts.clock.nowMs() - 60_000),
+          revoked: () => {
+            if (row) revoke(row.profileId);
+            return send(reply, 400, {
+              message:
+                'Error validating access token: The session has been invalidated because the user changed their password or Meta has changed the session for security reasons.',
+              code: 190,
+              subcode: 460,
+            });
+          },
+          rate_limit: () =>
+            refusals.rateLimited(reply, {
+              owner: profileOf(row?.profileId ?? '')?.userId ?? SANDBOX_THREADS_CLIENT.clientId,
+              type: 'threads',
+              callCount: 100,
+              cpuTime: 27,
+              totalTime: 41,
+              minutes: RATE_LIMIT_MINUTES,
+            }),
+          server_error: () => refusals.serverError(reply),
+          missing_permission: () => missingPermission(reply),
+          processing_error: () => send(reply, 400, { message: 'An unknown error occurred', code: 1, type: 'OAuthException' }),
+          timeout: () => refusals.timedOut(reply),
+        };
+      });
     }
 
     /** The token a call is made with, or null once refused in Graph's words. */
-    function checked(reply: FastifyReply, token: string | null): TToken | null {
-      if (!token) {
-        send(reply, 400, {
-          message: 'An active access token must be used to query information about the current user.',
-          code: 2500,
-        });
-        return null;
-      }
-      const row = tokens.get(token);
-      if (!row) {
-        invalidToken(reply);
-        return null;
-      }
-      if (row.revoked) {
-        revokedToken(reply);
-        return null;
-      }
-      if (row.expiresAt <= opts.clock.nowMs()) {
-        expiredToken(reply, row.expiresAt);
-        return null;
-      }
-      return row;
-    }
+    const checked = (reply: FastifyReply, token: string | null): TToken | null => refusals.checkedToken(reply, token, tokens);
 
     function issue(profileId: string, kind: TToken['kind'], scopes: string[]): { token: string; ttl: number } {
       const now = opts.clock.nowMs();
@@ -387,8 +284,7 @@ export const threadsEmulatorRoutes =
             redirect_uri: z.string(),
             state: z.string().optional(),
             scope: z.string(),
-            profile: z.string().optional(),
-            decision: z.enum(['allow', 'cancel']),
+            ...zConsentChoice,
           }),
         },
       },
@@ -514,7 +410,7 @@ export const threadsEmulatorRoutes =
       },
       async (req, reply) => {
         if (await injected(req, reply)) return reply;
-        const row = checked(reply, tokenOf(req));
+        const row = checked(reply, graphTokenOf(req));
         if (!row) return reply;
         if (!row.scopes.includes('threads_basic')) return missingPermission(reply);
         const p = profileOf(row.profileId)!;
@@ -579,7 +475,7 @@ export const threadsEmulatorRoutes =
         failures.next();
         failProcessing = true;
       } else if (await injected(req, reply)) return null;
-      const row = checked(reply, tokenOf(req));
+      const row = checked(reply, graphTokenOf(req));
       if (!row) return null;
       if (!row.scopes.includes(scope)) {
         missingPermission(reply);
@@ -666,7 +562,7 @@ export const threadsEmulatorRoutes =
               code: 100,
               subcode: 2207052,
               type: 'OAuthException',
-              userMessage: `The ${mediaType === 'IMAGE' ? 'image' : 'video'} could not be downloaded from its address: it must be public and a ${mediaType === 'IMAGE' ? 'JPEG or PNG image' : 'MP4 or MOV video'}.`,
+              userMsg: `The ${mediaType === 'IMAGE' ? 'image' : 'video'} could not be downloaded from its address: it must be public and a ${mediaType === 'IMAGE' ? 'JPEG or PNG image' : 'MP4 or MOV video'}.`,
             });
         }
         if (mediaType === 'CAROUSEL') {

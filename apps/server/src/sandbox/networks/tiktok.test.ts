@@ -1,27 +1,23 @@
-import Fastify, { type FastifyInstance } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { Clock } from '../../clock';
 import { networkFailure } from '../../integrations/networks/test-kit';
 import { createTikTokAdapter, TIKTOK_SCOPES } from '../../integrations/networks/tiktok';
-import type { TAccountRef, TGrant, TNetworkSettings, TPublishMedia, TPublishRequest } from '../../integrations/networks/types';
-import { inProcessFetch } from '../../test/helpers';
+import type { TAccountRef, TGrant, TPublishMedia, TPublishRequest } from '../../integrations/networks/types';
+import { clickConsent, emulatorApp, emulatorSettings, TEST_PUBLIC_URL as publicUrl, testClip, testPhoto } from './test-kit';
 import { SANDBOX_TIKTOK_CLIENT, TIKTOK_DEMO_FIGURES, tiktokEmulatorRoutes } from './tiktok';
 
-const publicUrl = 'http://localhost:3000';
 const emulator = `${publicUrl}/sandbox/tiktok`;
-const settings: TNetworkSettings = {
-  ...SANDBOX_TIKTOK_CLIENT,
-  authBase: emulator,
-  apiBase: emulator,
-  redirectUri: `${publicUrl}/social/return`,
-  sandbox: true,
-};
+const settings = emulatorSettings(SANDBOX_TIKTOK_CLIENT, '/sandbox/tiktok');
 const clock = new Clock();
-let app: FastifyInstance;
 
 /** The adapter's and the emulator's calls reach the test app in-process; the adapter's are counted. */
-const viaApp = inProcessFetch(publicUrl);
+const emulators = emulatorApp(async (app, viaAppFetch) => {
+  app.get('/media/photo.jpg', async (_req, reply) => reply.type('image/jpeg').send(JPEG));
+  app.get('/media/clip.mp4', async (_req, reply) => reply.type('video/mp4').send(MP4));
+  app.get('/media/page.html', async (_req, reply) => reply.type('text/html').send('<p>not a video</p>'));
+  await app.register(tiktokEmulatorRoutes({ clock, publicUrl, fetch: viaAppFetch }));
+});
+const { app, viaApp } = emulators;
 let apiCalls = 0;
 const counting: typeof fetch = (input, init) => {
   apiCalls++;
@@ -32,68 +28,26 @@ const adapter = createTikTokAdapter(settings, counting, () => clock.now());
 const JPEG = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01]);
 const MP4 = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypmp42'), Buffer.alloc(16)]);
 
-beforeAll(async () => {
-  app = Fastify();
-  app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
-  app.get('/media/photo.jpg', async (_req, reply) => reply.type('image/jpeg').send(JPEG));
-  app.get('/media/clip.mp4', async (_req, reply) => reply.type('video/mp4').send(MP4));
-  app.get('/media/page.html', async (_req, reply) => reply.type('text/html').send('<p>not a video</p>'));
-  await app.register(tiktokEmulatorRoutes({ clock, publicUrl, fetch: viaApp.fetch }));
-  await app.ready();
-  viaApp.bind(app as never);
-});
-afterAll(async () => app?.close());
 afterEach(async () => {
   await control({ clear: true });
   // a day later: the per-minute and per-day publishing limits start afresh for the next test
   clock.advance(25 * 3600_000);
 });
 
-const control = (payload: Record<string, unknown>) => app.inject({ method: 'POST', url: '/sandbox/tiktok/_control', payload });
+const control = (payload: Record<string, unknown>) => emulators.control('/sandbox/tiktok', payload);
 
 /** Picks a demo profile on the consent page, Allows, and exchanges the code: a freshly linked account. */
 async function link(profile = 'tt-ava'): Promise<{ grant: TGrant; account: TAccountRef }> {
   const { url, secret } = await adapter.authorize({ state: 'st' });
-  const u = new URL(url);
-  const q = u.searchParams;
-  const res = await app.inject({
-    method: 'POST',
-    url: u.pathname,
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: new URLSearchParams({
-      redirect_uri: q.get('redirect_uri')!,
-      state: q.get('state')!,
-      scope: q.get('scope')!,
-      code_challenge: q.get('code_challenge') ?? '',
-      profile,
-      decision: 'allow',
-    }).toString(),
-  });
+  const { res } = await clickConsent(app, url, { profile, decision: 'allow' });
   const code = new URL(String(res.headers.location)).searchParams.get('code');
   const grant = await adapter.exchange({ code, oauthToken: null, oauthVerifier: null }, secret, clock.now());
   const [found] = await adapter.discover(grant);
   return { grant, account: { remoteId: found.remoteId, kind: found.kind } };
 }
 
-const photo = (path = '/media/photo.jpg'): TPublishMedia => ({
-  url: `${publicUrl}${path}`,
-  type: 'image',
-  mimeType: 'image/jpeg',
-  bytes: JPEG.length,
-  width: 1080,
-  height: 1350,
-  durationSec: null,
-});
-const clip = (path = '/media/clip.mp4', durationSec = 20): TPublishMedia => ({
-  url: `${publicUrl}${path}`,
-  type: 'video',
-  mimeType: 'video/mp4',
-  bytes: MP4.length,
-  width: 1080,
-  height: 1920,
-  durationSec,
-});
+const photo = (path = '/media/photo.jpg') => testPhoto(JPEG.length, { url: `${publicUrl}${path}`, height: 1350 });
+const clip = (path = '/media/clip.mp4', durationSec = 20) => testClip(MP4.length, { url: `${publicUrl}${path}`, durationSec });
 const request = (account: TAccountRef, media: TPublishMedia[], text = 'Dinner in 10 minutes'): TPublishRequest => ({
   account,
   format: 'post',
@@ -277,20 +231,10 @@ describe("a TikTok post's figures and the profile's through the emulator", () =>
 
   it('reading posts back needs the video.list scope: a grant without it must reconnect', async () => {
     const { url, secret } = await adapter.authorize({ state: 'st' });
-    const u = new URL(url);
-    const q = u.searchParams;
-    const res = await app.inject({
-      method: 'POST',
-      url: u.pathname,
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: new URLSearchParams({
-        redirect_uri: q.get('redirect_uri')!,
-        state: q.get('state')!,
-        scope: TIKTOK_SCOPES.filter((s) => s !== 'video.list').join(','),
-        code_challenge: q.get('code_challenge') ?? '',
-        profile: 'tt-ava',
-        decision: 'allow',
-      }).toString(),
+    const { res } = await clickConsent(app, url, {
+      profile: 'tt-ava',
+      decision: 'allow',
+      change: { scope: TIKTOK_SCOPES.filter((s) => s !== 'video.list').join(',') },
     });
     const code = new URL(String(res.headers.location)).searchParams.get('code');
     const grant = await adapter.exchange({ code, oauthToken: null, oauthVerifier: null }, secret, clock.now());

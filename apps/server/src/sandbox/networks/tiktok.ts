@@ -1,19 +1,21 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Clock } from '../../clock';
-import { benchRoster, emulateLatency, type TCallKind, type TEmulatorLatency } from './bench';
+import { benchRoster, type TCallKind } from './bench';
 import { SANDBOX_TIKTOK_CLIENT } from './clients';
 import {
-  acceptForms,
+  bearerToken,
   consentPage,
-  failureQueue,
-  holdCalls,
+  forgetWhere,
   randomToken,
   registerEmulatorTools,
+  revokeTokens,
   s256,
   sameOrigin,
+  startEmulator,
   type TDemoProfile,
+  type TEmulatorOptions,
+  zConsentChoice,
 } from './kit';
 
 export { SANDBOX_TIKTOK_CLIENT };
@@ -85,17 +87,11 @@ type TToken = { profileId: string; scopes: string[]; expiresAt: number; revoked:
  * Benchmark mode: `benchProfiles` generated creators besides the demo ones, and `latency` before each API answer.
  */
 export const tiktokEmulatorRoutes =
-  (opts: {
-    clock: Clock;
-    publicUrl: string;
-    fetch?: typeof fetch;
-    benchProfiles?: number;
-    latency?: TEmulatorLatency;
-  }): FastifyPluginAsyncZod =>
+  (opts: TEmulatorOptions): FastifyPluginAsyncZod =>
   async (app) => {
     const base = '/sandbox/tiktok';
     const tags = ['Sandbox: TikTok'];
-    emulateLatency(app, {
+    const { failures, hang } = startEmulator(app, {
       base,
       network: 'tiktok',
       setting: opts.latency,
@@ -106,9 +102,6 @@ export const tiktokEmulatorRoutes =
     const codes = new Map<string, TCode>();
     const access = new Map<string, TToken>();
     const refresh = new Map<string, { profileId: string; scopes: string[]; expiresAt: number }>();
-    const failures = failureQueue();
-    const hang = holdCalls(app);
-    acceptForms(app);
     const logId = () => `sandbox-${Date.now().toString(36)}`;
     const profileOf = (id: string) => TIKTOK_DEMO_PROFILES.find((p) => p.id === id) ?? bench.byId(id);
 
@@ -179,7 +172,7 @@ export const tiktokEmulatorRoutes =
     }
 
     function bearer(req: FastifyRequest, reply: FastifyReply): TToken | null {
-      const token = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1];
+      const token = bearerToken(req);
       const row = token ? access.get(token) : undefined;
       if (!row || row.revoked || row.expiresAt <= opts.clock.nowMs()) {
         reply.status(401).send({
@@ -255,8 +248,7 @@ export const tiktokEmulatorRoutes =
             state: z.string(),
             scope: z.string(),
             code_challenge: z.string().optional(),
-            profile: z.string().optional(),
-            decision: z.enum(['allow', 'cancel']),
+            ...zConsentChoice,
           }),
         },
       },
@@ -644,13 +636,8 @@ export const tiktokEmulatorRoutes =
 
     /** As a user removing the app in TikTok's settings would: every token of the profile stops working. */
     const revoke = (profileId: string) => {
-      let revoked = 0;
-      for (const t of access.values())
-        if (t.profileId === profileId && !t.revoked) {
-          t.revoked = true;
-          revoked++;
-        }
-      for (const [k, r] of refresh) if (r.profileId === profileId) refresh.delete(k);
+      const revoked = revokeTokens(access, (t) => t.profileId === profileId);
+      forgetWhere(refresh, (r) => r.profileId === profileId);
       return revoked;
     };
     // what was published, for tests and benchmarks that count posts across processes (not a TikTok call): the

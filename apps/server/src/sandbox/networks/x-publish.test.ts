@@ -1,25 +1,24 @@
-import Fastify, { type FastifyInstance } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { Clock } from '../../clock';
 import { networkFailure } from '../../integrations/networks/test-kit';
-import type { TGrant, TNetworkSettings, TPublishMedia, TPublishRequest, TPublishState } from '../../integrations/networks/types';
+import type { TGrant, TPublishMedia, TPublishRequest, TPublishState } from '../../integrations/networks/types';
 import { createXAdapter } from '../../integrations/networks/x';
-import { inProcessFetch } from '../../test/helpers';
+import { clickConsent, emulatorApp, emulatorSettings, TEST_PUBLIC_URL as publicUrl, testClip, testPhoto } from './test-kit';
 import { SANDBOX_X_CLIENT, X_DEMO_PROFILES, xEmulatorRoutes } from './x';
 
-const publicUrl = 'http://localhost:3000';
 const emulator = `${publicUrl}/sandbox/twitter`;
-const settings: TNetworkSettings = {
-  ...SANDBOX_X_CLIENT,
-  authBase: emulator,
-  apiBase: emulator,
-  redirectUri: `${publicUrl}/social/return`,
-  sandbox: true,
-};
+const settings = emulatorSettings(SANDBOX_X_CLIENT, '/sandbox/twitter');
 const clock = new Clock();
-let app: FastifyInstance;
-const viaApp = inProcessFetch(publicUrl);
+const emulators = emulatorApp(async (app, viaAppFetch) => {
+  await app.register(xEmulatorRoutes({ clock, publicUrl, fetch: viaAppFetch }));
+  app.get('/media/photo.jpg', async (_req, reply) => reply.type('image/jpeg').send(JPEG));
+  app.get('/media/clip.mp4', async (_req, reply) => reply.type('video/mp4').send(mp4()));
+  app.get('/media/big.mp4', async (_req, reply) => reply.type('video/mp4').send(mp4(BIG_VIDEO_BYTES)));
+  app.get('/media/not-a-video.mp4', async (_req, reply) => reply.type('video/mp4').send(Buffer.from('plain text, not a video')));
+  app.get('/media/anim.gif', async (_req, reply) => reply.type('image/gif').send(GIF));
+  app.get('/media/gone.jpg', async (_req, reply) => reply.status(404).send(''));
+});
+const { app, viaApp } = emulators;
 
 /** Every request the adapter sends, to the emulator or for a media file. */
 const sent: { method: string; url: string }[] = [];
@@ -39,41 +38,16 @@ const mp4 = (size = 64) => {
 const GIF = Buffer.concat([Buffer.from('GIF89a', 'latin1'), Buffer.alloc(20, 1)]);
 const BIG_VIDEO_BYTES = 9 * 1024 * 1024;
 
-beforeAll(async () => {
-  app = Fastify();
-  app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
-  await app.register(xEmulatorRoutes({ clock, publicUrl, fetch: viaApp.fetch }));
-  app.get('/media/photo.jpg', async (_req, reply) => reply.type('image/jpeg').send(JPEG));
-  app.get('/media/clip.mp4', async (_req, reply) => reply.type('video/mp4').send(mp4()));
-  app.get('/media/big.mp4', async (_req, reply) => reply.type('video/mp4').send(mp4(BIG_VIDEO_BYTES)));
-  app.get('/media/not-a-video.mp4', async (_req, reply) => reply.type('video/mp4').send(Buffer.from('plain text, not a video')));
-  app.get('/media/anim.gif', async (_req, reply) => reply.type('image/gif').send(GIF));
-  app.get('/media/gone.jpg', async (_req, reply) => reply.status(404).send(''));
-  await app.ready();
-  viaApp.bind(app as never);
-});
-afterAll(async () => app?.close());
 afterEach(async () => {
   await control({ clear: true });
 });
 
-const control = (payload: Record<string, unknown>) => app.inject({ method: 'POST', url: '/sandbox/twitter/_control', payload });
-const pathOf = (url: string) => new URL(url).pathname + new URL(url).search;
+const control = (payload: Record<string, unknown>) => emulators.control('/sandbox/twitter', payload);
 
 /** Authorize, Allow (as a person on the consent page) and exchange: a freshly linked profile. */
 async function link(who = 'x-ava'): Promise<{ grant: TGrant; account: { remoteId: string; kind: 'profile' } }> {
   const { url, secret } = await adapter.authorize({ state: 'st' });
-  const page = await app.inject({ method: 'GET', url: pathOf(url) });
-  const hidden = Object.fromEntries(
-    [...page.body.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)].map((m) => [m[1], m[2]]),
-  );
-  const res = await app.inject({
-    method: 'POST',
-    url: new URL(url).pathname,
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: new URLSearchParams({ ...hidden, profile: who, decision: 'allow' }).toString(),
-  });
+  const { res } = await clickConsent(app, url, { profile: who, decision: 'allow' });
   const back = new URL(String(res.headers.location));
   const grant = await adapter.exchange(
     { code: null, oauthToken: back.searchParams.get('oauth_token'), oauthVerifier: back.searchParams.get('oauth_verifier') },
@@ -88,26 +62,8 @@ let n = 0;
 /** A text no earlier post has (X refuses duplicate content). */
 const fresh = (text = 'Sandbox post') => `${text} #${++n}`;
 
-const photo = (over: Partial<TPublishMedia> = {}): TPublishMedia => ({
-  url: `${publicUrl}/media/photo.jpg`,
-  type: 'image',
-  mimeType: 'image/jpeg',
-  bytes: JPEG.length,
-  width: 1200,
-  height: 900,
-  durationSec: null,
-  ...over,
-});
-const video = (over: Partial<TPublishMedia> = {}): TPublishMedia => ({
-  url: `${publicUrl}/media/clip.mp4`,
-  type: 'video',
-  mimeType: 'video/mp4',
-  bytes: 64,
-  width: 1280,
-  height: 720,
-  durationSec: 12,
-  ...over,
-});
+const photo = (over: Partial<TPublishMedia> = {}) => testPhoto(JPEG.length, { width: 1200, height: 900, ...over });
+const video = (over: Partial<TPublishMedia> = {}) => testClip(64, { width: 1280, height: 720, ...over });
 const gif: TPublishMedia = { ...photo(), url: `${publicUrl}/media/anim.gif`, mimeType: 'image/gif', bytes: GIF.length };
 
 const request = (account: TPublishRequest['account'], over: Partial<TPublishRequest> = {}): TPublishRequest => ({

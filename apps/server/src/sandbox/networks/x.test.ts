@@ -1,62 +1,33 @@
 import { randomBytes } from 'node:crypto';
-import Fastify, { type FastifyInstance } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { Clock } from '../../clock';
 import { networkFailure } from '../../integrations/networks/test-kit';
-import type { TGrant, TNetworkSettings } from '../../integrations/networks/types';
+import type { TGrant } from '../../integrations/networks/types';
 import { createXAdapter } from '../../integrations/networks/x';
-import { inProcessFetch } from '../../test/helpers';
+import { clickConsent, emulatorApp, emulatorSettings, TEST_PUBLIC_URL as publicUrl } from './test-kit';
 import { oauth1BaseString, oauth1Signature, percentEncode, SANDBOX_X_CLIENT, X_DEMO_PROFILES, xEmulatorRoutes } from './x';
 
-const publicUrl = 'http://localhost:3000';
 const emulator = `${publicUrl}/sandbox/twitter`;
-const settings: TNetworkSettings = {
-  ...SANDBOX_X_CLIENT,
-  authBase: emulator,
-  apiBase: emulator,
-  redirectUri: `${publicUrl}/social/return`,
-  sandbox: true,
-};
+const settings = emulatorSettings(SANDBOX_X_CLIENT, '/sandbox/twitter');
 const clock = new Clock();
-let app: FastifyInstance;
-
-/** The adapter's calls reach the emulator in-process (a caller's abort signal is honoured as a socket's would be). */
-const viaApp = inProcessFetch(publicUrl);
+const emulators = emulatorApp((app) => app.register(xEmulatorRoutes({ clock, publicUrl })));
+const { app, viaApp } = emulators;
 
 const adapter = createXAdapter(settings, viaApp.fetch, () => clock.now());
 
-beforeAll(async () => {
-  app = Fastify();
-  app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
-  await app.register(xEmulatorRoutes({ clock, publicUrl }));
-  await app.ready();
-  viaApp.bind(app as never);
-});
-afterAll(async () => app?.close());
 afterEach(async () => {
   await control({ clear: true });
 });
 
-const control = (payload: Record<string, unknown>) => app.inject({ method: 'POST', url: '/sandbox/twitter/_control', payload });
+const control = (payload: Record<string, unknown>) => emulators.control('/sandbox/twitter', payload);
 const profile = (id: string) => X_DEMO_PROFILES.find((p) => p.id === id)!;
 const pathOf = (url: string) => new URL(url).pathname + new URL(url).search;
 
 /** What a person does on the sandbox consent page: picks a profile and clicks Allow (or Cancel). */
 async function consent(url: string, decision: 'allow' | 'cancel', who = 'x-ava') {
-  const page = await app.inject({ method: 'GET', url: pathOf(url) });
+  const { page, res } = await clickConsent(app, url, { profile: who, decision });
   expect(page.statusCode).toBe(200);
   expect(page.body).toContain('Allow Virality to use your X account');
-  const hidden = Object.fromEntries(
-    [...page.body.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)].map((m) => [m[1], m[2]]),
-  );
-  const res = await app.inject({
-    method: 'POST',
-    url: new URL(url).pathname,
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: new URLSearchParams({ ...hidden, profile: who, decision }).toString(),
-  });
   expect(res.statusCode).toBe(302);
   return new URL(String(res.headers.location));
 }
@@ -382,7 +353,7 @@ describe('revoking, and failures asked for through /_control, are classified by 
   it('timeout: no answer in time, retry', async () => {
     const grant = await link();
     // the network's 15 s deadline, shortened so the test does not wait for it
-    const impatient: typeof fetch = (input, init) => viaApp.fetch(input, { ...init, signal: AbortSignal.timeout(50) });
+    const impatient = emulators.impatientFetch;
     await control({ fail: 'timeout' });
     const err = await networkFailure(createXAdapter(settings, impatient, () => clock.now()).discover(grant));
     expect(err.kind).toBe('retry');

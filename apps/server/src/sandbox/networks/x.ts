@@ -2,20 +2,21 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Clock } from '../../clock';
 import { xTextLength } from '../../integrations/networks/x';
-import { benchRemoteId, benchRoster, emulateLatency, type TCallKind, type TEmulatorLatency } from './bench';
+import { benchRemoteId, benchRoster, type TCallKind } from './bench';
 import { SANDBOX_X_CLIENT } from './clients';
 import {
-  acceptForms,
+  answerFailure,
   consentPage,
   esc,
-  failureQueue,
-  holdCalls,
   registerEmulatorTools,
+  revokeTokens,
   sameOrigin,
+  startEmulator,
   type TDemoProfile,
-  type TEmulatorFailure,
+  type TEmulatorOptions,
+  type TFailureAnswers,
+  zConsentChoice,
 } from './kit';
 
 export { SANDBOX_X_CLIENT };
@@ -304,25 +305,22 @@ const TWEET_FIELDS = [
  * Benchmark mode: `benchProfiles` generated users besides the demo ones, and `latency` before each API answer.
  */
 export const xEmulatorRoutes =
-  (opts: {
-    clock: Clock;
-    publicUrl: string;
-    fetch?: typeof fetch;
-    benchProfiles?: number;
-    latency?: TEmulatorLatency;
-  }): FastifyPluginAsyncZod =>
+  (opts: TEmulatorOptions): FastifyPluginAsyncZod =>
   async (app) => {
     const base = '/sandbox/twitter';
     const tags = ['Sandbox: X'];
-    emulateLatency(app, { base, network: 'x', setting: opts.latency, pages: [`${base}/oauth/authorize`], kindOf: xCallKind });
+    const { failures, hang } = startEmulator(app, {
+      base,
+      network: 'x',
+      setting: opts.latency,
+      pages: [`${base}/oauth/authorize`],
+      kindOf: xCallKind,
+    });
     const bench = xBenchProfiles(opts.benchProfiles);
     const requestTokens = new Map<string, TRequestToken>();
     const access = new Map<string, TAccessToken>();
     /** Nonces seen, with when (real ms) they may be forgotten: a timestamp that old is refused anyway. */
     const nonces = new Map<string, number>();
-    const failures = failureQueue();
-    const hang = holdCalls(app);
-    acceptForms(app);
     const profileOf = (id: string) => X_DEMO_PROFILES.find((p) => p.id === id) ?? bench.byId(id);
     const profileOfUser = (userId: string) =>
       X_DEMO_PROFILES.find((p) => p.userId === userId) ?? bench.byRemote(userId, X_BENCH_STEM, (p) => p.userId);
@@ -412,15 +410,7 @@ export const xEmulatorRoutes =
     }
 
     /** As a user removing the app in X's settings would: every access token of the profile stops working. */
-    function revokeProfile(profileId: string): number {
-      let revoked = 0;
-      for (const t of access.values())
-        if (t.profileId === profileId && !t.revoked) {
-          t.revoked = true;
-          revoked++;
-        }
-      return revoked;
-    }
+    const revokeProfile = (profileId: string): number => revokeTokens(access, (t) => t.profileId === profileId);
 
     const rateHeaders = (reply: FastifyReply, limit: number, remaining: number) =>
       reply
@@ -432,14 +422,9 @@ export const xEmulatorRoutes =
     async function injected(req: FastifyRequest, reply: FastifyReply, shape: 'api' | 'oauth', media = false): Promise<boolean> {
       // a processing failure asked for is kept for the media's processing (finalize, STATUS), not answered at once
       if (media && failures.pending()[0] === 'processing_error') return false;
-      const f = failures.next();
-      if (!f) return false;
-      if (f === 'timeout') {
-        await hang();
-        reply.status(504).send(problem(504, 'Gateway Timeout', 'Gateway Timeout'));
-        return true;
-      }
-      const api: Record<Exclude<TEmulatorFailure, 'timeout'>, () => unknown> = {
+      const timeout = () => reply.status(504).send(problem(504, 'Gateway Timeout', 'Gateway Timeout'));
+      const api: TFailureAnswers = {
+        timeout,
         expired_token: () => reply.status(401).send(UNAUTHORIZED),
         revoked: () => {
           const t = parseOAuthHeader(req.headers.authorization)?.oauth_token;
@@ -476,7 +461,8 @@ export const xEmulatorRoutes =
               ),
             ),
       };
-      const oauth: Record<Exclude<TEmulatorFailure, 'timeout'>, () => unknown> = {
+      const oauth: TFailureAnswers = {
+        timeout,
         expired_token: () => reply.status(401).send(BAD_TOKEN),
         revoked: () => reply.status(401).send(BAD_TOKEN),
         rate_limit: () => rateHeaders(reply, 15, 0).status(429).send(xErrors(88, 'Rate limit exceeded')),
@@ -484,8 +470,7 @@ export const xEmulatorRoutes =
         missing_permission: () => reply.status(403).send(xErrors(220, 'Your credentials do not allow access to this resource.')),
         processing_error: () => reply.status(400).send(xErrors(215, 'Bad Authentication data.')),
       };
-      (shape === 'api' ? api : oauth)[f]();
-      return true;
+      return answerFailure(failures.next(), hang, () => (shape === 'api' ? api : oauth));
     }
 
     /** X's pages for a token that is not (or no longer) valid: a page for the person, never a redirect. */
@@ -569,8 +554,7 @@ export const xEmulatorRoutes =
           summary: 'Consent given or refused: back to the product',
           body: z.object({
             oauth_token: z.string(),
-            profile: z.string().optional(),
-            decision: z.enum(['allow', 'cancel']),
+            ...zConsentChoice,
           }),
         },
       },

@@ -1,25 +1,21 @@
-import Fastify, { type FastifyInstance } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Clock } from '../../clock';
 import { networkFailure } from '../../integrations/networks/test-kit';
-import type { TAccountRef, TGrant, TNetworkSettings, TPublishMedia, TPublishRequest } from '../../integrations/networks/types';
+import type { TAccountRef, TGrant, TPublishMedia, TPublishRequest } from '../../integrations/networks/types';
 import { createYouTubeAdapter, nextPacificMidnight } from '../../integrations/networks/youtube';
-import { inProcessFetch } from '../../test/helpers';
+import { clickConsent, emulatorApp, emulatorSettings, TEST_PUBLIC_URL as publicUrl, testClip } from './test-kit';
 import { SANDBOX_YOUTUBE_CLIENT, YOUTUBE_DEMO_CHANNELS, youtubeEmulatorRoutes } from './youtube';
 
-const publicUrl = 'http://localhost:3000';
 const emulator = `${publicUrl}/sandbox/youtube`;
-const settings: TNetworkSettings = {
-  ...SANDBOX_YOUTUBE_CLIENT,
-  authBase: emulator,
-  apiBase: emulator,
-  redirectUri: `${publicUrl}/social/return`,
-  sandbox: true,
-};
+const settings = emulatorSettings(SANDBOX_YOUTUBE_CLIENT, '/sandbox/youtube');
 const clock = new Clock();
-let app: FastifyInstance;
-const viaApp = inProcessFetch(publicUrl);
+const emulators = emulatorApp(async (app, viaAppFetch) => {
+  app.get('/media/clip.mp4', async (_req, reply) => reply.type('video/mp4').send(MP4));
+  app.get('/media/not-a-video.mp4', async (_req, reply) => reply.type('video/mp4').send(JPEG));
+  app.get('/media/photo.jpg', async (_req, reply) => reply.type('image/jpeg').send(JPEG));
+  await app.register(youtubeEmulatorRoutes({ clock, publicUrl, fetch: viaAppFetch }));
+});
+const { app, viaApp } = emulators;
 
 /** Every request the adapter makes, counted (media reads included). */
 let requests: string[] = [];
@@ -32,18 +28,6 @@ const adapter = createYouTubeAdapter(settings, counting, () => clock.now());
 const MP4 = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypmp42'), Buffer.alloc(64, 7)]);
 const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(64, 1)]);
 
-beforeAll(async () => {
-  app = Fastify();
-  app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
-  app.get('/media/clip.mp4', async (_req, reply) => reply.type('video/mp4').send(MP4));
-  app.get('/media/not-a-video.mp4', async (_req, reply) => reply.type('video/mp4').send(JPEG));
-  app.get('/media/photo.jpg', async (_req, reply) => reply.type('image/jpeg').send(JPEG));
-  await app.register(youtubeEmulatorRoutes({ clock, publicUrl, fetch: viaApp.fetch }));
-  await app.ready();
-  viaApp.bind(app as never);
-});
-afterAll(async () => app?.close());
 beforeEach(() => {
   // each test starts a fresh quota day (the project's 10,000 units are shared by every test's uploads)
   clock.advance(nextPacificMidnight(clock.now()).getTime() - clock.nowMs() + 1000);
@@ -53,39 +37,19 @@ afterEach(async () => {
   await control({ clear: true });
 });
 
-const control = (payload: Record<string, unknown>) => app.inject({ method: 'POST', url: '/sandbox/youtube/_control', payload });
+const control = (payload: Record<string, unknown>) => emulators.control('/sandbox/youtube', payload);
 const channel = (id: string) => YOUTUBE_DEMO_CHANNELS.find((c) => c.id === id)!;
 const accountOf = (id: string): TAccountRef => ({ remoteId: channel(id).channelId, kind: 'channel' });
-const fromHtml = (s: string) => s.replace(/&#(\d+);/g, (_, n) => String.fromCharCode(Number(n)));
 
 /** Authorize, Allow (as a person on the consent page) and exchange: a freshly linked channel's grant. */
 async function link(profile = 'yt-ava'): Promise<TGrant> {
   const { url, secret } = await adapter.authorize({ state: 'st' });
-  const u = new URL(url);
-  const page = await app.inject({ method: 'GET', url: u.pathname + u.search });
-  const hidden = Object.fromEntries(
-    [...page.body.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)].map((m) => [m[1], fromHtml(m[2])]),
-  );
-  const res = await app.inject({
-    method: 'POST',
-    url: u.pathname,
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: new URLSearchParams({ ...hidden, profile, decision: 'allow' }).toString(),
-  });
+  const { res } = await clickConsent(app, url, { profile, decision: 'allow' });
   const code = new URL(String(res.headers.location)).searchParams.get('code');
   return adapter.exchange({ code, oauthToken: null, oauthVerifier: null }, secret, clock.now());
 }
 
-const clip = (over: Partial<TPublishMedia> = {}): TPublishMedia => ({
-  url: `${publicUrl}/media/clip.mp4`,
-  type: 'video',
-  mimeType: 'video/mp4',
-  bytes: MP4.length,
-  width: 1920,
-  height: 1080,
-  durationSec: 15,
-  ...over,
-});
+const clip = (over: Partial<TPublishMedia> = {}) => testClip(MP4.length, { width: 1920, height: 1080, durationSec: 15, ...over });
 const video = (profile: string, over: Partial<TPublishRequest> = {}): TPublishRequest => ({
   account: accountOf(profile),
   format: 'post',

@@ -1,63 +1,31 @@
-import Fastify, { type FastifyInstance } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { Clock } from '../../clock';
 import { networkFailure } from '../../integrations/networks/test-kit';
-import type { TGrant, TNetworkSettings } from '../../integrations/networks/types';
+import type { TGrant } from '../../integrations/networks/types';
 import { createYouTubeAdapter, YOUTUBE_SCOPES } from '../../integrations/networks/youtube';
-import { inProcessFetch } from '../../test/helpers';
+import { clickConsent, emulatorApp, emulatorSettings, TEST_PUBLIC_URL as publicUrl } from './test-kit';
 import { SANDBOX_YOUTUBE_CLIENT, YOUTUBE_DEMO_CHANNELS, youtubeEmulatorRoutes } from './youtube';
 
-const publicUrl = 'http://localhost:3000';
 const emulator = `${publicUrl}/sandbox/youtube`;
-const settings: TNetworkSettings = {
-  ...SANDBOX_YOUTUBE_CLIENT,
-  authBase: emulator,
-  apiBase: emulator,
-  redirectUri: `${publicUrl}/social/return`,
-  sandbox: true,
-};
+const settings = emulatorSettings(SANDBOX_YOUTUBE_CLIENT, '/sandbox/youtube');
 const clock = new Clock();
-let app: FastifyInstance;
-
-/** The adapter's calls reach the emulator in-process (a caller's abort signal is honoured as a socket's would be). */
-const viaApp = inProcessFetch(publicUrl);
+const emulators = emulatorApp((app) => app.register(youtubeEmulatorRoutes({ clock, publicUrl })));
+const { app, viaApp } = emulators;
 
 const adapter = createYouTubeAdapter(settings, viaApp.fetch, () => clock.now());
 
-beforeAll(async () => {
-  app = Fastify();
-  app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
-  await app.register(youtubeEmulatorRoutes({ clock, publicUrl }));
-  await app.ready();
-  viaApp.bind(app as never);
-});
-afterAll(async () => app?.close());
 afterEach(async () => {
   await control({ clear: true });
 });
 
-const control = (payload: Record<string, unknown>) => app.inject({ method: 'POST', url: '/sandbox/youtube/_control', payload });
+const control = (payload: Record<string, unknown>) => emulators.control('/sandbox/youtube', payload);
 const channel = (id: string) => YOUTUBE_DEMO_CHANNELS.find((c) => c.id === id)!;
-
-const fromHtml = (s: string) => s.replace(/&#(\d+);/g, (_, n) => String.fromCharCode(Number(n)));
 
 /** What a person does on the sandbox consent page: picks a channel and clicks Allow (or Cancel). */
 async function consent(url: string, decision: 'allow' | 'cancel', profile = 'yt-ava', change: Record<string, string> = {}) {
-  const u = new URL(url);
-  const page = await app.inject({ method: 'GET', url: u.pathname + u.search });
+  const { page, res } = await clickConsent(app, url, { profile, decision, change });
   expect(page.statusCode).toBe(200);
   expect(page.body).toContain('Allow Virality to use your YouTube account');
-  const hidden = Object.fromEntries(
-    [...page.body.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)].map((m) => [m[1], fromHtml(m[2])]),
-  );
-  const res = await app.inject({
-    method: 'POST',
-    url: u.pathname,
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: new URLSearchParams({ ...hidden, profile, decision, ...change }).toString(),
-  });
   expect(res.statusCode).toBe(302);
   return new URL(String(res.headers.location));
 }
@@ -309,7 +277,7 @@ describe('failures asked for through /_control are classified by the adapter', (
   it('timeout: no answer in time, retry', async () => {
     const grant = await link();
     // the network's 15 s deadline, shortened so the test does not wait for it
-    const impatient: typeof fetch = (input, init) => viaApp.fetch(input, { ...init, signal: AbortSignal.timeout(50) });
+    const impatient = emulators.impatientFetch;
     await control({ fail: 'timeout' });
     const err = await networkFailure(createYouTubeAdapter(settings, impatient, () => clock.now()).discover(grant));
     expect(err.kind).toBe('retry');

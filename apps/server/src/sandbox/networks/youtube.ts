@@ -2,22 +2,25 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Clock } from '../../clock';
 import { nextPacificMidnight } from '../../integrations/networks/youtube';
-import { benchRemoteId, benchRoster, emulateLatency, type TCallKind, type TEmulatorLatency } from './bench';
+import { benchRemoteId, benchRoster, type TCallKind } from './bench';
 import { SANDBOX_YOUTUBE_CLIENT } from './clients';
 import {
-  acceptForms,
+  answerFailure,
+  bearerToken,
   consentPage,
   esc,
-  failureQueue,
-  holdCalls,
+  forgetWhere,
+  oauthError,
   randomToken,
   registerEmulatorTools,
+  revokeTokens,
   s256,
   sameOrigin,
+  startEmulator,
   type TDemoProfile,
-  type TEmulatorFailure,
+  type TEmulatorOptions,
+  zConsentChoice,
 } from './kit';
 
 export { SANDBOX_YOUTUBE_CLIENT };
@@ -229,21 +232,15 @@ const apiError = (code: number, status: string, reason: string, message: string,
  * OAuth's `{error, error_description}`). Google's three hosts are one base here, so every path is the real
  * one under /sandbox/youtube. Time is the product's clock, so moving it expires tokens.
  * POST /sandbox/youtube/_control makes the next calls fail. Benchmark mode: `benchProfiles` generated channels
- * besides the demo ones (and a quota grown to match), and `latency` before each API answer.
+ * besides the demo ones (and a quota grown to match), and `latency` before each API answer. `opts.fetch` is not
+ * used: YouTube takes a video's bytes in the upload itself, never an address.
  */
 export const youtubeEmulatorRoutes =
-  (opts: {
-    clock: Clock;
-    publicUrl: string;
-    /** Where a network pulls media from a URL; YouTube takes the bytes in the upload itself, so it is not used here. */
-    fetch?: typeof fetch;
-    benchProfiles?: number;
-    latency?: TEmulatorLatency;
-  }): FastifyPluginAsyncZod =>
+  (opts: TEmulatorOptions): FastifyPluginAsyncZod =>
   async (app) => {
     const base = '/sandbox/youtube';
     const tags = ['Sandbox: YouTube'];
-    emulateLatency(app, {
+    const { failures, hang } = startEmulator(app, {
       base,
       network: 'youtube',
       setting: opts.latency,
@@ -255,9 +252,6 @@ export const youtubeEmulatorRoutes =
     const codes = new Map<string, TCode>();
     const access = new Map<string, TToken>();
     const refresh = new Map<string, { profileId: string; scopes: string[] }>();
-    const failures = failureQueue();
-    const hang = holdCalls(app);
-    acceptForms(app);
     // an upload's bytes (video/*, application/octet-stream): kept as they are
     app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: UPLOAD_BODY_LIMIT }, (_req, body, done) => done(null, body));
     const sessions = new Map<string, TUploadSession>();
@@ -271,22 +265,14 @@ export const youtubeEmulatorRoutes =
 
     /** As a user removing the app at myaccount.google.com would: every token of the channel stops working. */
     function revokeProfile(profileId: string): number {
-      let revoked = 0;
-      for (const t of access.values())
-        if (t.profileId === profileId && !t.revoked) {
-          t.revoked = true;
-          revoked++;
-        }
-      for (const [k, r] of refresh) if (r.profileId === profileId) refresh.delete(k);
+      const revoked = revokeTokens(access, (t) => t.profileId === profileId);
+      forgetWhere(refresh, (r) => r.profileId === profileId);
       return revoked;
     }
 
     /** A failure asked for by a test, answered in the Data API's shape. Returns true when it answered. */
-    async function injectedApi(req: FastifyRequest, reply: FastifyReply): Promise<boolean> {
-      const f = failures.next();
-      if (!f) return false;
-      // keyed by every failure: one added to the kit does not compile until it has an answer here
-      const answers: Record<Exclude<TEmulatorFailure, 'timeout'>, () => unknown> = {
+    function injectedApi(req: FastifyRequest, reply: FastifyReply): Promise<boolean> {
+      return answerFailure(failures.next(), hang, () => ({
         expired_token: () => unauthenticated(reply),
         revoked: () => {
           const token = bearerToken(req);
@@ -318,53 +304,33 @@ export const youtubeEmulatorRoutes =
           reply
             .status(400)
             .send(apiError(400, 'FAILED_PRECONDITION', 'failedPrecondition', 'The request could not be processed.')),
-      };
-      if (f === 'timeout') {
-        await hang();
-        reply.status(504).send(apiError(504, 'DEADLINE_EXCEEDED', 'deadlineExceeded', 'Deadline exceeded'));
-        return true;
-      }
-      answers[f]();
-      return true;
+        timeout: () => reply.status(504).send(apiError(504, 'DEADLINE_EXCEEDED', 'deadlineExceeded', 'Deadline exceeded')),
+      }));
     }
 
     /** A failure asked for by a test, answered in the shape of Google's token endpoint. */
-    async function injectedOAuth(body: Record<string, string>, reply: FastifyReply): Promise<boolean> {
-      const f = failures.next();
-      if (!f) return false;
-      if (f === 'timeout') {
-        await hang();
-        reply.status(504).send({ error: 'timeout', error_description: 'Deadline exceeded' });
-        return true;
-      }
-      if (f === 'server_error') {
-        reply.status(500).send({ error: 'internal_failure', error_description: 'Backend Error' });
-        return true;
-      }
-      if (f === 'rate_limit') {
-        reply
-          .status(429)
-          .header('retry-after', String(RATE_LIMIT_RETRY_SECONDS))
-          .send({ error: 'rate_limit_exceeded', error_description: 'Rate Limit Exceeded' });
-        return true;
-      }
-      if (f === 'missing_permission') {
-        reply.status(400).send({ error: 'invalid_scope', error_description: 'Some requested scopes were invalid.' });
-        return true;
-      }
-      if (f === 'processing_error') {
-        reply.status(400).send({ error: 'invalid_request', error_description: 'Bad Request' });
-        return true;
-      }
-      if (f === 'revoked' && body.refresh_token) {
-        const row = refresh.get(body.refresh_token);
-        if (row) revokeProfile(row.profileId);
-      }
-      reply.status(400).send({ error: 'invalid_grant', error_description: 'Token has been expired or revoked.' });
-      return true;
+    function injectedOAuth(body: Record<string, string>, reply: FastifyReply): Promise<boolean> {
+      const invalidGrant = () => oauthError(reply, 400, 'invalid_grant', 'Token has been expired or revoked.');
+      return answerFailure(failures.next(), hang, () => ({
+        timeout: () => oauthError(reply, 504, 'timeout', 'Deadline exceeded'),
+        server_error: () => oauthError(reply, 500, 'internal_failure', 'Backend Error'),
+        rate_limit: () =>
+          oauthError(
+            reply.header('retry-after', String(RATE_LIMIT_RETRY_SECONDS)),
+            429,
+            'rate_limit_exceeded',
+            'Rate Limit Exceeded',
+          ),
+        missing_permission: () => oauthError(reply, 400, 'invalid_scope', 'Some requested scopes were invalid.'),
+        processing_error: () => oauthError(reply, 400, 'invalid_request', 'Bad Request'),
+        expired_token: invalidGrant,
+        revoked: () => {
+          const row = body.refresh_token ? refresh.get(body.refresh_token) : undefined;
+          if (row) revokeProfile(row.profileId);
+          return invalidGrant();
+        },
+      }));
     }
-
-    const bearerToken = (req: FastifyRequest) => /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1] ?? null;
 
     function unauthenticated(reply: FastifyReply) {
       return reply
@@ -595,8 +561,7 @@ export const youtubeEmulatorRoutes =
             scope: z.string(),
             access_type: z.enum(['online', 'offline']),
             code_challenge: z.string().optional(),
-            profile: z.string().optional(),
-            decision: z.enum(['allow', 'cancel']),
+            ...zConsentChoice,
           }),
         },
       },
@@ -638,7 +603,7 @@ export const youtubeEmulatorRoutes =
         if (await injectedOAuth(b, reply)) return reply;
         reply.header('cache-control', 'no-cache, no-store, max-age=0, must-revalidate');
         const refused = (description: string, error = 'invalid_grant', status = 400) =>
-          reply.status(status).send({ error, error_description: description });
+          oauthError(reply, status, error, description);
         if (b.client_id !== SANDBOX_YOUTUBE_CLIENT.clientId)
           return refused('The OAuth client was not found.', 'invalid_client', 401);
         if (b.client_secret !== SANDBOX_YOUTUBE_CLIENT.clientSecret) return refused('Unauthorized', 'invalid_client', 401);
