@@ -91,7 +91,7 @@ for (const [label, viewport] of SIZES) {
       }
       // one more to Instagram and Threads, where Threads refuses (no journey posts to Threads expecting it to go out, so
       // no other post meets the refusal): it went out on Instagram only
-      await failNext(request, 'threads', 'missing_permission', 1);
+      await failNext(request, 'threads', 'missing_permission', 1, 'publish');
       const mixed = `Half out ${stamp}`;
       const mixedId = await postByApi(request, user.token, { caption: mixed, photo, accounts: [ig, threads] });
       const scheduled = `Later today ${stamp}`;

@@ -108,7 +108,7 @@ for (const [size, viewport] of SIZES) {
       await loginInBrowser(page, owner);
       const caption = `Half way ${Date.now()}`;
       const dialog = await compose(page, ['instagram', 'threads'], caption, 2);
-      await failNext(request, 'threads', 'missing_permission', 1);
+      await failNext(request, 'threads', 'missing_permission', 1, 'publish');
       const answer0 = page.waitForResponse((r) => r.url().includes('/sph/social-media-manager/single-post/'));
       await dialog.getByRole('button', { name: 'Post Now' }).click();
       await answer0;

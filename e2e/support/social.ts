@@ -72,9 +72,12 @@ export async function linkByApi(request: APIRequestContext, token: string, netwo
   return saved[0].id;
 }
 
-/** What a network's emulator was asked to fail next (`_control`). */
-export async function failNext(request: APIRequestContext, network: TNetworkKey, fail: string, times = 1) {
-  expect((await request.post(`/sandbox/${network}/_control`, { data: { fail, times } })).ok()).toBe(true);
+/**
+ * What a network's emulator was asked to fail next (`_control`); `only: 'publish'` keeps the failures for publishes
+ * (where the emulator tells them apart), so that a read made meanwhile (the figures job) does not take them.
+ */
+export async function failNext(request: APIRequestContext, network: TNetworkKey, fail: string, times = 1, only?: 'publish') {
+  expect((await request.post(`/sandbox/${network}/_control`, { data: { fail, times, only } })).ok()).toBe(true);
 }
 
 /** The posts X's emulator holds with this text. */

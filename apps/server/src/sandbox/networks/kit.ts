@@ -113,18 +113,29 @@ export function holdCalls(app: FastifyInstance): () => Promise<void> {
     });
 }
 
-/** The failure queue of one emulator: `next()` takes the failure the next call must answer with, if any. */
+/** The kinds of call a failure may be kept for (`only`): a publish, not a read or a token call. */
+export const FAILURE_SCOPES = ['publish'] as const;
+export type TFailureScope = (typeof FAILURE_SCOPES)[number];
+
+/**
+ * The failure queue of one emulator: `next(kind)` takes the failure the next call must answer with, if any: the first
+ * asked for any call, or for calls of this call's kind (`only`). A failure kept for publishes is not taken by a read
+ * made meanwhile (the figures job reading the same network).
+ */
 export function failureQueue() {
-  const queue: TEmulatorFailure[] = [];
+  const queue: { failure: TEmulatorFailure; only: TFailureScope | null }[] = [];
   return {
-    push: (f: TEmulatorFailure, times = 1) => {
-      for (let i = 0; i < times; i++) queue.push(f);
+    push: (f: TEmulatorFailure, times = 1, only: TFailureScope | null = null) => {
+      for (let i = 0; i < times; i++) queue.push({ failure: f, only });
     },
-    next: (): TEmulatorFailure | null => queue.shift() ?? null,
+    next: (kind: TFailureScope | null = null): TEmulatorFailure | null => {
+      const i = queue.findIndex((e) => e.only === null || e.only === kind);
+      return i < 0 ? null : queue.splice(i, 1)[0].failure;
+    },
     clear: () => {
       queue.length = 0;
     },
-    pending: () => [...queue],
+    pending: () => queue.map((e) => e.failure),
   };
 }
 export type TFailureQueue = ReturnType<typeof failureQueue>;
@@ -197,6 +208,8 @@ export const zControlBody = z.object({
   fail: z.enum(EMULATOR_FAILURES).optional(),
   times: z.number().int().min(1).max(50).optional(),
   clear: z.boolean().optional(),
+  /** Keep the failures for calls of this kind only (where an emulator tells its calls apart). */
+  only: z.enum(FAILURE_SCOPES).optional(),
   /** The next publishes take effect but their answers are lost (held like a timeout): where an emulator has it. */
   lose_answers: z.number().int().min(1).max(50).optional(),
 });
@@ -216,6 +229,8 @@ export function registerEmulatorTools(
     revoke: (profileId: string) => number;
     /** The next `n` publishes take effect, then their answers are lost. */
     loseAnswers?: (n: number) => void;
+    /** The emulator tells its publishes from its other calls: failures may be kept for them (`only`). */
+    scoped?: boolean;
   },
 ) {
   const typed = app.withTypeProvider<ZodTypeProvider>();
@@ -234,8 +249,9 @@ export function registerEmulatorTools(
     async (req, reply) => {
       if (req.body.lose_answers && !opts.loseAnswers)
         return reply.status(400).send({ error: 'lose_answers is not offered here' });
+      if (req.body.only && !opts.scoped) return reply.status(400).send({ error: 'only is not offered here' });
       if (req.body.clear) opts.failures.clear();
-      if (req.body.fail) opts.failures.push(req.body.fail, req.body.times ?? 1);
+      if (req.body.fail) opts.failures.push(req.body.fail, req.body.times ?? 1, req.body.only ?? null);
       if (req.body.lose_answers || req.body.clear) opts.loseAnswers?.(req.body.lose_answers ?? 0);
       return { pending: opts.failures.pending() };
     },

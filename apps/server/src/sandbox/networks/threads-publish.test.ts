@@ -271,6 +271,19 @@ describe('Threads figures through the emulator', () => {
   });
 });
 
+describe('failures kept for publishes', () => {
+  it('a failure asked for publishes only is not taken by a profile read made meanwhile, and the publish meets it', async () => {
+    const { grant, account } = await link();
+    expect((await control({ fail: 'missing_permission', only: 'publish' })).statusCode).toBe(200);
+    // the figures job reading the profile meanwhile goes through
+    expect((await adapter.profile(grant, account)).userName).toBe('ava.cooks');
+    const err = await networkFailure(adapter.publish(grant, post(account, 'Refused')));
+    expect(err.kind).toBe('reconnect');
+    // taken once: the next publish goes out
+    expect((await adapter.publish(grant, post(account, 'Allowed'))).state).not.toBe('failed');
+  });
+});
+
 describe('failures while publishing are classified', () => {
   it('an expired token during publish means reconnect', async () => {
     const { grant, account } = await link();

@@ -18,6 +18,7 @@ import {
   startEmulator,
   type TDemoProfile,
   type TEmulatorOptions,
+  type TFailureScope,
   zConsentChoice,
 } from './kit';
 
@@ -181,8 +182,8 @@ export const threadsEmulatorRoutes =
     }
 
     /** A failure asked for by a test, answered in Graph's shape. Returns true when it answered. */
-    async function injected(req: FastifyRequest, reply: FastifyReply): Promise<boolean> {
-      return answerFailure(failures.next(), hang, () => {
+    async function injected(req: FastifyRequest, reply: FastifyReply, kind: TFailureScope | null = null): Promise<boolean> {
+      return answerFailure(failures.next(kind), hang, () => {
         const token = graphTokenOf(req);
         const row = token ? tokens.get(token) : undefined;
         return {
@@ -474,7 +475,7 @@ export const threadsEmulatorRoutes =
       if (processing && failures.pending()[0] === 'processing_error') {
         failures.next();
         failProcessing = true;
-      } else if (await injected(req, reply)) return null;
+      } else if (await injected(req, reply, scope === 'threads_content_publish' ? 'publish' : null)) return null;
       const row = checked(reply, graphTokenOf(req));
       if (!row) return null;
       if (!row.scopes.includes(scope)) {
@@ -867,5 +868,5 @@ export const threadsEmulatorRoutes =
       },
     );
 
-    registerEmulatorTools(app, { base, tags, failures, profileOf, revoke });
+    registerEmulatorTools(app, { base, tags, failures, profileOf, revoke, scoped: true });
   };

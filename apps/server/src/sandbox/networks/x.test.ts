@@ -71,6 +71,15 @@ const ME = `${emulator}/2/users/me?user.fields=username%2Cname`;
 const callMe = (authorization: string, url = ME) => app.inject({ method: 'GET', url: pathOf(url), headers: { authorization } });
 const asUser = (g: TGrant) => ({ key: g.accessToken, secret: g.tokenSecret! });
 
+describe("X's failure control", () => {
+  it('refuses to keep a failure for publishes only: X does not tell its publishes from its other calls', async () => {
+    const res = await control({ fail: 'server_error', only: 'publish' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ error: 'only is not offered here' });
+    expect((await control({})).json()).toEqual({ pending: [] });
+  });
+});
+
 describe('linking an X account through the emulator', () => {
   it('request token, consent page, Allow, exchange and discover: the chosen profile with its handle and picture', async () => {
     const { url, secret, requestToken } = await adapter.authorize({ state: 'ignored' });
