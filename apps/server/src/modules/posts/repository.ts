@@ -42,7 +42,8 @@ const shownWhere = (orgId: string, from: Date, to: Date) =>
 export function createPostsRepository(db: TDb, changes: TChanges) {
   // An organization's list counts (a scan of every match, tens of milliseconds on a big organization) are kept
   // until any of its posts changes: every change of a post is announced as `orgId.postId` and heard by every
-  // process, which forgets that organization's counts. Pages themselves are always read fresh.
+  // process, which forgets that organization's counts. Pages are read fresh here; the posts service keeps the
+  // answers it builds from them, forgotten by the same announcements.
   const listCounts = createCache<{ orgId: string; n: number }>(changes, {
     ttlMs: COUNTS_TTL_MS,
     max: 20_000,
