@@ -95,6 +95,16 @@ export type TPublishState =
 /** A post found on the account: to learn whether a publish whose answer was lost went out after all. */
 export type TRecentPost = { postId: string; text: string; createdAt: Date; url: string | null };
 
+/**
+ * What an account published since a moment, read back page by page (newest first). `complete` is false when the
+ * network would not let the account be read back that far (its own limit on how far back a list goes, or on how
+ * many pages a check may read): a post made before the oldest one listed cannot then be ruled out.
+ */
+export type TPostsSince = { posts: TRecentPost[]; complete: boolean };
+
+/** The most pages one check reads back before it gives up and says the account could not be read far enough. */
+export const POSTS_SINCE_MAX_PAGES = 20;
+
 /** One adapter per network, all with this shape; the emulators speak the same API as the networks. */
 export interface TNetworkAdapter {
   readonly network: TSocialNetworkKey;
@@ -111,8 +121,13 @@ export interface TNetworkAdapter {
   publish(grant: TGrant, request: TPublishRequest): Promise<TPublishState>;
   /** Asks again about a publish still processing; finishes it (the network's publish step) once the media is ready. */
   publishStatus(grant: TGrant, account: TAccountRef, ticket: string): Promise<TPublishState>;
-  /** The account's latest posts (newest first, at most `limit`): never re-send a publish before looking here. */
+  /** The account's latest posts (newest first, at most `limit`). */
   recentPosts(grant: TGrant, account: TAccountRef, limit: number): Promise<TRecentPost[]>;
+  /**
+   * Every post (and story) the account published since `since`, newest first, paging back until past it (at most
+   * POSTS_SINCE_MAX_PAGES pages): a publish whose answer was lost is looked for here before it is ever sent again.
+   */
+  postsSince(grant: TGrant, account: TAccountRef, since: Date): Promise<TPostsSince>;
   /** A published post's figures, those the network gives. */
   analytics(grant: TGrant, account: TAccountRef, postId: string, format: TPublishRequest['format']): Promise<TPostMetrics>;
 }

@@ -59,6 +59,7 @@ const facebook: TNetworkAdapter = {
   publish: unused,
   publishStatus: unused,
   recentPosts: unused,
+  postsSince: unused,
   analytics: unused,
 };
 

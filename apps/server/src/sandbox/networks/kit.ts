@@ -113,23 +113,30 @@ export function holdCalls(app: FastifyInstance): () => Promise<void> {
     });
 }
 
-/** The kinds of call a failure may be kept for (`only`): a publish, not a read or a token call. */
-export const FAILURE_SCOPES = ['publish'] as const;
+/**
+ * The kinds of call a failure may be kept for (`only`): a publish (the calls that put a post on the account, its
+ * media uploads and containers included), or a read (anything that only looks: the account's posts, figures).
+ */
+export const FAILURE_SCOPES = ['publish', 'read'] as const;
 export type TFailureScope = (typeof FAILURE_SCOPES)[number];
 
 /**
- * The failure queue of one emulator: `next(kind)` takes the failure the next call must answer with, if any: the first
- * asked for any call, or for calls of this call's kind (`only`). A failure kept for publishes is not taken by a read
- * made meanwhile (the figures job reading the same network).
+ * The failure queue of one emulator: `next(kind, account)` takes the failure the next call must answer with, if any:
+ * the first asked for any call, or for calls of this call's kind (`only`), and for any account or this call's own
+ * (`account`: the account's id on the network, as the product links it). A failure kept for publishes is not taken
+ * by a read made meanwhile (the figures job reading the same network), and one kept for an account is never taken
+ * by a call for another (or by a call whose account the emulator cannot tell, such as a token call).
  */
 export function failureQueue() {
-  const queue: { failure: TEmulatorFailure; only: TFailureScope | null }[] = [];
+  const queue: { failure: TEmulatorFailure; only: TFailureScope | null; account: string | null }[] = [];
   return {
-    push: (f: TEmulatorFailure, times = 1, only: TFailureScope | null = null) => {
-      for (let i = 0; i < times; i++) queue.push({ failure: f, only });
+    push: (f: TEmulatorFailure, times = 1, only: TFailureScope | null = null, account: string | null = null) => {
+      for (let i = 0; i < times; i++) queue.push({ failure: f, only, account });
     },
-    next: (kind: TFailureScope | null = null): TEmulatorFailure | null => {
-      const i = queue.findIndex((e) => e.only === null || e.only === kind);
+    next: (kind: TFailureScope | null = null, account: string | null = null): TEmulatorFailure | null => {
+      const i = queue.findIndex(
+        (e) => (e.only === null || e.only === kind) && (e.account === null || (account !== null && e.account === account)),
+      );
       return i < 0 ? null : queue.splice(i, 1)[0].failure;
     },
     clear: () => {
@@ -139,6 +146,31 @@ export function failureQueue() {
   };
 }
 export type TFailureQueue = ReturnType<typeof failureQueue>;
+
+/**
+ * Publishes whose answers are to be lost: they take effect on the account, then the caller hears nothing (the answer
+ * is held like a timeout). `take(account)` is true for a publish that must lose its answer: one asked for any
+ * account, or for this one.
+ */
+export function answerLosses() {
+  const queue: (string | null)[] = [];
+  return {
+    push: (n: number, account: string | null = null) => {
+      for (let i = 0; i < n; i++) queue.push(account);
+    },
+    take: (account: string | null): boolean => {
+      const i = queue.findIndex((a) => a === null || (account !== null && a === account));
+      if (i < 0) return false;
+      queue.splice(i, 1);
+      return true;
+    },
+    clear: () => {
+      queue.length = 0;
+    },
+    pending: () => queue.length,
+  };
+}
+export type TAnswerLosses = ReturnType<typeof answerLosses>;
 
 /** OAuth 2.0's error answer (RFC 6749, 5.2), as a token endpoint sends it. */
 export const oauthError = (reply: FastifyReply, status: number, error: string, description: string) =>
@@ -212,6 +244,11 @@ export const zControlBody = z.object({
   only: z.enum(FAILURE_SCOPES).optional(),
   /** The next publishes take effect but their answers are lost (held like a timeout): where an emulator has it. */
   lose_answers: z.number().int().min(1).max(50).optional(),
+  /**
+   * Keep the failures (and lost answers) for calls made for this account only: its id on the network, as the product
+   * links it (a page, profile, channel or organization id). Where an emulator can tell a call's account.
+   */
+  account: z.string().min(1).max(200).optional(),
 });
 
 /**
@@ -227,10 +264,12 @@ export function registerEmulatorTools(
     failures: TFailureQueue;
     profileOf: (id: string) => TDemoProfile | null;
     revoke: (profileId: string) => number;
-    /** The next `n` publishes take effect, then their answers are lost. */
-    loseAnswers?: (n: number) => void;
-    /** The emulator tells its publishes from its other calls: failures may be kept for them (`only`). */
+    /** The next `n` publishes (of `account`, or any) take effect, then their answers are lost; 0 forgets them all. */
+    loseAnswers?: (n: number, account: string | null) => void;
+    /** The emulator tells its publishes from its reads: failures may be kept for either (`only`). */
     scoped?: boolean;
+    /** The emulator tells which account a call is for: failures and lost answers may be kept for one (`account`). */
+    perAccount?: boolean;
   },
 ) {
   const typed = app.withTypeProvider<ZodTypeProvider>();
@@ -250,9 +289,11 @@ export function registerEmulatorTools(
       if (req.body.lose_answers && !opts.loseAnswers)
         return reply.status(400).send({ error: 'lose_answers is not offered here' });
       if (req.body.only && !opts.scoped) return reply.status(400).send({ error: 'only is not offered here' });
+      if (req.body.account && !opts.perAccount) return reply.status(400).send({ error: 'account is not offered here' });
+      const account = req.body.account ?? null;
       if (req.body.clear) opts.failures.clear();
-      if (req.body.fail) opts.failures.push(req.body.fail, req.body.times ?? 1, req.body.only ?? null);
-      if (req.body.lose_answers || req.body.clear) opts.loseAnswers?.(req.body.lose_answers ?? 0);
+      if (req.body.fail) opts.failures.push(req.body.fail, req.body.times ?? 1, req.body.only ?? null, account);
+      if (req.body.lose_answers || req.body.clear) opts.loseAnswers?.(req.body.lose_answers ?? 0, account);
       return { pending: opts.failures.pending() };
     },
   );
