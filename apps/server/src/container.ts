@@ -10,6 +10,7 @@ import { createS3Storage } from './integrations/storage-s3';
 import { openBoss } from './jobs/boss';
 import { createJobs, type TJobDefinition } from './jobs/registry';
 import { createChanges, type TChanges } from './lib/changes';
+import { errorForLog } from './lib/scrub';
 import { clockStoreIn } from './lib/settings';
 import { type TCancelJob, type TEnqueue, type TUnitOfWork, transactional } from './lib/unit-of-work';
 import { MODULES } from './modules';
@@ -62,7 +63,15 @@ export type TModule = {
   /** Stand-ins of outside services this module calls (registered under /sandbox in sandbox mode only). */
   sandboxRoutes?(ctx: TModuleContext): TRoutePlugin[];
   jobs?(ctx: TModuleContext): TJobDefinition[];
+  /**
+   * Loops every process runs once started (`startWatchers`: servers, WORKERS=off ones included, and worker
+   * processes), whatever pg-boss's own timers do: for what must be noticed within seconds by anyone alive.
+   */
+  watchers?(ctx: TModuleContext): TWatcher[];
 };
+
+/** A loop a process runs: `run` every `everyMs` (a run never overlaps the previous one; a failure is logged). */
+export type TWatcher = { name: string; everyMs: number; run(): Promise<unknown> };
 
 export type TContainerDeps = {
   config: TConfig;
@@ -190,6 +199,13 @@ export async function createContainer(deps: TContainerDeps) {
       Object.assign(built, await module.services?.(ctx));
     }
     for (const module of modules) for (const job of module.jobs?.(ctx) ?? []) await jobs.register(job);
+    const watchers = modules.flatMap((module) => module.watchers?.(ctx) ?? []);
+    let watching = true;
+    const timers = new Set<NodeJS.Timeout>();
+    closers.push(async () => {
+      watching = false;
+      for (const t of timers) clearTimeout(t);
+    });
 
     return {
       ...ctx,
@@ -201,6 +217,25 @@ export async function createContainer(deps: TContainerDeps) {
       async startWorkers() {
         working = true;
         await jobs.startWorkers();
+      },
+      /** Starts the modules' watchers in this process (the server and worker entry points; tests call them by hand). */
+      startWatchers() {
+        for (const w of watchers) {
+          const loop = () => {
+            const timer = setTimeout(async () => {
+              timers.delete(timer);
+              try {
+                await w.run();
+              } catch (err) {
+                log.warn({ err: errorForLog(err), watcher: w.name }, 'watcher failed');
+              }
+              if (watching) loop();
+            }, w.everyMs);
+            timer.unref();
+            timers.add(timer);
+          };
+          loop();
+        }
       },
       /** Runs every job due by the product's clock now, through the registered handlers (tests). */
       runDueJobs: (queue?: string) => jobs.runDueJobs(queue),

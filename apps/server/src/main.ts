@@ -15,6 +15,7 @@ async function main() {
   const container = await createContainer({ config, database, runJobs: config.workers });
   const { app } = await buildApp({ container });
   if (config.workers) await container.startWorkers();
+  container.startWatchers();
   await app.listen({ port: config.port, host: config.host });
   app.log.info(`Virality on ${config.publicUrl} (${database.kind}${config.sandbox ? ', sandbox' : ''}); API docs at /api/docs`);
 

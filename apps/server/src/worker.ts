@@ -16,6 +16,7 @@ async function main() {
   await database.migrate();
   const container = await createContainer({ config, database, runJobs: true });
   await container.startWorkers();
+  container.startWatchers();
   container.log.info({ queues: container.jobs.queues() }, 'worker started');
 
   let stopping = false;

@@ -82,6 +82,24 @@ export function createChanges(deps: { database: TDatabase; uow: TTransactional; 
       down();
     });
     c.on('end', down);
+    // confirmations go out on the listening connection one statement at a time (a pg client runs one query at
+    // once: a second sent while one runs would queue behind it, which pg deprecates), all those heard meanwhile
+    // in one statement
+    const toConfirm: string[] = [];
+    let confirming = false;
+    const confirm = async (id: string) => {
+      toConfirm.push(`ok:${id}`);
+      if (confirming) return;
+      confirming = true;
+      try {
+        while (toConfirm.length) {
+          const batch = toConfirm.splice(0);
+          await c.query('SELECT pg_notify($1, m) FROM unnest($2::text[]) AS m', [channel, batch]).catch(() => undefined);
+        }
+      } finally {
+        confirming = false;
+      }
+    };
     c.on('notification', (msg) => {
       if (msg.channel !== channel || !msg.payload) return;
       // `topic:key:id` (a change), `ok:id` (a process confirms the change `id`)
@@ -89,12 +107,12 @@ export function createChanges(deps: { database: TDatabase; uow: TTransactional; 
       if (topic === 'ok') return confirmed(key);
       // a barrier asks only to be confirmed: everything sent before it has been heard
       if (topic === BARRIER) {
-        if (id) c.query('SELECT pg_notify($1, $2)', [channel, `ok:${id}`]).catch(() => undefined);
+        if (id) void confirm(id);
         return;
       }
       if (!TOPICS.has(topic) || !key) return;
       tell(topic as TChangeTopic, key);
-      if (id) c.query('SELECT pg_notify($1, $2)', [channel, `ok:${id}`]).catch(() => undefined);
+      if (id) void confirm(id);
     });
     try {
       await c.connect();

@@ -161,6 +161,8 @@ export const TARGET_STATES = [
   'published',
   'failed',
   'needs_reconnect',
+  /** An earlier attempt may have sent it, and the account could not be read back far enough to know: the user checks. */
+  'needs_check',
   'canceled',
 ] as const;
 export type TTargetState = (typeof TARGET_STATES)[number];

@@ -81,6 +81,7 @@ const TARGET_LOOK: Record<TTargetState, { label: string; tone: TTargetTone }> = 
   published: { label: 'Published', tone: 'ok' },
   failed: { label: 'Failed', tone: 'failed' },
   needs_reconnect: { label: 'Needs reconnect', tone: 'failed' },
+  needs_check: { label: 'Check the account', tone: 'failed' },
   queued: { label: 'Publishing', tone: 'waiting' },
   publishing: { label: 'Publishing', tone: 'waiting' },
   processing: { label: 'Processing', tone: 'waiting' },

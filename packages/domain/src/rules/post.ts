@@ -60,6 +60,7 @@ export const POST_MSG = {
   deleted: 'post deleted successfully',
   failedOn: (network: string) => `Post failed on ${network}`,
   multiFailed: 'Post has been failed',
+  checkOn: (network: string) => `Check your post on ${network}`,
   publishing: 'Your post is on its way: you will be told when it is out',
   // limits
   limitExceeded: 'Limit Exceeded: You cannot post anymore',
@@ -78,6 +79,8 @@ export const POST_MSG = {
   notAwaitingApproval: 'This draft is not waiting for approval',
   remarkRequired: 'Please write a remark for the manager',
   accountNeedsReconnect: (network: string) => `Reconnect your ${network} account to post to it`,
+  needsCheck: (network: string) =>
+    `${network} may already have this post: an earlier try could not be confirmed and ${network} would not show enough of the account's posts to be sure. Look for it on the account before posting it again`,
   uploadNotFound: 'A media file of this post was not uploaded here',
   uploadFailed: 'Upload failed. Please try again later.',
   uploadServerError: 'server error : file upload failed',

@@ -145,6 +145,11 @@ export const postTargets = pgTable(
     /** Until when the attempt in progress holds it; a `publishing` target past it was left by a crash. */
     leaseUntil: ts('lease_until'),
     attemptStartedAt: ts('attempt_started_at'),
+    /**
+     * The earliest moment any attempt of this target could have sent it: set by its first claim and never moved
+     * forward. Before sending again, the engine reads everything the account published since then.
+     */
+    sentWindowFrom: ts('sent_window_from'),
     /** The network's processing ticket while it prepares the media. */
     ticket: text('ticket'),
     remotePostId: text('remote_post_id'),
@@ -162,6 +167,10 @@ export const postTargets = pgTable(
     index('post_targets_state_due_idx').on(t.state, t.dueAt),
     // what went out since a moment (the figures job's look for new posts)
     index('post_targets_published_idx').on(t.publishedAt),
+    // a post on a network is one target's: a check never takes a post already attributed to another target
+    uniqueIndex('post_targets_account_remote_uq').on(t.accountId, t.remotePostId).where(sql`remote_post_id IS NOT NULL`),
+    // held targets by when their lease ends: every process looks for the ones whose holder died, every few seconds
+    index('post_targets_lease_idx').on(t.leaseUntil).where(sql`lease_until IS NOT NULL`),
     check('post_targets_state_ck', oneOf('state', TARGET_STATES)),
     check('post_targets_network_ck', oneOf('network', SOCIAL_NETWORK_KEYS)),
     check('post_targets_format_ck', oneOf('format', POST_FORMATS)),

@@ -456,3 +456,116 @@ describe("LinkedIn's posts, figures and profiles, read from its documented answe
     expect(calls[0]?.url).toBe('https://api.linkedin.com/v2/userinfo');
   });
 });
+
+describe("every post since a moment, from an author's /rest/posts page by page", () => {
+  /**
+   * LinkedIn's answers for `person`: `count` posts, one a minute, the latest at noon on 1 June 2026, listed newest
+   * created first from `start`, `count` at a time (as much as asked, up to 100), with Rest.li's paging and its
+   * `next` link while more follow (`links`: false leaves links and total out, as some answers do).
+   */
+  function authorPosts(count: number, { links = true } = {}) {
+    const latest = Date.parse('2026-06-01T12:00:00Z');
+    const all = Array.from({ length: count }, (_, i) => ({ id: `urn:li:share:${9000 - i}`, ms: latest - i * 60_000 }));
+    const calls: URL[] = [];
+    const fetchFn = (async (url: string) => {
+      const u = new URL(url);
+      calls.push(u);
+      const start = Number(u.searchParams.get('start') ?? 0);
+      const asked = Math.min(100, Number(u.searchParams.get('count') ?? 10));
+      const page = all.slice(start, start + asked);
+      const next = `/rest/posts?q=author&author=${encodeURIComponent(person.remoteId)}&sortBy=CREATED&start=${start + asked}&count=${asked}`;
+      const body = {
+        paging: {
+          start,
+          count: asked,
+          ...(links
+            ? {
+                links: start + asked < all.length ? [{ type: 'application/json', rel: 'next', href: next }] : [],
+                total: all.length,
+              }
+            : {}),
+        },
+        elements: page.map((p) => ({
+          id: p.id,
+          author: person.remoteId,
+          commentary: `post \\(${p.id.slice(-4)}\\)`,
+          createdAt: p.ms,
+          publishedAt: p.ms,
+          lastModifiedAt: p.ms,
+          lifecycleState: 'PUBLISHED',
+          visibility: 'PUBLIC',
+        })),
+      };
+      return new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
+    }) as unknown as typeof fetch;
+    return { all, calls, fetchFn };
+  }
+
+  it('asks for the posts by creation, 100 a page, moving `start` on, and stops at the page that reaches past `since`', async () => {
+    const list = authorPosts(300);
+    const since = new Date(list.all[150].ms);
+    const found = await createLinkedInAdapter(settings, list.fetchFn).postsSince(grant, person, since);
+    expect(found.complete).toBe(true);
+    expect(found.posts.map((p) => p.postId)).toEqual(list.all.slice(0, 151).map((p) => p.id));
+    expect(found.posts[150]).toEqual({
+      postId: 'urn:li:share:8850',
+      text: 'post (8850)',
+      createdAt: since,
+      url: 'https://www.linkedin.com/feed/update/urn:li:share:8850',
+    });
+    expect(list.calls.map((u) => Object.fromEntries(u.searchParams))).toEqual([
+      { q: 'author', author: person.remoteId, sortBy: 'CREATED', start: '0', count: '100' },
+      { q: 'author', author: person.remoteId, sortBy: 'CREATED', start: '100', count: '100' },
+    ]);
+    expect(list.calls[0].pathname).toBe('/rest/posts');
+  });
+
+  it('the end of the list is complete, with or without the paging links; a post before `since` is never returned', async () => {
+    const short = authorPosts(40);
+    const all = await createLinkedInAdapter(settings, short.fetchFn).postsSince(grant, person, new Date(0));
+    expect(all.complete).toBe(true);
+    expect(all.posts).toHaveLength(40);
+    expect(short.calls).toHaveLength(1);
+    // without links or total: a page as full as asked may have more after it; a shorter one ends the list
+    const bare = authorPosts(250, { links: false });
+    const every = await createLinkedInAdapter(settings, bare.fetchFn).postsSince(grant, person, new Date(0));
+    expect(every).toMatchObject({ complete: true });
+    expect(every.posts).toHaveLength(250);
+    expect(bare.calls).toHaveLength(3);
+    const late = await createLinkedInAdapter(settings, authorPosts(5).fetchFn).postsSince(
+      grant,
+      person,
+      new Date('2026-06-01T12:00:00.001Z'),
+    );
+    expect(late).toEqual({ posts: [], complete: true });
+  });
+
+  it('more than POSTS_SINCE_MAX_PAGES pages newer than `since` is not complete, after 20 listings', async () => {
+    const list = authorPosts(2100);
+    const found = await createLinkedInAdapter(settings, list.fetchFn).postsSince(grant, person, new Date(list.all[2050].ms));
+    expect(found.complete).toBe(false);
+    expect(found.posts).toHaveLength(2000);
+    expect(list.calls).toHaveLength(20);
+    // a smaller page (a test's option) reaches the limit sooner
+    const small = authorPosts(30);
+    const few = await createLinkedInAdapter(settings, small.fetchFn, undefined, { pageSize: 1 }).postsSince(
+      grant,
+      person,
+      new Date(small.all[25].ms),
+    );
+    expect(few).toMatchObject({ complete: false });
+    expect(few.posts).toHaveLength(20);
+    expect(small.calls.map((u) => u.searchParams.get('count'))).toEqual(Array(20).fill('1'));
+  });
+
+  it('a failing page fails the whole check: a server error is retry, a 401 reconnect', async () => {
+    const down = answering(500, { status: 500, message: 'Internal Server Error' });
+    expect((await networkFailure(createLinkedInAdapter(settings, down.fetchFn).postsSince(grant, person, at))).kind).toBe(
+      'retry',
+    );
+    const expired = answering(401, { status: 401, serviceErrorCode: 65601, code: 'EXPIRED_ACCESS_TOKEN', message: 'x' });
+    expect((await networkFailure(createLinkedInAdapter(settings, expired.fetchFn).postsSince(grant, person, at))).kind).toBe(
+      'reconnect',
+    );
+  });
+});

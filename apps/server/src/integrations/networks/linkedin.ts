@@ -2,12 +2,14 @@ import { NETWORK_LIMITS, postLimitIssues, type TPostMetrics } from '@virality/do
 import { callNetwork, expiresIn, FORM_HEADERS, form, retryAtFrom, type TNetworkResponse } from './http';
 import {
   NetworkError,
+  POSTS_SINCE_MAX_PAGES,
   type TAccountRef,
   type TConsent,
   type TFetch,
   type TGrant,
   type TNetworkAdapter,
   type TNetworkSettings,
+  type TPostsSince,
   type TProfileFigures,
   type TPublishRequest,
   type TPublishState,
@@ -36,6 +38,19 @@ const ORGANIZATION_SCOPES = ['rw_organization_admin', 'r_organization_admin', 'r
 /** How many access-control rows one page of /rest/organizationAcls asks for, and how many pages are read at most. */
 const ACL_PAGE_SIZE = 100;
 const ACL_MAX_PAGES = 20;
+/** The most posts one page of /rest/posts?q=author gives (its largest `count`). */
+export const LINKEDIN_POSTS_PAGE_MAX = 100;
+
+/** What a test may change: how many posts a page of /rest/posts asks for (1 to 100). */
+export type TLinkedInAdapterOptions = { pageSize?: number };
+
+/** A post as /rest/posts lists it. */
+type TLinkedInPost = { id?: string; commentary?: string; createdAt?: number; publishedAt?: number };
+/** One page of /rest/posts: its posts, and the paging Rest.li gives (a `next` link while more follow). */
+type TLinkedInPostsPage = {
+  elements?: TLinkedInPost[];
+  paging?: { start?: number; count?: number; total?: number; links?: { rel?: string; href?: string }[] };
+};
 
 /**
  * LinkedIn's commentary is "little text": these characters mean markup there, so each is sent escaped with a
@@ -83,7 +98,13 @@ const urnId = (urn: string) => urn.slice(urn.lastIndexOf(':') + 1);
  * are called with the member's own token. API failures answer `{status, serviceErrorCode, code, message}`, OAuth
  * failures `{error, error_description}`; daily limits reset at midnight UTC and the 429 says nothing of when.
  */
-export function createLinkedInAdapter(settings: TNetworkSettings, fetchFn: TFetch = fetch, now: () => Date = () => new Date()) {
+export function createLinkedInAdapter(
+  settings: TNetworkSettings,
+  fetchFn: TFetch = fetch,
+  now: () => Date = () => new Date(),
+  options: TLinkedInAdapterOptions = {},
+) {
+  const pageSize = Math.max(1, Math.min(LINKEDIN_POSTS_PAGE_MAX, Math.floor(options.pageSize ?? LINKEDIN_POSTS_PAGE_MAX)));
   const rateLimited = (res: TNetworkResponse, at: Date, details: { status: number; code: string | null }): never => {
     throw new NetworkError('linkedin', 'rate_limited', "LinkedIn's daily limit for this is used up; it will be tried again", {
       ...details,
@@ -337,6 +358,35 @@ export function createLinkedInAdapter(settings: TNetworkSettings, fetchFn: TFetc
     return { state: 'published', postId: urn, url: linkedinPostUrl(urn) };
   }
 
+  /**
+   * One page of an author's posts, newest created first (`sortBy=CREATED`; LinkedIn's default, LAST_MODIFIED, would
+   * move an edited old post ahead). `more` while LinkedIn says another page follows (a `next` link, a total not yet
+   * reached, or a full page), `next` the start it names.
+   */
+  async function postsPage(grant: TGrant, author: string, start: number, count: number) {
+    const res = await restSend(
+      grant,
+      'GET',
+      `/rest/posts?q=author&author=${encodeURIComponent(author)}&sortBy=CREATED&start=${start}&count=${count}`,
+    );
+    const body = (res.body ?? {}) as TLinkedInPostsPage;
+    const elements = Array.isArray(body.elements) ? body.elements : [];
+    const nextLink = body.paging?.links?.find((l) => l.rel === 'next');
+    const nextStart = nextLink?.href ? Number(new URL(nextLink.href, 'https://api.linkedin.com').searchParams.get('start')) : NaN;
+    const total = body.paging?.total;
+    const more =
+      elements.length > 0 &&
+      (Boolean(nextLink) || (typeof total === 'number' ? start + elements.length < total : elements.length >= count));
+    return { elements, more, next: Number.isInteger(nextStart) && nextStart > start ? nextStart : null };
+  }
+
+  const recentPost = (e: TLinkedInPost): TRecentPost => ({
+    postId: e.id!,
+    text: (e.commentary ?? '').replace(/\\(.)/g, '$1'),
+    createdAt: new Date(e.publishedAt ?? e.createdAt ?? 0),
+    url: linkedinPostUrl(e.id!),
+  });
+
   /** A video's state on LinkedIn: published once AVAILABLE, refused when its processing failed. */
   async function videoState(grant: TGrant, t: TVideoTicket): Promise<TPublishState> {
     const res = await restSend(grant, 'GET', `/rest/videos/${encodeURIComponent(t.video)}`);
@@ -382,25 +432,41 @@ export function createLinkedInAdapter(settings: TNetworkSettings, fetchFn: TFetc
       return videoState(grant, decodeTicket(ticket));
     },
     async recentPosts(grant: TGrant, account: TAccountRef, limit: number): Promise<TRecentPost[]> {
-      const count = Math.max(1, Math.min(100, limit));
-      const res = await restSend(
-        grant,
-        'GET',
-        `/rest/posts?q=author&author=${encodeURIComponent(account.remoteId)}&count=${count}`,
-      );
-      const elements = (
-        res.body as { elements?: { id?: string; commentary?: string; createdAt?: number; publishedAt?: number }[] } | null
-      )?.elements;
-      return (elements ?? [])
+      const count = Math.max(1, Math.min(LINKEDIN_POSTS_PAGE_MAX, limit));
+      const { elements } = await postsPage(grant, account.remoteId, 0, count);
+      return elements
         .filter((e) => e.id)
-        .map((e) => ({
-          postId: e.id!,
-          text: (e.commentary ?? '').replace(/\\(.)/g, '$1'),
-          createdAt: new Date(e.publishedAt ?? e.createdAt ?? 0),
-          url: linkedinPostUrl(e.id!),
-        }))
+        .map(recentPost)
         .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime())
         .slice(0, limit);
+    },
+    /**
+     * The author's posts since `since`, newest first: /rest/posts?q=author sorted by creation, `count` 100 a page,
+     * `start` moving on until a post older than `since` is listed or the list ends (at most POSTS_SINCE_MAX_PAGES
+     * pages; past them the answer is incomplete). LinkedIn has no time filter on this finder.
+     */
+    async postsSince(grant: TGrant, account: TAccountRef, since: Date): Promise<TPostsSince> {
+      const found = new Map<string, TRecentPost>();
+      const sinceMs = since.getTime();
+      const answer = (complete: boolean): TPostsSince => ({
+        posts: [...found.values()].sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime()),
+        complete,
+      });
+      let start = 0;
+      for (let page = 0; page < POSTS_SINCE_MAX_PAGES; page++) {
+        const { elements, more, next } = await postsPage(grant, account.remoteId, start, pageSize);
+        let past = false;
+        for (const e of elements) {
+          if (!e.id) continue;
+          // the list is in creation order: a post created before `since` means every later one is older still
+          if ((e.createdAt ?? e.publishedAt ?? 0) < sinceMs) past = true;
+          const post = recentPost(e);
+          if (post.createdAt.getTime() >= sinceMs) found.set(post.postId, post);
+        }
+        if (past || !more) return answer(true);
+        start = next ?? start + elements.length;
+      }
+      return answer(false);
     },
     /** Likes and comments of any post; an organization's posts also give views, clicks and shares. */
     async analytics(

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createFacebookAdapter, createInstagramAdapter, facebookPostIssues, instagramPostIssues } from './meta';
 import { answering, networkFailure } from './test-kit';
-import type { TGrant, TPublishMedia, TPublishRequest } from './types';
+import { POSTS_SINCE_MAX_PAGES, type TGrant, type TPublishMedia, type TPublishRequest } from './types';
 
 const settings = {
   clientId: '1234567890123456',
@@ -358,5 +358,166 @@ describe("the Facebook adapter publishes with Graph's documented answers", () =>
     expect(facebookPostIssues({ account: page, format: 'story', text: '', media: [photo(), photo()] })).toEqual([
       'A Facebook story from Virality is one photo',
     ]);
+  });
+});
+
+/**
+ * A fetch answering Graph lists: each call to a path ending in one of `lists`' keys takes that list's next answer
+ * (the last one again once they run out), recording every address asked.
+ */
+function listing(lists: Record<string, unknown[]>) {
+  const asked: URL[] = [];
+  const taken: Record<string, number> = {};
+  const fetchFn = (async (url: string) => {
+    const u = new URL(url);
+    asked.push(u);
+    const edge = Object.keys(lists).find((k) => u.pathname.endsWith(k)) ?? '';
+    const answers = lists[edge] ?? [{ data: [] }];
+    const n = taken[edge] ?? 0;
+    taken[edge] = n + 1;
+    return new Response(JSON.stringify(answers[Math.min(n, answers.length - 1)]), {
+      status: 200,
+      headers: { 'content-type': 'application/json' },
+    });
+  }) as unknown as typeof fetch;
+  const on = (edge: string) => asked.filter((u) => u.pathname.endsWith(edge));
+  return { fetchFn, asked, on };
+}
+const next = (edge: string, after: string) => `https://graph.facebook.com/v21.0${edge}?limit=100&after=${after}`;
+/** A Graph timestamp `minutes` after `at`. */
+const minutesOn = (minutes: number) => new Date(at.getTime() + minutes * 60_000).toISOString().replace(/\.\d{3}Z$/, '+0000');
+
+describe('postsSince reads an account back to a moment through Graph paging', () => {
+  const since = new Date(at.getTime() - 60 * 60_000);
+  const sinceSeconds = String(Math.floor(since.getTime() / 1000));
+
+  it("Facebook: the page's posts since the moment (unix seconds, 100 an answer) through paging.next, and its stories until past it", async () => {
+    const posts = '/1122334455/posts';
+    const stories = '/1122334455/stories';
+    const { fetchFn, on } = listing({
+      [posts]: [
+        { data: [{ id: '1122334455_3', message: 'three', created_time: minutesOn(-1) }], paging: { next: next(posts, 'A') } },
+        {
+          data: [
+            { id: '1122334455_2', message: 'two', created_time: minutesOn(-30), permalink_url: 'https://www.facebook.com/p/2' },
+          ],
+        },
+      ],
+      [stories]: [
+        {
+          data: [{ post_id: '1122334455_9', creation_time: String(Math.floor(at.getTime() / 1000) - 120) }],
+          paging: { next: next(stories, 'S') },
+        },
+        {
+          data: [{ post_id: '1122334455_8', creation_time: String(Math.floor(since.getTime() / 1000) - 60) }],
+          paging: { next: next(stories, 'T') },
+        },
+      ],
+    });
+    const found = await createFacebookAdapter(settings, fetchFn, () => at).postsSince(grant, page, since);
+    expect(found).toEqual({
+      posts: [
+        { postId: '1122334455_3', text: 'three', createdAt: new Date(minutesOn(-1).replace('+0000', 'Z')), url: null },
+        { postId: '1122334455_9', text: '', createdAt: new Date(at.getTime() - 120_000), url: null },
+        {
+          postId: '1122334455_2',
+          text: 'two',
+          createdAt: new Date(minutesOn(-30).replace('+0000', 'Z')),
+          url: 'https://www.facebook.com/p/2',
+        },
+      ],
+      complete: true,
+    });
+    const [first, second] = on(posts);
+    expect(Object.fromEntries(first.searchParams)).toEqual({
+      fields: 'id,message,created_time,permalink_url',
+      limit: '100',
+      since: sinceSeconds,
+    });
+    expect(second.searchParams.get('after')).toBe('A');
+    // the stories were read until one older than the moment: not further
+    expect(on(stories)).toHaveLength(2);
+  });
+
+  it(`is not complete when ${POSTS_SINCE_MAX_PAGES} answers still lead on, or a next link leaves the API host`, async () => {
+    const posts = '/1122334455/posts';
+    const endless = listing({
+      [posts]: [{ data: [{ id: '1122334455_1', created_time: minutesOn(-1) }], paging: { next: next(posts, 'more') } }],
+    });
+    const found = await createFacebookAdapter(settings, endless.fetchFn, () => at).postsSince(grant, page, since);
+    expect(found.complete).toBe(false);
+    expect(endless.on(posts)).toHaveLength(POSTS_SINCE_MAX_PAGES);
+    expect(found.posts).toHaveLength(1);
+
+    const elsewhere = listing({
+      [posts]: [{ data: [], paging: { next: 'https://evil.example/v21.0/1122334455/posts?after=x' } }],
+    });
+    const cut = await createFacebookAdapter(settings, elsewhere.fetchFn, () => at).postsSince(grant, page, since);
+    expect(cut.complete).toBe(false);
+    expect(elsewhere.asked.every((u) => u.origin === 'https://graph.facebook.com')).toBe(true);
+  });
+
+  it('Facebook: a list that ends having listed the ~600 posts Facebook shows of a page, none before the moment, is not complete', async () => {
+    const posts = '/1122334455/posts';
+    const full = (n: number) =>
+      Array.from({ length: 100 }, (_, i) => ({ id: `1122334455_${n * 100 + i}`, created_time: minutesOn(-1) }));
+    const answers = Array.from({ length: 6 }, (_, n) => ({
+      data: full(n),
+      ...(n < 5 ? { paging: { next: next(posts, `p${n}`) } } : {}),
+    }));
+    const six = listing({ [posts]: answers });
+    const found = await createFacebookAdapter(settings, six.fetchFn, () => at).postsSince(grant, page, since);
+    expect(found.posts).toHaveLength(600);
+    expect(found.complete).toBe(false);
+    const five = listing({ [posts]: answers.slice(1) });
+    expect((await createFacebookAdapter(settings, five.fetchFn, () => at).postsSince(grant, page, since)).complete).toBe(true);
+  });
+
+  it('Instagram: the media since the moment (unix seconds, 100 an answer) and the live stories, each once, newest first', async () => {
+    const media = `/${ig.remoteId}/media`;
+    const stories = `/${ig.remoteId}/stories`;
+    const { fetchFn, on } = listing({
+      [media]: [
+        {
+          data: [{ id: 'm2', caption: 'two', timestamp: minutesOn(-2), permalink: 'https://www.instagram.com/p/b/' }],
+          paging: { next: next(media, 'M') },
+        },
+        // a page that moved under the reader repeats a post
+        {
+          data: [
+            { id: 'm2', caption: 'two', timestamp: minutesOn(-2) },
+            { id: 'm1', caption: 'one', timestamp: minutesOn(-50) },
+          ],
+        },
+      ],
+      [stories]: [{ data: [{ id: 's1', timestamp: minutesOn(-5), permalink: 'https://www.instagram.com/stories/x/s1/' }] }],
+    });
+    const found = await createInstagramAdapter(settings, fetchFn, () => at).postsSince(grant, ig, since);
+    expect(found.complete).toBe(true);
+    expect(found.posts.map((p) => [p.postId, p.text])).toEqual([
+      ['m2', 'two'],
+      ['s1', ''],
+      ['m1', 'one'],
+    ]);
+    expect(Object.fromEntries(on(media)[0].searchParams)).toEqual({
+      fields: 'id,caption,timestamp,permalink',
+      limit: '100',
+      since: sinceSeconds,
+    });
+    expect(on(stories)[0].searchParams.get('since')).toBeNull();
+  });
+
+  it('Instagram: from further back than the 24 hours a story is listed, the answer is not complete', async () => {
+    const { fetchFn } = listing({});
+    const adapter = createInstagramAdapter(settings, fetchFn, () => at);
+    expect((await adapter.postsSince(grant, ig, new Date(at.getTime() - 23 * 3600_000))).complete).toBe(true);
+    expect(await adapter.postsSince(grant, ig, new Date(at.getTime() - 25 * 3600_000))).toEqual({ posts: [], complete: false });
+  });
+
+  it('a failed answer fails the whole read, classified as any Graph failure', async () => {
+    const { fetchFn } = answering(500, { error: { message: 'down', code: 2, is_transient: true } });
+    expect((await networkFailure(createFacebookAdapter(settings, fetchFn, () => at).postsSince(grant, page, since))).kind).toBe(
+      'retry',
+    );
   });
 });

@@ -2,12 +2,14 @@ import { NETWORK_LIMITS, type TNetworkLimits, type TPostMetrics } from '@viralit
 import { callNetwork, expiresIn, retryAtFrom, type TNetworkResponse } from './http';
 import {
   NetworkError,
+  POSTS_SINCE_MAX_PAGES,
   type TAccountRef,
   type TConsent,
   type TFetch,
   type TGrant,
   type TNetworkAdapter,
   type TNetworkSettings,
+  type TPostsSince,
   type TProfileFigures,
   type TPublishRequest,
   type TPublishState,
@@ -223,6 +225,49 @@ function graph(network: TMetaNetwork, settings: TNetworkSettings, fetchFn: TFetc
     return items;
   }
 
+  /**
+   * Every item of a newest-first list made at or after `since` (to the second: Graph's times have no finer part),
+   * read answer by answer through `paging.next` until the list is past `since` or ends, for at most
+   * POSTS_SINCE_MAX_PAGES answers. `complete` is false when it could not be read that far: the answers ran out with
+   * more to read, a next link led elsewhere than the API's host, or the list ended having listed `readable` items (the
+   * most the network lists) none of them before `since`.
+   */
+  async function listSince<T>(
+    token: string,
+    path: string,
+    query: Record<string, string>,
+    since: Date,
+    createdOf: (item: T) => Date | null,
+    readable = Number.POSITIVE_INFINITY,
+  ): Promise<{ items: T[]; complete: boolean }> {
+    const from = Math.floor(since.getTime() / 1000) * 1000;
+    const items: T[] = [];
+    let listed = 0;
+    let body = (await get(token, path, query)) as TGraphList<T> | null;
+    for (let answers = 1; ; answers++) {
+      let past = false;
+      for (const item of body?.data ?? []) {
+        listed++;
+        const at = createdOf(item);
+        if (at && at.getTime() < from) past = true;
+        else items.push(item);
+      }
+      if (past) return { items, complete: true };
+      const next = body?.paging?.next;
+      if (!next) return { items, complete: listed < readable };
+      if (answers >= POSTS_SINCE_MAX_PAGES) return { items, complete: false };
+      let nextUrl: URL;
+      try {
+        nextUrl = new URL(next);
+      } catch {
+        return { items, complete: false };
+      }
+      // the token goes only to the API's own host, whatever a link says
+      if (nextUrl.origin !== apiOrigin) return { items, complete: false };
+      body = (await getUrl(token, nextUrl.toString())) as TGraphList<T> | null;
+    }
+  }
+
   /** Code → short-lived user token → long-lived user token (60 days), and the permissions actually given. */
   async function exchange(consent: TConsent, at: Date): Promise<TGrant> {
     if (!consent.code) throw new NetworkError(network, 'permanent', `${label} sent no authorization code`);
@@ -279,7 +324,7 @@ function graph(network: TMetaNetwork, settings: TNetworkSettings, fetchFn: TFetc
     scopes: user.scopes,
   });
 
-  return { authorize, exchange, list, get, post, pageGrant, apiOrigin };
+  return { authorize, exchange, list, listSince, get, post, pageGrant, apiOrigin };
 }
 
 const MB = 1024 * 1024;
@@ -424,6 +469,22 @@ function graphDate(v: unknown): Date | null {
 }
 const newestFirst = (posts: TRecentPost[], limit: number) =>
   posts.sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime()).slice(0, limit);
+/** Posts found by several lists (or twice in one, as its pages move), each once, newest first. */
+function onceNewestFirst(posts: TRecentPost[]): TRecentPost[] {
+  const byId = new Map<string, TRecentPost>();
+  for (const p of posts) if (!byId.has(p.postId)) byId.set(p.postId, p);
+  return newestFirst([...byId.values()], byId.size);
+}
+/** Graph's `since`: Unix seconds. */
+const unixSeconds = (d: Date) => String(Math.floor(d.getTime() / 1000));
+/** The most items one answer of a Graph list holds: a page's posts refuse more; Instagram's media and stories cap at it. */
+const GRAPH_PAGE_MAX = '100';
+/** Facebook lists "approximately 600 ranked, published posts per year" of a page: a list that long may be cut short. */
+const FACEBOOK_FEED_READABLE = 600;
+/** Instagram's media edge lists "a maximum of 10K of the most recently created media". */
+const INSTAGRAM_MEDIA_READABLE = 10_000;
+/** Instagram lists a story only while it is live, for 24 hours. */
+const INSTAGRAM_STORY_LIVE_MS = 24 * 3600_000;
 const listLimit = (limit: number) => String(Math.max(1, Math.min(Math.floor(limit) || 1, 100)));
 
 type TInsights = { data?: { name?: string; values?: { value?: unknown }[]; total_value?: { value?: unknown } }[] };
@@ -636,6 +697,41 @@ export function createFacebookAdapter(settings: TNetworkSettings, fetchFn: TFetc
       }
       return newestFirst(found, limit);
     },
+    /**
+     * The page's posts since `since` (/{page}/posts, Graph's time-based `since`, 100 an answer, paged by
+     * `paging.next`) and its stories (/{page}/stories, live and archived, which has no time filter: read back until
+     * past `since`).
+     */
+    async postsSince(grant: TGrant, account: TAccountRef, since: Date): Promise<TPostsSince> {
+      type TPagePost = { id?: string; message?: string; created_time?: string; permalink_url?: string };
+      type TPageStory = { post_id?: string; creation_time?: string; url?: string };
+      const page = account.remoteId;
+      const posts = await g.listSince<TPagePost>(
+        grant.accessToken,
+        `/${page}/posts`,
+        { fields: 'id,message,created_time,permalink_url', limit: GRAPH_PAGE_MAX, since: unixSeconds(since) },
+        since,
+        (p) => graphDate(p.created_time),
+        FACEBOOK_FEED_READABLE,
+      );
+      const stories = await g.listSince<TPageStory>(
+        grant.accessToken,
+        `/${page}/stories`,
+        { limit: GRAPH_PAGE_MAX },
+        since,
+        (s) => graphDate(s.creation_time),
+      );
+      const found: TRecentPost[] = [];
+      for (const p of posts.items) {
+        const createdAt = graphDate(p.created_time);
+        if (p.id && createdAt) found.push({ postId: p.id, text: p.message ?? '', createdAt, url: p.permalink_url ?? null });
+      }
+      for (const s of stories.items) {
+        const createdAt = graphDate(s.creation_time);
+        if (s.post_id && createdAt) found.push({ postId: s.post_id, text: '', createdAt, url: s.url ?? null });
+      }
+      return { posts: onceNewestFirst(found), complete: posts.complete && stories.complete };
+    },
     /** Reactions (likes), comments and shares from the post; unique media views and clicks from its insights. */
     async analytics(
       grant: TGrant,
@@ -811,6 +907,38 @@ export function createInstagramAdapter(settings: TNetworkSettings, fetchFn: TFet
         if (m.id && createdAt) found.push({ postId: m.id, text: m.caption ?? '', createdAt, url: m.permalink ?? null });
       }
       return newestFirst(found, limit);
+    },
+    /**
+     * The account's media since `since` (/{ig-user}/media, Graph's time-based `since`, 100 an answer, paged by
+     * `paging.next`) and its live stories (/{ig-user}/stories, read back until past `since`). Instagram lists a story
+     * for 24 hours only: from further back than that a story cannot be ruled out, and the answer is not complete.
+     */
+    async postsSince(grant: TGrant, account: TAccountRef, since: Date): Promise<TPostsSince> {
+      type TMedia = { id?: string; caption?: string; timestamp?: string; permalink?: string };
+      const fields = 'id,caption,timestamp,permalink';
+      const timestampOf = (m: TMedia) => graphDate(m.timestamp);
+      const media = await g.listSince<TMedia>(
+        grant.accessToken,
+        `/${account.remoteId}/media`,
+        { fields, limit: GRAPH_PAGE_MAX, since: unixSeconds(since) },
+        since,
+        timestampOf,
+        INSTAGRAM_MEDIA_READABLE,
+      );
+      const stories = await g.listSince<TMedia>(
+        grant.accessToken,
+        `/${account.remoteId}/stories`,
+        { fields, limit: GRAPH_PAGE_MAX },
+        since,
+        timestampOf,
+      );
+      const found: TRecentPost[] = [];
+      for (const m of [...media.items, ...stories.items]) {
+        const createdAt = graphDate(m.timestamp);
+        if (m.id && createdAt) found.push({ postId: m.id, text: m.caption ?? '', createdAt, url: m.permalink ?? null });
+      }
+      const storiesReachBack = now().getTime() - since.getTime() <= INSTAGRAM_STORY_LIVE_MS;
+      return { posts: onceNewestFirst(found), complete: media.complete && stories.complete && storiesReachBack };
     },
     /**
      * The post's lifetime insights (a story's: views, reach, replies as comments, shares). Too few viewers yet

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { answering, networkFailure } from './test-kit';
-import { createThreadsAdapter, THREADS_SCOPES, threadsPostIssues } from './threads';
-import type { TAccountRef, TGrant, TPublishMedia, TPublishRequest } from './types';
+import { createThreadsAdapter, THREADS_PAGE_MAX, THREADS_SCOPES, threadsPostIssues } from './threads';
+import { POSTS_SINCE_MAX_PAGES, type TAccountRef, type TGrant, type TPublishMedia, type TPublishRequest } from './types';
 
 const settings = {
   clientId: '1234567890',
@@ -379,5 +379,131 @@ describe("posts and figures read Threads' documented answers", () => {
     expect((await networkFailure(createThreadsAdapter(settings, fetchFn).analytics(grant, account, '1', 'post'))).kind).toBe(
       'reconnect',
     );
+  });
+});
+
+/** A page of a profile's threads as Threads answers it: posts (newest first), and `paging.next` when one follows. */
+const threadsPage = (posts: [id: string, timestamp: string][], after?: string) => ({
+  data: posts.map(([id, timestamp]) => ({
+    id,
+    text: `post ${id}`,
+    timestamp,
+    permalink: `https://www.threads.net/@a/post/${id}`,
+  })),
+  paging: {
+    cursors: { before: 'QVFIUmFi', after: after ?? 'QVFIUmxh' },
+    ...(after ? { next: `https://graph.threads.net/v1.0/7100000000000101/threads?limit=100&after=${after}` } : {}),
+  },
+});
+
+describe("postsSince reads a profile's threads back to a moment", () => {
+  it('asks 100 a page since the moment (Unix seconds), then the after cursor while paging.next is given', async () => {
+    const { fetchFn, calls } = answeringInTurn(
+      ok(
+        threadsPage(
+          [
+            ['3', '2026-06-01T11:59:00+0000'],
+            ['2', '2026-06-01T11:30:00+0000'],
+          ],
+          'QVFIUk5leHQ',
+        ),
+      ),
+      ok(threadsPage([['1', '2026-06-01T11:00:00+0000']])),
+    );
+    const since = new Date('2026-06-01T11:00:00.600Z');
+    const out = await createThreadsAdapter(settings, fetchFn).postsSince(grant, account, since);
+    expect(out.complete).toBe(true);
+    // a post of since's own second is kept: Threads writes times to the second
+    expect(out.posts.map((p) => p.postId)).toEqual(['3', '2', '1']);
+    expect(out.posts[0]).toEqual({
+      postId: '3',
+      text: 'post 3',
+      createdAt: new Date('2026-06-01T11:59:00Z'),
+      url: 'https://www.threads.net/@a/post/3',
+    });
+    expect(calls).toHaveLength(2);
+    const first = new URL(calls[0].url);
+    expect(first.pathname).toBe('/v1.0/7100000000000101/threads');
+    expect(Object.fromEntries(first.searchParams)).toEqual({
+      fields: 'id,text,timestamp,permalink',
+      limit: String(THREADS_PAGE_MAX),
+      since: String(Math.floor(since.getTime() / 1000)),
+    });
+    expect(THREADS_PAGE_MAX).toBe(100);
+    const second = new URL(calls[1].url);
+    expect(second.searchParams.get('after')).toBe('QVFIUk5leHQ');
+    expect(second.searchParams.get('since')).toBe(first.searchParams.get('since'));
+    expect(new Headers(calls[1].init.headers).get('authorization')).toBe('Bearer THlong');
+  });
+
+  it('without paging.next the list has ended: complete, even with cursors', async () => {
+    const { fetchFn, calls } = answeringInTurn(ok(threadsPage([['1', '2026-06-01T11:59:00+0000']])));
+    expect((await createThreadsAdapter(settings, fetchFn).postsSince(grant, account, at)).complete).toBe(true);
+    expect(calls).toHaveLength(1);
+    const empty = answeringInTurn(ok({ data: [] }));
+    expect(await createThreadsAdapter(settings, empty.fetchFn).postsSince(grant, account, at)).toEqual({
+      posts: [],
+      complete: true,
+    });
+  });
+
+  it('more to read after POSTS_SINCE_MAX_PAGES pages: not complete, and no page more is asked for', async () => {
+    const { fetchFn, calls } = answeringInTurn(ok(threadsPage([['9', '2026-06-01T11:59:00+0000']], 'QVFIUk1vcmU')));
+    const out = await createThreadsAdapter(settings, fetchFn).postsSince(grant, account, new Date('2026-06-01T08:00:00Z'));
+    expect(out.complete).toBe(false);
+    expect(calls).toHaveLength(POSTS_SINCE_MAX_PAGES);
+    expect(out.posts.map((p) => p.postId)).toEqual(['9']);
+  });
+
+  it('a paging.next without a cursor is followed by the after of its address; one without either is not complete', async () => {
+    const viaLink = answeringInTurn(
+      ok({
+        data: [{ id: '2', timestamp: '2026-06-01T11:59:00+0000' }],
+        paging: { next: 'https://graph.threads.net/v1.0/7100000000000101/threads?limit=100&after=QVFIUkxpbms' },
+      }),
+      ok({ data: [{ id: '1', timestamp: '2026-06-01T11:58:00+0000' }] }),
+    );
+    const out = await createThreadsAdapter(settings, viaLink.fetchFn).postsSince(
+      grant,
+      account,
+      new Date('2026-06-01T08:00:00Z'),
+    );
+    expect(out).toMatchObject({ complete: true });
+    expect(new URL(viaLink.calls[1].url).searchParams.get('after')).toBe('QVFIUkxpbms');
+    const stuck = answeringInTurn(
+      ok({ data: [{ id: '2', timestamp: '2026-06-01T11:59:00+0000' }], paging: { next: 'https://graph.threads.net/v1.0/x' } }),
+    );
+    const partial = await createThreadsAdapter(settings, stuck.fetchFn).postsSince(
+      grant,
+      account,
+      new Date('2026-06-01T08:00:00Z'),
+    );
+    expect(partial).toMatchObject({ complete: false });
+    expect(stuck.calls).toHaveLength(1);
+  });
+
+  it("a moment before Threads' launch is not sent as since: the pages are read until one lists an older post", async () => {
+    const { fetchFn, calls } = answeringInTurn(
+      ok(
+        threadsPage(
+          [
+            ['2', '2023-07-06T10:00:00+0000'],
+            ['1', '2023-07-05T05:00:00+0000'],
+          ],
+          'QVFIUk1vcmU',
+        ),
+      ),
+    );
+    // Threads takes a since from 1688540400 (2023-07-05T07:00:00Z) on
+    const out = await createThreadsAdapter(settings, fetchFn).postsSince(grant, account, new Date('2023-07-05T06:00:00Z'));
+    expect(new URL(calls[0].url).searchParams.has('since')).toBe(false);
+    expect(out).toMatchObject({ complete: true });
+    expect(out.posts.map((p) => p.postId)).toEqual(['2']);
+    expect(calls).toHaveLength(1);
+  });
+
+  it('a refused read is classified as any Threads call: an expired access is reconnect', async () => {
+    const { fetchFn } = answering(400, graphError(190, 'Error validating access token: Session has expired', 463));
+    expect((await networkFailure(createThreadsAdapter(settings, fetchFn).postsSince(grant, account, at))).kind).toBe('reconnect');
   });
 });

@@ -3,12 +3,14 @@ import { callNetwork, expiresIn, FORM_HEADERS, form, type TNetworkResponse } fro
 import { metaRetryAt } from './meta';
 import {
   NetworkError,
+  POSTS_SINCE_MAX_PAGES,
   type TAccountRef,
   type TConsent,
   type TFetch,
   type TGrant,
   type TNetworkAdapter,
   type TNetworkSettings,
+  type TPostsSince,
   type TProfileFigures,
   type TPublishRequest,
   type TPublishState,
@@ -196,6 +198,20 @@ function fromTicket(ticket: string): TThreadsTicket {
 /** A text or image container may be published at once; a video is processed first (Threads suggests a minute). */
 const checkAfter = (video: boolean) => (video ? 30_000 : 1_000);
 
+/** The most posts Threads lists in one page of a profile's threads (`limit`: 25 unless asked, up to 100). */
+export const THREADS_PAGE_MAX = 100;
+/** The earliest `since` Threads takes (5 July 2023, its launch): nothing was posted before it. */
+export const THREADS_SINCE_MIN_SECONDS = 1_688_540_400;
+
+/** What a test may change: how many posts a page asks for (1 to 100). */
+export type TThreadsAdapterOptions = { pageSize?: number };
+
+/** A page of a profile's threads as Threads answers it; `paging.next` is there only when another page follows. */
+type TThreadsPage = {
+  data?: { id?: string; text?: string; timestamp?: string; permalink?: string }[];
+  paging?: { cursors?: { before?: string; after?: string }; next?: string; previous?: string };
+};
+
 /** Threads writes times as `2026-06-01T12:00:00+0000`. */
 const graphDate = (s: string | undefined) => new Date((s ?? '').replace(/([+-]\d\d)(\d\d)$/, '$1:$2'));
 
@@ -215,7 +231,13 @@ function insightValue(i: TInsight | undefined): number | null {
  * own expiry. So that the product's renewal (which looks for a refresh token and its expiry) takes it up, the grant
  * keeps the long-lived token as its refresh token too, expiring with it; `refresh` renews `grant.accessToken`.
  */
-export function createThreadsAdapter(settings: TNetworkSettings, fetchFn: TFetch = fetch, now: () => Date = () => new Date()) {
+export function createThreadsAdapter(
+  settings: TNetworkSettings,
+  fetchFn: TFetch = fetch,
+  now: () => Date = () => new Date(),
+  options: TThreadsAdapterOptions = {},
+) {
+  const pageSize = Math.min(THREADS_PAGE_MAX, Math.max(1, Math.floor(options.pageSize ?? THREADS_PAGE_MAX)));
   async function tokenCall(path: string, init: RequestInit, at: Date, context: 'code' | 'renew') {
     const res = await callNetwork(fetchFn, 'threads', `${settings.apiBase}${path}`, init);
     if (res.status >= 400) throw threadsFailure(res, at, context);
@@ -283,16 +305,65 @@ export function createThreadsAdapter(settings: TNetworkSettings, fetchFn: TFetch
     }
   }
 
-  async function recent(grant: TGrant, account: TAccountRef, limit: number): Promise<TRecentPost[]> {
+  /** One page of the profile's threads (GET /{uid}/threads), as posts, and the query of the next page if there is one. */
+  async function threadsPage(
+    grant: TGrant,
+    account: TAccountRef,
+    query: Record<string, string>,
+  ): Promise<{ posts: TRecentPost[]; next: Record<string, string> | null; more: boolean }> {
     const b = (await apiGet(grant, `/${encodeURIComponent(account.remoteId)}/threads`, {
+      ...query,
       fields: 'id,text,timestamp,permalink',
-      limit: String(Math.max(1, Math.min(100, limit))),
-    })) as { data?: { id?: string; text?: string; timestamp?: string; permalink?: string }[] } | null;
-    return (b?.data ?? [])
+    })) as TThreadsPage | null;
+    const posts = (b?.data ?? [])
       .filter((p) => p.id)
-      .map((p) => ({ postId: String(p.id), text: p.text ?? '', createdAt: graphDate(p.timestamp), url: p.permalink || null }))
-      .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime())
-      .slice(0, limit);
+      .map((p) => ({ postId: String(p.id), text: p.text ?? '', createdAt: graphDate(p.timestamp), url: p.permalink || null }));
+    // Graph gives `paging.next` only when another page follows; the page after is asked with its `after` cursor
+    const link = b?.paging?.next;
+    if (typeof link !== 'string' || !link) return { posts, next: null, more: false };
+    let after = b?.paging?.cursors?.after;
+    if (!after)
+      try {
+        after = new URL(link).searchParams.get('after') ?? undefined;
+      } catch {
+        after = undefined;
+      }
+    return { posts, next: after ? { ...query, after } : null, more: true };
+  }
+
+  async function recent(grant: TGrant, account: TAccountRef, limit: number): Promise<TRecentPost[]> {
+    const { posts } = await threadsPage(grant, account, { limit: String(Math.max(1, Math.min(THREADS_PAGE_MAX, limit))) });
+    return posts.sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime()).slice(0, limit);
+  }
+
+  /**
+   * Every post since `since`: GET /{uid}/threads with Threads' own time filter (`since`, in Unix seconds), 100 a
+   * page, each next page asked with the `after` cursor while Threads gives `paging.next`. Threads writes times to
+   * the second, so the posts of since's own second are kept (never one missed). Not complete when the pages run out
+   * (POSTS_SINCE_MAX_PAGES) with more to read, or when Threads says more follow without a cursor to reach them.
+   */
+  async function postsSince(grant: TGrant, account: TAccountRef, since: Date): Promise<TPostsSince> {
+    const fromSeconds = Math.floor(since.getTime() / 1000);
+    const fromMs = fromSeconds * 1000;
+    let query: Record<string, string> = { limit: String(pageSize) };
+    if (fromSeconds >= THREADS_SINCE_MIN_SECONDS) query.since = String(fromSeconds);
+    const posts: TRecentPost[] = [];
+    const seen = new Set<string>();
+    const newestFirst = () => posts.sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime());
+    for (let pages = 0; pages < POSTS_SINCE_MAX_PAGES; pages++) {
+      const page = await threadsPage(grant, account, query);
+      for (const p of page.posts)
+        if (!(p.createdAt.getTime() < fromMs) && !seen.has(p.postId)) {
+          seen.add(p.postId);
+          posts.push(p);
+        }
+      // past `since` (a list Threads did not filter by time): every post since it was listed
+      if (page.posts.some((p) => p.createdAt.getTime() < fromMs)) return { posts: newestFirst(), complete: true };
+      if (!page.more) return { posts: newestFirst(), complete: true };
+      if (!page.next) return { posts: newestFirst(), complete: false };
+      query = page.next;
+    }
+    return { posts: newestFirst(), complete: false };
   }
 
   const adapter = {
@@ -456,8 +527,9 @@ export function createThreadsAdapter(settings: TNetworkSettings, fetchFn: TFetch
       }
     },
 
-    /** `GET /{uid}/threads?fields=id,text,timestamp,permalink`, newest first. */
+    /** `GET /{uid}/threads?fields=id,text,timestamp,permalink`, newest first: its first page. */
     recentPosts: recent,
+    postsSince,
 
     /** `GET /{media}/insights?metric=views,likes,replies,reposts,quotes,shares` (replies are its comments). */
     async analytics(

@@ -394,3 +394,96 @@ describe('publishing to TikTok: the documented answers read, the errors classifi
     );
   });
 });
+
+describe('every post since a moment, from /v2/video/list/ page by page', () => {
+  /** A creator's `count` posts, one a minute, the latest at `latest`; /v2/video/list/ answered from them by cursor. */
+  function creatorList(count: number, latest = Date.parse('2026-06-01T12:00:00Z'), pageOf = (asked: number) => asked) {
+    const all = Array.from({ length: count }, (_, i) => ({ id: `7${i}`, ms: latest - i * 60_000, text: `post ${i}` }));
+    const calls: { url: string; body: { max_count?: number; cursor?: number } }[] = [];
+    const fetchFn = (async (url: string, init: RequestInit) => {
+      const body = JSON.parse(String(init.body)) as { max_count?: number; cursor?: number };
+      calls.push({ url, body });
+      const from = all.filter((p) => body.cursor === undefined || p.ms < body.cursor);
+      const page = from.slice(0, pageOf(body.max_count ?? 10));
+      const data = {
+        videos: page.map((p) => ({ id: p.id, video_description: p.text, create_time: Math.floor(p.ms / 1000) })),
+        cursor: page.length ? page[page.length - 1].ms : (body.cursor ?? 0),
+        has_more: from.length > page.length,
+      };
+      return new Response(JSON.stringify(okAnswer(data)), { status: 200, headers: { 'content-type': 'application/json' } });
+    }) as unknown as typeof fetch;
+    return { all, calls, fetchFn };
+  }
+
+  it('pages back 20 at a time from the cursor TikTok gives, and stops at the page that reaches past `since`', async () => {
+    const list = creatorList(100);
+    const since = new Date(list.all[44].ms);
+    const found = await createTikTokAdapter(settings, list.fetchFn).postsSince(grant, account, since);
+    expect(found.complete).toBe(true);
+    expect(found.posts.map((p) => p.postId)).toEqual(list.all.slice(0, 45).map((p) => p.id));
+    expect(found.posts[44]).toEqual({ postId: '744', text: 'post 44', createdAt: new Date(list.all[44].ms), url: null });
+    // three pages of 20: the third holds the post made at `since` and older ones, so no fourth is asked for
+    expect(list.calls.map((c) => c.body)).toEqual([
+      { max_count: 20 },
+      { max_count: 20, cursor: list.all[19].ms },
+      { max_count: 20, cursor: list.all[39].ms },
+    ]);
+    expect(list.calls[0].url).toBe(
+      'https://open.tiktokapis.com/v2/video/list/?fields=id,title,video_description,create_time,share_url',
+    );
+  });
+
+  it('the end of the list is complete, even before `since`; a page with fewer posts than asked goes on while has_more', async () => {
+    const short = creatorList(5);
+    const all = await createTikTokAdapter(settings, short.fetchFn).postsSince(grant, account, new Date(0));
+    expect(all).toMatchObject({ complete: true });
+    expect(all.posts).toHaveLength(5);
+    // TikTok may give fewer than max_count while more follow
+    const sparse = creatorList(30, undefined, () => 3);
+    const every = await createTikTokAdapter(settings, sparse.fetchFn).postsSince(grant, account, new Date(0));
+    expect(every.posts).toHaveLength(30);
+    expect(every.complete).toBe(true);
+    expect(sparse.calls).toHaveLength(10);
+  });
+
+  it('more than POSTS_SINCE_MAX_PAGES pages newer than `since` is not complete, after 20 listings', async () => {
+    const list = creatorList(500);
+    const found = await createTikTokAdapter(settings, list.fetchFn).postsSince(grant, account, new Date(list.all[450].ms));
+    expect(found.complete).toBe(false);
+    expect(found.posts).toHaveLength(400);
+    expect(list.calls).toHaveLength(20);
+    // a smaller page (a test's option) reaches the limit sooner
+    const small = creatorList(30);
+    const few = await createTikTokAdapter(settings, small.fetchFn, undefined, { pageSize: 1 }).postsSince(
+      grant,
+      account,
+      new Date(small.all[25].ms),
+    );
+    expect(few).toMatchObject({ complete: false });
+    expect(few.posts).toHaveLength(20);
+  });
+
+  it("TikTok gives times to the second: a post of since's own second is kept", async () => {
+    const list = creatorList(3, Date.parse('2026-06-01T12:00:00Z'));
+    const since = new Date(Date.parse('2026-06-01T11:58:00Z') + 400);
+    const found = await createTikTokAdapter(settings, list.fetchFn).postsSince(grant, account, since);
+    expect(found.posts.map((p) => p.postId)).toEqual(['70', '71', '72']);
+  });
+
+  it('has_more with a cursor that does not lead further back: what is older cannot be read, so not complete', async () => {
+    const stuck = answering(
+      200,
+      okAnswer({ videos: [{ id: '71', create_time: 1780000000 }], cursor: 1780000000000, has_more: true }),
+    );
+    const found = await createTikTokAdapter(settings, stuck.fetchFn).postsSince(grant, account, new Date(0));
+    expect(found).toMatchObject({ complete: false, posts: [{ postId: '71' }] });
+    expect(stuck.calls).toHaveLength(2);
+  });
+
+  it('a failing listing fails the whole check (a passing failure is retry)', async () => {
+    const { fetchFn } = answering(500, { error: { code: 'internal_error', message: 'x', log_id: 'x' } });
+    expect((await networkFailure(createTikTokAdapter(settings, fetchFn).postsSince(grant, account, new Date(0)))).kind).toBe(
+      'retry',
+    );
+  });
+});

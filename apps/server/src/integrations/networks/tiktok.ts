@@ -2,12 +2,14 @@ import { NETWORK_LIMITS, type TPostMetrics } from '@virality/domain';
 import { callNetwork, expiresIn, FORM_HEADERS, form, pkce, retryAtFrom, type TNetworkResponse } from './http';
 import {
   NetworkError,
+  POSTS_SINCE_MAX_PAGES,
   type TAccountRef,
   type TConsent,
   type TFetch,
   type TGrant,
   type TNetworkAdapter,
   type TNetworkSettings,
+  type TPostsSince,
   type TProfileFigures,
   type TPublishRequest,
   type TPublishState,
@@ -117,6 +119,19 @@ const failReason = (r: string | undefined) =>
 
 const postUrl = (username: string | null, id: string) => (username ? `https://www.tiktok.com/@${username}/video/${id}` : null);
 
+/** The most videos one page of /v2/video/list/ gives (its largest max_count). */
+export const TIKTOK_PAGE_MAX = 20;
+/** What a test may change: how many videos a page of /v2/video/list/ asks for (1 to 20). */
+export type TTikTokAdapterOptions = { pageSize?: number };
+/** The fields of a listed video the adapter reads. */
+const LIST_FIELDS = 'id,title,video_description,create_time,share_url';
+/** One page of /v2/video/list/: its videos (newest first), the cursor of the next page, and whether one follows. */
+type TVideoList = {
+  videos?: { id?: string; title?: string; video_description?: string; create_time?: number; share_url?: string }[];
+  cursor?: number;
+  has_more?: boolean;
+};
+
 type TTikTokError = { error?: string | { code?: string; message?: string }; error_description?: string };
 
 /**
@@ -124,7 +139,13 @@ type TTikTokError = { error?: string | { code?: string; message?: string }; erro
  * HTTP 200, so the code is read, never only the status; OAuth calls answer `{error, error_description}`.
  * Refresh tokens rotate: each refresh returns a new one, which the caller keeps in the same write.
  */
-export function createTikTokAdapter(settings: TNetworkSettings, fetchFn: TFetch = fetch, now: () => Date = () => new Date()) {
+export function createTikTokAdapter(
+  settings: TNetworkSettings,
+  fetchFn: TFetch = fetch,
+  now: () => Date = () => new Date(),
+  options: TTikTokAdapterOptions = {},
+) {
+  const pageSize = Math.max(1, Math.min(TIKTOK_PAGE_MAX, Math.floor(options.pageSize ?? TIKTOK_PAGE_MAX)));
   function fail(res: TNetworkResponse, at: Date): never {
     const body = (res.body ?? {}) as TTikTokError;
     const code = typeof body.error === 'string' ? body.error : (body.error?.code ?? null);
@@ -204,6 +225,27 @@ export function createTikTokAdapter(settings: TNetworkSettings, fetchFn: TFetch 
   };
   const creatorInfo = async (grant: TGrant) =>
     ((await apiCall(grant, 'POST', '/v2/post/publish/creator_info/query/', {})) ?? {}) as TCreatorInfo;
+
+  /**
+   * One page of the creator's public posts (POST /v2/video/list/, newest first): `max_count` of them at most (TikTok
+   * may give fewer, even none, while `has_more`), from `cursor` (a time in ms: posts made before it) when given.
+   */
+  async function videoPage(grant: TGrant, maxCount: number, cursor: number | null) {
+    const data = (await apiCall(grant, 'POST', `/v2/video/list/?fields=${LIST_FIELDS}`, {
+      max_count: maxCount,
+      ...(cursor === null ? {} : { cursor }),
+    })) as TVideoList | undefined;
+    const posts: TRecentPost[] = (data?.videos ?? [])
+      .filter((v) => v.id)
+      .map((v) => ({
+        postId: String(v.id),
+        text: v.video_description || v.title || '',
+        createdAt: new Date((v.create_time ?? 0) * 1000),
+        url: v.share_url ?? null,
+      }));
+    const next = typeof data?.cursor === 'number' && Number.isFinite(data.cursor) ? data.cursor : null;
+    return { posts, cursor: next, more: data?.has_more === true };
+  }
 
   /**
    * TikTok gives a published post's id as an int64 number, which JSON reading rounds; the creator's list gives ids
@@ -393,22 +435,38 @@ export function createTikTokAdapter(settings: TNetworkSettings, fetchFn: TFetch 
           throw new NetworkError('tiktok', 'retry', `TikTok gave an unknown publish status (${data.status ?? 'none'})`);
       }
     },
+    /** The creator's latest public posts: the first page of /v2/video/list/ (at most 20). */
+    /** TikTok's video list holds public videos only: a private post cannot be found there. */
+    listed: (privacy: string | null) => privacy === null || privacy === 'PUBLIC_TO_EVERYONE',
     async recentPosts(grant: TGrant, _account: TAccountRef, limit: number): Promise<TRecentPost[]> {
-      const count = Math.max(1, Math.min(20, Math.floor(limit)));
-      const data = (await apiCall(grant, 'POST', '/v2/video/list/?fields=id,title,video_description,create_time,share_url', {
-        max_count: count,
-      })) as {
-        videos?: { id?: string; title?: string; video_description?: string; create_time?: number; share_url?: string }[];
-      };
-      return (data?.videos ?? [])
-        .filter((v) => v.id)
-        .slice(0, count)
-        .map((v) => ({
-          postId: String(v.id),
-          text: v.video_description || v.title || '',
-          createdAt: new Date((v.create_time ?? 0) * 1000),
-          url: v.share_url ?? null,
-        }));
+      const count = Math.max(1, Math.min(TIKTOK_PAGE_MAX, Math.floor(limit)));
+      return (await videoPage(grant, count, null)).posts.slice(0, count);
+    },
+    /**
+     * Every public post the creator made since `since`, newest first: /v2/video/list/ with `max_count` 20, each next
+     * page asked from the `cursor` TikTok gave while `has_more`, until a post older than `since` is listed or the list
+     * ends (at most POSTS_SINCE_MAX_PAGES pages; past them, or with a cursor that does not move on, the answer is
+     * incomplete). TikTok has no filter for posts after a time, and writes `create_time` in seconds: the posts of
+     * since's own second are kept. A post only its creator may see (SELF_ONLY) is not listed by TikTok at all.
+     */
+    async postsSince(grant: TGrant, _account: TAccountRef, since: Date): Promise<TPostsSince> {
+      const fromMs = Math.floor(since.getTime() / 1000) * 1000;
+      const found = new Map<string, TRecentPost>();
+      const answer = (complete: boolean): TPostsSince => ({
+        posts: [...found.values()].sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime()),
+        complete,
+      });
+      let cursor: number | null = null;
+      for (let pages = 0; pages < POSTS_SINCE_MAX_PAGES; pages++) {
+        const page = await videoPage(grant, pageSize, cursor);
+        for (const p of page.posts) if (p.createdAt.getTime() >= fromMs) found.set(p.postId, p);
+        // newest first: one made before `since` means the rest are older still
+        if (page.posts.some((p) => p.createdAt.getTime() < fromMs) || !page.more) return answer(true);
+        // more to read, but no cursor that leads further back: what is older cannot be read
+        if (page.cursor === null || (cursor !== null && page.cursor >= cursor)) return answer(false);
+        cursor = page.cursor;
+      }
+      return answer(false);
     },
     async analytics(
       grant: TGrant,

@@ -128,6 +128,11 @@ export interface TNetworkAdapter {
    * POSTS_SINCE_MAX_PAGES pages): a publish whose answer was lost is looked for here before it is ever sent again.
    */
   postsSince(grant: TGrant, account: TAccountRef, since: Date): Promise<TPostsSince>;
+  /**
+   * Whether a post made with this privacy level shows in `postsSince` (absent: every post does). TikTok lists
+   * public videos only: a private one whose answer was lost cannot be looked for.
+   */
+  listed?(privacy: string | null): boolean;
   /** A published post's figures, those the network gives. */
   analytics(grant: TGrant, account: TAccountRef, postId: string, format: TPublishRequest['format']): Promise<TPostMetrics>;
 }

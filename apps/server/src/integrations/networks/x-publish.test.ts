@@ -2,8 +2,8 @@ import { NETWORK_LIMITS } from '@virality/domain';
 import { describe, expect, it } from 'vitest';
 import { oauth1SignatureValid } from '../../sandbox/networks/x';
 import { answering, networkFailure } from './test-kit';
-import type { TGrant, TPublishMedia, TPublishRequest } from './types';
-import { createXAdapter, xPostIssues, xTextLength } from './x';
+import { POSTS_SINCE_MAX_PAGES, type TGrant, type TPublishMedia, type TPublishRequest } from './types';
+import { createXAdapter, X_PAGE_MAX, X_TIMELINE_REACH, xPostIssues, xTextLength } from './x';
 
 const settings = {
   clientId: 'xvz1evFS4wEEPTGEFPHBog',
@@ -361,5 +361,142 @@ describe("X's publishing refusals, classified", () => {
     const err = await networkFailure(createXAdapter(settings, fetchFn).publish(grant, request({ media: [photo] })));
     expect(err.reason).toBe('the media file could not be read');
     expect(calls.map((c) => c.url)).toEqual(['https://cdn.example/p.jpg']);
+  });
+});
+
+/** A fetch answering each call with the next of `bodies` (200, JSON; the last one again after), recording each URL. */
+function inTurn(...bodies: unknown[]) {
+  const urls: URL[] = [];
+  const fetchFn = (async (url: string) => {
+    const body = bodies[Math.min(urls.length, bodies.length - 1)];
+    urls.push(new URL(url));
+    return new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
+  }) as unknown as typeof fetch;
+  return { fetchFn, urls };
+}
+/** A timeline page of X's: posts `ids` (newest first) made at `times`, and the next page's token if any. */
+const timeline = (posts: [id: string, createdAt: string][], next?: string) => ({
+  data: posts.map(([id, created_at]) => ({ id, text: `post ${id}`, created_at, edit_history_tweet_ids: [id] })),
+  meta: {
+    result_count: posts.length,
+    newest_id: posts[0]?.[0],
+    oldest_id: posts.at(-1)?.[0],
+    ...(next ? { next_token: next } : {}),
+  },
+});
+
+describe("postsSince reads X's timeline back to a moment", () => {
+  it("asks 100 a page from since's second (start_time), follows meta.next_token, and ends when X gives none", async () => {
+    const { fetchFn, urls } = inTurn(
+      timeline(
+        [
+          ['30', '2026-06-01T11:59:59.000Z'],
+          ['29', '2026-06-01T11:50:00.000Z'],
+        ],
+        '7140dibdnow9c7btw421dyz6jism75z99gyxd8egarsc4',
+      ),
+      timeline([
+        ['20', '2026-06-01T11:10:00.000Z'],
+        ['19', '2026-06-01T11:00:00.000Z'],
+      ]),
+    );
+    const out = await createXAdapter(settings, fetchFn).postsSince(grant, account, new Date('2026-06-01T11:00:00.250Z'));
+    expect(out.complete).toBe(true);
+    // a post of since's own second is kept: X writes times to the second
+    expect(out.posts.map((p) => p.postId)).toEqual(['30', '29', '20', '19']);
+    expect(out.posts[0]).toEqual({
+      postId: '30',
+      text: 'post 30',
+      createdAt: new Date('2026-06-01T11:59:59.000Z'),
+      url: 'https://x.com/i/web/status/30',
+    });
+    expect(urls).toHaveLength(2);
+    expect(urls[0].pathname).toBe('/2/users/370773112/tweets');
+    expect(Object.fromEntries(urls[0].searchParams)).toEqual({
+      max_results: String(X_PAGE_MAX),
+      start_time: '2026-06-01T11:00:00Z',
+      'tweet.fields': 'created_at,text',
+    });
+    expect(X_PAGE_MAX).toBe(100);
+    expect(urls[1].searchParams.get('pagination_token')).toBe('7140dibdnow9c7btw421dyz6jism75z99gyxd8egarsc4');
+    expect(urls[1].searchParams.get('start_time')).toBe('2026-06-01T11:00:00Z');
+  });
+
+  it('an empty timeline since the moment is complete, and nothing', async () => {
+    const { fetchFn, urls } = inTurn({ meta: { result_count: 0 } });
+    expect(await createXAdapter(settings, fetchFn).postsSince(grant, account, at)).toEqual({ posts: [], complete: true });
+    expect(urls).toHaveLength(1);
+  });
+
+  it('more to read after POSTS_SINCE_MAX_PAGES pages: not complete, and no page more is asked for', async () => {
+    const { fetchFn, urls } = inTurn(timeline([['9', '2026-06-01T11:59:00.000Z']], 'more'));
+    const out = await createXAdapter(settings, fetchFn).postsSince(grant, account, new Date('2026-06-01T08:00:00Z'));
+    expect(out.complete).toBe(false);
+    expect(urls).toHaveLength(POSTS_SINCE_MAX_PAGES);
+    // the same post on every page of this fake network is listed once
+    expect(out.posts.map((p) => p.postId)).toEqual(['9']);
+  });
+
+  it("X's reach (a user's 3,200 most recent posts) ran out with all listed newer than since: not complete", async () => {
+    expect(X_TIMELINE_REACH).toBe(3_200);
+    const page = (from: number, n: number, next?: string) =>
+      timeline(
+        Array.from({ length: n }, (_, i) => [String(from - i), '2026-06-01T11:30:00.000Z'] as [string, string]),
+        next,
+      );
+    // the list ends (no next_token) once the reach is listed: here 150, as the adapter is told
+    const answers = [page(1000, 100, 't2'), page(900, 50)];
+    const short = inTurn(...answers);
+    const out = await createXAdapter(settings, short.fetchFn, undefined, { timelineReach: 150 }).postsSince(
+      grant,
+      account,
+      new Date('2026-06-01T08:00:00Z'),
+    );
+    expect(out).toMatchObject({ complete: false });
+    expect(out.posts).toHaveLength(150);
+    // the same list within X's own reach simply ended: complete
+    const full = inTurn(...answers);
+    expect(
+      (await createXAdapter(settings, full.fetchFn).postsSince(grant, account, new Date('2026-06-01T08:00:00Z'))).complete,
+    ).toBe(true);
+  });
+
+  it("a moment before X's earliest start_time is not sent: the pages are read until one lists an older post", async () => {
+    const { fetchFn, urls } = inTurn(
+      timeline([['5', '2012-01-02T00:00:00.000Z']], 'n2'),
+      timeline(
+        [
+          ['4', '2010-06-01T00:00:00.000Z'],
+          ['3', '2009-12-31T00:00:00.000Z'],
+        ],
+        'n3',
+      ),
+    );
+    const out = await createXAdapter(settings, fetchFn).postsSince(grant, account, new Date('2010-01-01T00:00:00Z'));
+    expect(out).toMatchObject({ complete: true });
+    expect(out.posts.map((p) => p.postId)).toEqual(['5', '4']);
+    expect(urls).toHaveLength(2);
+    expect(urls[0].searchParams.has('start_time')).toBe(false);
+  });
+
+  it('a test may ask for smaller pages, 5 at the least', async () => {
+    const { fetchFn, urls } = inTurn({ meta: { result_count: 0 } });
+    await createXAdapter(settings, fetchFn, undefined, { pageSize: 2 }).postsSince(grant, account, at);
+    expect(urls[0].searchParams.get('max_results')).toBe('5');
+  });
+
+  it('a user X does not have is permanent, in its words', async () => {
+    const { fetchFn } = inTurn({
+      errors: [
+        {
+          detail: 'Could not find user with id: [370773112].',
+          title: 'Not Found Error',
+          type: 'https://api.twitter.com/2/problems/resource-not-found',
+        },
+      ],
+    });
+    const err = await networkFailure(createXAdapter(settings, fetchFn).postsSince(grant, account, at));
+    expect(err.kind).toBe('permanent');
+    expect(err.reason).toBe('Could not find user with id: [370773112].');
   });
 });

@@ -4,12 +4,14 @@ import OAuth from 'oauth-1.0a';
 import { callNetwork, NETWORK_TIMEOUT_MS, retryAtFrom, type TNetworkResponse } from './http';
 import {
   NetworkError,
+  POSTS_SINCE_MAX_PAGES,
   type TAccountRef,
   type TConsent,
   type TFetch,
   type TGrant,
   type TNetworkAdapter,
   type TNetworkSettings,
+  type TPostsSince,
   type TProfileFigures,
   type TPublishMedia,
   type TPublishRequest,
@@ -156,6 +158,23 @@ type TProcessingInfo = {
 /** A v2 answer's resource errors (a 200 answer may carry them instead of data). */
 type TXResourceErrors = { errors?: { title?: string; detail?: string; type?: string }[] };
 
+/** The most posts X lists in one page of a user's timeline (it takes 5 to 100). */
+export const X_PAGE_MAX = 100;
+const X_PAGE_MIN = 5;
+/** How far back X lists a user's timeline: its 3,200 most recent posts, whatever time is asked for. */
+export const X_TIMELINE_REACH = 3_200;
+/** The earliest `start_time` X takes; a moment before it is not sent (the posts are then told apart by their time here). */
+const X_START_TIME_MIN_MS = Date.parse('2010-11-06T00:00:01Z');
+
+/** What a test may change: how many posts a page asks for (5 to 100), and how far back the timeline reaches. */
+export type TXAdapterOptions = { pageSize?: number; timelineReach?: number };
+
+/** One page of a user's timeline as X answers it: its posts (newest first) and the token of the next page. */
+type TTimelinePage = {
+  data?: { id?: string; text?: string; created_at?: string }[];
+  meta?: { result_count?: number; next_token?: string };
+} & TXResourceErrors;
+
 /** X's web address of a post; without the handle, X's address that finds the post by its id alone. */
 export const xPostUrl = (id: string, userName?: string | null) =>
   userName ? `https://x.com/${userName}/status/${id}` : `https://x.com/i/web/status/${id}`;
@@ -178,7 +197,14 @@ function formAnswer(body: unknown): URLSearchParams {
  * secret to sign the exchange. Access tokens do not expire and cannot be renewed: `refresh` is null.
  * OAuth and v1.1 endpoints answer `{errors:[{code,message}]}`; v2 endpoints answer problem JSON `{title,type,detail}`.
  */
-export function createXAdapter(settings: TNetworkSettings, fetchFn: TFetch = fetch, now: () => Date = () => new Date()) {
+export function createXAdapter(
+  settings: TNetworkSettings,
+  fetchFn: TFetch = fetch,
+  now: () => Date = () => new Date(),
+  options: TXAdapterOptions = {},
+) {
+  const pageSize = Math.min(X_PAGE_MAX, Math.max(X_PAGE_MIN, Math.floor(options.pageSize ?? X_PAGE_MAX)));
+  const timelineReach = options.timelineReach ?? X_TIMELINE_REACH;
   const oauth = new OAuth({
     consumer: { key: settings.clientId, secret: settings.clientSecret },
     signature_method: 'HMAC-SHA1',
@@ -361,7 +387,7 @@ export function createXAdapter(settings: TNetworkSettings, fetchFn: TFetch = fet
     return { id, processing: done?.data?.processing_info ?? null };
   }
 
-  /** The step that makes the post public: POST /2/tweets. Never sent twice here: the caller looks at recentPosts first. */
+  /** The step that makes the post public: POST /2/tweets. Never sent twice here: the caller looks at postsSince first. */
   async function createTweet(grant: TGrant, text: string, mediaIds: string[]): Promise<TPublishState> {
     const body: Record<string, unknown> = {};
     if (text) body.text = text;
@@ -394,6 +420,24 @@ export function createXAdapter(settings: TNetworkSettings, fetchFn: TFetch = fet
     throw new NetworkError('twitter', 'permanent', e?.detail || `X has no such ${what}`, {
       code: e?.type?.startsWith(PROBLEMS) ? e.type.slice(PROBLEMS.length) : (e?.title ?? null),
     });
+  }
+
+  /** One page of the user's timeline (GET /2/users/{id}/tweets), newest first, with the next page's token. */
+  async function timelinePage(
+    grant: TGrant,
+    account: TAccountRef,
+    query: Record<string, string>,
+  ): Promise<{ posts: TRecentPost[]; next: string | null }> {
+    const body = (await apiGet(grant, `/2/users/${encodeURIComponent(account.remoteId)}/tweets`, {
+      ...query,
+      'tweet.fields': 'created_at,text',
+    })) as TTimelinePage | null;
+    if (!body?.data && body?.errors?.length) notFound(body, 'profile');
+    const posts = (body?.data ?? [])
+      .filter((t): t is { id: string; text?: string; created_at?: string } => typeof t.id === 'string')
+      .map((t) => ({ postId: t.id, text: t.text ?? '', createdAt: new Date(t.created_at ?? 0), url: xPostUrl(t.id) }));
+    const next = body?.meta?.next_token;
+    return { posts, next: typeof next === 'string' && next ? next : null };
   }
 
   const adapter = {
@@ -537,23 +581,45 @@ export function createXAdapter(settings: TNetworkSettings, fetchFn: TFetch = fet
       return createTweet(grant, t.text, t.media);
     },
 
-    /** The profile's latest posts: GET /2/users/{id}/tweets (X gives 5 to 100 at a time). */
+    /** The profile's latest posts: the first page of GET /2/users/{id}/tweets (X gives 5 to 100 at a time). */
     async recentPosts(grant: TGrant, account: TAccountRef, limit: number): Promise<TRecentPost[]> {
       if (limit <= 0) return [];
-      const body = (await apiGet(grant, `/2/users/${encodeURIComponent(account.remoteId)}/tweets`, {
-        max_results: String(Math.min(100, Math.max(5, Math.floor(limit)))),
-        'tweet.fields': 'created_at,text',
-      })) as ({ data?: { id?: string; text?: string; created_at?: string }[] } & TXResourceErrors) | null;
-      if (!body?.data && body?.errors?.length) notFound(body, 'profile');
-      return (body?.data ?? [])
-        .filter((t): t is { id: string; text?: string; created_at?: string } => typeof t.id === 'string')
-        .slice(0, limit)
-        .map((t) => ({
-          postId: t.id,
-          text: t.text ?? '',
-          createdAt: new Date(t.created_at ?? 0),
-          url: xPostUrl(t.id),
-        }));
+      const page = await timelinePage(grant, account, {
+        max_results: String(Math.min(X_PAGE_MAX, Math.max(X_PAGE_MIN, Math.floor(limit)))),
+      });
+      return page.posts.slice(0, limit);
+    },
+
+    /**
+     * Every post since `since`: GET /2/users/{id}/tweets from `start_time` (X's own time filter), 100 a page, each
+     * next page asked with the `pagination_token` X gave as `meta.next_token`, until X gives none (the list ended
+     * at `since`). X writes times to the second and `start_time` is inclusive at that grain, so the posts of since's
+     * own second are kept (a post made a moment before `since` in that second may come with them: never one missed).
+     * Not complete when the pages run out (POSTS_SINCE_MAX_PAGES) with more to read, or when the list ended because
+     * X reaches no further back than a user's 3,200 most recent posts while all it listed are newer than `since`.
+     */
+    async postsSince(grant: TGrant, account: TAccountRef, since: Date): Promise<TPostsSince> {
+      const fromMs = Math.floor(since.getTime() / 1000) * 1000;
+      const query: Record<string, string> = { max_results: String(pageSize) };
+      if (fromMs >= X_START_TIME_MIN_MS) query.start_time = new Date(fromMs).toISOString().replace(/\.\d{3}Z$/, 'Z');
+      const posts: TRecentPost[] = [];
+      const seen = new Set<string>();
+      let listed = 0;
+      let token: string | null = null;
+      for (let pages = 0; pages < POSTS_SINCE_MAX_PAGES; pages++) {
+        const page = await timelinePage(grant, account, token ? { ...query, pagination_token: token } : query);
+        listed += page.posts.length;
+        for (const p of page.posts)
+          if (p.createdAt.getTime() >= fromMs && !seen.has(p.postId)) {
+            seen.add(p.postId);
+            posts.push(p);
+          }
+        // past `since` (a moment too early for start_time): every post since it was listed
+        if (page.posts.some((p) => p.createdAt.getTime() < fromMs)) return { posts, complete: true };
+        if (!page.next) return { posts, complete: listed < timelineReach };
+        token = page.next;
+      }
+      return { posts, complete: false };
     },
 
     /** A post's public figures: GET /2/tweets/{id}?tweet.fields=public_metrics. */

@@ -258,21 +258,12 @@ describe('publishStatus: videos.list status and processingDetails', () => {
 });
 
 describe('recent videos, analytics and channel figures from documented answers', () => {
-  it("recentPosts: search forMine, newest first; a video's text is its description, else its title", async () => {
-    const { fetchFn, calls } = answering(200, {
-      kind: 'youtube#searchListResponse',
-      items: [
-        {
-          id: { kind: 'youtube#video', videoId: 'old' },
-          snippet: { title: 'Old', description: 'old one', publishedAt: '2026-05-01T10:00:00Z' },
-        },
-        {
-          id: { kind: 'youtube#video', videoId: 'new' },
-          snippet: { title: 'New title', description: '', publishedAt: '2026-05-30T10:00:00Z' },
-        },
-      ],
-    });
-    const posts = await createYouTubeAdapter(settings, fetchFn, () => at).recentPosts(grant, account, 80);
+  it("recentPosts: the first page of the channel's uploads playlist; a video's text is its description, else its title", async () => {
+    const uploads = channelUploads([
+      { id: 'new', title: 'New title', description: '', at: '2026-05-30T10:00:00Z' },
+      { id: 'old', title: 'Old', description: 'old one', at: '2026-05-01T10:00:00Z' },
+    ]);
+    const posts = await createYouTubeAdapter(settings, uploads.fetchFn, () => at).recentPosts(grant, account, 80);
     expect(posts).toEqual([
       {
         postId: 'new',
@@ -282,15 +273,10 @@ describe('recent videos, analytics and channel figures from documented answers',
       },
       { postId: 'old', text: 'old one', createdAt: new Date('2026-05-01T10:00:00Z'), url: 'https://www.youtube.com/watch?v=old' },
     ]);
-    const u = new URL(calls[0].url);
-    expect(u.pathname).toBe('/youtube/v3/search');
-    expect(Object.fromEntries(u.searchParams)).toEqual({
-      part: 'snippet',
-      forMine: 'true',
-      type: 'video',
-      order: 'date',
-      maxResults: '50',
-    });
+    expect(uploads.calls.map((u) => [u.pathname, Object.fromEntries(u.searchParams)])).toEqual([
+      ['/youtube/v3/channels', { part: 'contentDetails', mine: 'true' }],
+      ['/youtube/v3/playlistItems', { part: 'snippet,contentDetails', playlistId: 'UUabc', maxResults: '50' }],
+    ]);
   });
 
   it('analytics: statistics strings become views, likes and comments', async () => {
@@ -348,5 +334,122 @@ describe('recent videos, analytics and channel figures from documented answers',
     expect(
       (await networkFailure(createYouTubeAdapter(settings, answering(200, { items: [] }).fetchFn).profile(grant, account))).kind,
     ).toBe('permanent');
+  });
+});
+
+/** A playlist item as playlistItems.list gives it (part=snippet,contentDetails). */
+type TUpload = { id: string; title: string; description: string; at: string };
+/**
+ * YouTube's answers for the channel UCabc: channels.list gives its uploads playlist (UUabc), playlistItems.list that
+ * playlist's `uploads` (newest first) `maxResults` at a time with page tokens. Records the URL of each call.
+ */
+function channelUploads(uploads: TUpload[]) {
+  const calls: URL[] = [];
+  const json = (body: unknown, status = 200) =>
+    new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+  const fetchFn = (async (url: string) => {
+    const u = new URL(url);
+    calls.push(u);
+    if (u.pathname === '/youtube/v3/channels')
+      return json({
+        kind: 'youtube#channelListResponse',
+        items: [{ kind: 'youtube#channel', id: 'UCabc', contentDetails: { relatedPlaylists: { likes: '', uploads: 'UUabc' } } }],
+      });
+    if (u.pathname !== '/youtube/v3/playlistItems' || u.searchParams.get('playlistId') !== 'UUabc')
+      return json({ error: { code: 404, message: 'Not Found', errors: [{ reason: 'playlistNotFound' }] } }, 404);
+    const start = Number(u.searchParams.get('pageToken')?.replace('CAUQ', '') ?? 0);
+    const max = Number(u.searchParams.get('maxResults') ?? 5);
+    const page = uploads.slice(start, start + max);
+    return json({
+      kind: 'youtube#playlistItemListResponse',
+      ...(start + max < uploads.length ? { nextPageToken: `CAUQ${start + max}` } : {}),
+      pageInfo: { totalResults: uploads.length, resultsPerPage: max },
+      items: page.map((v, i) => ({
+        kind: 'youtube#playlistItem',
+        id: `item${start + i}`,
+        snippet: {
+          publishedAt: v.at,
+          channelId: 'UCabc',
+          title: v.title,
+          description: v.description,
+          playlistId: 'UUabc',
+          position: start + i,
+          resourceId: { kind: 'youtube#video', videoId: v.id },
+        },
+        contentDetails: { videoId: v.id, videoPublishedAt: v.at },
+      })),
+    });
+  }) as unknown as typeof fetch;
+  return { calls, fetchFn };
+}
+/** `count` uploads, one an hour, the latest at noon on 1 June 2026. */
+const hourly = (count: number): TUpload[] =>
+  Array.from({ length: count }, (_, i) => ({
+    id: `v${i}`,
+    title: `Video ${i}`,
+    description: `about ${i}`,
+    at: new Date(Date.parse('2026-06-01T12:00:00Z') - i * 3600_000).toISOString().replace('.000Z', 'Z'),
+  }));
+
+describe("every video since a moment, from the channel's uploads playlist page by page", () => {
+  it('finds the uploads playlist once, pages 50 at a time with the page tokens, and stops at the page past `since`', async () => {
+    const uploads = channelUploads(hourly(200));
+    const since = new Date('2026-05-29T09:00:00Z');
+    const found = await createYouTubeAdapter(settings, uploads.fetchFn, () => at).postsSince(grant, account, since);
+    // 75 hours back from noon on 1 June: the videos v0 to v75
+    expect(found.complete).toBe(true);
+    expect(found.posts.map((p) => p.postId)).toEqual(hourly(76).map((v) => v.id));
+    expect(found.posts[75]).toEqual({
+      postId: 'v75',
+      text: 'about 75',
+      createdAt: since,
+      url: 'https://www.youtube.com/watch?v=v75',
+    });
+    expect(uploads.calls.map((u) => `${u.pathname}?${u.searchParams}`)).toEqual([
+      '/youtube/v3/channels?part=contentDetails&mine=true',
+      '/youtube/v3/playlistItems?part=snippet%2CcontentDetails&playlistId=UUabc&maxResults=50',
+      '/youtube/v3/playlistItems?part=snippet%2CcontentDetails&playlistId=UUabc&maxResults=50&pageToken=CAUQ50',
+    ]);
+  });
+
+  it('the end of the playlist is complete; more than POSTS_SINCE_MAX_PAGES pages newer than `since` is not', async () => {
+    const few = channelUploads(hourly(3));
+    expect(await createYouTubeAdapter(settings, few.fetchFn).postsSince(grant, account, new Date(0))).toMatchObject({
+      complete: true,
+      posts: [{ postId: 'v0' }, { postId: 'v1' }, { postId: 'v2' }],
+    });
+    const many = channelUploads(hourly(1100));
+    const found = await createYouTubeAdapter(settings, many.fetchFn).postsSince(grant, account, new Date(0));
+    expect(found.complete).toBe(false);
+    expect(found.posts).toHaveLength(1000);
+    expect(many.calls.filter((u) => u.pathname.endsWith('/playlistItems'))).toHaveLength(20);
+    // a smaller page (a test's option) reaches the limit sooner
+    const small = channelUploads(hourly(25));
+    const paged = await createYouTubeAdapter(settings, small.fetchFn, undefined, { pageSize: 1 }).postsSince(
+      grant,
+      account,
+      new Date(0),
+    );
+    expect(paged).toMatchObject({ complete: false });
+    expect(paged.posts).toHaveLength(20);
+  });
+
+  it("YouTube gives times to the second: a video of since's own second is kept", async () => {
+    const uploads = channelUploads(hourly(3));
+    const since = new Date(Date.parse('2026-06-01T10:00:00Z') + 700);
+    const found = await createYouTubeAdapter(settings, uploads.fetchFn).postsSince(grant, account, since);
+    expect(found.posts.map((p) => p.postId)).toEqual(['v0', 'v1', 'v2']);
+    expect(found.complete).toBe(true);
+  });
+
+  it('a channel without an uploads playlist is permanent; a failing page fails the whole check', async () => {
+    const none = answering(200, { kind: 'youtube#channelListResponse', items: [] });
+    expect((await networkFailure(createYouTubeAdapter(settings, none.fetchFn).postsSince(grant, account, at))).kind).toBe(
+      'permanent',
+    );
+    const down = answering(503, { error: { code: 503, message: 'Backend Error', errors: [{ reason: 'backendError' }] } });
+    expect((await networkFailure(createYouTubeAdapter(settings, down.fetchFn).postsSince(grant, account, at))).kind).toBe(
+      'retry',
+    );
   });
 });

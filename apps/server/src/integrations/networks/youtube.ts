@@ -2,12 +2,14 @@ import { NETWORK_LIMITS, type TPostMetrics } from '@virality/domain';
 import { callNetwork, expiresIn, FORM_HEADERS, form, NETWORK_TIMEOUT_MS, pkce, retryAtFrom, type TNetworkResponse } from './http';
 import {
   NetworkError,
+  POSTS_SINCE_MAX_PAGES,
   type TAccountRef,
   type TConsent,
   type TFetch,
   type TGrant,
   type TNetworkAdapter,
   type TNetworkSettings,
+  type TPostsSince,
   type TProfileFigures,
   type TPublishRequest,
   type TPublishState,
@@ -127,6 +129,17 @@ type TVideoResource = {
   statistics?: Record<string, string | undefined>;
 };
 
+/** The most items one page of playlistItems.list gives (its largest maxResults). */
+export const YOUTUBE_PAGE_MAX = 50;
+/** What a test may change: how many videos a page of the channel's uploads asks for (1 to 50). */
+export type TYouTubeAdapterOptions = { pageSize?: number };
+
+/** An item of a playlist as playlistItems.list gives it (snippet and contentDetails). */
+type TPlaylistItem = {
+  snippet?: { publishedAt?: string; title?: string; description?: string; resourceId?: { videoId?: string } };
+  contentDetails?: { videoId?: string; videoPublishedAt?: string };
+};
+
 const watchUrl = (id: string) => `https://www.youtube.com/watch?v=${encodeURIComponent(id)}`;
 /** YouTube's counts are strings of digits; anything else is no figure. */
 function countOf(v: unknown): number | null {
@@ -223,8 +236,14 @@ export function nextPacificMidnight(now: Date): Date {
  * a refresh usually answers without one, and the one held stays good until revoked. API failures carry a
  * `reason` that decides their meaning more than the status does (a 403 may be a spent quota or a missing scope).
  */
-export function createYouTubeAdapter(settings: TNetworkSettings, fetchFn: TFetch = fetch, now: () => Date = () => new Date()) {
+export function createYouTubeAdapter(
+  settings: TNetworkSettings,
+  fetchFn: TFetch = fetch,
+  now: () => Date = () => new Date(),
+  options: TYouTubeAdapterOptions = {},
+) {
   const tokenBase = settings.sandbox ? settings.apiBase : GOOGLE_TOKEN_BASE;
+  const pageSize = Math.max(1, Math.min(YOUTUBE_PAGE_MAX, Math.floor(options.pageSize ?? YOUTUBE_PAGE_MAX)));
 
   function failApi(res: TNetworkResponse, at: Date): never {
     const err = (res.body as TGoogleApiError | null)?.error;
@@ -371,6 +390,51 @@ export function createYouTubeAdapter(settings: TNetworkSettings, fetchFn: TFetch
     return body?.items?.find((v) => v.id === videoId) ?? body?.items?.[0] ?? null;
   }
 
+  /**
+   * The playlist of the channel's uploads (`contentDetails.relatedPlaylists.uploads` of channels.list with mine=true,
+   * 1 quota unit): every video the channel uploaded, newest first, private and unlisted ones included for its owner.
+   */
+  async function uploadsPlaylist(grant: TGrant, account: TAccountRef): Promise<string> {
+    const body = (await apiGet(grant, '/channels', { part: 'contentDetails', mine: 'true' })) as {
+      items?: { id?: string; contentDetails?: { relatedPlaylists?: { uploads?: string } } }[];
+    } | null;
+    const channel = body?.items?.find((c) => c.id === account.remoteId) ?? body?.items?.[0];
+    const uploads = channel?.contentDetails?.relatedPlaylists?.uploads;
+    if (!uploads)
+      throw new NetworkError('youtube', 'permanent', 'YouTube did not say where the channel keeps its uploads', {
+        code: 'channelNotFound',
+      });
+    return uploads;
+  }
+
+  /**
+   * One page of a playlist (playlistItems.list, 1 quota unit), in its order, with the next page's token. A video's
+   * time is when it was added to the uploads (its upload); its text is its description, or its title when it has none.
+   */
+  async function playlistPage(grant: TGrant, playlistId: string, maxResults: number, pageToken: string | null) {
+    const body = (await apiGet(grant, '/playlistItems', {
+      part: 'snippet,contentDetails',
+      playlistId,
+      maxResults: String(maxResults),
+      ...(pageToken ? { pageToken } : {}),
+    })) as { items?: TPlaylistItem[]; nextPageToken?: string } | null;
+    const posts: TRecentPost[] = [];
+    for (const item of body?.items ?? []) {
+      const id = item.contentDetails?.videoId ?? item.snippet?.resourceId?.videoId;
+      if (!id) continue;
+      const s = item.snippet ?? {};
+      const createdAt = new Date(s.publishedAt ?? item.contentDetails?.videoPublishedAt ?? '');
+      posts.push({
+        postId: id,
+        text: s.description || s.title || '',
+        createdAt: Number.isNaN(createdAt.getTime()) ? new Date(0) : createdAt,
+        url: watchUrl(id),
+      });
+    }
+    const next = body?.nextPageToken;
+    return { posts, next: typeof next === 'string' && next ? next : null };
+  }
+
   const adapter = {
     network: 'youtube' as const,
     limits: LIMITS,
@@ -485,7 +549,7 @@ export function createYouTubeAdapter(settings: TNetworkSettings, fetchFn: TFetch
     /**
      * A resumable upload: the video's metadata opens a session (`Location`), then its bytes go in one PUT. The
      * video is public once YouTube has processed it: the answer is `processing` with the video id in the ticket.
-     * Nothing is sent twice: a failed step is thrown, and the caller looks at recentPosts before any retry.
+     * Nothing is sent twice: a failed step is thrown, and the caller looks at postsSince before any retry.
      */
     async publish(grant: TGrant, request: TPublishRequest): Promise<TPublishState> {
       const issues = youtubePostIssues(request);
@@ -541,34 +605,37 @@ export function createYouTubeAdapter(settings: TNetworkSettings, fetchFn: TFetch
       return videoState(video, videoId);
     },
     /**
-     * The channel's latest videos, newest first (a search: 100 quota units). A video's text is its description,
-     * or its title when it has none (search answers carry both, the description shortened).
+     * The channel's latest videos, newest first: the first page of its uploads playlist (2 quota units, where a
+     * search costs 100 and lags behind the uploads).
      */
-    async recentPosts(grant: TGrant, _account: TAccountRef, limit: number): Promise<TRecentPost[]> {
-      const maxResults = String(Math.max(1, Math.min(Math.floor(limit) || 1, 50)));
-      const body = (await apiGet(grant, '/search', {
-        part: 'snippet',
-        forMine: 'true',
-        type: 'video',
-        order: 'date',
-        maxResults,
-      })) as {
-        items?: { id?: { videoId?: string }; snippet?: { title?: string; description?: string; publishedAt?: string } }[];
-      } | null;
-      const posts: TRecentPost[] = [];
-      for (const item of body?.items ?? []) {
-        const id = item.id?.videoId;
-        if (!id) continue;
-        const s = item.snippet ?? {};
-        const createdAt = new Date(s.publishedAt ?? '');
-        posts.push({
-          postId: id,
-          text: s.description || s.title || '',
-          createdAt: Number.isNaN(createdAt.getTime()) ? new Date(0) : createdAt,
-          url: watchUrl(id),
-        });
+    async recentPosts(grant: TGrant, account: TAccountRef, limit: number): Promise<TRecentPost[]> {
+      const maxResults = Math.max(1, Math.min(Math.floor(limit) || 1, YOUTUBE_PAGE_MAX));
+      const page = await playlistPage(grant, await uploadsPlaylist(grant, account), maxResults, null);
+      return page.posts.sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime()).slice(0, maxResults);
+    },
+    /**
+     * Every video the channel uploaded since `since`, newest first: its uploads playlist (found with channels.list
+     * mine=true), 50 a page with `pageToken`, until a video older than `since` is listed or the playlist ends (at
+     * most POSTS_SINCE_MAX_PAGES pages, 1 quota unit each; past them the answer is incomplete). The playlist has no
+     * time filter. YouTube writes times to the second, so the videos of since's own second are kept.
+     */
+    async postsSince(grant: TGrant, account: TAccountRef, since: Date): Promise<TPostsSince> {
+      const fromMs = Math.floor(since.getTime() / 1000) * 1000;
+      const playlistId = await uploadsPlaylist(grant, account);
+      const found = new Map<string, TRecentPost>();
+      const answer = (complete: boolean): TPostsSince => ({
+        posts: [...found.values()].sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime()),
+        complete,
+      });
+      let token: string | null = null;
+      for (let pages = 0; pages < POSTS_SINCE_MAX_PAGES; pages++) {
+        const page = await playlistPage(grant, playlistId, pageSize, token);
+        for (const p of page.posts) if (p.createdAt.getTime() >= fromMs) found.set(p.postId, p);
+        // the uploads are newest first: one from before `since` means the rest are older still
+        if (page.posts.some((p) => p.createdAt.getTime() < fromMs) || !page.next) return answer(true);
+        token = page.next;
       }
-      return posts.sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime()).slice(0, Number(maxResults));
+      return answer(false);
     },
     /** A video's public statistics: views, likes and comments (YouTube gives them as strings). */
     async analytics(

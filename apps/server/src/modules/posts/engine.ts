@@ -3,7 +3,7 @@ import type { Clock } from '../../clock';
 import type { TPostMedia } from '../../db/schema';
 import { NetworkError, type TPublishRequest, type TPublishState, type TRecentPost } from '../../integrations/networks/types';
 import { newId } from '../../lib/ids';
-import type { TEnqueue, TUnitOfWork } from '../../lib/unit-of-work';
+import type { TCancelJob, TEnqueue, TUnitOfWork } from '../../lib/unit-of-work';
 import type { TNotificationsService } from '../notifications/service';
 import type { TSocialAccountsService } from '../social-accounts/service';
 import { FINAL_STATES, type TPostRow, type TPostsRepository, type TTargetRow } from './repository';
@@ -13,6 +13,9 @@ import { resultOf } from './results';
 export const PUBLISH_QUEUE = 'publish-target';
 /** The sweep that sends a job again for any target left behind (a lost job, an attempt whose process died). */
 export const PUBLISH_SWEEP_QUEUE = 'publish-sweep';
+
+/** How often every process looks for targets whose holder died (their lease ran out) and posts left unsettled. */
+export const RECLAIM_EVERY_MS = 3_000;
 
 /** How many times a passing failure (timeout, 5xx, rate limit) is tried before the target is failed. */
 export const MAX_ATTEMPTS = 6;
@@ -32,6 +35,7 @@ export type TRunOutcome =
   | 'retry'
   | 'failed'
   | 'needs_reconnect'
+  | 'needs_check'
   | 'canceled';
 
 const isFinal = (state: string) => (FINAL_STATES as readonly string[]).includes(state);
@@ -51,13 +55,34 @@ export function postText(post: Pick<TPostRow, 'caption' | 'hashtags'>): string {
 const normalized = (text: string) => text.replace(/\s+/g, ' ').trim().toLowerCase();
 
 /**
- * Whether a post found on the account is the one an interrupted attempt sent: the same text (networks may
- * shorten or rewrite links, so the first 100 characters) published since shortly before the attempt began.
+ * How far before the window's start a post found on the account may be dated and still be ours: the network's
+ * clock and ours may disagree a little, and a post is dated when the network accepted it.
  */
-export function sameAsSent(found: TRecentPost, text: string, since: Date): boolean {
+export const CLOCK_SKEW_MS = 5 * 60_000;
+
+/** Whether a post found on the account carries our text (networks may shorten or rewrite links: the first 100 characters). */
+export function sameText(found: TRecentPost, text: string): boolean {
   const a = normalized(found.text).slice(0, 100);
   const b = normalized(text).slice(0, 100);
-  return a.length > 0 && a === b && found.createdAt.getTime() >= since.getTime() - 5 * 60_000;
+  return a.length > 0 && a === b;
+}
+
+/**
+ * Which post found on the account is the one an interrupted attempt of ours sent, if any: one with our text, not
+ * already the post of another target (`taken`), dated no earlier than the window's start less the clock skew.
+ * Where two remain (the same caption sent twice within minutes), the one closest after the window's start wins.
+ */
+export function pickSent(found: TRecentPost[], text: string, windowFrom: Date, taken: ReadonlySet<string>): TRecentPost | null {
+  const from = windowFrom.getTime();
+  const candidates = found.filter(
+    (p) => sameText(p, text) && !taken.has(p.postId) && p.createdAt.getTime() >= from - CLOCK_SKEW_MS,
+  );
+  const rank = (p: TRecentPost) => {
+    const d = p.createdAt.getTime() - from;
+    // those dated after the start first, nearest first; then those within the skew before it, nearest first
+    return d >= 0 ? d : CLOCK_SKEW_MS * 2 - d;
+  };
+  return candidates.sort((a, b) => rank(a) - rank(b))[0] ?? null;
 }
 
 const mediaOf = (m: TPostMedia): TPublishRequest['media'][number] => ({
@@ -71,11 +96,14 @@ const mediaOf = (m: TPostMedia): TPublishRequest['media'][number] => ({
 });
 
 /**
- * The publishing engine: runs one target's job. A target is claimed with an attempt id and a lease (one
- * attempt at a time, recorded); a target whose earlier attempt died mid-call is first looked for on the
- * network, so a post is never sent twice; passing failures are tried again later with a backoff (a rate limit
- * when it lifts), an access the network refuses is renewed once and otherwise marks the account for
- * reconnect; every final state is announced once per post (notification, points, live update).
+ * The publishing engine: runs one target's job. A target is claimed with an attempt id and a lease (one attempt
+ * at a time, recorded; the lease renewed while the attempt lives, so a dead holder is found within seconds); a
+ * target that an earlier attempt may have sent is first looked for on the network, in everything the account
+ * published since the first such attempt, so a post is never sent twice (and never sent blind: an account that
+ * cannot be read back far enough is left for its user to check); passing failures are tried again later with a
+ * backoff (a rate limit when it lifts), an access the network refuses is renewed once and otherwise marks the
+ * account for reconnect; a post is settled (flags, notification, live update) in the same transaction as its last
+ * target's final state.
  */
 export function createPublishEngine(deps: {
   repo: TPostsRepository;
@@ -84,10 +112,12 @@ export function createPublishEngine(deps: {
   clock: Clock;
   unitOfWork: TUnitOfWork;
   enqueue: TEnqueue;
-  /** How long one attempt may hold a target before another process may take it over. */
+  cancelJob: TCancelJob;
+  /** How long one attempt holds a target without renewing its lease before another process may take it over. */
   leaseSeconds: number;
 }) {
-  const { repo, social, notifications, clock, unitOfWork, enqueue } = deps;
+  const { repo, social, notifications, clock, unitOfWork, enqueue, cancelJob } = deps;
+  const leaseMs = deps.leaseSeconds * 1000;
 
   /**
    * Sends the job that will run a target (at `at`, or now), inside the caller's unit of work. A follow-up of
@@ -104,9 +134,13 @@ export function createPublishEngine(deps: {
     return jobId;
   }
 
-  /** Once every target of a post is final: the post's flags, its notification and its live update, once. */
-  async function settle(postId: string): Promise<void> {
-    const post = await repo.findPostById(postId);
+  /**
+   * Inside the caller's unit of work: once every target of a post is final, the post's flags, its notification
+   * and its live update, once. The post is locked first, so two targets ending at once settle it exactly once
+   * (the second waits, then reads the first's final state).
+   */
+  async function settleIn(postId: string): Promise<void> {
+    const post = await repo.lockPostById(postId);
     if (!post || post.settledAt) return;
     const targets = await repo.targetsOf(postId);
     if (targets.length === 0 || !targets.every((t) => isFinal(t.state))) return;
@@ -115,36 +149,45 @@ export function createPublishEngine(deps: {
     const firstOut = published
       .map((t) => t.publishedAt?.getTime() ?? now.getTime())
       .reduce((a, b) => Math.min(a, b), Number.POSITIVE_INFINITY);
-    await unitOfWork(async () => {
-      const won = await repo.settle(postId, {
-        settledAt: now,
-        isPostDone: published.length > 0,
-        postedAt: published.length > 0 ? new Date(firstOut) : null,
-        updatedAt: now,
-      });
-      if (!won) return;
-      if (targets.every((t) => t.state === 'canceled')) return;
-      const result = resultOf(post, targets);
-      const failedNetworks = [...new Set(result.failure.map((f) => f.SocialMediaName))];
-      await notifications.notify(post.userId, {
-        type: 'POST_NOTIFICATION',
-        title: failedNetworks.length === 0 ? POST_MSG.sent : failedNetworks.map(POST_MSG.failedOn).join(', '),
-        description:
-          result.failure.length === 0
-            ? `Posted to ${[...new Set(result.success.map((s) => s.SocialMediaName))].join(', ')}`
-            : result.failure.map((f) => `${f.SocialMediaName}: ${f.CustomUserError}`).join('\n'),
-        payload: {
-          payloadId: post.id,
-          postResData: { success: result.success, failure: result.failure },
-          ...(result.failure.length && result.success.length === 0 && targets.length > 1
-            ? { postMessage: POST_MSG.multiFailed }
-            : {}),
-        },
-      });
+    const won = await repo.settle(postId, {
+      settledAt: now,
+      isPostDone: published.length > 0,
+      postedAt: published.length > 0 ? new Date(firstOut) : null,
+      updatedAt: now,
+    });
+    if (!won) return;
+    if (targets.every((t) => t.state === 'canceled')) return;
+    const result = resultOf(post, targets);
+    const labelOf = (t: TTargetRow) => socialNetwork(t.network)?.label ?? t.network;
+    const failedNetworks = [
+      ...new Set(targets.filter((t) => t.state === 'failed' || t.state === 'needs_reconnect').map(labelOf)),
+    ];
+    const checkNetworks = [...new Set(targets.filter((t) => t.state === 'needs_check').map(labelOf))];
+    const titles = [...failedNetworks.map(POST_MSG.failedOn), ...checkNetworks.map(POST_MSG.checkOn)];
+    await notifications.notify(post.userId, {
+      type: 'POST_NOTIFICATION',
+      title: titles.length === 0 ? POST_MSG.sent : titles.join(', '),
+      description:
+        result.failure.length === 0
+          ? `Posted to ${[...new Set(result.success.map((s) => s.SocialMediaName))].join(', ')}`
+          : result.failure.map((f) => `${f.SocialMediaName}: ${f.CustomUserError}`).join('\n'),
+      payload: {
+        payloadId: post.id,
+        postResData: { success: result.success, failure: result.failure },
+        ...(result.failure.length && result.success.length === 0 && targets.length > 1
+          ? { postMessage: POST_MSG.multiFailed }
+          : {}),
+      },
     });
   }
 
-  /** Writes an attempt's end and what follows from it (a retry's job, the points of a publish), in one unit. */
+  /** Settles a post whose targets are all final, if it is not settled yet (the sweep's way, in its own unit). */
+  const settle = (postId: string) => unitOfWork(() => settleIn(postId));
+
+  /**
+   * Writes an attempt's end and what follows from it (a retry's job, the points of a publish, the post's settle
+   * when this was its last open target), in one unit: a process killed at any point leaves all of it or none.
+   */
   async function finish(
     claim: { target: TTargetRow; post: TPostRow },
     attemptId: string,
@@ -169,11 +212,10 @@ export function createPublishEngine(deps: {
           earnedAt: now,
         });
       }
+      if (isFinal(row.state)) await settleIn(post.id);
       return row;
     });
-    if (!written) return 'skipped';
-    if (isFinal(written.state)) await settle(post.id);
-    return outcome;
+    return written ? outcome : 'skipped';
   }
 
   const published = (state: Extract<TPublishState, { state: 'published' }>, now: Date) => ({
@@ -187,14 +229,31 @@ export function createPublishEngine(deps: {
     internalError: null,
   });
 
-  /** A network's refusal or failure, turned into the target's next state. */
+  const labelOf = (target: TTargetRow) => socialNetwork(target.network)?.label ?? target.network;
+
+  /** The target waits for its user: an earlier attempt may have sent it, and the network would not say. */
+  const needsCheck = (claim: { target: TTargetRow; post: TPostRow }, attemptId: string, why: string) =>
+    finish(
+      claim,
+      attemptId,
+      'needs_check',
+      { state: 'needs_check', leaseUntil: null, error: POST_MSG.needsCheck(labelOf(claim.target)), internalError: why },
+      why,
+    );
+
+  /**
+   * A network's refusal or failure, turned into the target's next state. `looking`: it came while reading the
+   * account to learn whether an earlier attempt sent the post, so once the tries run out the post may still be
+   * out there: the user is asked to check rather than told it failed.
+   */
   async function failed(
     claim: { target: TTargetRow; post: TPostRow },
     attemptId: string,
     err: NetworkError,
+    looking: boolean,
   ): Promise<TRunOutcome> {
     const { target } = claim;
-    const label = socialNetwork(target.network)?.label ?? target.network;
+    const label = labelOf(target);
     const attempts = target.attempts;
     if (err.kind === 'reconnect')
       return finish(
@@ -204,15 +263,7 @@ export function createPublishEngine(deps: {
         { state: 'needs_reconnect', leaseUntil: null, error: POST_MSG.accountNeedsReconnect(label), internalError: err.reason },
         err.reason,
       );
-    if (err.kind === 'permanent')
-      return finish(
-        claim,
-        attemptId,
-        'failed',
-        { state: 'failed', leaseUntil: null, error: err.reason, internalError: err.message },
-        err.reason,
-      );
-    if (attempts < MAX_ATTEMPTS) {
+    if (err.kind !== 'permanent' && attempts < MAX_ATTEMPTS) {
       const now = clock.nowMs();
       const lifts = err.kind === 'rate_limited' && err.retryAt ? err.retryAt.getTime() : 0;
       if (lifts - now <= RATE_LIMIT_MAX_WAIT_MS) {
@@ -233,6 +284,15 @@ export function createPublishEngine(deps: {
         );
       }
     }
+    if (looking) return needsCheck(claim, attemptId, `could not read the account: ${err.message}`);
+    if (err.kind === 'permanent')
+      return finish(
+        claim,
+        attemptId,
+        'failed',
+        { state: 'failed', leaseUntil: null, error: err.reason, internalError: err.message },
+        err.reason,
+      );
     const reason =
       err.kind === 'rate_limited'
         ? SOCIAL_MSG.networkBusy(label)
@@ -246,6 +306,23 @@ export function createPublishEngine(deps: {
     );
   }
 
+  /**
+   * Keeps the attempt's lease while it runs: renewed every third of its length, so a process that dies lets go of
+   * its targets within one lease, and one that lives keeps them however long the network takes.
+   */
+  function holdLease(targetId: string, attemptId: string): () => void {
+    const timer = setInterval(
+      () => {
+        repo.renewLease(targetId, attemptId, new Date(clock.nowMs() + leaseMs)).catch(() => undefined);
+      },
+      Math.max(250, Math.floor(leaseMs / 3)),
+    );
+    timer.unref();
+    return () => clearInterval(timer);
+  }
+
+  type TAnswer = { kind: 'sent'; state: TPublishState; reconciled: boolean } | { kind: 'unsure'; why: string };
+
   return {
     schedule,
     settle,
@@ -255,7 +332,7 @@ export function createPublishEngine(deps: {
       const attemptId = newId();
       const now = clock.now();
       const claim = await unitOfWork(() =>
-        repo.claimTarget({ id: targetId, jobId, attemptId, now, leaseUntil: new Date(now.getTime() + deps.leaseSeconds * 1000) }),
+        repo.claimTarget({ id: targetId, jobId, attemptId, now, leaseUntil: new Date(now.getTime() + leaseMs) }),
       );
       if (!claim) return 'skipped';
       const { target, post, prior } = claim;
@@ -267,27 +344,53 @@ export function createPublishEngine(deps: {
           { state: 'failed', leaseUntil: null, error: SOCIAL_MSG.accountNotFound, internalError: 'account unlinked' },
           'account unlinked',
         );
-      if (target.attempts > MAX_ATTEMPTS * 2)
-        return finish(
-          claim,
-          attemptId,
-          'failed',
-          { state: 'failed', leaseUntil: null, error: POST_MSG.limitCheckFailed, internalError: 'too many interrupted attempts' },
-          'too many interrupted attempts',
-        );
+      const accountId = target.accountId;
       const text = postText(post);
-      const interrupted = prior.leaseUntil !== null && (prior.state === 'publishing' || prior.state === 'processing');
-      // an earlier attempt may have gone out though its answer never came (it died, or timed out): look first
-      const polling = prior.state === 'processing' && prior.ticket !== null && !interrupted;
-      const mustLook = !polling && (interrupted || prior.attempts > 0) && prior.attemptStartedAt !== null;
-      let answer: { state: TPublishState; reconciled: boolean };
+      // the window since which an earlier attempt may have sent: null before the first attempt (a target held by
+      // an attempt that left no window, from before windows were kept, counts from that attempt's start)
+      const held = prior.leaseUntil !== null && (prior.state === 'publishing' || prior.state === 'processing');
+      const windowFrom = prior.sentWindowFrom ?? (held ? prior.attemptStartedAt : null);
+      // an earlier attempt that ended with the network saying "still processing" sent nothing new: the poll goes on
+      const cleanPoll = prior.state === 'processing' && prior.ticket !== null && claim.priorOutcome === 'processing';
+      const mustLook = windowFrom !== null && !cleanPoll;
+      if (target.attempts > MAX_ATTEMPTS * 2)
+        return mustLook
+          ? needsCheck(claim, attemptId, 'too many interrupted attempts')
+          : finish(
+              claim,
+              attemptId,
+              'failed',
+              {
+                state: 'failed',
+                leaseUntil: null,
+                error: POST_MSG.limitCheckFailed,
+                internalError: 'too many interrupted attempts',
+              },
+              'too many interrupted attempts',
+            );
+      let looking = false;
+      let answer: TAnswer;
+      const letGo = holdLease(target.id, attemptId);
       try {
-        answer = await social.withPublishing(target.accountId, async (adapter, grant, ref) => {
-          // was it sent by an earlier attempt? (never send twice)
+        answer = await social.withPublishing(accountId, async (adapter, grant, ref): Promise<TAnswer> => {
+          // was it sent by an earlier attempt? Everything the account published since the first attempt is read
           if (mustLook) {
-            const recent = await adapter.recentPosts(grant, ref, 20);
-            const found = recent.find((p) => sameAsSent(p, text, prior.attemptStartedAt!));
-            if (found) return { state: { state: 'published', postId: found.postId, url: found.url }, reconciled: true };
+            looking = true;
+            const since = new Date(windowFrom.getTime() - CLOCK_SKEW_MS);
+            const seen = await adapter.postsSince(grant, ref, since);
+            const mine = seen.posts.filter((p) => sameText(p, text));
+            const taken = await repo.remoteIdsTaken(
+              accountId,
+              mine.map((p) => p.postId),
+              target.id,
+            );
+            const found = pickSent(mine, text, windowFrom, taken);
+            if (found)
+              return { kind: 'sent', state: { state: 'published', postId: found.postId, url: found.url }, reconciled: true };
+            if (!seen.complete) return { kind: 'unsure', why: `the account could not be read back to ${since.toISOString()}` };
+            if (adapter.listed?.(target.privacy) === false)
+              return { kind: 'unsure', why: `the network does not list posts made ${target.privacy ?? 'so'}` };
+            looking = false;
           }
           const state =
             prior.state === 'processing' && prior.ticket
@@ -301,15 +404,18 @@ export function createPublishEngine(deps: {
                   categoryId: post.categoryId,
                   privacy: target.privacy,
                 });
-          return { state, reconciled: false };
+          return { kind: 'sent', state, reconciled: false };
         });
       } catch (err) {
+        letGo();
         // the network refused or failed: nothing went out
-        if (err instanceof NetworkError) return failed(claim, attemptId, err);
+        if (err instanceof NetworkError) return failed(claim, attemptId, err, looking);
         // anything else (a fault of ours): whether it went out is unknown, so the target stays held by this
-        // attempt; the job fails, and its retry (or the sweep, once the lease ends) looks on the network first
+        // attempt; the job fails, and its retry (or another process, once the lease ends) looks on the network first
         throw err;
       }
+      letGo();
+      if (answer.kind === 'unsure') return needsCheck(claim, attemptId, answer.why);
       // recorded after the call; if this fails the job is retried, and the retry finds the post on the network
       const { state } = answer;
       if (state.state === 'published')
@@ -329,6 +435,30 @@ export function createPublishEngine(deps: {
         null,
         at,
       );
+    },
+
+    /**
+     * Takes back what dead processes held, from any live process (servers too), every few seconds: a target held by
+     * an attempt whose lease ran out gets its dead job cancelled (pg-boss would otherwise keep its key busy until
+     * its own supervision notices, a minute or more) and a new job at once; and a post whose targets are all final
+     * but which was never settled is settled.
+     */
+    async reclaim(limit = 200): Promise<{ reclaimed: number; settled: number }> {
+      const now = clock.now();
+      let reclaimed = 0;
+      for (const t of await repo.leaseExpired(now, limit)) {
+        const sent = await unitOfWork(async () => {
+          if (t.jobId) await cancelJob(PUBLISH_QUEUE, t.jobId);
+          return schedule(t, null, true);
+        });
+        if (sent) reclaimed++;
+      }
+      let settledCount = 0;
+      for (const id of await repo.unsettledDone(limit)) {
+        await settle(id);
+        settledCount++;
+      }
+      return { reclaimed, settled: settledCount };
     },
 
     /**

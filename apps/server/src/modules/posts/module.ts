@@ -1,5 +1,5 @@
 import type { TModule } from '../../container';
-import { createPublishEngine, type TPublishEngine } from './engine';
+import { createPublishEngine, RECLAIM_EVERY_MS, type TPublishEngine } from './engine';
 import { publishJob, publishSweepJob } from './jobs';
 import { createPostsRepository } from './repository';
 import { postsMainRoutes, postsSphRoutes } from './routes';
@@ -24,6 +24,7 @@ export const postsModule: TModule = {
       clock,
       unitOfWork,
       enqueue,
+      cancelJob,
       leaseSeconds: config.publishing.leaseSeconds,
     });
     const posts = createPostsService({
@@ -47,5 +48,16 @@ export const postsModule: TModule = {
   jobs: ({ services, log, config }) => [
     publishJob({ engine: services.publishing, concurrency: config.publishing.concurrency }),
     publishSweepJob({ engine: services.publishing, log }),
+  ],
+  // every few seconds, in every process: targets whose holder died are taken back, posts left unsettled settled
+  watchers: ({ services, log }) => [
+    {
+      name: 'publish-reclaim',
+      everyMs: RECLAIM_EVERY_MS,
+      async run() {
+        const done = await services.publishing.reclaim();
+        if (done.reclaimed || done.settled) log.info(done, 'publish-reclaim took back held targets');
+      },
+    },
   ],
 };

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lt, notInArray, or, type SQL, sql } from 'drizzle-orm';
 import type { TDb } from '../../db/client';
 import { pointsLedger, posts, postTargets, publishAttempts, users } from '../../db/schema';
 import { createCache } from '../../lib/cache';
@@ -9,8 +9,8 @@ export type TTargetRow = typeof postTargets.$inferSelect;
 export type TNewPost = typeof posts.$inferInsert;
 export type TNewTarget = typeof postTargets.$inferInsert;
 
-/** Target states in which nothing more will happen to it. */
-export const FINAL_STATES = ['published', 'failed', 'needs_reconnect', 'canceled'] as const;
+/** Target states in which nothing more will happen to it by itself (a target to check waits for its user). */
+export const FINAL_STATES = ['published', 'failed', 'needs_reconnect', 'needs_check', 'canceled'] as const;
 /** Target states a scheduled post's targets move between before they go out. */
 const WAITING_STATES = ['scheduled', 'paused', 'queued'] as const;
 /**
@@ -25,8 +25,11 @@ const SHOWN_AT = sql`CASE WHEN ${posts.isScheduled} AND NOT ${posts.isPostDone} 
 /** How long an organization's counts may be served without a change heard (a lost change is bounded by it). */
 const COUNTS_TTL_MS = 5_000;
 
-/** A claim on a target for one attempt: the target as it is now, and what it was before the claim. */
-export type TClaim = { target: TTargetRow; post: TPostRow; prior: TTargetRow };
+/**
+ * A claim on a target for one attempt: the target as it is now, what it was before the claim, and how the previous
+ * attempt ended (null when it never ended, or there was none).
+ */
+export type TClaim = { target: TTargetRow; post: TPostRow; prior: TTargetRow; priorOutcome: string | null };
 
 /** The posts shown on the calendar from `from` (included) to `to` (excluded): each half matches its index. */
 const shownWhere = (orgId: string, from: Date, to: Date) =>
@@ -83,7 +86,7 @@ export function createPostsRepository(db: TDb, changes: TChanges) {
         posted: sql<number>`count(*) FILTER (WHERE ${LIVE} AND ${posts.isPostDone})::int`,
         scheduled: sql<number>`count(*) FILTER (WHERE ${LIVE} AND ${posts.isScheduled} AND NOT ${posts.isPostDone} AND ${posts.settledAt} IS NULL)::int`,
         drafts: sql<number>`count(*) FILTER (WHERE ${posts.isActive} AND ${posts.isDraft})::int`,
-        failed: sql<number>`count(*) FILTER (WHERE ${settledNotOut} AND NOT EXISTS (SELECT 1 FROM ${postTargets} WHERE ${postTargets.postId} = ${posts.id} AND ${postTargets.state} NOT IN ('failed', 'needs_reconnect')))::int`,
+        failed: sql<number>`count(*) FILTER (WHERE ${settledNotOut} AND NOT EXISTS (SELECT 1 FROM ${postTargets} WHERE ${postTargets.postId} = ${posts.id} AND ${postTargets.state} NOT IN ('failed', 'needs_reconnect', 'needs_check')))::int`,
       })
       .from(posts)
       .where(eq(posts.orgId, orgId));
@@ -248,6 +251,12 @@ export function createPostsRepository(db: TDb, changes: TChanges) {
         prior.leaseUntil !== null &&
         (prior.leaseUntil.getTime() < input.now.getTime() || prior.jobId === input.jobId);
       if (!waiting && !polling && !abandoned) return null;
+      const [last] = prior.attemptId
+        ? await db
+            .select({ outcome: publishAttempts.outcome })
+            .from(publishAttempts)
+            .where(eq(publishAttempts.id, prior.attemptId))
+        : [];
       const [target] = await db
         .update(postTargets)
         .set({
@@ -256,6 +265,8 @@ export function createPostsRepository(db: TDb, changes: TChanges) {
           attempts: sql`${postTargets.attempts} + 1`,
           leaseUntil: input.leaseUntil,
           attemptStartedAt: input.now,
+          // the first attempt that may send opens the window a later check reads back to; it never moves forward
+          sentWindowFrom: sql`COALESCE(${postTargets.sentWindowFrom}, ${input.now.toISOString()}::timestamptz)`,
           jobId: input.jobId,
           updatedAt: input.now,
         })
@@ -263,7 +274,7 @@ export function createPostsRepository(db: TDb, changes: TChanges) {
         .returning();
       await db.insert(publishAttempts).values({ id: input.attemptId, targetId: input.id, startedAt: input.now });
       await changed(post.orgId, post.id);
-      return { target, post, prior };
+      return { target, post, prior, priorOutcome: last?.outcome ?? null };
     },
     /** Writes an attempt's result, only while that attempt still holds the target (a later one took it: nothing). */
     async finishAttempt(
@@ -283,6 +294,58 @@ export function createPostsRepository(db: TDb, changes: TChanges) {
         .where(eq(publishAttempts.id, attemptId));
       if (row) await changed(row.orgId, row.postId);
       return row ?? null;
+    },
+    /** Extends the lease of the attempt in progress (its heartbeat): false once another attempt holds the target. */
+    async renewLease(targetId: string, attemptId: string, leaseUntil: Date): Promise<boolean> {
+      const rows = await db
+        .update(postTargets)
+        .set({ leaseUntil })
+        .where(
+          and(
+            eq(postTargets.id, targetId),
+            eq(postTargets.attemptId, attemptId),
+            inArray(postTargets.state, ['publishing', 'processing']),
+            isNotNull(postTargets.leaseUntil),
+          ),
+        )
+        .returning({ id: postTargets.id });
+      return rows.length > 0;
+    },
+    /** Of `remoteIds`, those already recorded as the post of another target on the same account. */
+    async remoteIdsTaken(accountId: string, remoteIds: string[], exceptTargetId: string): Promise<Set<string>> {
+      if (remoteIds.length === 0) return new Set();
+      const rows = await db
+        .select({ remotePostId: postTargets.remotePostId })
+        .from(postTargets)
+        .where(
+          and(
+            eq(postTargets.accountId, accountId),
+            inArray(postTargets.remotePostId, [...new Set(remoteIds)]),
+            sql`${postTargets.id} <> ${exceptTargetId}`,
+          ),
+        );
+      return new Set(rows.map((r) => r.remotePostId!));
+    },
+    /** The post, locked for the rest of the unit of work, whatever its organization (the engine's settle). */
+    async lockPostById(id: string): Promise<TPostRow | null> {
+      const [row] = await db.select().from(posts).where(eq(posts.id, id)).for('update');
+      return row ?? null;
+    },
+    /** Posts not settled whose targets are all final (a process died between a target's end and the settle). */
+    async unsettledDone(limit: number): Promise<string[]> {
+      const rows = await db
+        .select({ id: posts.id })
+        .from(posts)
+        .where(
+          and(
+            isNull(posts.settledAt),
+            eq(posts.isDraft, false),
+            sql`EXISTS (SELECT 1 FROM ${postTargets} WHERE ${postTargets.postId} = ${posts.id})`,
+            sql`NOT EXISTS (SELECT 1 FROM ${postTargets} WHERE ${postTargets.postId} = ${posts.id} AND ${notInArray(postTargets.state, [...FINAL_STATES])})`,
+          ),
+        )
+        .limit(limit);
+      return rows.map((r) => r.id);
     },
     async attemptsOf(targetId: string) {
       return db
@@ -458,6 +521,21 @@ export function createPostsRepository(db: TDb, changes: TChanges) {
           ),
         )
         .orderBy(asc(postTargets.dueAt))
+        .limit(limit);
+    },
+    /** Targets held by an attempt whose lease ran out before `now` (its process died or lost its database). */
+    async leaseExpired(now: Date, limit: number): Promise<TTargetRow[]> {
+      return db
+        .select()
+        .from(postTargets)
+        .where(
+          and(
+            isNotNull(postTargets.leaseUntil),
+            lt(postTargets.leaseUntil, now),
+            inArray(postTargets.state, ['publishing', 'processing']),
+          ),
+        )
+        .orderBy(asc(postTargets.leaseUntil))
         .limit(limit);
     },
     /** The targets of a post still waiting (scheduled, paused or queued). */

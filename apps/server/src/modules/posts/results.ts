@@ -41,7 +41,7 @@ export function resultOf(post: TPostRow, targets: TTargetRow[]): TPostResult {
         IsScheduled: t.state !== 'published' && post.isScheduled,
         PostUrl: t.remoteUrl,
       });
-    else if (t.state === 'failed' || t.state === 'needs_reconnect')
+    else if (t.state === 'failed' || t.state === 'needs_reconnect' || t.state === 'needs_check')
       failure.push({
         SocialMediaID: n.id,
         SocialMediaName: n.label,

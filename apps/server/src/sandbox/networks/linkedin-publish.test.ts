@@ -196,3 +196,137 @@ describe('posting to LinkedIn', () => {
     );
   });
 });
+
+describe('finding a post whose answer was lost (postsSince), through the emulator', () => {
+  /** The calls that list an author's posts, counted. */
+  let listings = 0;
+  const listing: typeof fetch = (input, init) => {
+    if ((init?.method ?? 'GET') === 'GET' && String(input).includes('/rest/posts?')) listings++;
+    return viaApp.fetch(input, init);
+  };
+  /** The adapter as a test may make it: pages of `pageSize` posts, so that a few posts make several pages. */
+  const paged = (pageSize: number) => createLinkedInAdapter(settings, listing, () => clock.now(), { pageSize });
+  const control = (payload: Record<string, unknown>) => emulators.control('/sandbox/linkedin', payload);
+  const nora = LINKEDIN_DEMO_MEMBERS.find((m) => m.id === 'li-nora')!;
+  const noraPerson: TAccountRef = { remoteId: `urn:li:person:${nora.sub}`, kind: 'profile' };
+  /** A moment after every post made so far: what a check made now looks back to. */
+  const freshSince = () => {
+    clock.advance(1000);
+    return clock.now();
+  };
+  const publishText = async (grant: TGrant, account: TAccountRef, text: string) => {
+    clock.advance(1000);
+    expect(await adapter.publish(grant, post(account, text))).toMatchObject({ state: 'published' });
+  };
+
+  it('postsSince finds a post made before more than one page of newer ones', async () => {
+    const grant = await link('li-nora');
+    await publishText(grant, noraPerson, 'Yesterday');
+    const since = freshSince();
+    await publishText(grant, noraPerson, 'The one whose answer was lost');
+    for (let i = 1; i <= 5; i++) await publishText(grant, noraPerson, `Newer ${i}`);
+    listings = 0;
+    const found = await paged(2).postsSince(grant, noraPerson, since);
+    expect(found.complete).toBe(true);
+    expect(found.posts.map((p) => p.text)).toEqual([
+      'Newer 5',
+      'Newer 4',
+      'Newer 3',
+      'Newer 2',
+      'Newer 1',
+      'The one whose answer was lost',
+    ]);
+    // three pages of two hold the posts since; the fourth reaches yesterday's
+    expect(listings).toBe(4);
+  });
+
+  it('postsSince stops at `since`: older posts are not returned, and no page past the one reaching them is asked for', async () => {
+    const grant = await link('li-nora');
+    for (let i = 1; i <= 6; i++) await publishText(grant, noraPerson, `Before ${i}`);
+    const since = freshSince();
+    await publishText(grant, noraPerson, 'After 1');
+    await publishText(grant, noraPerson, 'After 2');
+    listings = 0;
+    const found = await paged(2).postsSince(grant, noraPerson, since);
+    expect(found).toMatchObject({ complete: true });
+    expect(found.posts.map((p) => p.text)).toEqual(['After 2', 'After 1']);
+    // the first page holds both posts since; the second reaches a post from before, and the check stops there
+    expect(listings).toBe(2);
+  });
+
+  it('postsSince is not complete when more than POSTS_SINCE_MAX_PAGES pages would be needed', async () => {
+    const grant = await link('li-nora');
+    const since = freshSince();
+    for (let i = 1; i <= 21; i++) await publishText(grant, noraPerson, `Busy day ${i}`);
+    listings = 0;
+    const found = await paged(1).postsSince(grant, noraPerson, since);
+    expect(found.complete).toBe(false);
+    expect(found.posts).toHaveLength(20);
+    expect(found.posts[0].text).toBe('Busy day 21');
+    expect(listings).toBe(20);
+    // with LinkedIn's own page of 100, the same check is one page, and complete
+    expect(await adapter.postsSince(grant, noraPerson, since)).toMatchObject({ complete: true });
+  });
+
+  it("a failure kept for one account is not taken by another account's call", async () => {
+    const grant = await link('li-ava');
+    await control({ fail: 'server_error', account: organization.remoteId });
+    // the member's own profile, with the same token: not the organization's failure
+    expect((await adapter.postsSince(grant, person, freshSince())).complete).toBe(true);
+    await publishText(grant, person, 'As myself');
+    const err = await networkFailure(adapter.postsSince(grant, organization, freshSince()));
+    expect(err.kind).toBe('retry');
+    expect(err.details.status).toBe(500);
+    // taken once, by the organization's call
+    expect((await adapter.postsSince(grant, organization, freshSince())).complete).toBe(true);
+  });
+
+  it('a failure kept for reads fails postsSince but not a publish', async () => {
+    const grant = await link('li-ava');
+    const since = freshSince();
+    await control({ fail: 'server_error', only: 'read' });
+    const out = await adapter.publish(grant, post(person, 'Published while reads fail'));
+    expect(out.state).toBe('published');
+    expect((await networkFailure(adapter.postsSince(grant, person, since))).kind).toBe('retry');
+    const found = await adapter.postsSince(grant, person, since);
+    expect(found.posts.map((p) => p.text)).toEqual(['Published while reads fail']);
+  });
+
+  it('a lost answer (lose_answers): the publish fails as a passing failure, yet the post is on the account', async () => {
+    const grant = await link('li-ava');
+    const since = freshSince();
+    await control({ lose_answers: 1, account: person.remoteId });
+    // the organization's post is not the one asked to lose its answer
+    expect((await adapter.publish(grant, post(organization, 'For the page'))).state).toBe('published');
+    const impatient = createLinkedInAdapter(settings, emulators.impatientFetch, () => clock.now());
+    const err = await networkFailure(impatient.publish(grant, post(person, 'Sent once, answer lost')));
+    expect(err.kind).toBe('retry');
+    const found = await adapter.postsSince(grant, person, since);
+    expect(found).toMatchObject({ complete: true, posts: [{ text: 'Sent once, answer lost' }] });
+    expect(found.posts[0].postId).toMatch(/^urn:li:share:/);
+    // one answer lost, the next publish answered as usual
+    expect((await adapter.publish(grant, post(person, 'Answered'))).state).toBe('published');
+  });
+
+  it("the emulator's list pages as LinkedIn's: start and count (at most 100), sortBy, and a next link while more follow", async () => {
+    const grant = await link('li-milo');
+    const milo = LINKEDIN_DEMO_MEMBERS.find((m) => m.id === 'li-milo')!;
+    const author = `urn:li:person:${milo.sub}`;
+    for (let i = 1; i <= 3; i++) await publishText(grant, { remoteId: author, kind: 'profile' }, `Milo ${i}`);
+    const list = (query: string) =>
+      app.inject({
+        method: 'GET',
+        url: `/sandbox/linkedin/rest/posts?q=author&author=${encodeURIComponent(author)}&${query}`,
+        headers: { authorization: `Bearer ${grant.accessToken}`, 'linkedin-version': '202510' },
+      });
+    const first = (await list('sortBy=CREATED&start=0&count=2')).json();
+    expect(first.elements.map((e: { commentary: string }) => e.commentary)).toEqual(['Milo 3', 'Milo 2']);
+    expect(first.paging).toMatchObject({ start: 0, count: 2, total: 3, links: [{ rel: 'next' }] });
+    expect(first.paging.links[0].href).toContain('start=2&count=2');
+    const second = (await list('sortBy=CREATED&start=2&count=2')).json();
+    expect(second.elements.map((e: { commentary: string }) => e.commentary)).toEqual(['Milo 1']);
+    expect(second.paging.links.map((l: { rel: string }) => l.rel)).toEqual(['prev']);
+    expect((await list('count=500')).json().paging.count).toBe(100);
+    expect((await list('sortBy=POPULAR')).statusCode).toBe(400);
+  });
+});

@@ -6,6 +6,7 @@ import { benchRemoteId, benchRoster, type TCallKind } from './bench';
 import { SANDBOX_LINKEDIN_CLIENT } from './clients';
 import {
   answerFailure,
+  answerLosses,
   bearerToken,
   consentPage,
   esc,
@@ -16,7 +17,9 @@ import {
   sameOrigin,
   startEmulator,
   type TDemoProfile,
+  type TEmulatorFailure,
   type TEmulatorOptions,
+  type TFailureScope,
   zConsentChoice,
 } from './kit';
 
@@ -174,6 +177,16 @@ const ORGANIZATION_SCOPES = ['rw_organization_admin', 'r_organization_admin', 'r
 type TCode = { memberId: string; redirectUri: string; scopes: string[]; expiresAt: number };
 type TToken = { memberId: string; scopes: string[]; expiresAt: number; revoked: boolean };
 type TRefresh = { memberId: string; scopes: string[]; expiresAt: number };
+/**
+ * What a call is, for the failures a test keeps for publishes or reads (`kind`) and for one account (`account`: the
+ * member's or the organization's URN, as the product links it). `failure`: one already taken from the queue for it.
+ */
+type TCallFor = { kind: TFailureScope; account: string | null; failure?: TEmulatorFailure | null };
+
+/** The most posts one page of /rest/posts?q=author holds, and what it holds when no count is given. */
+const POSTS_COUNT_MAX = 100;
+const POSTS_COUNT_DEFAULT = 10;
+const POSTS_SORTS = ['LAST_MODIFIED', 'CREATED'];
 
 const imageId = (o: TDemoOrganization) => `C4E0BAQsandbox${o.orgId}`;
 
@@ -244,9 +257,24 @@ export const linkedinEmulatorRoutes =
     const accessDenied = (reply: FastifyReply, what: string) =>
       apiError(reply, 403, `Not enough permissions to access: ${what}`, { serviceErrorCode: 100, code: 'ACCESS_DENIED' });
 
-    /** A failure asked for by a test, answered in the API's shape. Returns true when it answered. */
-    function injectedApi(req: FastifyRequest, reply: FastifyReply): Promise<boolean> {
-      return answerFailure(failures.next(), hang, () => ({
+    /** Posts to be made whose answers are then lost (held like a timeout, then a 504). */
+    const losses = answerLosses();
+
+    /** The URN of the member whose token a call carries (live or not), or null: the account a call is for by default. */
+    function tokenAccount(req: FastifyRequest): string | null {
+      const token = bearerToken(req);
+      const row = token ? access.get(token) : undefined;
+      const member = row ? memberOf(row.memberId) : null;
+      return member ? `urn:li:person:${member.sub}` : null;
+    }
+
+    /**
+     * A failure asked for by a test (one for any call, for this call's kind, or for its account), answered in the
+     * API's shape. Returns true when it answered.
+     */
+    function injectedApi(req: FastifyRequest, reply: FastifyReply, call: TCallFor): Promise<boolean> {
+      const failure = call.failure !== undefined ? call.failure : failures.next(call.kind, call.account);
+      return answerFailure(failure, hang, () => ({
         expired_token: () => expired(reply),
         revoked: () => {
           const token = bearerToken(req);
@@ -268,7 +296,10 @@ export const linkedinEmulatorRoutes =
       }));
     }
 
-    /** A failure asked for by a test, answered in the shape of LinkedIn's token endpoint. */
+    /**
+     * A failure asked for by a test, answered in the shape of LinkedIn's token endpoint: only one asked for any call
+     * (a token call is neither a publish nor a read, and names no account).
+     */
     function injectedOAuth(body: Record<string, string>, reply: FastifyReply): Promise<boolean> {
       const invalidGrant = () =>
         oauthError(
@@ -332,10 +363,19 @@ export const linkedinEmulatorRoutes =
       return true;
     }
 
-    /** Failure, version and token checks every /rest call makes, in LinkedIn's order. */
-    async function restCall(req: FastifyRequest, reply: FastifyReply, anyOf: string[] = []): Promise<TToken | null> {
+    /**
+     * Failure, version and token checks every /rest call makes, in LinkedIn's order. `call`: a publish or a read, for
+     * the account it names (by default the member whose token it carries).
+     */
+    async function restCall(
+      req: FastifyRequest,
+      reply: FastifyReply,
+      call: Omit<TCallFor, 'account'> & { account?: string | null },
+      anyOf: string[] = [],
+    ): Promise<TToken | null> {
       if (!versioned(req, reply)) return null;
-      if (await injectedApi(req, reply)) return null;
+      if (await injectedApi(req, reply, { ...call, account: call.account === undefined ? tokenAccount(req) : call.account }))
+        return null;
       return bearer(req, reply, anyOf);
     }
 
@@ -502,7 +542,7 @@ export const linkedinEmulatorRoutes =
     );
 
     app.get(`${base}/v2/userinfo`, { schema: { tags, summary: 'The member behind a token (OpenID)' } }, async (req, reply) => {
-      if (await injectedApi(req, reply)) return reply;
+      if (await injectedApi(req, reply, { kind: 'read', account: tokenAccount(req) })) return reply;
       const t = bearer(req, reply, ['openid', 'profile']);
       if (!t) return reply;
       const m = memberOf(t.memberId)!;
@@ -534,7 +574,7 @@ export const linkedinEmulatorRoutes =
         },
       },
       async (req, reply) => {
-        const t = await restCall(req, reply, ORGANIZATION_SCOPES);
+        const t = await restCall(req, reply, { kind: 'read' }, ORGANIZATION_SCOPES);
         if (!t) return reply;
         const q = req.query;
         if (q.q !== 'roleAssignee')
@@ -561,7 +601,7 @@ export const linkedinEmulatorRoutes =
       `${base}/rest/organizations/:id`,
       { schema: { tags, summary: 'An organization page', params: z.object({ id: z.string() }) } },
       async (req, reply) => {
-        if (!(await restCall(req, reply))) return reply;
+        if (!(await restCall(req, reply, { kind: 'read', account: `urn:li:organization:${req.params.id}` }))) return reply;
         const o = organizationByNumber(req.params.id);
         if (!o) return apiError(reply, 404, `Organization ${req.params.id} not found`, { code: 'NOT_FOUND' });
         return {
@@ -588,8 +628,10 @@ export const linkedinEmulatorRoutes =
       `${base}/rest/images/:urn`,
       { schema: { tags, summary: 'Where to download an image', params: z.object({ urn: z.string() }) } },
       async (req, reply) => {
-        if (!(await restCall(req, reply))) return reply;
         const o = LINKEDIN_DEMO_ORGANIZATIONS.find((x) => x.hasLogo && `urn:li:image:${imageId(x)}` === req.params.urn);
+        // a logo is read for its organization
+        if (!(await restCall(req, reply, { kind: 'read', account: o ? `urn:li:organization:${o.orgId}` : undefined })))
+          return reply;
         if (!o) return apiError(reply, 404, `Image ${req.params.urn} not found`, { code: 'NOT_FOUND' });
         return {
           id: req.params.urn,
@@ -653,10 +695,10 @@ export const linkedinEmulatorRoutes =
       `${base}/rest/images`,
       { schema: { tags, summary: 'Start a photo upload (action=initializeUpload)' } },
       async (req, reply) => {
-        const token = await restCall(req, reply);
+        const owner = (req.body as { initializeUploadRequest?: { owner?: string } } | null)?.initializeUploadRequest?.owner ?? '';
+        const token = await restCall(req, reply, { kind: 'publish', account: owner || undefined });
         if (!token) return reply;
         if (actionOf(req) !== 'initializeUpload') return apiError(reply, 400, 'Unsupported action', { code: 'ILLEGAL_ARGUMENT' });
-        const owner = (req.body as { initializeUploadRequest?: { owner?: string } } | null)?.initializeUploadRequest?.owner ?? '';
         if (!mayActAs(token, owner)) return accessDenied(reply, `POST /rest/images for ${owner}`);
         const urn = `urn:li:image:D4E10AQ${randomBytes(9).toString('base64url')}`;
         images.set(urn, { owner, memberId: token.memberId, uploaded: false });
@@ -674,9 +716,19 @@ export const linkedinEmulatorRoutes =
       `${base}/rest/videos`,
       { schema: { tags, summary: 'Start or finish a video upload (action=initializeUpload|finalizeUpload)' } },
       async (req, reply) => {
-        // a processing failure asked for by a test is kept for the video this call finishes
-        const failNext = failures.pending()[0] === 'processing_error' && failures.next() !== null;
-        const token = await restCall(req, reply);
+        const body = req.body as {
+          initializeUploadRequest?: { owner?: string };
+          finalizeUploadRequest?: { video?: string };
+        } | null;
+        const finishing = body?.finalizeUploadRequest?.video;
+        const owner = body?.initializeUploadRequest?.owner ?? (finishing ? videos.get(finishing)?.owner : undefined);
+        const account = owner ?? tokenAccount(req);
+        // a processing failure asked for by a test (for publishes of this account) is kept for the video this call
+        // finishes; any other failure asked for answers the call
+        let failure = failures.next('publish', account);
+        const failNext = failure === 'processing_error';
+        if (failNext) failure = failures.next('publish', account);
+        const token = await restCall(req, reply, { kind: 'publish', account, failure });
         if (!token) return reply;
         if (actionOf(req) === 'initializeUpload') {
           const r = (req.body as { initializeUploadRequest?: { owner?: string; fileSizeBytes?: number } } | null)
@@ -762,7 +814,7 @@ export const linkedinEmulatorRoutes =
       `${base}/rest/videos/:urn`,
       { schema: { tags, summary: "A video's processing state", params: z.object({ urn: z.string() }) } },
       async (req, reply) => {
-        const token = await restCall(req, reply);
+        const token = await restCall(req, reply, { kind: 'read', account: videos.get(req.params.urn)?.owner });
         if (!token) return reply;
         const video = videos.get(req.params.urn);
         if (!video || video.memberId !== token.memberId) return apiError(reply, 404, 'Video not found', { code: 'NOT_FOUND' });
@@ -787,8 +839,6 @@ export const linkedinEmulatorRoutes =
     );
 
     app.post(`${base}/rest/posts`, { schema: { tags, summary: 'Create a post' } }, async (req, reply) => {
-      const token = await restCall(req, reply);
-      if (!token) return reply;
       const b = (req.body ?? {}) as {
         author?: string;
         commentary?: string;
@@ -796,6 +846,8 @@ export const linkedinEmulatorRoutes =
         content?: { media?: { id?: string }; multiImage?: { images?: { id?: string }[] } };
       };
       const author = b.author ?? '';
+      const token = await restCall(req, reply, { kind: 'publish', account: author || undefined });
+      if (!token) return reply;
       if (!mayActAs(token, author)) return accessDenied(reply, `POST /rest/posts as ${author}`);
       if (b.lifecycleState !== 'PUBLISHED')
         return apiError(reply, 422, 'lifecycleState must be PUBLISHED', { code: 'UNPROCESSABLE_ENTITY' });
@@ -817,38 +869,68 @@ export const linkedinEmulatorRoutes =
       postSeq += 1n;
       const id = `urn:li:share:${postSeq}`;
       posts.push({ id, author, memberId: token.memberId, commentary, createdAt: opts.clock.nowMs() });
+      if (losses.take(author)) {
+        // the post is out, but its answer is lost: held like a timeout, then LinkedIn's gateway gives up
+        await hang();
+        return apiError(reply, 504, 'Gateway Timeout');
+      }
       return reply.status(201).header('x-restli-id', id).send('');
     });
 
-    app.get(`${base}/rest/posts`, { schema: { tags, summary: "An author's posts (q=author)" } }, async (req, reply) => {
-      const token = await restCall(req, reply);
-      if (!token) return reply;
-      const q = req.query as { q?: string; author?: string; count?: string };
-      if (q.q !== 'author' || !q.author)
-        return apiError(reply, 400, 'q=author and author are required', { code: 'ILLEGAL_ARGUMENT' });
-      const count = Math.min(100, Math.max(1, Number(q.count ?? 10) || 10));
-      const elements = posts
-        .filter((p) => p.author === q.author)
-        .sort((a, b) => b.createdAt - a.createdAt)
-        .slice(0, count)
-        .map((p) => ({
+    app.get(
+      `${base}/rest/posts`,
+      {
+        schema: {
+          tags,
+          summary: "An author's posts (q=author), newest first, a page at a time (start, count up to 100)",
+        },
+      },
+      async (req, reply) => {
+        const q = req.query as { q?: string; author?: string; count?: string; start?: string; sortBy?: string };
+        const token = await restCall(req, reply, { kind: 'read', account: q.author || undefined });
+        if (!token) return reply;
+        if (q.q !== 'author' || !q.author)
+          return apiError(reply, 400, 'q=author and author are required', { code: 'ILLEGAL_ARGUMENT' });
+        if (q.sortBy !== undefined && !POSTS_SORTS.includes(q.sortBy))
+          return apiError(reply, 400, `Invalid value for sortBy: ${q.sortBy}`, { code: 'ILLEGAL_ARGUMENT' });
+        const start = q.start === undefined ? 0 : Number(q.start);
+        if (!Number.isInteger(start) || start < 0)
+          return apiError(reply, 400, 'start must be a whole number of at least 0', { code: 'ILLEGAL_ARGUMENT' });
+        const count = Math.min(POSTS_COUNT_MAX, Math.max(1, Number(q.count ?? POSTS_COUNT_DEFAULT) || POSTS_COUNT_DEFAULT));
+        // posts are never edited here: last modified is when they were created; the later of two made at once first
+        const all = posts
+          .filter((p) => p.author === q.author)
+          .reverse()
+          .sort((a, b) => b.createdAt - a.createdAt);
+        const elements = all.slice(start, start + count).map((p) => ({
           id: p.id,
           author: p.author,
           commentary: p.commentary,
           createdAt: p.createdAt,
           publishedAt: p.createdAt,
+          lastModifiedAt: p.createdAt,
           lifecycleState: 'PUBLISHED',
           visibility: 'PUBLIC',
         }));
-      return { elements, paging: { start: 0, count, total: elements.length } };
-    });
+        const link = (rel: 'next' | 'prev', at: number) => ({
+          type: 'application/json',
+          rel,
+          href: `/rest/posts?q=author&author=${encodeURIComponent(q.author ?? '')}${q.sortBy ? `&sortBy=${q.sortBy}` : ''}&start=${at}&count=${count}`,
+        });
+        const links = [
+          ...(start > 0 ? [link('prev', Math.max(0, start - count))] : []),
+          ...(start + count < all.length ? [link('next', start + count)] : []),
+        ];
+        return { elements, paging: { start, count, links, total: all.length } };
+      },
+    );
 
     app.get(
       `${base}/rest/socialActions/:urn`,
       { schema: { tags, summary: "A post's likes and comments", params: z.object({ urn: z.string() }) } },
       async (req, reply) => {
-        if (!(await restCall(req, reply))) return reply;
         const p = posts.find((x) => x.id === req.params.urn);
+        if (!(await restCall(req, reply, { kind: 'read', account: p?.author }))) return reply;
         if (!p) return apiError(reply, 404, `${req.params.urn} not found`, { code: 'NOT_FOUND' });
         const f = figures(p);
         return {
@@ -863,9 +945,12 @@ export const linkedinEmulatorRoutes =
       `${base}/rest/organizationalEntityShareStatistics`,
       { schema: { tags, summary: "An organization's post figures" } },
       async (req, reply) => {
-        const token = await restCall(req, reply, ['rw_organization_admin', 'r_organization_admin']);
-        if (!token) return reply;
         const q = req.query as { organizationalEntity?: string; shares?: string; ugcPosts?: string };
+        const token = await restCall(req, reply, { kind: 'read', account: q.organizationalEntity || undefined }, [
+          'rw_organization_admin',
+          'r_organization_admin',
+        ]);
+        if (!token) return reply;
         const listed = /^List\((.*)\)$/.exec(q.shares ?? q.ugcPosts ?? '')?.[1] ?? '';
         const ids = listed ? listed.split(',').map((x) => decodeURIComponent(x)) : [];
         const elements = posts
@@ -894,7 +979,7 @@ export const linkedinEmulatorRoutes =
       `${base}/rest/networkSizes/:urn`,
       { schema: { tags, summary: "An organization's followers", params: z.object({ urn: z.string() }) } },
       async (req, reply) => {
-        if (!(await restCall(req, reply))) return reply;
+        if (!(await restCall(req, reply, { kind: 'read', account: req.params.urn }))) return reply;
         const o = organizationByUrn(req.params.urn);
         if (!o) return apiError(reply, 404, `${req.params.urn} not found`, { code: 'NOT_FOUND' });
         return { firstDegreeSize: 1000 + (o.orgId % 1000) * 37 };
@@ -914,5 +999,14 @@ export const linkedinEmulatorRoutes =
       },
     );
 
-    registerEmulatorTools(app, { base, tags, failures, profileOf, revoke: revokeMember });
+    registerEmulatorTools(app, {
+      base,
+      tags,
+      failures,
+      profileOf,
+      revoke: revokeMember,
+      scoped: true,
+      perAccount: true,
+      loseAnswers: (n, account) => (n > 0 ? losses.push(n, account) : losses.clear()),
+    });
   };

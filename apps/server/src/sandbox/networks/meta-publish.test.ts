@@ -42,12 +42,19 @@ const clip = (more: Partial<TPublishMedia> = {}) => testClip(2_000_000, { durati
 
 /** Consent as a demo person and take the linked account (a page, or its Instagram account) with its page token. */
 async function linked(adapter: typeof facebook | typeof instagram, profile = 'fb-ava') {
+  const [first] = await linkedAll(adapter, profile);
+  return first;
+}
+/** Every account the demo person links (their pages, or their pages' Instagram accounts), each with its page token. */
+async function linkedAll(adapter: typeof facebook | typeof instagram, profile = 'fb-ava') {
   const { url } = await adapter.authorize({ state: 'st' });
   const { res: back } = await clickConsent(app, url, { profile, decision: 'allow' });
   const code = new URL(String(back.headers.location)).searchParams.get('code');
   const user = await adapter.exchange({ code, oauthToken: null, oauthVerifier: null }, null, clock.now());
-  const [first] = await adapter.discover(user);
-  return { grant: first.grant as TGrant, account: { remoteId: first.remoteId, kind: first.kind } satisfies TAccountRef };
+  return (await adapter.discover(user)).map((a) => ({
+    grant: a.grant as TGrant,
+    account: { remoteId: a.remoteId, kind: a.kind } satisfies TAccountRef,
+  }));
 }
 
 /** Publish, then ask again while processing (at most `polls` times): the final state and how many asks it took. */
@@ -350,5 +357,121 @@ describe('publishing to a Facebook page through the emulator', () => {
     );
     expect(err.kind).toBe('permanent');
     expect(err.reason).toMatch(/could not take the video/);
+  });
+});
+
+describe('failures kept for one account or one kind of call, and publishes whose answers are lost', () => {
+  type TAdapter = typeof facebook | typeof instagram;
+  /** A post as each network takes one: Facebook's text alone, Instagram's a photo. */
+  const post = (adapter: TAdapter, account: TAccountRef, text: string): TPublishRequest => ({
+    account,
+    format: 'post',
+    text,
+    media: adapter === instagram ? [photo()] : [],
+  });
+  /** The clock a minute on: a moment after every post made so far (Graph's times are to the second). */
+  const aMinuteOn = () => {
+    clock.advance(60_000);
+    return clock.now();
+  };
+  /** Publishes and asks again while processing: the post's id. */
+  async function published(adapter: TAdapter, grant: TGrant, request: TPublishRequest) {
+    return postIdOf((await publishAndWait(adapter, grant, request)).state);
+  }
+
+  for (const adapter of [facebook, instagram])
+    it(`${adapter.network}: a failure kept for one account is not taken by another account's calls`, async () => {
+      const [a, b] = await linkedAll(adapter, 'fb-ava');
+      await control(adapter.network, { fail: 'server_error', account: b.account.remoteId });
+      const since = aMinuteOn();
+      const id = await published(adapter, a.grant, post(adapter, a.account, 'on account a'));
+      const onA = await adapter.postsSince(a.grant, a.account, since);
+      expect(onA.posts.map((p) => p.postId)).toContain(id);
+      expect((await control(adapter.network, {})).json().pending).toEqual(['server_error']);
+      expect((await networkFailure(adapter.postsSince(b.grant, b.account, since))).kind).toBe('retry');
+      expect((await control(adapter.network, {})).json().pending).toEqual([]);
+    });
+
+  for (const adapter of [facebook, instagram])
+    it(`${adapter.network}: a failure kept for reads fails postsSince but not a publish`, async () => {
+      const { grant, account } = await linked(adapter, 'fb-nora');
+      const since = aMinuteOn();
+      await control(adapter.network, { fail: 'server_error', only: 'read' });
+      // the publish's calls (an Instagram container included) do not take it
+      const started = await adapter.publish(grant, post(adapter, account, 'read failure kept'));
+      const err = await networkFailure(adapter.postsSince(grant, account, since));
+      expect(err.kind).toBe('retry');
+      let state = started;
+      while (state.state === 'processing') state = await adapter.publishStatus(grant, account, state.ticket);
+      const found = await adapter.postsSince(grant, account, since);
+      expect(found.posts.map((p) => p.postId)).toContain(postIdOf(state));
+    });
+
+  for (const adapter of [facebook, instagram])
+    it(`${adapter.network}: a failure kept for publishes is not taken by postsSince`, async () => {
+      const { grant, account } = await linked(adapter, 'fb-nora');
+      await control(adapter.network, { fail: 'server_error', only: 'publish' });
+      expect((await adapter.postsSince(grant, account, aMinuteOn())).complete).toBe(true);
+      expect((await networkFailure(adapter.publish(grant, post(adapter, account, 'kept for me')))).kind).toBe('retry');
+    });
+
+  /** The adapter that gives up after 50 ms: a lost answer fails it as the network's deadline would. */
+  const impatient = {
+    facebook: createFacebookAdapter(settings('facebook', SANDBOX_FACEBOOK_CLIENT), emulators.impatientFetch, () => clock.now()),
+    instagram: createInstagramAdapter(settings('instagram', SANDBOX_INSTAGRAM_CLIENT), emulators.impatientFetch, () =>
+      clock.now(),
+    ),
+  };
+
+  it('lose_answers on Facebook: a feed post, a photo, a story, a video and a reel each fail as a passing failure (retry), yet each is on the page', async () => {
+    const { grant, account } = await linked(facebook, 'fb-milo');
+    const since = aMinuteOn();
+    const requests: TPublishRequest[] = [
+      { account, format: 'post', text: 'lost feed post', media: [] },
+      { account, format: 'post', text: 'lost photo', media: [photo()] },
+      { account, format: 'story', text: '', media: [photo()] },
+      { account, format: 'post', text: 'lost video', media: [clip()] },
+      { account, format: 'reel', text: 'lost reel', media: [clip()] },
+    ];
+    for (const request of requests) {
+      await control('facebook', { lose_answers: 1, account: account.remoteId });
+      const err = await networkFailure(impatient.facebook.publish(grant, request));
+      expect(err.kind).toBe('retry');
+      expect((await control('facebook', {})).json().pending).toEqual([]);
+    }
+    const found = await facebook.postsSince(grant, account, since);
+    expect(found.complete).toBe(true);
+    expect(found.posts.map((p) => p.text).sort()).toEqual(['', 'lost feed post', 'lost photo', 'lost reel', 'lost video']);
+  });
+
+  it('lose_answers on Instagram: media_publish fails as a passing failure (retry), yet the post and the story are on the account', async () => {
+    const { grant, account } = await linked(instagram, 'fb-nora');
+    const since = aMinuteOn();
+    const lost: string[] = [];
+    for (const request of [
+      post(instagram, account, 'lost on instagram'),
+      { account, format: 'story' as const, text: '', media: [photo()] },
+    ]) {
+      const started = await instagram.publish(grant, request);
+      if (started.state !== 'processing') throw new Error('expected processing');
+      await control('instagram', { lose_answers: 1, account: account.remoteId });
+      const err = await networkFailure(impatient.instagram.publishStatus(grant, account, started.ticket));
+      expect(err.kind).toBe('retry');
+      lost.push(request.text);
+    }
+    const found = await instagram.postsSince(grant, account, since);
+    expect(found.complete).toBe(true);
+    expect(found.posts.map((p) => p.text).sort()).toEqual(['', 'lost on instagram']);
+  });
+
+  it('lose_answers kept for one account is not taken by a publish to another', async () => {
+    const [a, b] = await linkedAll(facebook, 'fb-ava');
+    await control('facebook', { lose_answers: 1, account: b.account.remoteId });
+    const state = await impatient.facebook.publish(a.grant, { account: a.account, format: 'post', text: 'answered', media: [] });
+    expect(state.state).toBe('published');
+    expect(
+      (await networkFailure(impatient.facebook.publish(b.grant, { account: b.account, format: 'post', text: 'lost', media: [] })))
+        .kind,
+    ).toBe('retry');
   });
 });

@@ -7,7 +7,7 @@ import {
   INSTAGRAM_SCOPES,
 } from '../../integrations/networks/meta';
 import { networkFailure } from '../../integrations/networks/test-kit';
-import type { TGrant } from '../../integrations/networks/types';
+import { POSTS_SINCE_MAX_PAGES, type TAccountRef, type TGrant } from '../../integrations/networks/types';
 import {
   facebookEmulatorRoutes,
   instagramEmulatorRoutes,
@@ -16,19 +16,27 @@ import {
   SANDBOX_FACEBOOK_CLIENT,
   SANDBOX_INSTAGRAM_CLIENT,
 } from './meta';
-import { clickConsent, emulatorApp, emulatorSettings, TEST_PUBLIC_URL as publicUrl } from './test-kit';
+import { clickConsent, emulatorApp, emulatorSettings, TEST_PUBLIC_URL as publicUrl, testPhoto } from './test-kit';
 
 const fbSettings = emulatorSettings(SANDBOX_FACEBOOK_CLIENT, '/sandbox/facebook');
 const igSettings = emulatorSettings(SANDBOX_INSTAGRAM_CLIENT, '/sandbox/instagram');
 const clock = new Clock();
-const emulators = emulatorApp(async (app) => {
-  // lists of two: the demo people's pages take more than one answer, so paging is followed
-  await app.register(facebookEmulatorRoutes({ clock, publicUrl, maxPageSize: 2 }));
-  await app.register(instagramEmulatorRoutes({ clock, publicUrl, maxPageSize: 2 }));
+const emulators = emulatorApp(async (app, viaAppFetch) => {
+  app.get('/media/photo.jpg', async (_req, reply) => reply.type('image/jpeg').send(JPEG));
+  // lists of two: the demo people's pages, and an account's posts, take more than one answer, so paging is followed
+  await app.register(facebookEmulatorRoutes({ clock, publicUrl, maxPageSize: 2, fetch: viaAppFetch }));
+  await app.register(instagramEmulatorRoutes({ clock, publicUrl, maxPageSize: 2, fetch: viaAppFetch }));
 });
+const JPEG = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01]);
 const { app, viaApp } = emulators;
-const facebook = createFacebookAdapter(fbSettings, viaApp.fetch, () => clock.now());
-const instagram = createInstagramAdapter(igSettings, viaApp.fetch, () => clock.now());
+/** The paths the adapters asked for, in turn (the media the emulators pull is not counted). */
+const asked: string[] = [];
+const recording: typeof fetch = (input, init) => {
+  asked.push(String(input));
+  return viaApp.fetch(input, init);
+};
+const facebook = createFacebookAdapter(fbSettings, recording, () => clock.now());
+const instagram = createInstagramAdapter(igSettings, recording, () => clock.now());
 type TAdapter = typeof facebook | typeof instagram;
 
 afterEach(async () => {
@@ -390,5 +398,119 @@ describe('failures are answered in Graph shape and classified by the adapters', 
     await control('instagram', { fail: 'server_error' });
     expect(await facebook.discover(grant)).toHaveLength(3);
     expect((await control('instagram', {})).json().pending).toEqual(['server_error']);
+  });
+});
+
+describe('postsSince reads an account back to a moment, answer by answer (two posts an answer here)', () => {
+  /** A linked page or Instagram account (the person's first) with its page token. */
+  async function account(adapter: TAdapter, profile: string): Promise<{ grant: TGrant; account: TAccountRef }> {
+    const [first] = await adapter.discover(await link(adapter, profile));
+    return { grant: first.grant!, account: { remoteId: first.remoteId, kind: first.kind } };
+  }
+  /** Publishes `text` and answers its post id (an Instagram photo is published once its container is finished). */
+  async function publish(adapter: TAdapter, a: { grant: TGrant; account: TAccountRef }, text: string): Promise<string> {
+    const media = adapter === instagram ? [testPhoto(100_000)] : [];
+    let state = await adapter.publish(a.grant, { account: a.account, format: 'post', text, media });
+    if (state.state === 'processing') state = await adapter.publishStatus(a.grant, a.account, state.ticket);
+    if (state.state !== 'published') throw new Error('not published');
+    return state.postId;
+  }
+  /** The list answers asked for since `from` (an index into `asked`) of the account's `edge`. */
+  const answersOf = (from: number, a: TAccountRef, edge: string) =>
+    asked.slice(from).filter((u) => new URL(u).pathname.endsWith(`/${a.remoteId}/${edge}`));
+
+  for (const [adapter, profile, edge] of [
+    [facebook, 'fb-nora', 'posts'],
+    [instagram, 'fb-nora', 'media'],
+  ] as const)
+    it(`${adapter.network}: finds a post made before 30 newer ones, reading more than one answer`, async () => {
+      const a = await account(adapter, profile);
+      clock.advance(60_000);
+      const since = clock.now();
+      const sought = await publish(adapter, a, 'the one looked for');
+      const newer: string[] = [];
+      for (let i = 0; i < 30; i++) newer.push(await publish(adapter, a, `newer ${i}`));
+      const from = asked.length;
+      const found = await adapter.postsSince(a.grant, a.account, since);
+      expect(found.complete).toBe(true);
+      expect(found.posts.map((p) => p.postId)).toEqual([...newer.reverse(), sought]);
+      expect(found.posts.at(-1)).toMatchObject({ postId: sought, text: 'the one looked for' });
+      // 31 posts at two an answer: 16 answers of the list, each asking for Graph's most (100)
+      const answers = answersOf(from, a.account, edge);
+      expect(answers).toHaveLength(16);
+      expect(new URL(answers[0]).searchParams.get('limit')).toBe('100');
+    });
+
+  it('stops at since: posts made before it are not returned, and Graph is asked only for those after', async () => {
+    const a = await account(facebook, 'fb-milo');
+    clock.advance(60_000);
+    for (let i = 0; i < 5; i++) await publish(facebook, a, `older ${i}`);
+    clock.advance(60_000);
+    const since = clock.now();
+    const newer = [await publish(facebook, a, 'newer 1'), await publish(facebook, a, 'newer 2')];
+    const from = asked.length;
+    const found = await facebook.postsSince(a.grant, a.account, since);
+    expect(found).toEqual({
+      posts: [expect.objectContaining({ postId: newer[1] }), expect.objectContaining({ postId: newer[0] })],
+      complete: true,
+    });
+    const [first, ...rest] = answersOf(from, a.account, 'posts');
+    expect(new URL(first).searchParams.get('since')).toBe(String(Math.floor(since.getTime() / 1000)));
+    expect(rest).toEqual([]);
+  });
+
+  it(`is not complete when more than POSTS_SINCE_MAX_PAGES (${POSTS_SINCE_MAX_PAGES}) answers would be needed`, async () => {
+    const a = await account(facebook, 'fb-milo');
+    clock.advance(60_000);
+    const since = clock.now();
+    const made: string[] = [];
+    for (let i = 0; i < 2 * POSTS_SINCE_MAX_PAGES + 1; i++) made.push(await publish(facebook, a, `many ${i}`));
+    const from = asked.length;
+    const found = await facebook.postsSince(a.grant, a.account, since);
+    expect(found.complete).toBe(false);
+    // the newest 40 were read; the oldest, on a 21st answer, was not
+    expect(found.posts.map((p) => p.postId)).toEqual(made.slice(1).reverse());
+    expect(answersOf(from, a.account, 'posts')).toHaveLength(POSTS_SINCE_MAX_PAGES);
+  });
+
+  it("Facebook lists a page's stories, archived ones too, and pages them as it pages posts", async () => {
+    const a = await account(facebook, 'fb-milo');
+    clock.advance(60_000);
+    const since = clock.now();
+    const story = async () => {
+      const state = await facebook.publish(a.grant, {
+        account: a.account,
+        format: 'story',
+        text: '',
+        media: [testPhoto(100_000)],
+      });
+      if (state.state !== 'published') throw new Error('not published');
+      return state.postId;
+    };
+    const stories = [await story(), await story(), await story()];
+    clock.advance(25 * 3600_000);
+    const found = await facebook.postsSince(a.grant, a.account, since);
+    expect(found.complete).toBe(true);
+    expect(found.posts.map((p) => p.postId)).toEqual(stories.reverse());
+    const listed = await app.inject({
+      method: 'GET',
+      url: `/sandbox/facebook/v21.0/${a.account.remoteId}/stories`,
+      headers: { authorization: `Bearer ${a.grant.accessToken}` },
+    });
+    expect(listed.json().data[0]).toMatchObject({ post_id: stories[0], status: 'ARCHIVED' });
+    expect(listed.json().paging.next).toContain('after=');
+  });
+
+  it('a page refuses more than 100 posts in one answer; a cursor it did not give is refused', async () => {
+    const a = await account(facebook, 'fb-milo');
+    const list = (query: string) =>
+      app.inject({
+        method: 'GET',
+        url: `/sandbox/facebook/v21.0/${a.account.remoteId}/posts?${query}`,
+        headers: { authorization: `Bearer ${a.grant.accessToken}` },
+      });
+    expect((await list('limit=101')).json().error).toMatchObject({ code: 100 });
+    expect((await list('limit=100')).statusCode).toBe(200);
+    expect((await list('after=bm90LWEtY3Vyc29y')).json().error).toMatchObject({ code: 100 });
   });
 });

@@ -8,6 +8,7 @@ import { SANDBOX_FACEBOOK_CLIENT, SANDBOX_INSTAGRAM_CLIENT } from './clients';
 import { graphRefusals, graphTokenOf, type TGraphErrorInput } from './graph-kit';
 import {
   answerFailure,
+  answerLosses,
   consentPage,
   forgetWhere,
   randomToken,
@@ -17,6 +18,7 @@ import {
   startEmulator,
   type TDemoProfile,
   type TEmulatorOptions,
+  type TFailureScope,
   zConsentChoice,
 } from './kit';
 
@@ -228,6 +230,9 @@ const INSTAGRAM_FIELDS = [
 ] as const;
 const USER_FIELDS = ['id', 'name', 'picture'] as const;
 
+/** What a call is, for the failures a test keeps for one kind of call or one account: null where it cannot be told. */
+type TCallScope = { kind: TFailureScope | null; account: string | null };
+
 type TCode = { personId: string; clientId: string; redirectUri: string; scopes: string[]; expiresAt: number };
 type TToken = {
   personId: string;
@@ -292,6 +297,7 @@ function metaEmulatorRoutes(
       pages: [`${v}/dialog/oauth`],
       kindOf: metaCallKind,
     });
+    const losses = answerLosses();
     const bench = metaBenchPeople(opts.benchProfiles);
     const pageSize = Math.min(opts.maxPageSize ?? MAX_LIMIT, MAX_LIMIT);
     const codes = new Map<string, TCode>();
@@ -338,9 +344,43 @@ function metaEmulatorRoutes(
       return revoked;
     }
 
-    /** A failure asked for by a test, answered in Graph's shape. Returns true when it answered. */
-    async function injected(req: FastifyRequest, reply: FastifyReply, onProcessing?: () => void): Promise<boolean> {
-      const f = failures.next();
+    /**
+     * The account a call is for, as the product links it (a page's id on Facebook, an Instagram account's id on
+     * Instagram): the owner of the object `id` names (a container, post, video or photo), else `id` itself (the page
+     * or account in the path), else the page of a page token. Null when it cannot be told (a person's own token).
+     */
+    function accountOf(req: FastifyRequest, id: string | null = null): string | null {
+      if (id) {
+        const owner =
+          containers.get(id)?.igId ?? posts.get(id)?.owner ?? videos.get(id)?.pageId ?? photos.get(id)?.pageId ?? null;
+        if (owner) return owner;
+        const person = META_DEMO_PEOPLE.find((p) => p.userId === id) ?? bench.byRemote(id, BENCH_USER_STEM, (p) => p.userId);
+        return person ? null : id;
+      }
+      const token = graphTokenOf(req);
+      const row = token ? tokens.get(token) : undefined;
+      if (!row?.pageId) return null;
+      if (network === 'facebook') return row.pageId;
+      return personOf(row.personId)?.pages.find((p) => p.id === row.pageId)?.instagram?.id ?? null;
+    }
+    /** A publish (its uploads, containers and their status reads included) or a read, for `account`. */
+    const publishFor = (account: string | null): TCallScope => ({ kind: 'publish', account });
+    const readFor = (account: string | null): TCallScope => ({ kind: 'read', account });
+    /** A read of `id`: a step of a publish when it is a container, video or photo (its status), else a read. */
+    const scopeOfObject = (req: FastifyRequest, id: string): TCallScope =>
+      containers.has(id) || videos.has(id) || photos.has(id) ? publishFor(accountOf(req, id)) : readFor(accountOf(req, id));
+
+    /**
+     * A failure asked for by a test, answered in Graph's shape: the first one kept for this call's kind and account
+     * (`scope`), or for any. Returns true when it answered.
+     */
+    async function injected(
+      req: FastifyRequest,
+      reply: FastifyReply,
+      scope: TCallScope,
+      onProcessing?: () => void,
+    ): Promise<boolean> {
+      const f = failures.next(scope.kind, scope.account);
       if (!f) return false;
       // a call that starts processing lets that processing end in Graph's error state instead
       if (f === 'processing_error' && onProcessing) {
@@ -386,10 +426,22 @@ function metaEmulatorRoutes(
       return row && token ? { ...row, token } : null;
     }
 
-    /** Injected failures first, then the token. */
-    async function caller(req: FastifyRequest, reply: FastifyReply, onProcessing?: () => void) {
-      if (await injected(req, reply, onProcessing)) return null;
+    /** Injected failures first (those kept for this call's kind and account, or for any), then the token. */
+    async function caller(req: FastifyRequest, reply: FastifyReply, scope: TCallScope, onProcessing?: () => void) {
+      if (await injected(req, reply, scope, onProcessing)) return null;
       return bearer(req, reply);
+    }
+
+    /**
+     * A publish whose answer is to be lost (`lose_answers`): it has taken effect (with `takeEffect`, what else
+     * makes it visible), and the answer is held as a timeout holds it, then a 504. Returns true when it answered so.
+     */
+    async function lostAnswer(reply: FastifyReply, account: string, takeEffect?: () => void): Promise<boolean> {
+      if (!losses.take(account)) return false;
+      takeEffect?.();
+      await hang();
+      refusals.timedOut(reply);
+      return true;
     }
 
     function userToken(personId: string, kind: 'short' | 'long', scopes: string[]) {
@@ -572,7 +624,7 @@ function metaEmulatorRoutes(
       `${v}/oauth/access_token`,
       { schema: { tags, summary: 'A token for a code, or a long-lived token for a short-lived one', querystring: zQuery } },
       async (req, reply) => {
-        if (await injected(req, reply)) return reply;
+        if (await injected(req, reply, { kind: null, account: null })) return reply;
         const q = req.query;
         if (q.client_id !== client.clientId)
           return send(reply, 400, { message: 'Error validating application. Invalid application ID.', code: 101 });
@@ -603,7 +655,7 @@ function metaEmulatorRoutes(
     );
 
     app.get(`${v}/me`, { schema: { tags, summary: 'Whose token this is', querystring: zQuery } }, async (req, reply) => {
-      const t = await caller(req, reply);
+      const t = await caller(req, reply, readFor(accountOf(req)));
       if (!t) return reply;
       const person = personOf(t.personId)!;
       const page = t.pageId ? person.pages.find((p) => p.id === t.pageId) : undefined;
@@ -616,7 +668,7 @@ function metaEmulatorRoutes(
       `${v}/me/accounts`,
       { schema: { tags, summary: 'The pages the person runs', querystring: zQuery } },
       async (req, reply) => {
-        const t = await caller(req, reply);
+        const t = await caller(req, reply, readFor(accountOf(req)));
         if (!t) return reply;
         if (t.kind === 'page') return nonexistingField(reply, 'accounts', 'Page');
         const person = personOf(t.personId)!;
@@ -656,7 +708,7 @@ function metaEmulatorRoutes(
       `${v}/me/permissions`,
       { schema: { tags, summary: 'The permissions the person gave', querystring: zQuery } },
       async (req, reply) => {
-        const t = await caller(req, reply);
+        const t = await caller(req, reply, readFor(accountOf(req)));
         if (!t) return reply;
         return { data: t.scopes.map((permission) => ({ permission, status: 'granted' })) };
       },
@@ -666,7 +718,7 @@ function metaEmulatorRoutes(
       `${v}/:id`,
       { schema: { tags, summary: 'A page or an Instagram account', params: z.object({ id: z.string() }), querystring: zQuery } },
       async (req, reply) => {
-        const t = await caller(req, reply);
+        const t = await caller(req, reply, scopeOfObject(req, req.params.id));
         if (!t) return reply;
         const id = req.params.id;
         const person = personOf(t.personId)!;
@@ -867,6 +919,16 @@ function metaEmulatorRoutes(
           };
     }
 
+    /**
+     * A video whose answer was lost: its processing runs on without anyone asking, and it is out (its post made)
+     * unless it failed.
+     */
+    function publishNow(vid: TVideo) {
+      if (vid.failed) return;
+      vid.polls = Math.max(vid.polls, 1);
+      videoStatus(vid);
+    }
+
     const nodeType = (id: string) =>
       containers.has(id)
         ? 'ShadowIGMediaBuilder'
@@ -935,15 +997,72 @@ function metaEmulatorRoutes(
       return null;
     }
 
-    /** A list of posts, newest first, as Graph answers one (at most `limit`). */
-    function postList(req: FastifyRequest, owner: string, story: boolean, node: (p: TPost) => Record<string, unknown> | string) {
+    /** Graph's `since` and `until`: Unix seconds, or a date (`strtotime` reads more; these are what Graph shows). */
+    function momentOf(v: string | undefined): number | null {
+      if (!v) return null;
+      if (/^\d+$/.test(v)) return Number(v) * 1000;
+      const ms = Date.parse(v);
+      return Number.isNaN(ms) ? null : ms;
+    }
+    /** A cursor names one post of a list: when it was made and its id (it stays valid as newer posts come). */
+    const cursorOf = (p: TPost) => Buffer.from(`${p.createdMs}_${p.id}`).toString('base64url');
+    function readCursor(cursor: string): { ms: number; id: string } | null {
+      const text = Buffer.from(cursor, 'base64url').toString('utf8');
+      const cut = text.indexOf('_');
+      const ms = Number(text.slice(0, cut));
+      return cut > 0 && Number.isInteger(ms) ? { ms, id: text.slice(cut + 1) } : null;
+    }
+    const newerFirst = (a: TPost, b: TPost) => b.createdMs - a.createdMs || (b.id < a.id ? -1 : 1);
+
+    /**
+     * One answer of a list of posts, newest first, as Graph pages one: at most `limit` (Graph's 25 unless asked,
+     * never more than the page size), those after the `after` cursor, and on an edge with Graph's time-based paging
+     * (`timed`) only those made from `since` to `until` (to the second). `paging.cursors` name the answer's first and
+     * last post; `paging.next` (with the same parameters and the caller's token, as Graph writes it) is there while
+     * more are left. Stories are listed while live, or (`archive`, Facebook's story archive) always. Sends a refusal
+     * for a cursor Graph did not give or a field `nodeType` does not have.
+     */
+    function postPage(
+      req: FastifyRequest,
+      reply: FastifyReply,
+      list: { owner: string; story: boolean; timed: boolean; archive: boolean; path: string; token: string; nodeType: string },
+      node: (p: TPost) => Record<string, unknown> | string,
+    ) {
       const q = req.query as Record<string, string>;
-      const limit = Math.max(1, Math.min(Number(q.limit) || DEFAULT_LIMIT, MAX_LIMIT));
-      const mine = [...posts.values()]
-        .filter((p) => p.owner === owner && (p.product === 'STORY') === story && (!story || nowMs() - p.createdMs < DAY_MS))
-        .sort((a, b) => b.createdMs - a.createdMs || (b.id < a.id ? -1 : 1))
-        .slice(0, limit);
-      return mine.map(node);
+      const limit = Math.max(1, Math.min(Math.floor(Number(q.limit)) || DEFAULT_LIMIT, pageSize));
+      const since = list.timed ? momentOf(q.since) : null;
+      const until = list.timed ? momentOf(q.until) : null;
+      const after = q.after ? readCursor(q.after) : null;
+      if (q.after && !after) return invalidParameter(reply, '(#100) The after cursor is not valid');
+      const second = (ms: number) => Math.floor(ms / 1000) * 1000;
+      const listed = [...posts.values()]
+        .filter(
+          (p) =>
+            p.owner === list.owner &&
+            (p.product === 'STORY') === list.story &&
+            (!list.story || list.archive || nowMs() - p.createdMs < DAY_MS) &&
+            (since === null || second(p.createdMs) >= second(since)) &&
+            (until === null || second(p.createdMs) <= until),
+        )
+        .sort(newerFirst)
+        .filter((p) => !after || p.createdMs < after.ms || (p.createdMs === after.ms && p.id < after.id));
+      const slice = listed.slice(0, limit);
+      const data: Record<string, unknown>[] = [];
+      for (const p of slice) {
+        const n = node(p);
+        if (typeof n === 'string') return nonexistingField(reply, n, list.nodeType);
+        data.push(n);
+      }
+      if (!slice.length) return { data };
+      const paging: Record<string, unknown> = {
+        cursors: { before: cursorOf(slice[0]), after: cursorOf(slice[slice.length - 1]) },
+      };
+      if (listed.length > slice.length) {
+        const next = new URLSearchParams({ ...q, access_token: list.token, limit: String(limit) });
+        next.set('after', cursorOf(slice[slice.length - 1]));
+        paging.next = `${opts.publicUrl}${list.path}?${next}`;
+      }
+      return { data, paging };
     }
 
     if (network === 'instagram') {
@@ -960,7 +1079,7 @@ function metaEmulatorRoutes(
         },
         async (req, reply) => {
           let failed = false;
-          const t = await caller(req, reply, () => {
+          const t = await caller(req, reply, publishFor(accountOf(req, req.params.id)), () => {
             failed = true;
           });
           if (!t) return reply;
@@ -1040,7 +1159,7 @@ function metaEmulatorRoutes(
         `${v}/:id/media_publish`,
         { schema: { tags, summary: 'Publish a finished container', params: z.object({ id: z.string() }) } },
         async (req, reply) => {
-          const t = await caller(req, reply);
+          const t = await caller(req, reply, publishFor(accountOf(req, req.params.id)));
           if (!t) return reply;
           const ig = igOf(t, req.params.id);
           if (!ig) return unsupported(reply, req.params.id);
@@ -1094,6 +1213,7 @@ function metaEmulatorRoutes(
             mediaId: null,
           });
           c.publishedId = id;
+          if (await lostAnswer(reply, ig.id)) return reply;
           return { id };
         },
       );
@@ -1107,16 +1227,15 @@ function metaEmulatorRoutes(
           `${v}/:id/${path}`,
           { schema: { tags, summary: `The account's ${path}, newest first`, ...zList } },
           async (req, reply) => {
-            const t = await caller(req, reply);
+            const t = await caller(req, reply, readFor(accountOf(req, req.params.id)));
             if (!t) return reply;
             const ig = igOf(t, req.params.id);
             if (!ig) return unsupported(reply, req.params.id);
             const fields = fieldsOf(req.query, 'id');
             const owners = new Set([ig.id]);
-            const data = postList(req, ig.id, story, (p) => objectNode(p.id, owners, fields) ?? '');
-            const bad = data.find((d) => typeof d === 'string');
-            if (bad !== undefined) return nonexistingField(reply, bad as string, 'IGMedia');
-            return { data, paging: { cursors: { before: 'QVFIUk', after: 'QVFIUl' } } };
+            // the media edge has time-based paging (since, until); the stories edge lists the live stories
+            const list = { owner: ig.id, story, timed: !story, archive: false, path: `${v}/${ig.id}/${path}`, token: t.token };
+            return postPage(req, reply, { ...list, nodeType: 'IGMedia' }, (p) => objectNode(p.id, owners, fields) ?? '');
           },
         );
 
@@ -1137,7 +1256,7 @@ function metaEmulatorRoutes(
         `${v}/:id/insights`,
         { schema: { tags, summary: "A media's lifetime insights", params: z.object({ id: z.string() }), querystring: zQuery } },
         async (req, reply) => {
-          const t = await caller(req, reply);
+          const t = await caller(req, reply, readFor(accountOf(req, req.params.id)));
           if (!t) return reply;
           const owners = new Set(reachablePages(t).map((p) => p.instagram?.id ?? ''));
           const p = posts.get(req.params.id);
@@ -1198,7 +1317,7 @@ function metaEmulatorRoutes(
         const onProcessing = () => {
           failed = true;
         };
-        const t = await caller(req, reply, lateProcessing ? onProcessing : undefined);
+        const t = await caller(req, reply, publishFor(accountOf(req, id)), lateProcessing ? onProcessing : undefined);
         if (!t) return null;
         const page = pageOf(t, id);
         if (!page) {
@@ -1278,7 +1397,9 @@ function metaEmulatorRoutes(
             );
         }
         for (const id of ids) photos.get(id)!.used = true;
-        return { id: newPost(page.id, message, 'FEED', ids.length ? 'album' : 'status', ids[0] ?? null) };
+        const id = newPost(page.id, message, 'FEED', ids.length ? 'album' : 'status', ids[0] ?? null);
+        if (await lostAnswer(reply, page.id)) return reply;
+        return { id };
       });
 
       app.post(`${v}/:id/photos`, { schema: { tags, summary: 'A photo, published or not', ...zPage } }, async (req, reply) => {
@@ -1294,7 +1415,9 @@ function metaEmulatorRoutes(
         const id = nextId('1220');
         photos.set(id, { id, pageId: page.id, published, used: false });
         if (!published) return { id };
-        return { id, post_id: newPost(page.id, caption, 'FEED', 'photo', id) };
+        const postId = newPost(page.id, caption, 'FEED', 'photo', id);
+        if (await lostAnswer(reply, page.id)) return reply;
+        return { id, post_id: postId };
       });
 
       app.post(
@@ -1308,7 +1431,9 @@ function metaEmulatorRoutes(
           if (!ph || ph.pageId !== page.id || ph.published || ph.used)
             return invalidParameter(reply, '(#100) param photo_id must be an unpublished photo of this page');
           ph.used = true;
-          return { success: true, post_id: newPost(page.id, '', 'STORY', 'photo', ph.id) };
+          const postId = newPost(page.id, '', 'STORY', 'photo', ph.id);
+          if (await lostAnswer(reply, page.id)) return reply;
+          return { success: true, post_id: postId };
         },
       );
 
@@ -1325,7 +1450,7 @@ function metaEmulatorRoutes(
           const url = str(p.file_url);
           if (!url || !(await pull(url, 'video'))) return cannotFetch(reply, 'video');
           const id = nextId('1230');
-          videos.set(id, {
+          const vid: TVideo = {
             id,
             pageId: page.id,
             reel: false,
@@ -1335,7 +1460,9 @@ function metaEmulatorRoutes(
             polls: 0,
             failed,
             postId: null,
-          });
+          };
+          videos.set(id, vid);
+          if (await lostAnswer(reply, page.id, () => publishNow(vid))) return reply;
           return { id };
         },
       );
@@ -1374,6 +1501,7 @@ function metaEmulatorRoutes(
           if (failed) vid.failed = true;
           vid.description = description;
           vid.finished = true;
+          if (await lostAnswer(reply, page.id, () => publishNow(vid))) return reply;
           return { success: true };
         },
       );
@@ -1384,7 +1512,7 @@ function metaEmulatorRoutes(
           schema: { tags, summary: "A reel's file, by its address (file_url header)", params: z.object({ videoId: z.string() }) },
         },
         async (req, reply) => {
-          const t = await caller(req, reply);
+          const t = await caller(req, reply, publishFor(accountOf(req, req.params.videoId)));
           if (!t) return reply;
           const vid = videos.get(req.params.videoId);
           const page = vid ? pageOf(t, vid.pageId) : null;
@@ -1401,38 +1529,46 @@ function metaEmulatorRoutes(
 
       const zList = { params: z.object({ id: z.string() }), querystring: zQuery };
       app.get(`${v}/:id/posts`, { schema: { tags, summary: "The page's posts, newest first", ...zList } }, async (req, reply) => {
-        const t = await caller(req, reply);
+        const t = await caller(req, reply, readFor(accountOf(req, req.params.id)));
         if (!t) return reply;
         const page = pageOf(t, req.params.id);
         if (!page) return unsupported(reply, req.params.id);
+        // Graph refuses more than 100 posts in one answer (the words are the emulator's)
+        if (Number(req.query.limit) > MAX_LIMIT)
+          return invalidParameter(reply, `(#100) The limit parameter cannot exceed ${MAX_LIMIT} posts`);
         const fields = fieldsOf(req.query, 'id,message,created_time');
         const owners = new Set([page.id]);
-        const data = postList(req, page.id, false, (p) => objectNode(p.id, owners, fields) ?? '');
-        const bad = data.find((d) => typeof d === 'string');
-        if (bad !== undefined) return nonexistingField(reply, bad as string, 'Post');
-        return { data, paging: { cursors: { before: 'QVFIUk', after: 'QVFIUl' } } };
+        const list = { owner: page.id, story: false, timed: true, archive: false, path: `${v}/${page.id}/posts`, token: t.token };
+        return postPage(req, reply, { ...list, nodeType: 'Post' }, (p) => objectNode(p.id, owners, fields) ?? '');
       });
 
       app.get(`${v}/:id/stories`, { schema: { tags, summary: "The page's stories", ...zList } }, async (req, reply) => {
-        const t = await caller(req, reply);
+        const t = await caller(req, reply, readFor(accountOf(req, req.params.id)));
         if (!t) return reply;
         const page = pageOf(t, req.params.id);
         if (!page) return unsupported(reply, req.params.id);
-        return {
-          data: postList(req, page.id, true, (p) => ({
-            post_id: p.id,
-            status: 'PUBLISHED',
-            creation_time: String(Math.floor(p.createdMs / 1000)),
-            media_type: p.mediaType,
-            media_id: p.mediaId,
-            url: p.permalink,
-          })),
+        // with the story archive on, stories stay listed once they are no longer live (ARCHIVED)
+        const list = {
+          owner: page.id,
+          story: true,
+          timed: false,
+          archive: true,
+          path: `${v}/${page.id}/stories`,
+          token: t.token,
         };
+        return postPage(req, reply, { ...list, nodeType: 'Stories' }, (p) => ({
+          post_id: p.id,
+          status: nowMs() - p.createdMs < DAY_MS ? 'PUBLISHED' : 'ARCHIVED',
+          creation_time: String(Math.floor(p.createdMs / 1000)),
+          media_type: p.mediaType,
+          media_id: p.mediaId,
+          url: p.permalink,
+        }));
       });
 
       const POST_METRICS = ['post_total_media_view_unique', 'post_clicks', 'post_reactions_by_type_total'];
       app.get(`${v}/:id/insights`, { schema: { tags, summary: "A post's lifetime insights", ...zList } }, async (req, reply) => {
-        const t = await caller(req, reply);
+        const t = await caller(req, reply, readFor(accountOf(req, req.params.id)));
         if (!t) return reply;
         const owners = new Set(reachablePages(t).map((p) => p.id));
         const p = posts.get(req.params.id);
@@ -1477,7 +1613,18 @@ function metaEmulatorRoutes(
       },
     );
 
-    registerEmulatorTools(app, { base, tags, failures, profileOf, revoke });
+    registerEmulatorTools(app, {
+      base,
+      tags,
+      failures,
+      profileOf,
+      revoke,
+      // the final publish steps (a feed post, a published photo, a photo story, a video, a reel's finish,
+      // media_publish) take effect, then their answers are lost
+      loseAnswers: (n, account) => (n > 0 ? losses.push(n, account) : losses.clear()),
+      scoped: true,
+      perAccount: true,
+    });
   };
 }
 

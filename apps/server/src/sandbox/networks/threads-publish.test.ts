@@ -2,7 +2,13 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { Clock } from '../../clock';
 import { networkFailure } from '../../integrations/networks/test-kit';
 import { createThreadsAdapter } from '../../integrations/networks/threads';
-import type { TAccountRef, TGrant, TPublishMedia, TPublishRequest } from '../../integrations/networks/types';
+import {
+  POSTS_SINCE_MAX_PAGES,
+  type TAccountRef,
+  type TGrant,
+  type TPublishMedia,
+  type TPublishRequest,
+} from '../../integrations/networks/types';
 import { clickConsent, emulatorApp, emulatorSettings, TEST_PUBLIC_URL as publicUrl, testClip, testPhoto } from './test-kit';
 import { SANDBOX_THREADS_CLIENT, THREADS_DEMO_PROFILES, threadsEmulatorRoutes } from './threads';
 
@@ -23,6 +29,17 @@ const counting: typeof fetch = (input, init) => {
   return viaApp.fetch(input, init);
 };
 const adapter = createThreadsAdapter(settings, counting, () => clock.now());
+/** The pages a listing asked for (GET /{uid}/threads), by their queries. */
+const listings: URLSearchParams[] = [];
+const listing: typeof fetch = (input, init) => {
+  const u = new URL(String(input));
+  if ((init?.method ?? 'GET') === 'GET' && /\/v1\.0\/\d+\/threads$/.test(u.pathname)) listings.push(u.searchParams);
+  return viaApp.fetch(input, init);
+};
+/** Adapters reading the profile's posts a few at a time (Threads takes 1 to 100 a page), the listings counted. */
+const pagedBy = (pageSize: number) => createThreadsAdapter(settings, listing, () => clock.now(), { pageSize });
+/** A whole day on: the posts of earlier tests leave the 250-a-day window. */
+const freshDay = () => clock.advance(86_400_000);
 
 const JPEG = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01]);
 const MP4 = Buffer.from([0x00, 0x00, 0x00, 0x18, ...Buffer.from('ftypmp42'), 0x00, 0x00, 0x00, 0x00]);
@@ -360,5 +377,101 @@ describe('failures while publishing are classified', () => {
     const done = await adapter.publishStatus(grant, account, first.ticket);
     if (done.state !== 'published') throw new Error('not published');
     expect(await adapter.publishStatus(grant, account, first.ticket)).toEqual(done);
+  });
+});
+
+describe('postsSince finds every post since a moment, page by page, so that a lost publish is never sent twice', () => {
+  it('finds a post made before 30 newer ones: more than one page, each asked with the after cursor', async () => {
+    const { grant, account } = await link('th-milo');
+    freshDay();
+    const since = clock.now();
+    const { state: mine } = await publishThrough(grant, post(account, 'The one looked for'));
+    if (mine.state !== 'published') throw new Error('not published');
+    for (let i = 0; i < 30; i++) await publishThrough(grant, post(account, `Newer ${i}`));
+    listings.length = 0;
+    const out = await pagedBy(5).postsSince(grant, account, since);
+    expect(out.complete).toBe(true);
+    expect(out.posts).toHaveLength(31);
+    expect(out.posts[30]).toMatchObject({ postId: mine.postId, text: 'The one looked for' });
+    expect(out.posts[0].text).toBe('Newer 29');
+    // 31 posts at 5 a page: 7 pages, each after the first asked with the cursor Threads gave
+    expect(listings).toHaveLength(7);
+    expect(listings[0].get('after')).toBeNull();
+    expect(listings.slice(1).every((q) => q.get('after'))).toBe(true);
+    expect(listings.every((q) => q.get('limit') === '5' && q.get('since') === String(Math.floor(since.getTime() / 1000)))).toBe(
+      true,
+    );
+    // Threads' largest page (100) takes them in one call
+    listings.length = 0;
+    expect((await pagedBy(100).postsSince(grant, account, since)).posts.map((p) => p.postId)).toEqual(
+      out.posts.map((p) => p.postId),
+    );
+    expect(listings).toHaveLength(1);
+  });
+
+  it('stops at since: the posts before it are not read, and the check is complete', async () => {
+    const { grant, account } = await link('th-milo');
+    for (const text of ['Before 1', 'Before 2']) await publishThrough(grant, post(account, text));
+    clock.advance(2_000);
+    const since = clock.now();
+    for (const text of ['After 1', 'After 2']) await publishThrough(grant, post(account, text));
+    listings.length = 0;
+    const out = await pagedBy(5).postsSince(grant, account, since);
+    expect(out).toMatchObject({ complete: true });
+    expect(out.posts.map((p) => p.text)).toEqual(['After 2', 'After 1']);
+    // one page: Threads' own time filter ended the list at since
+    expect(listings).toHaveLength(1);
+  });
+
+  it(`more posts since the moment than ${POSTS_SINCE_MAX_PAGES} pages hold: the check is not complete`, async () => {
+    const { grant, account } = await link('th-ava');
+    freshDay();
+    const since = clock.now();
+    for (let i = 0; i < 2 * POSTS_SINCE_MAX_PAGES + 1; i++) await publishThrough(grant, post(account, `Busy ${i}`));
+    listings.length = 0;
+    const out = await pagedBy(2).postsSince(grant, account, since);
+    expect(out.complete).toBe(false);
+    expect(out.posts).toHaveLength(2 * POSTS_SINCE_MAX_PAGES);
+    expect(listings).toHaveLength(POSTS_SINCE_MAX_PAGES);
+    // the oldest, beyond the pages read, is not among them
+    expect(out.posts.map((p) => p.text)).not.toContain('Busy 0');
+    expect(await adapter.postsSince(grant, account, since)).toMatchObject({ complete: true, posts: { length: 41 } });
+  });
+
+  it('a failure kept for reads fails postsSince, not a publish', async () => {
+    const { grant, account } = await link('th-milo');
+    clock.advance(2_000); // the posts of earlier tests are of earlier seconds
+    const since = clock.now();
+    await control({ fail: 'server_error', only: 'read', times: 2 });
+    // the container, its status and threads_publish go through; the address looked up after (a read) meets one
+    const { state } = await publishThrough(grant, post(account, 'Published past a read failure'));
+    if (state.state !== 'published') throw new Error('not published');
+    expect(state.url).toBeNull();
+    const err = await networkFailure(adapter.postsSince(grant, account, since));
+    expect(err.kind).toBe('retry');
+    expect((await adapter.postsSince(grant, account, since)).posts.map((p) => p.postId)).toEqual([state.postId]);
+  });
+
+  it("lose_answers for one account: its publish fails as a passing failure yet is on the account; another's is untouched", async () => {
+    const ava = await link('th-ava');
+    const nora = await link('th-nora');
+    clock.advance(2_000); // the posts of earlier tests are of earlier seconds
+    const since = clock.now();
+    expect((await control({ lose_answers: 1, account: ava.account.remoteId })).statusCode).toBe(200);
+    // Nora's publish answers as ever, the loss kept for Ava
+    const { state: hers } = await publishThrough(nora.grant, post(nora.account, 'Nora, answered'));
+    if (hers.state !== 'published') throw new Error('not published');
+    expect((await adapter.postsSince(nora.grant, nora.account, since)).posts.map((p) => p.postId)).toEqual([hers.postId]);
+    // Ava's threads_publish makes the post, then its answer is held past the (shortened) deadline
+    const first = await adapter.publish(ava.grant, post(ava.account, 'Ava, answer lost'));
+    if (first.state !== 'processing') throw new Error('expected processing');
+    const impatient = createThreadsAdapter(settings, emulators.impatientFetch, () => clock.now());
+    const err = await networkFailure(impatient.publishStatus(ava.grant, ava.account, first.ticket));
+    expect(err.kind).toBe('retry');
+    const found = await adapter.postsSince(ava.grant, ava.account, since);
+    expect(found).toMatchObject({ complete: true });
+    expect(found.posts.map((p) => p.text)).toEqual(['Ava, answer lost']);
+    // taken once: Ava's next publish answers
+    expect((await publishThrough(ava.grant, post(ava.account, 'Ava, answered'))).state.state).toBe('published');
   });
 });

@@ -349,3 +349,82 @@ describe('failures asked for through /_control are classified by the adapter', (
     expect(await adapter.discover(grant)).toHaveLength(1);
   });
 });
+
+describe("Threads' failure control: failures kept for a kind of call, or for one account", () => {
+  const accountOf = (chosen: string) => ({ remoteId: profile(chosen).userId, kind: 'profile' as const });
+
+  it("a failure kept for one account is not taken by another account's call, nor a token call, and meets its own", async () => {
+    const ava = await link('th-ava');
+    const milo = await link('th-milo');
+    const kept = await control({ fail: 'server_error', account: profile('th-milo').userId });
+    expect(kept.statusCode).toBe(200);
+    expect(kept.json()).toEqual({ pending: ['server_error'] });
+    // Ava's calls, and a new consent's token calls (whose account Threads' emulator does not tell), go through
+    expect(await adapter.discover(ava)).toHaveLength(1);
+    expect((await adapter.postsSince(ava, accountOf('th-ava'), clock.now())).complete).toBe(true);
+    expect((await link('th-nora')).accessToken).toBeTruthy();
+    // Milo's next call meets it, once
+    const err = await networkFailure(adapter.postsSince(milo, accountOf('th-milo'), clock.now()));
+    expect(err.kind).toBe('retry');
+    expect(err.details.status).toBe(500);
+    expect((await adapter.postsSince(milo, accountOf('th-milo'), clock.now())).complete).toBe(true);
+  });
+
+  it('a failure kept for publishes is not taken by reads (the profile, the posts)', async () => {
+    const grant = await link('th-ava');
+    await control({ fail: 'server_error', only: 'publish', account: profile('th-ava').userId });
+    expect(await adapter.discover(grant)).toHaveLength(1);
+    expect((await adapter.profile(grant, accountOf('th-ava'))).userName).toBe('ava.cooks');
+    expect((await adapter.postsSince(grant, accountOf('th-ava'), clock.now())).complete).toBe(true);
+    expect((await control({})).json()).toEqual({ pending: ['server_error'] });
+  });
+});
+
+describe("a profile's posts page as Threads' do", () => {
+  it('limit, since and the after cursor, paging.next only while another page follows; a bad since or cursor is refused', async () => {
+    const grant = await link('th-milo');
+    const uid = profile('th-milo').userId;
+    clock.advance(2_000);
+    const since = Math.floor(clock.nowMs() / 1000);
+    for (const text of ['one', 'two', 'three']) {
+      const container = await app.inject({
+        method: 'POST',
+        url: `/sandbox/threads/v1.0/${uid}/threads?access_token=${grant.accessToken}`,
+        payload: { media_type: 'TEXT', text },
+      });
+      const published = await app.inject({
+        method: 'POST',
+        url: `/sandbox/threads/v1.0/${uid}/threads_publish?access_token=${grant.accessToken}`,
+        payload: { creation_id: container.json().id },
+      });
+      expect(published.statusCode).toBe(200);
+      clock.advance(1_000);
+    }
+    const list = (query: Record<string, string>) =>
+      app.inject({
+        method: 'GET',
+        url: `/sandbox/threads/v1.0/${uid}/threads?${new URLSearchParams({ access_token: grant.accessToken, fields: 'text', ...query })}`,
+      });
+    const first = (await list({ limit: '2', since: String(since) })).json();
+    expect(first.data).toEqual([{ text: 'three' }, { text: 'two' }]);
+    expect(first.paging.next).toContain('after=');
+    const second = (await list({ limit: '2', since: String(since), after: first.paging.cursors.after })).json();
+    expect(second.data).toEqual([{ text: 'one' }]);
+    expect(second.paging.next).toBeUndefined();
+    expect(second.paging.previous).toContain('before=');
+    // since is inclusive, to the second; a date is read as well as a Unix timestamp
+    expect((await list({ since: String(since + 1) })).json().data).toEqual([{ text: 'three' }, { text: 'two' }]);
+    expect((await list({ since: new Date((since + 2) * 1000).toISOString() })).json().data).toEqual([{ text: 'three' }]);
+    const refused: Record<string, string>[] = [
+      { since: '1600000000' },
+      { since: 'not a time' },
+      { after: 'bm9wZQ' },
+      { after: 'a', before: 'b' },
+    ];
+    for (const bad of refused) {
+      const res = await list(bad);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error.code).toBe(100);
+    }
+  });
+});

@@ -8,6 +8,7 @@ import { SANDBOX_THREADS_CLIENT } from './clients';
 import { graphError, graphRefusals, graphTokenOf } from './graph-kit';
 import {
   answerFailure,
+  answerLosses,
   consentPage,
   esc,
   forgetWhere,
@@ -17,6 +18,7 @@ import {
   sameOrigin,
   startEmulator,
   type TDemoProfile,
+  type TEmulatorFailure,
   type TEmulatorOptions,
   type TFailureScope,
   zConsentChoice,
@@ -113,6 +115,10 @@ const POSTS_PER_DAY = 250;
 const DAY_MS = 24 * 3600_000;
 const MEDIA_TYPES = ['TEXT', 'IMAGE', 'VIDEO', 'CAROUSEL'] as const;
 type TMediaType = (typeof MEDIA_TYPES)[number];
+/** A page of a profile's posts: 25 unless asked, 100 at most; `since` no earlier than Threads' launch (Unix seconds). */
+const PAGE_DEFAULT = 25;
+const PAGE_MAX = 100;
+const SINCE_MIN_SECONDS = 1_688_540_400;
 /** The post fields GET /{media} and GET /{uid}/threads know. */
 const POST_FIELDS = ['id', 'text', 'timestamp', 'permalink', 'media_type', 'shortcode', 'username', 'is_quote_post'] as const;
 const POST_METRICS = ['views', 'likes', 'replies', 'reposts', 'quotes', 'shares'] as const;
@@ -145,6 +151,11 @@ type TPost = { id: string; profileId: string; text: string; mediaType: TMediaTyp
  * (`{error:{message,type,code,error_subcode,fbtrace_id}}`). Time is the product's clock, so moving it expires
  * tokens. POST /sandbox/threads/_control makes the next calls fail; /_revoke revokes a demo profile's tokens.
  * Benchmark mode: `benchProfiles` generated profiles besides the demo ones, and `latency` before each API answer.
+ * A profile's posts page as Threads' do: `limit` (25, up to 100), `since`/`until` (Unix seconds or a date), the
+ * `after`/`before` cursors, and `paging.next` only while another page follows. Every API call is a publish (a
+ * container, `threads_publish`, a container's status) or a read (the rest), for the profile of its token:
+ * `_control` may keep failures for either (`only`) and for one user id (`account`), and lose the answers of the next
+ * `threads_publish` calls (`lose_answers`: the post is made, the answer held like a timeout, then a 504).
  */
 export const threadsEmulatorRoutes =
   (opts: TEmulatorOptions): FastifyPluginAsyncZod =>
@@ -162,6 +173,8 @@ export const threadsEmulatorRoutes =
     const bench = threadsBenchProfiles(opts.benchProfiles);
     const codes = new Map<string, TCode>();
     const tokens = new Map<string, TToken>();
+    // publishes whose answers are to be lost (they take effect; the caller hears nothing, as on a timeout)
+    const losses = answerLosses();
 
     const profileOf = (id: string) => THREADS_DEMO_PROFILES.find((p) => p.id === id) ?? bench.byId(id);
     const avatarUrl = (id: string) => `${opts.publicUrl}${base}/avatar/${id}.svg`;
@@ -181,9 +194,28 @@ export const threadsEmulatorRoutes =
       return revoked;
     }
 
-    /** A failure asked for by a test, answered in Graph's shape. Returns true when it answered. */
+    /** The Threads user id a call is made for: the profile of its token (null for a token unknown). */
+    function accountOf(req: FastifyRequest): string | null {
+      const token = graphTokenOf(req);
+      const row = token ? tokens.get(token) : undefined;
+      return row ? (profileOf(row.profileId)?.userId ?? null) : null;
+    }
+
+    /**
+     * The failure asked for by a test that a call takes: one kept for its kind (a publish or a read) and its profile,
+     * or for any. The token calls (kind null) are neither, nor for a profile: they take only failures kept for any.
+     */
+    const takeFailure = (req: FastifyRequest, kind: TFailureScope | null) =>
+      kind === null ? failures.next() : failures.next(kind, accountOf(req));
+
+    /** A failure asked for by a test, taken for a call of `kind` and answered in Graph's shape. True when it answered. */
     async function injected(req: FastifyRequest, reply: FastifyReply, kind: TFailureScope | null = null): Promise<boolean> {
-      return answerFailure(failures.next(kind), hang, () => {
+      return answered(req, reply, takeFailure(req, kind));
+    }
+
+    /** Answers `failure` (taken already) in Graph's shape. Returns true when it answered. */
+    async function answered(req: FastifyRequest, reply: FastifyReply, failure: TEmulatorFailure | null): Promise<boolean> {
+      return answerFailure(failure, hang, () => {
         const token = graphTokenOf(req);
         const row = token ? tokens.get(token) : undefined;
         return {
@@ -410,7 +442,7 @@ export const threadsEmulatorRoutes =
         },
       },
       async (req, reply) => {
-        if (await injected(req, reply)) return reply;
+        if (await injected(req, reply, 'read')) return reply;
         const row = checked(reply, graphTokenOf(req));
         if (!row) return reply;
         if (!row.scopes.includes('threads_basic')) return missingPermission(reply);
@@ -466,16 +498,14 @@ export const threadsEmulatorRoutes =
         .filter(Boolean);
 
     /**
-     * The caller, once its token and permission are checked (else the refusal is answered and null returned).
-     * `processing`: the call starts or reports a media's processing, which a `processing_error` asked for fails
-     * instead of the call itself.
+     * The caller, once its token and permission are checked (else the refusal is answered and null returned): `kind`
+     * is what the call is, a publish or a read, for the failures kept for either. `processing`: the call starts or
+     * reports a media's processing, which a `processing_error` asked for fails instead of the call itself.
      */
-    async function caller(req: FastifyRequest, reply: FastifyReply, scope: string, processing = false) {
-      let failProcessing = false;
-      if (processing && failures.pending()[0] === 'processing_error') {
-        failures.next();
-        failProcessing = true;
-      } else if (await injected(req, reply, scope === 'threads_content_publish' ? 'publish' : null)) return null;
+    async function caller(req: FastifyRequest, reply: FastifyReply, scope: string, kind: TFailureScope, processing = false) {
+      const failure = takeFailure(req, kind);
+      const failProcessing = processing && failure === 'processing_error';
+      if (!failProcessing && (await answered(req, reply, failure))) return null;
       const row = checked(reply, graphTokenOf(req));
       if (!row) return null;
       if (!row.scopes.includes(scope)) {
@@ -538,7 +568,7 @@ export const threadsEmulatorRoutes =
         },
       },
       async (req, reply) => {
-        const who = await caller(req, reply, 'threads_content_publish', true);
+        const who = await caller(req, reply, 'threads_content_publish', 'publish', true);
         if (!who) return reply;
         if (!isSelf(req.params.id, who.profile)) return noSuchObject(reply, req.params.id, 'post');
         const b = params(req);
@@ -609,7 +639,7 @@ export const threadsEmulatorRoutes =
       `${base}/${THREADS_API_VERSION}/:id/threads_publish`,
       { schema: { tags, summary: 'Publish a FINISHED container (creation_id)', params: zId, querystring: zQuery, body: zBody } },
       async (req, reply) => {
-        const who = await caller(req, reply, 'threads_content_publish');
+        const who = await caller(req, reply, 'threads_content_publish', 'publish');
         if (!who) return reply;
         if (!isSelf(req.params.id, who.profile)) return noSuchObject(reply, req.params.id, 'post');
         const creation = params(req).creation_id;
@@ -659,6 +689,11 @@ export const threadsEmulatorRoutes =
         };
         posts.set(post.id, post);
         c.publishedId = post.id;
+        // an answer to be lost: the post is out, the caller hears nothing in time, then a 504
+        if (losses.take(who.profile.userId)) {
+          await hang();
+          return refusals.timedOut(reply);
+        }
         return { id: post.id };
       },
     );
@@ -669,7 +704,8 @@ export const threadsEmulatorRoutes =
       async (req, reply) => {
         const { id } = req.params;
         const container = containers.get(id);
-        const who = await caller(req, reply, 'threads_basic', !!container);
+        // a container's status is a step of its publish; a post's or a profile's fields are a read
+        const who = await caller(req, reply, 'threads_basic', container ? 'publish' : 'read', !!container);
         if (!who) return reply;
         const asked = askedOf(req, 'id');
         if (container && container.profileId === who.profile.id) {
@@ -721,28 +757,76 @@ export const threadsEmulatorRoutes =
       return Object.fromEntries(asked.map((f) => [f, all[f as keyof typeof all]]));
     }
 
+    /** A page cursor: the post it names, opaque to the caller. */
+    const cursorOf = (postId: string) => Buffer.from(postId).toString('base64url');
+    const postOfCursor = (cursor: string) => Buffer.from(cursor, 'base64url').toString('latin1');
+    /**
+     * A moment `since` or `until` names, in Unix seconds: a Unix timestamp, or a date and time (as PHP's strtotime
+     * reads the common ones); undefined when not given, null when it cannot be read.
+     */
+    const secondsOf = (v: string | undefined): number | null | undefined => {
+      if (v === undefined || v === '') return undefined;
+      if (/^\d{1,12}$/.test(v)) return Number(v);
+      const ms = Date.parse(v);
+      return Number.isNaN(ms) ? null : Math.floor(ms / 1000);
+    };
+
     app.get(
       `${base}/${THREADS_API_VERSION}/:id/threads`,
-      { schema: { tags, summary: "The profile's posts, newest first", params: zId, querystring: zQuery } },
+      { schema: { tags, summary: "The profile's posts, newest first, a page at a time", params: zId, querystring: zQuery } },
       async (req, reply) => {
-        const who = await caller(req, reply, 'threads_basic');
+        const who = await caller(req, reply, 'threads_basic', 'read');
         if (!who) return reply;
         if (!isSelf(req.params.id, who.profile)) return noSuchObject(reply, req.params.id, 'get');
         const asked = askedOf(req, 'id');
         const unknown = asked.find((f) => !(POST_FIELDS as readonly string[]).includes(f));
         if (unknown) return badParam(reply, `(#100) Tried accessing nonexisting field (${unknown}) on node type (ThreadsMedia)`);
-        const limit = Math.max(1, Math.min(100, Number(q(req).limit) || 25));
-        const data = postsOf(who.profile.id)
-          .slice(0, limit)
-          .map((x) => postFields(x, asked));
-        const ids = data.map((d) => String(d.id ?? ''));
+        const query = q(req);
+        const limit = Math.max(1, Math.min(PAGE_MAX, Number(query.limit) || PAGE_DEFAULT));
+        const since = secondsOf(query.since);
+        const until = secondsOf(query.until);
+        const nowSeconds = Math.floor(opts.clock.nowMs() / 1000);
+        if (since === null || (since !== undefined && since < SINCE_MIN_SECONDS))
+          return badParam(reply, `(#100) Param since must be a Unix timestamp or a date, no earlier than ${SINCE_MIN_SECONDS}`);
+        if (until === null || (until !== undefined && until > nowSeconds))
+          return badParam(reply, '(#100) Param until must be a Unix timestamp or a date, no later than now');
+        if (since !== undefined && until !== undefined && since >= until)
+          return badParam(reply, '(#100) Param since must be earlier than until');
+        if (query.before && query.after)
+          return badParam(reply, '(#100) The parameters before and after cannot be given together');
+        // newest first, within since and until (Threads keeps a post's time to the second)
+        const listed = postsOf(who.profile.id).filter((x) => {
+          const at = Math.floor(x.createdAt / 1000);
+          return (since === undefined || at >= since) && (until === undefined || at <= until);
+        });
+        let start = 0;
+        let end = listed.length;
+        const cursor = query.after || query.before;
+        if (cursor) {
+          const at = listed.findIndex((x) => x.id === postOfCursor(cursor));
+          if (at < 0) return badParam(reply, '(#100) The pagination cursor is not valid');
+          if (query.after) start = at + 1;
+          else {
+            end = at;
+            start = Math.max(0, end - limit);
+          }
+        }
+        const page = listed.slice(start, Math.min(end, start + limit));
+        const data = page.map((x) => postFields(x, asked));
+        if (!page.length) return { data };
+        const link = (move: Record<string, string>) => {
+          const { before: _before, after: _after, ...kept } = query;
+          return `${opts.publicUrl}${base}/${THREADS_API_VERSION}/${req.params.id}/threads?${new URLSearchParams({ ...kept, ...move })}`;
+        };
+        const first = cursorOf(page[0].id);
+        const last = cursorOf(page[page.length - 1].id);
         return {
           data,
           paging: {
-            cursors: {
-              before: Buffer.from(ids[0] ?? '').toString('base64url'),
-              after: Buffer.from(ids.at(-1) ?? '').toString('base64url'),
-            },
+            cursors: { before: first, after: last },
+            // only while another page follows, as Graph does
+            ...(start + page.length < listed.length ? { next: link({ after: last }) } : {}),
+            ...(start > 0 ? { previous: link({ before: first }) } : {}),
           },
         };
       },
@@ -752,7 +836,7 @@ export const threadsEmulatorRoutes =
       `${base}/${THREADS_API_VERSION}/:id/insights`,
       { schema: { tags, summary: "A post's figures (lifetime)", params: zId, querystring: zQuery } },
       async (req, reply) => {
-        const who = await caller(req, reply, 'threads_manage_insights');
+        const who = await caller(req, reply, 'threads_manage_insights', 'read');
         if (!who) return reply;
         const post = posts.get(req.params.id);
         if (!post || post.profileId !== who.profile.id) return noSuchObject(reply, req.params.id, 'get');
@@ -781,7 +865,7 @@ export const threadsEmulatorRoutes =
       `${base}/${THREADS_API_VERSION}/:id/threads_insights`,
       { schema: { tags, summary: "A profile's figures", params: zId, querystring: zQuery } },
       async (req, reply) => {
-        const who = await caller(req, reply, 'threads_manage_insights');
+        const who = await caller(req, reply, 'threads_manage_insights', 'read');
         if (!who) return reply;
         if (!isSelf(req.params.id, who.profile)) return noSuchObject(reply, req.params.id, 'get');
         const metrics = (q(req).metric ?? '')
@@ -822,7 +906,7 @@ export const threadsEmulatorRoutes =
       `${base}/${THREADS_API_VERSION}/:id/threads_publishing_limit`,
       { schema: { tags, summary: 'Posts published in the last 24 hours, of the 250 allowed', params: zId, querystring: zQuery } },
       async (req, reply) => {
-        const who = await caller(req, reply, 'threads_basic');
+        const who = await caller(req, reply, 'threads_basic', 'read');
         if (!who) return reply;
         if (!isSelf(req.params.id, who.profile)) return noSuchObject(reply, req.params.id, 'get');
         const now = opts.clock.nowMs();
@@ -868,5 +952,14 @@ export const threadsEmulatorRoutes =
       },
     );
 
-    registerEmulatorTools(app, { base, tags, failures, profileOf, revoke, scoped: true });
+    registerEmulatorTools(app, {
+      base,
+      tags,
+      failures,
+      profileOf,
+      revoke,
+      loseAnswers: (n, account) => (n > 0 ? losses.push(n, account) : losses.clear()),
+      scoped: true,
+      perAccount: true,
+    });
   };

@@ -243,3 +243,142 @@ describe("a TikTok post's figures and the profile's through the emulator", () =>
     expect(err.details.code).toBe('scope_not_authorized');
   });
 });
+
+describe('finding a post whose answer was lost (postsSince), through the emulator', () => {
+  /** The calls that list the creator's posts, counted. */
+  let listings = 0;
+  const listing: typeof fetch = (input, init) => {
+    if (String(input).includes('/v2/video/list/')) listings++;
+    return viaApp.fetch(input, init);
+  };
+  /** The adapter as a test may make it: pages of `pageSize` posts, so that a few posts make several pages. */
+  const paged = (pageSize: number) => createTikTokAdapter(settings, listing, () => clock.now(), { pageSize });
+  /** A moment after every post so far: what a check made now looks back to. */
+  const freshSince = () => {
+    clock.advance(1000);
+    return clock.now();
+  };
+  /**
+   * A photo post, published (TikTok has it out at the first poll), 11 s after the last: six a minute at most. A
+   * creator's 15 posts a day spent, the next day (with a renewed token: TikTok's last 24 hours) posts it.
+   */
+  async function post(grant: TGrant, account: TAccountRef, text: string): Promise<TGrant> {
+    clock.advance(11_000);
+    try {
+      expect((await publishAndWait(grant, request(account, [photo()], text), 1)).state).toBe('published');
+      return grant;
+    } catch (err) {
+      if ((err as { kind?: string }).kind !== 'rate_limited') throw err;
+      clock.advance(24 * 3600_000 + 60_000);
+      const renewed = await adapter.refresh(grant, clock.now());
+      expect((await publishAndWait(renewed, request(account, [photo()], text), 1)).state).toBe('published');
+      return renewed;
+    }
+  }
+
+  it('postsSince finds a post made before more than one page of newer ones', async () => {
+    let { grant, account } = await link('tt-nora');
+    grant = await post(grant, account, 'Yesterday');
+    const since = freshSince();
+    grant = await post(grant, account, 'The one whose answer was lost');
+    for (let i = 1; i <= 3; i++) grant = await post(grant, account, `Newer ${i}`);
+    listings = 0;
+    const found = await paged(2).postsSince(grant, account, since);
+    expect(found.complete).toBe(true);
+    expect(found.posts.map((p) => p.text)).toEqual(['Newer 3', 'Newer 2', 'Newer 1', 'The one whose answer was lost']);
+    expect(found.posts[3].url).toMatch(/^https:\/\/www\.tiktok\.com\/@nora\.travels\/video\/7\d{18}$/);
+    // two pages of two hold the posts since; the third reaches yesterday's
+    expect(listings).toBe(3);
+  });
+
+  it('postsSince stops at `since`: older posts are not returned, and no page past the one reaching them is asked for', async () => {
+    let { grant, account } = await link('tt-milo');
+    for (let i = 1; i <= 3; i++) grant = await post(grant, account, `Before ${i}`);
+    const since = freshSince();
+    grant = await post(grant, account, 'After 1');
+    grant = await post(grant, account, 'After 2');
+    listings = 0;
+    const found = await paged(2).postsSince(grant, account, since);
+    expect(found).toMatchObject({ complete: true });
+    expect(found.posts.map((p) => p.text)).toEqual(['After 2', 'After 1']);
+    expect(listings).toBe(2);
+  });
+
+  it('postsSince is not complete when more than POSTS_SINCE_MAX_PAGES pages would be needed', async () => {
+    let { grant, account } = await link('tt-nora');
+    const since = freshSince();
+    for (let i = 1; i <= 21; i++) grant = await post(grant, account, `Busy days ${i}`);
+    listings = 0;
+    const found = await paged(1).postsSince(grant, account, since);
+    expect(found.complete).toBe(false);
+    expect(found.posts).toHaveLength(20);
+    expect(found.posts[0].text).toBe('Busy days 21');
+    expect(listings).toBe(20);
+    // TikTok's own page of 20: two pages, and complete
+    const all = await adapter.postsSince(grant, account, since);
+    expect(all).toMatchObject({ complete: true });
+    expect(all.posts).toHaveLength(21);
+  });
+
+  it("a failure kept for one account is not taken by another account's call", async () => {
+    const ava = await link('tt-ava');
+    const milo = await link('tt-milo');
+    const since = freshSince();
+    await control({ fail: 'server_error', account: ava.account.remoteId });
+    expect((await adapter.postsSince(milo.grant, milo.account, since)).complete).toBe(true);
+    await post(milo.grant, milo.account, 'Milo, untouched');
+    const err = await networkFailure(adapter.postsSince(ava.grant, ava.account, since));
+    expect(err.kind).toBe('retry');
+    expect(err.details.status).toBe(500);
+    expect((await adapter.postsSince(ava.grant, ava.account, since)).complete).toBe(true);
+  });
+
+  it('a failure kept for reads fails postsSince but not a publish', async () => {
+    const { grant, account } = await link('tt-ava');
+    const since = freshSince();
+    await control({ fail: 'server_error', only: 'read' });
+    const started = await adapter.publish(grant, request(account, [photo()], 'Posted while reads fail'));
+    expect(started.state).toBe('processing');
+    expect((await networkFailure(adapter.postsSince(grant, account, since))).kind).toBe('retry');
+    if (started.state !== 'processing') return;
+    expect((await adapter.publishStatus(grant, account, started.ticket)).state).toBe('published');
+    const found = await adapter.postsSince(grant, account, since);
+    expect(found.posts.map((p) => p.text)).toEqual(['Posted while reads fail']);
+  });
+
+  it('a lost answer (lose_answers): the publish fails as a passing failure, yet the post is on the account', async () => {
+    const ava = await link('tt-ava');
+    const milo = await link('tt-milo');
+    const since = freshSince();
+    await control({ lose_answers: 1, account: ava.account.remoteId });
+    // another creator's post is not the one asked to lose its answer
+    await post(milo.grant, milo.account, 'Milo, answered');
+    const impatient = createTikTokAdapter(settings, emulators.impatientFetch, () => clock.now());
+    const err = await networkFailure(impatient.publish(ava.grant, request(ava.account, [photo()], 'Posted once, answer lost')));
+    expect(err.kind).toBe('retry');
+    // TikTok went on with the post by itself: no status was ever asked for it
+    const found = await adapter.postsSince(ava.grant, ava.account, since);
+    expect(found).toMatchObject({ complete: true, posts: [{ text: 'Posted once, answer lost' }] });
+    clock.advance(11_000);
+    expect((await adapter.publish(ava.grant, request(ava.account, [photo()], 'Answered'))).state).toBe('processing');
+  });
+
+  it("the emulator's list pages as TikTok's: max_count up to 20, a cursor (a time in ms) and has_more", async () => {
+    let { grant, account } = await link('tt-milo');
+    for (let i = 1; i <= 3; i++) grant = await post(grant, account, `Milo ${i}`);
+    const list = (body: Record<string, unknown>) =>
+      app.inject({
+        method: 'POST',
+        url: '/sandbox/tiktok/v2/video/list/?fields=id,video_description,create_time',
+        headers: { authorization: `Bearer ${grant.accessToken}`, 'content-type': 'application/json' },
+        payload: body,
+      });
+    const first = (await list({ max_count: 2 })).json().data;
+    expect(first.videos.map((v: { video_description: string }) => v.video_description)).toEqual(['Milo 3', 'Milo 2']);
+    expect(first.has_more).toBe(true);
+    expect(typeof first.cursor).toBe('number');
+    const second = (await list({ max_count: 2, cursor: first.cursor })).json().data;
+    expect(second.videos[0].video_description).toBe('Milo 1');
+    expect((await list({ max_count: 21 })).json().error.code).toBe('invalid_params');
+  });
+});

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { benchRoster, type TCallKind } from './bench';
 import { SANDBOX_TIKTOK_CLIENT } from './clients';
 import {
+  answerLosses,
   bearerToken,
   consentPage,
   forgetWhere,
@@ -15,6 +16,7 @@ import {
   startEmulator,
   type TDemoProfile,
   type TEmulatorOptions,
+  type TFailureScope,
   zConsentChoice,
 } from './kit';
 
@@ -121,15 +123,36 @@ export const tiktokEmulatorRoutes =
     const refuse = (reply: FastifyReply, status: number, code: string, message: string) =>
       reply.status(status).send({ error: { code, message, log_id: logId() } });
 
+    /** Direct posts that go out but whose answers are then lost (held like a timeout, then a 504). */
+    const losses = answerLosses();
+    /** Creators (open_id) whose next init takes a `processing_error` that a creator_info query on the way to it took. */
+    const processingKept = new Set<string>();
+
+    /** The open_id of the token a call carries (live or not), or null: the account every API call is for. */
+    const tokenAccount = (req: FastifyRequest): string | null => {
+      const token = bearerToken(req);
+      return token ? (access.get(token)?.profileId ?? null) : null;
+    };
+
     /**
-     * A failure asked for by a test: answered in TikTok's API shape. Returns true when it answered. A queued
-     * `processing_error` waits for the next publish (`keepProcessing`: a call made on the way to one), or is
-     * refused as invalid elsewhere.
+     * A failure asked for by a test (one for any call, for this call's kind: a publish or a read, or for the creator
+     * it is made for), answered in TikTok's shape; a token call (`oauth`) takes only one asked for any call. Returns
+     * true when it answered. A `processing_error` taken by a call on the way to a publish is handed to `onProcessing`
+     * (kept for the publish) rather than answered; elsewhere it is refused as invalid.
      */
-    async function injected(reply: FastifyReply, shape: 'api' | 'oauth', keepProcessing = false): Promise<boolean> {
-      if (keepProcessing && failures.pending()[0] === 'processing_error') return false;
-      const f = failures.next();
+    async function injected(
+      req: FastifyRequest,
+      reply: FastifyReply,
+      shape: 'api' | 'oauth',
+      kind: TFailureScope | null,
+      onProcessing?: () => void,
+    ): Promise<boolean> {
+      const f = shape === 'oauth' ? failures.next() : failures.next(kind, tokenAccount(req));
       if (!f) return false;
+      if (f === 'processing_error' && onProcessing) {
+        onProcessing();
+        return false;
+      }
       if (f === 'processing_error') {
         refuse(reply, 400, 'invalid_params', 'The request could not be processed');
         return true;
@@ -286,7 +309,7 @@ export const tiktokEmulatorRoutes =
         },
       },
       async (req, reply) => {
-        if (await injected(reply, 'oauth')) return reply;
+        if (await injected(req, reply, 'oauth', null)) return reply;
         const b = req.body;
         const refused = (description: string, error = 'invalid_grant') =>
           reply.status(400).send({ error, error_description: description, log_id: logId() });
@@ -313,7 +336,7 @@ export const tiktokEmulatorRoutes =
     );
 
     app.get(`${base}/v2/user/info/`, { schema: { tags, summary: 'The user behind a token' } }, async (req, reply) => {
-      if (await injected(reply, 'api')) return reply;
+      if (await injected(req, reply, 'api', 'read')) return reply;
       const t = bearer(req, reply);
       if (!t) return reply;
       const p = profileOf(t.profileId)!;
@@ -341,7 +364,9 @@ export const tiktokEmulatorRoutes =
       `${base}/v2/post/publish/creator_info/query/`,
       { schema: { tags, summary: 'What the creator may post' } },
       async (req, reply) => {
-        if (await injected(reply, 'api', true)) return reply;
+        // asked on the way to a publish: a publish's failures are its, and a processing error waits for the init
+        const account = tokenAccount(req);
+        if (await injected(req, reply, 'api', 'publish', () => processingKept.add(account ?? ''))) return reply;
         const t = bearer(req, reply);
         if (!t) return reply;
         const p = profileOf(t.profileId)!;
@@ -392,9 +417,14 @@ export const tiktokEmulatorRoutes =
      * the token, and the rate limits (6 inits a minute, 15 posts a day). Answers (and returns null) when refused.
      */
     async function initGate(req: FastifyRequest, reply: FastifyReply) {
-      const processingError = failures.pending()[0] === 'processing_error';
-      if (processingError) failures.next();
-      else if (await injected(reply, 'api')) return null;
+      let processingError = processingKept.delete(tokenAccount(req) ?? '');
+      if (
+        !processingError &&
+        (await injected(req, reply, 'api', 'publish', () => {
+          processingError = true;
+        }))
+      )
+        return null;
       const t = allowed(req, reply, 'video.publish');
       if (!t) return null;
       const now = opts.clock.nowMs();
@@ -411,6 +441,31 @@ export const tiktokEmulatorRoutes =
         return null;
       }
       return { t, processingError, record: () => times.push(now) };
+    }
+
+    /**
+     * The post goes out on the creator's profile (once): listed first, a moment after the latest one at the least, so
+     * that the list's cursor (a time) tells every post apart.
+     */
+    function goOut(p: TPublish) {
+      if (p.postId) return;
+      const list = postsOf(p.profileId);
+      const now = Math.max(opts.clock.nowMs(), (list[0]?.createdAt ?? 0) + 1);
+      p.postId = `7${String(now).padStart(14, '0')}${String(++seq % 10_000).padStart(4, '0')}`;
+      list.unshift({ id: p.postId, title: p.title, description: p.description, createdAt: now, kind: p.kind });
+    }
+
+    /**
+     * A direct post whose answer a test asked to lose: TikTok goes on with it by itself (it is out at once unless its
+     * media failed), and the caller hears nothing (held like a timeout, then a 504). Returns true when it answered.
+     */
+    async function loseAnswer(reply: FastifyReply, publishId: string): Promise<boolean> {
+      const p = publishes.get(publishId);
+      if (!p || !losses.take(p.profileId)) return false;
+      if (!p.fail) goOut(p);
+      await hang();
+      reply.status(504).send({ error: { code: 'timeout', message: 'timeout', log_id: logId() } });
+      return true;
     }
 
     function startPublish(
@@ -458,6 +513,7 @@ export const tiktokEmulatorRoutes =
           fail: pulled.fail ?? (gate.processingError ? 'file_format_check_failed' : null),
           bytes: pulled.bytes,
         });
+        if (await loseAnswer(reply, id)) return reply;
         return api({ publish_id: id });
       },
     );
@@ -508,6 +564,7 @@ export const tiktokEmulatorRoutes =
           fail: fail ?? (gate.processingError ? 'picture_size_check_failed' : null),
           bytes,
         });
+        if (await loseAnswer(reply, id)) return reply;
         return api({ publish_id: id });
       },
     );
@@ -516,7 +573,7 @@ export const tiktokEmulatorRoutes =
       `${base}/v2/post/publish/status/fetch/`,
       { schema: { tags, summary: 'How a publish stands' } },
       async (req, reply) => {
-        if (await injected(reply, 'api')) return reply;
+        if (await injected(req, reply, 'api', 'read')) return reply;
         const t = allowed(req, reply, 'video.publish');
         if (!t) return reply;
         const id = (req.body as { publish_id?: unknown } | null)?.publish_id;
@@ -528,17 +585,7 @@ export const tiktokEmulatorRoutes =
         const ready = p.postId !== null || p.kind === 'photo' || p.polls >= 2 || pulledBad;
         if (!ready) return api({ status: 'PROCESSING_DOWNLOAD', uploaded_bytes: 0, downloaded_bytes: Math.floor(p.bytes / 2) });
         if (p.fail) return api({ status: 'FAILED', fail_reason: p.fail, uploaded_bytes: 0, downloaded_bytes: 0 });
-        if (!p.postId) {
-          const now = opts.clock.nowMs();
-          p.postId = `7${String(now).padStart(14, '0')}${String(++seq % 10_000).padStart(4, '0')}`;
-          postsOf(p.profileId).unshift({
-            id: p.postId,
-            title: p.title,
-            description: p.description,
-            createdAt: now,
-            kind: p.kind,
-          });
-        }
+        goOut(p);
         // TikTok gives the post id as an int64 number (beyond a double's exact range): the answer is written by hand
         const log = logId();
         return reply
@@ -560,9 +607,14 @@ export const tiktokEmulatorRoutes =
 
     app.post(
       `${base}/v2/video/list/`,
-      { schema: { tags, summary: "The creator's latest videos and photo posts" } },
+      {
+        schema: {
+          tags,
+          summary: "The creator's posts, newest first, a page at a time (max_count up to 20, from a cursor: a time in ms)",
+        },
+      },
       async (req, reply) => {
-        if (await injected(reply, 'api')) return reply;
+        if (await injected(req, reply, 'api', 'read')) return reply;
         const t = allowed(req, reply, 'video.list');
         if (!t) return reply;
         const fields = fieldsOf(req);
@@ -600,7 +652,7 @@ export const tiktokEmulatorRoutes =
       `${base}/v2/video/query/`,
       { schema: { tags, summary: "Figures of some of the creator's videos" } },
       async (req, reply) => {
-        if (await injected(reply, 'api')) return reply;
+        if (await injected(req, reply, 'api', 'read')) return reply;
         const t = allowed(req, reply, 'video.list');
         if (!t) return reply;
         const fields = fieldsOf(req);
@@ -660,5 +712,18 @@ export const tiktokEmulatorRoutes =
       },
     );
 
-    registerEmulatorTools(app, { base, tags, failures, profileOf, revoke });
+    registerEmulatorTools(app, {
+      base,
+      tags,
+      failures,
+      profileOf,
+      revoke,
+      scoped: true,
+      perAccount: true,
+      loseAnswers: (n, account) => {
+        if (n > 0) return losses.push(n, account);
+        losses.clear();
+        processingKept.clear();
+      },
+    });
   };

@@ -1,7 +1,13 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { Clock } from '../../clock';
 import { networkFailure } from '../../integrations/networks/test-kit';
-import type { TGrant, TPublishMedia, TPublishRequest, TPublishState } from '../../integrations/networks/types';
+import {
+  POSTS_SINCE_MAX_PAGES,
+  type TGrant,
+  type TPublishMedia,
+  type TPublishRequest,
+  type TPublishState,
+} from '../../integrations/networks/types';
 import { createXAdapter } from '../../integrations/networks/x';
 import { clickConsent, emulatorApp, emulatorSettings, TEST_PUBLIC_URL as publicUrl, testClip, testPhoto } from './test-kit';
 import { SANDBOX_X_CLIENT, X_DEMO_PROFILES, xEmulatorRoutes } from './x';
@@ -27,6 +33,13 @@ const counted: typeof fetch = (input, init) => {
   return viaApp.fetch(input, init);
 };
 const adapter = createXAdapter(settings, counted, () => clock.now());
+/** The same adapter asking for pages of 5 posts (X's least), so that a few dozen posts take several pages. */
+const paged = createXAdapter(settings, counted, () => clock.now(), { pageSize: 5 });
+/** The timeline calls among those sent. */
+const timelineCalls = () =>
+  sent.filter((c) => c.method === 'GET' && /\/2\/users\/\d+\/tweets\?/.test(c.url)).map((c) => new URL(c.url));
+/** X allows 100 posts in 15 minutes: a test publishing many starts a fresh window. */
+const freshWindow = () => clock.advance(16 * 60_000);
 
 const JPEG = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0x01, 0x00]);
 const mp4 = (size = 64) => {
@@ -287,5 +300,91 @@ describe('figures of posts and profiles', () => {
     });
     published(await adapter.publish(grant, request(account)));
     expect((await adapter.profile(grant, account)).media).toBe(before.media! + 1);
+  });
+});
+
+describe('postsSince finds every post since a moment, page by page, so that a lost publish is never sent twice', () => {
+  it('finds a post made before 30 newer ones: more than one page, each asked with the next_token', async () => {
+    const { grant, account } = await link('x-milo');
+    freshWindow();
+    const since = clock.now();
+    const mine = published(await adapter.publish(grant, request(account, { text: fresh('The one looked for') })));
+    for (let i = 0; i < 30; i++) published(await adapter.publish(grant, request(account)));
+    sent.length = 0;
+    const out = await paged.postsSince(grant, account, since);
+    expect(out.complete).toBe(true);
+    expect(out.posts).toHaveLength(31);
+    expect(out.posts[30].postId).toBe(mine.postId);
+    const times = out.posts.map((p) => p.createdAt.getTime());
+    expect(times).toEqual([...times].sort((a, b) => b - a));
+    // 31 posts at 5 a page: 7 pages, the first without a token, each next with the one X gave
+    const calls = timelineCalls();
+    expect(calls).toHaveLength(7);
+    expect(calls[0].searchParams.get('pagination_token')).toBeNull();
+    expect(calls.slice(1).every((u) => u.searchParams.get('pagination_token'))).toBe(true);
+    expect(calls.every((u) => u.searchParams.get('max_results') === '5')).toBe(true);
+    // X's largest page (100) takes them in one call
+    sent.length = 0;
+    const whole = await adapter.postsSince(grant, account, since);
+    expect(whole.posts.map((p) => p.postId)).toEqual(out.posts.map((p) => p.postId));
+    expect(timelineCalls()).toHaveLength(1);
+    expect(timelineCalls()[0].searchParams.get('max_results')).toBe('100');
+  });
+
+  it('stops at since: the posts before it are not read, and the check is complete', async () => {
+    const { grant, account } = await link('x-milo');
+    for (let i = 0; i < 3; i++) published(await adapter.publish(grant, request(account, { text: fresh('Before') })));
+    clock.advance(2_000);
+    const since = clock.now();
+    const after = [
+      published(await adapter.publish(grant, request(account, { text: fresh('After') }))),
+      published(await adapter.publish(grant, request(account, { text: fresh('After') }))),
+    ];
+    sent.length = 0;
+    const out = await paged.postsSince(grant, account, since);
+    expect(out).toMatchObject({ complete: true });
+    expect(out.posts.map((p) => p.postId)).toEqual(after.map((p) => p.postId).reverse());
+    // one page: X's own time filter (start_time, to the second) ended the list at since
+    expect(timelineCalls()).toHaveLength(1);
+    expect(timelineCalls()[0].searchParams.get('start_time')).toBe(
+      new Date(Math.floor(since.getTime() / 1000) * 1000).toISOString().replace('.000Z', 'Z'),
+    );
+  });
+
+  it(`more posts since the moment than ${POSTS_SINCE_MAX_PAGES} pages hold: the check is not complete`, async () => {
+    const { grant, account } = await link('x-ava');
+    freshWindow();
+    const since = clock.now();
+    for (let i = 0; i < 100; i++) published(await adapter.publish(grant, request(account, { text: fresh('Busy') })));
+    freshWindow();
+    published(await adapter.publish(grant, request(account, { text: fresh('Busy') })));
+    sent.length = 0;
+    const out = await paged.postsSince(grant, account, since);
+    expect(out.complete).toBe(false);
+    expect(out.posts).toHaveLength(POSTS_SINCE_MAX_PAGES * 5);
+    expect(timelineCalls()).toHaveLength(POSTS_SINCE_MAX_PAGES);
+    // 100 a page reads them all
+    expect(await adapter.postsSince(grant, account, since)).toMatchObject({ complete: true, posts: { length: 101 } });
+  });
+
+  it("lose_answers for one account: its publish fails as a passing failure yet is on the account; another's is untouched", async () => {
+    const ava = await link('x-ava');
+    const milo = await link('x-milo');
+    freshWindow();
+    const since = clock.now();
+    expect((await control({ lose_answers: 1, account: ava.account.remoteId })).statusCode).toBe(200);
+    // Milo's publish answers as ever, the loss kept for Ava
+    const his = published(await adapter.publish(milo.grant, request(milo.account, { text: fresh('Milo, answered') })));
+    expect((await adapter.postsSince(milo.grant, milo.account, since)).posts.map((p) => p.postId)).toEqual([his.postId]);
+    // Ava's publish is made, then its answer held past the (shortened) deadline
+    const text = fresh('Ava, answer lost');
+    const impatient = createXAdapter(settings, emulators.impatientFetch, () => clock.now());
+    const err = await networkFailure(impatient.publish(ava.grant, request(ava.account, { text })));
+    expect(err.kind).toBe('retry');
+    const found = await adapter.postsSince(ava.grant, ava.account, since);
+    expect(found).toMatchObject({ complete: true });
+    expect(found.posts.map((p) => p.text)).toEqual([text]);
+    // taken once: Ava's next publish answers
+    published(await adapter.publish(ava.grant, request(ava.account)));
   });
 });

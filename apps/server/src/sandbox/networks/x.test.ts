@@ -10,7 +10,9 @@ import { oauth1BaseString, oauth1Signature, percentEncode, SANDBOX_X_CLIENT, X_D
 const emulator = `${publicUrl}/sandbox/twitter`;
 const settings = emulatorSettings(SANDBOX_X_CLIENT, '/sandbox/twitter');
 const clock = new Clock();
-const emulators = emulatorApp((app) => app.register(xEmulatorRoutes({ clock, publicUrl })));
+/** How far back a timeline reaches here: X's 3,200 made small enough to reach in a test. */
+const REACH = 12;
+const emulators = emulatorApp((app) => app.register(xEmulatorRoutes({ clock, publicUrl, timelineReach: REACH })));
 const { app, viaApp } = emulators;
 
 const adapter = createXAdapter(settings, viaApp.fetch, () => clock.now());
@@ -71,14 +73,11 @@ const ME = `${emulator}/2/users/me?user.fields=username%2Cname`;
 const callMe = (authorization: string, url = ME) => app.inject({ method: 'GET', url: pathOf(url), headers: { authorization } });
 const asUser = (g: TGrant) => ({ key: g.accessToken, secret: g.tokenSecret! });
 
-describe("X's failure control", () => {
-  it('refuses to keep a failure for publishes only: X does not tell its publishes from its other calls', async () => {
-    const res = await control({ fail: 'server_error', only: 'publish' });
-    expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ error: 'only is not offered here' });
-    expect((await control({})).json()).toEqual({ pending: [] });
-  });
-});
+const account = (who: string) => ({ remoteId: profile(who).userId, kind: 'profile' as const });
+let n = 0;
+/** A text no earlier post has (X refuses duplicate content). */
+const fresh = (text = 'Control post') => `${text} #${++n}`;
+const post = (who: string, text = fresh()) => ({ account: account(who), format: 'post' as const, text, media: [] });
 
 describe('linking an X account through the emulator', () => {
   it('request token, consent page, Allow, exchange and discover: the chosen profile with its handle and picture', async () => {
@@ -389,5 +388,112 @@ describe('revoking, and failures asked for through /_control, are classified by 
     expect(expired.details.code).toBe('89');
     // failures are used up one call each: the same request token is still good
     expect((await adapter.exchange(given, secret, clock.now())).accessToken).toBeTruthy();
+  });
+});
+
+describe("X's failure control: failures kept for a kind of call, or for one account", () => {
+  it("a failure kept for one account is not taken by another account's call, nor a token call, and meets its own", async () => {
+    const ava = await link('x-ava');
+    const milo = await link('x-milo');
+    const kept = await control({ fail: 'server_error', account: profile('x-milo').userId });
+    expect(kept.statusCode).toBe(200);
+    expect(kept.json()).toEqual({ pending: ['server_error'] });
+    // Ava's reads and publishes, and a request token (whose account X cannot tell), go through
+    expect(await adapter.discover(ava)).toHaveLength(1);
+    expect((await adapter.postsSince(ava, account('x-ava'), clock.now())).complete).toBe(true);
+    expect((await adapter.publish(ava, post('x-ava'))).state).toBe('published');
+    expect((await adapter.authorize({ state: 'st' })).url).toContain('/oauth/authorize');
+    // Milo's next call meets it, once
+    const err = await networkFailure(adapter.postsSince(milo, account('x-milo'), clock.now()));
+    expect(err.kind).toBe('retry');
+    expect(err.details.status).toBe(503);
+    expect((await adapter.postsSince(milo, account('x-milo'), clock.now())).complete).toBe(true);
+  });
+
+  it('a failure kept for reads fails postsSince but not a publish; one kept for publishes the other way round', async () => {
+    const grant = await link('x-milo');
+    const since = clock.now();
+    await control({ fail: 'server_error', only: 'read' });
+    const out = await adapter.publish(grant, post('x-milo', fresh('Read failure kept')));
+    if (out.state !== 'published') throw new Error('not published');
+    expect((await networkFailure(adapter.postsSince(grant, account('x-milo'), since))).kind).toBe('retry');
+    expect((await adapter.postsSince(grant, account('x-milo'), since)).posts.map((p) => p.postId)).toContain(out.postId);
+    await control({ fail: 'missing_permission', only: 'publish' });
+    expect((await adapter.postsSince(grant, account('x-milo'), since)).complete).toBe(true);
+    expect((await adapter.profile(grant, account('x-milo'))).userName).toBe('milomoves');
+    expect((await networkFailure(adapter.publish(grant, post('x-milo')))).kind).toBe('reconnect');
+    expect((await control({})).json()).toEqual({ pending: [] });
+  });
+
+  it('lost answers may be kept for one account too, and clear forgets them', async () => {
+    expect((await control({ lose_answers: 2, account: profile('x-ava').userId })).statusCode).toBe(200);
+    expect((await control({ clear: true })).statusCode).toBe(200);
+    // nothing left to lose: the publish answers at once
+    const grant = await link('x-ava');
+    expect((await adapter.publish(grant, post('x-ava'))).state).toBe('published');
+  });
+});
+
+describe("X's timeline pages as X's does", () => {
+  it(`reaches back only the user's most recent posts (3,200 on X; ${REACH} here): a check past them is not complete`, async () => {
+    const grant = await link('x-nora');
+    const nora = account('x-nora');
+    const paged = createXAdapter(settings, viaApp.fetch, () => clock.now(), { pageSize: 5, timelineReach: REACH });
+    clock.advance(16 * 60_000); // a fresh rate-limit window for the posts below
+    const since = clock.now();
+    const texts: string[] = [];
+    for (let i = 0; i < REACH + 3; i++) {
+      const text = fresh('Reach');
+      texts.push(text);
+      expect((await adapter.publish(grant, post('x-nora', text))).state).toBe('published');
+    }
+    const far = await paged.postsSince(grant, nora, since);
+    expect(far.complete).toBe(false);
+    // the newest REACH posts, newest first; the 3 oldest are out of reach
+    expect(far.posts.map((p) => p.text)).toEqual(texts.slice(3).reverse());
+    // a moment within reach: every post since it, complete
+    clock.advance(2_000);
+    const near = clock.now();
+    const last = fresh('Within reach');
+    await adapter.publish(grant, post('x-nora', last));
+    expect(await paged.postsSince(grant, nora, near)).toMatchObject({ complete: true, posts: [{ text: last }] });
+  });
+
+  it('5 to 100 a page, next_token while more follow, start_time to the second; a token or time X did not make is refused', async () => {
+    const grant = await link('x-milo');
+    clock.advance(16 * 60_000);
+    clock.advance(1_000 - (clock.nowMs() % 1000)); // the start of a second
+    const start = clock.now();
+    for (let i = 0; i < 7; i++) await adapter.publish(grant, post('x-milo'));
+    const url = (query: Record<string, string>) =>
+      `${emulator}/2/users/${profile('x-milo').userId}/tweets?${new URLSearchParams(query)}`;
+    const get = (u: string) =>
+      app.inject({ method: 'GET', url: pathOf(u), headers: { authorization: signedByHand('GET', u, asUser(grant)) } });
+    const startTime = start.toISOString().replace(/\.\d{3}Z$/, 'Z');
+    const first = await get(url({ max_results: '5', start_time: startTime, 'tweet.fields': 'created_at' }));
+    expect(first.statusCode).toBe(200);
+    const one = first.json();
+    expect(one.data).toHaveLength(5);
+    expect(one.data[0].created_at).toMatch(/\.000Z$/);
+    expect(one.meta).toMatchObject({ result_count: 5, newest_id: one.data[0].id, oldest_id: one.data[4].id });
+    const second = (await get(url({ max_results: '5', start_time: startTime, pagination_token: one.meta.next_token }))).json();
+    expect(second.data).toHaveLength(2);
+    expect(second.meta.next_token).toBeUndefined();
+    expect(BigInt(second.data[0].id)).toBeLessThan(BigInt(one.meta.oldest_id));
+    // a start_time after them all: none
+    const later = new Date(start.getTime() + 3_600_000).toISOString().replace(/\.\d{3}Z$/, 'Z');
+    expect((await get(url({ start_time: later }))).json()).toEqual({ meta: { result_count: 0 } });
+    const refused: Record<string, string>[] = [
+      { max_results: '101' },
+      { max_results: '4' },
+      { pagination_token: 'nope' },
+      { start_time: 'yesterday' },
+      { start_time: '2009-01-01T00:00:00Z' },
+    ];
+    for (const bad of refused) {
+      const res = await get(url(bad));
+      expect(res.statusCode).toBe(400);
+      expect(res.json().title).toBe('Invalid Request');
+    }
   });
 });

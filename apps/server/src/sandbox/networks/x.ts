@@ -7,6 +7,7 @@ import { benchRemoteId, benchRoster, type TCallKind } from './bench';
 import { SANDBOX_X_CLIENT } from './clients';
 import {
   answerFailure,
+  answerLosses,
   consentPage,
   esc,
   registerEmulatorTools,
@@ -16,6 +17,7 @@ import {
   type TDemoProfile,
   type TEmulatorOptions,
   type TFailureAnswers,
+  type TFailureScope,
   zConsentChoice,
 } from './kit';
 
@@ -48,6 +50,16 @@ const VIEWS_PER_MINUTE = 40;
 const VIEWS_CAP = 250_000;
 /** X's count of a post's text, as X's own rule (an address 23, CJK and emoji 2, others 1). */
 const TEXT_MAX = 280;
+/** A user's timeline lists only their 3,200 most recent posts, whatever time is asked for. */
+const TIMELINE_REACH = 3_200;
+/** A timeline page: 10 posts unless asked, 5 to 100. */
+const PAGE_DEFAULT = 10;
+const PAGE_MIN = 5;
+const PAGE_MAX = 100;
+/** The earliest `start_time` X takes. */
+const START_TIME_MIN_MS = Date.parse('2010-11-06T00:00:00Z');
+/** X's times in a query: YYYY-MM-DDTHH:mm:ssZ (RFC 3339, in UTC; a fraction of a second is read and dropped). */
+const RFC3339_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
 const X_BLACK = '#0f1419';
 
 /** A demo X user: `id` is what the consent page and /_revoke name it by; `userId` is what the API answers. */
@@ -260,6 +272,13 @@ const invalid = (message: string) => ({
   errors: [{ message }],
   ...problem(400, 'Invalid Request', message, INVALID_REQUEST),
 });
+/** A 400 for a query parameter X will not take, naming it and its value. */
+const invalidParam = (param: string, value: string, message: string) => ({
+  errors: [{ parameters: { [param]: [value] }, message }],
+  ...problem(400, 'Invalid Request', 'One or more parameters to your request was invalid.', INVALID_REQUEST),
+});
+/** A moment to the second, as X keeps a post's time. */
+const secondOf = (ms: number) => Math.floor(ms / 1000) * 1000;
 /** A resource a 200 answer says is not there (v2 answers partial errors with 200). */
 const notFoundError = (resource: 'tweet' | 'user', id: string) => ({
   errors: [
@@ -291,6 +310,9 @@ const TWEET_FIELDS = [
   'text',
 ] as const;
 
+/** The X emulator's options: a test may shorten how far back a timeline reaches (3,200 posts on X). */
+export type TXEmulatorOptions = TEmulatorOptions & { timelineReach?: number };
+
 /**
  * The X emulator: OAuth 1.0a (request token, consent page at /oauth/authorize, access token for the verifier)
  * and the API v2 calls the product makes, with X's answer shapes (`{errors:[{code,message}]}` on the OAuth
@@ -302,10 +324,16 @@ const TWEET_FIELDS = [
  * finalized, then processed: in progress at its first STATUS, ready at the next, or failed when `processing_error`
  * was asked for), posts kept in memory per user, their public figures growing with the product clock, 100 posts
  * per 15 minutes per user. X takes bytes, never an address: `opts.fetch` is not needed here.
+ * A user's timeline pages as X's does: 5 to 100 posts a page (`max_results`), `meta.next_token` for the next one
+ * (`pagination_token`), `start_time` (inclusive, to the second), and only the user's 3,200 most recent posts
+ * (`timelineReach`). Every call is a publish (the post, its media upload's steps) or a read (the rest), for the user
+ * of its access token: `_control` may keep failures for either (`only`) and for one user id (`account`), and lose
+ * the answers of the next publishes (`lose_answers`: the post is made, then the answer held like a timeout, then a
+ * 504), of any user or of one.
  * Benchmark mode: `benchProfiles` generated users besides the demo ones, and `latency` before each API answer.
  */
 export const xEmulatorRoutes =
-  (opts: TEmulatorOptions): FastifyPluginAsyncZod =>
+  (opts: TXEmulatorOptions): FastifyPluginAsyncZod =>
   async (app) => {
     const base = '/sandbox/twitter';
     const tags = ['Sandbox: X'];
@@ -329,7 +357,8 @@ export const xEmulatorRoutes =
     /** Posts per demo profile, newest last. */
     const tweets = new Map<string, TTweet[]>();
     // publishes whose answers are to be lost (they take effect; the caller hears nothing, as on a timeout)
-    let answersToLose = 0;
+    const losses = answerLosses();
+    const reach = Math.max(1, opts.timelineReach ?? TIMELINE_REACH);
     /** When each profile posted (product clock, ms), for the 100-per-15-minutes limit. */
     const postedAt = new Map<string, number[]>();
     /** Snowflake-like ids, growing. */
@@ -418,10 +447,27 @@ export const xEmulatorRoutes =
         .header('x-rate-limit-remaining', String(remaining))
         .header('x-rate-limit-reset', String(Math.floor(opts.clock.nowMs() / 1000) + RATE_WINDOW_SECONDS));
 
-    /** A failure asked for by a test, answered in X's shape for `shape`'s endpoints. Returns true when it answered. */
-    async function injected(req: FastifyRequest, reply: FastifyReply, shape: 'api' | 'oauth', media = false): Promise<boolean> {
-      // a processing failure asked for is kept for the media's processing (finalize, STATUS), not answered at once
-      if (media && failures.pending()[0] === 'processing_error') return false;
+    /** The X user a call is made for: the user of its access token (null for the OAuth calls, or a token unknown). */
+    function accountOf(req: FastifyRequest): string | null {
+      const t = parseOAuthHeader(req.headers.authorization)?.oauth_token;
+      const row = t ? access.get(t) : undefined;
+      return row ? (profileOf(row.profileId)?.userId ?? null) : null;
+    }
+
+    /**
+     * A failure asked for by a test, taken for a call of `call`'s kind (the OAuth endpoints are neither a publish nor
+     * a read, nor for an account) and answered in X's shape for its endpoints: 'answered' when it answered. A step
+     * of a media upload (`media`) does not answer a processing failure: it is 'processing_error', for the step to
+     * make the media's processing end in it.
+     */
+    async function injected(
+      req: FastifyRequest,
+      reply: FastifyReply,
+      call: 'oauth' | TFailureScope,
+      media = false,
+    ): Promise<'answered' | 'processing_error' | null> {
+      const failure = call === 'oauth' ? failures.next() : failures.next(call, accountOf(req));
+      if (media && failure === 'processing_error') return 'processing_error';
       const timeout = () => reply.status(504).send(problem(504, 'Gateway Timeout', 'Gateway Timeout'));
       const api: TFailureAnswers = {
         timeout,
@@ -470,7 +516,7 @@ export const xEmulatorRoutes =
         missing_permission: () => reply.status(403).send(xErrors(220, 'Your credentials do not allow access to this resource.')),
         processing_error: () => reply.status(400).send(xErrors(215, 'Bad Authentication data.')),
       };
-      return answerFailure(failures.next(), hang, () => (shape === 'api' ? api : oauth));
+      return (await answerFailure(failure, hang, () => (call === 'oauth' ? oauth : api))) ? 'answered' : null;
     }
 
     /** X's pages for a token that is not (or no longer) valid: a page for the person, never a redirect. */
@@ -619,7 +665,7 @@ export const xEmulatorRoutes =
         },
       },
       async (req, reply) => {
-        if (await injected(req, reply, 'api')) return reply;
+        if (await injected(req, reply, 'read')) return reply;
         const auth = authenticate(req, 'access');
         if (!auth.ok) return reply.status(401).send(UNAUTHORIZED);
         const asked = (req.query['user.fields'] ?? '').split(',').filter(Boolean);
@@ -666,12 +712,6 @@ export const xEmulatorRoutes =
       if (!m || m.profileId !== profileId || m.expiresAtMs <= opts.clock.nowMs()) return null;
       return m;
     }
-    /** Takes a processing failure asked for, if it is the next failure: the media's processing will end in it. */
-    const takeProcessingError = () => {
-      if (failures.pending()[0] !== 'processing_error') return false;
-      failures.next();
-      return true;
-    };
     const UNSUPPORTED = 'Invalid or Unsupported media, Reason: UnsupportedMedia.';
     const processingInfo = (m: TMedia) =>
       m.state === 'failed'
@@ -711,7 +751,7 @@ export const xEmulatorRoutes =
       { schema: { tags, summary: 'Upload an image (multipart `media`, `media_category`, `media_type`)' } },
       async (req, reply) => {
         // an image is ready at once: a processing failure asked for refuses the upload itself (400)
-        if (await injected(req, reply, 'api')) return reply;
+        if (await injected(req, reply, 'publish')) return reply;
         const auth = authenticate(req, 'access');
         if (!auth.ok) return reply.status(401).send(UNAUTHORIZED);
         const body = await multipartOf(req);
@@ -742,14 +782,15 @@ export const xEmulatorRoutes =
         },
       },
       async (req, reply) => {
-        if (await injected(req, reply, 'api', true)) return reply;
+        const failure = await injected(req, reply, 'publish', true);
+        if (failure === 'answered') return reply;
         const auth = authenticate(req, 'access');
         if (!auth.ok) return reply.status(401).send(UNAUTHORIZED);
         if (req.query.command !== 'STATUS') return reply.status(400).send(invalid('command must be STATUS'));
         const m = ownMedia(req.query.media_id ?? '', auth.accessToken!.profileId);
         if (!m || m.state === 'uploaded') return reply.status(400).send(invalid('Invalid media_id'));
         if (m.state === 'pending' || m.state === 'in_progress') {
-          if (takeProcessingError()) m.failWith = m.failWith ?? UNSUPPORTED;
+          if (failure === 'processing_error') m.failWith = m.failWith ?? UNSUPPORTED;
           // in progress at the first look, ready at the next (or failed, when that was asked for)
           m.state = m.failWith ? 'failed' : m.state === 'pending' ? 'in_progress' : 'succeeded';
         }
@@ -761,7 +802,8 @@ export const xEmulatorRoutes =
       `${base}/2/media/upload/initialize`,
       { schema: { tags, summary: 'Start a video or GIF upload in pieces' } },
       async (req, reply) => {
-        if (await injected(req, reply, 'api', true)) return reply;
+        const failure = await injected(req, reply, 'publish', true);
+        if (failure === 'answered') return reply;
         const auth = authenticate(req, 'access');
         if (!auth.ok) return reply.status(401).send(UNAUTHORIZED);
         const b = (req.body && typeof req.body === 'object' ? req.body : {}) as Record<string, unknown>;
@@ -781,6 +823,8 @@ export const xEmulatorRoutes =
           return reply.status(400).send(invalid('total_bytes must be a positive whole number'));
         if (total > rule.max) return reply.status(400).send(invalid(`File size exceeds ${rule.max} bytes.`));
         const m = newMedia(auth.accessToken!.profileId, category, type, total);
+        // a processing failure asked for: the media's processing will end in it
+        if (failure === 'processing_error') m.failWith = UNSUPPORTED;
         return mediaAnswer(m, total, false);
       },
     );
@@ -795,11 +839,13 @@ export const xEmulatorRoutes =
         },
       },
       async (req, reply) => {
-        if (await injected(req, reply, 'api', true)) return reply;
+        const failure = await injected(req, reply, 'publish', true);
+        if (failure === 'answered') return reply;
         const auth = authenticate(req, 'access');
         if (!auth.ok) return reply.status(401).send(UNAUTHORIZED);
         const m = ownMedia(req.params.id, auth.accessToken!.profileId);
         if (m?.state !== 'uploaded') return reply.status(400).send(invalid('Invalid media_id'));
+        if (failure === 'processing_error') m.failWith = UNSUPPORTED;
         const body = await multipartOf(req);
         if (!body.bytes) return reply.status(400).send(invalid('The `media` field is required'));
         const index = Number(body.field('segment_index'));
@@ -816,7 +862,8 @@ export const xEmulatorRoutes =
       `${base}/2/media/upload/:id/finalize`,
       { schema: { tags, summary: 'Finish a video or GIF upload: X processes it', params: z.object({ id: z.string() }) } },
       async (req, reply) => {
-        if (await injected(req, reply, 'api', true)) return reply;
+        const failure = await injected(req, reply, 'publish', true);
+        if (failure === 'answered') return reply;
         const auth = authenticate(req, 'access');
         if (!auth.ok) return reply.status(401).send(UNAUTHORIZED);
         const m = ownMedia(req.params.id, auth.accessToken!.profileId);
@@ -833,7 +880,7 @@ export const xEmulatorRoutes =
         }
         const fits = m.category === 'tweet_gif' ? imageKind(bytes) === 'image/gif' : isMp4(bytes);
         if (!fits) m.failWith = UNSUPPORTED;
-        if (takeProcessingError()) m.failWith = UNSUPPORTED;
+        if (failure === 'processing_error') m.failWith = UNSUPPORTED;
         m.state = 'pending';
         return mediaAnswer(m, bytes.length, true);
       },
@@ -872,7 +919,8 @@ export const xEmulatorRoutes =
           : undefined,
         author_id: profileOf(profileId)?.userId,
         conversation_id: t.id,
-        created_at: new Date(t.createdAtMs).toISOString(),
+        // X writes a post's time to the second
+        created_at: new Date(secondOf(t.createdAtMs)).toISOString(),
         lang: 'en',
         public_metrics: publicMetrics(t),
       };
@@ -885,7 +933,7 @@ export const xEmulatorRoutes =
       `${base}/2/tweets`,
       { schema: { tags, summary: 'Publish a post (JSON: text, media.media_ids)' } },
       async (req, reply) => {
-        if (await injected(req, reply, 'api')) return reply;
+        if (await injected(req, reply, 'publish')) return reply;
         const auth = authenticate(req, 'access');
         if (!auth.ok) return reply.status(401).send(UNAUTHORIZED);
         const profileId = auth.accessToken!.profileId;
@@ -925,8 +973,8 @@ export const xEmulatorRoutes =
         recent.push(nowMs);
         for (const m of items) if (m) m.used = true;
         rateHeaders(reply, TWEETS_LIMIT, TWEETS_LIMIT - recent.length);
-        if (answersToLose > 0) {
-          answersToLose--;
+        // an answer to be lost: the post is out, the caller hears nothing in time, then a 504
+        if (losses.take(profileOf(profileId)?.userId ?? null)) {
           await hang();
           return reply.status(504).send(problem(504, 'Gateway Timeout', 'Gateway Timeout'));
         }
@@ -934,46 +982,100 @@ export const xEmulatorRoutes =
       },
     );
 
+    /** A timeline page's token: where the next page starts (after the post it names), opaque to the caller. */
+    const pageToken = (afterId: string) => Buffer.from(`after:${afterId}`).toString('base64url');
+    const tokenAfter = (token: string): bigint | null => {
+      const m = /^after:(\d{1,30})$/.exec(Buffer.from(token, 'base64url').toString('latin1'));
+      return m ? BigInt(m[1]) : null;
+    };
+
     app.get(
       `${base}/2/users/:id/tweets`,
       {
         schema: {
           tags,
-          summary: "A user's latest posts",
+          summary: "A user's posts, newest first, a page at a time (their 3,200 most recent at most)",
           params: z.object({ id: z.string() }),
           querystring: z.object({
             max_results: z.string().optional(),
             'tweet.fields': z.string().optional(),
             pagination_token: z.string().optional(),
+            start_time: z.string().optional(),
           }),
         },
       },
       async (req, reply) => {
-        if (await injected(req, reply, 'api')) return reply;
+        if (await injected(req, reply, 'read')) return reply;
         const auth = authenticate(req, 'access');
         if (!auth.ok) return reply.status(401).send(UNAUTHORIZED);
-        const max = req.query.max_results === undefined ? 10 : Number(req.query.max_results);
-        if (!Number.isInteger(max) || max < 5 || max > 100)
-          return reply.status(400).send({
-            errors: [
-              {
-                parameters: { max_results: [String(req.query.max_results)] },
-                message: `The \`max_results\` query parameter value [${req.query.max_results}] is not between 5 and 100`,
-              },
-            ],
-            ...problem(400, 'Invalid Request', 'One or more parameters to your request was invalid.', INVALID_REQUEST),
-          });
-        const fields = (req.query['tweet.fields'] ?? '').split(',').filter(Boolean);
+        const q = req.query;
+        const max = q.max_results === undefined ? PAGE_DEFAULT : Number(q.max_results);
+        if (!Number.isInteger(max) || max < PAGE_MIN || max > PAGE_MAX)
+          return reply
+            .status(400)
+            .send(
+              invalidParam(
+                'max_results',
+                String(q.max_results),
+                `The \`max_results\` query parameter value [${q.max_results}] is not between ${PAGE_MIN} and ${PAGE_MAX}`,
+              ),
+            );
+        const startMs =
+          q.start_time === undefined ? null : RFC3339_UTC.test(q.start_time) ? Date.parse(q.start_time) : Number.NaN;
+        if (startMs !== null && Number.isNaN(startMs))
+          return reply
+            .status(400)
+            .send(
+              invalidParam(
+                'start_time',
+                String(q.start_time),
+                `Invalid 'start_time':'${q.start_time}'. 'start_time' must be a valid RFC 3339 timestamp (YYYY-MM-DDTHH:mm:ssZ).`,
+              ),
+            );
+        if (startMs !== null && startMs < START_TIME_MIN_MS)
+          return reply
+            .status(400)
+            .send(
+              invalidParam(
+                'start_time',
+                String(q.start_time),
+                `Invalid 'start_time':'${q.start_time}'. 'start_time' must be on or after 2010-11-06T00:00:00Z`,
+              ),
+            );
+        const after = q.pagination_token === undefined ? null : tokenAfter(q.pagination_token);
+        if (q.pagination_token !== undefined && after === null)
+          return reply
+            .status(400)
+            .send(
+              invalidParam(
+                'pagination_token',
+                q.pagination_token,
+                `The \`pagination_token\` query parameter value [${q.pagination_token}] is not valid`,
+              ),
+            );
+        const fields = (q['tweet.fields'] ?? '').split(',').filter(Boolean);
         const bad = unknownFields(fields, TWEET_FIELDS, 'tweet.fields');
         if (bad) return reply.status(400).send(bad);
         const owner = profileOfUser(req.params.id);
         if (!owner) return notFoundError('user', req.params.id);
-        const list = [...tweetsOf(owner.id)].reverse().slice(0, max);
+        // X lists only the user's most recent posts (3,200), then keeps those since start_time (to the second)
+        const listed = [...tweetsOf(owner.id)]
+          .reverse()
+          .slice(0, reach)
+          .filter((t) => startMs === null || secondOf(t.createdAtMs) >= secondOf(startMs))
+          .filter((t) => after === null || BigInt(t.id) < after);
+        const page = listed.slice(0, max);
         rateHeaders(reply, 900, 899);
-        if (!list.length) return { meta: { result_count: 0 } };
+        if (!page.length) return { meta: { result_count: 0 } };
+        const last = page[page.length - 1];
         return {
-          data: list.map((t) => tweetData(t, owner.id, fields)),
-          meta: { result_count: list.length, newest_id: list[0].id, oldest_id: list[list.length - 1].id },
+          data: page.map((t) => tweetData(t, owner.id, fields)),
+          meta: {
+            result_count: page.length,
+            newest_id: page[0].id,
+            oldest_id: last.id,
+            ...(listed.length > page.length ? { next_token: pageToken(last.id) } : {}),
+          },
         };
       },
     );
@@ -989,7 +1091,7 @@ export const xEmulatorRoutes =
         },
       },
       async (req, reply) => {
-        if (await injected(req, reply, 'api')) return reply;
+        if (await injected(req, reply, 'read')) return reply;
         const auth = authenticate(req, 'access');
         if (!auth.ok) return reply.status(401).send(UNAUTHORIZED);
         const fields = (req.query['tweet.fields'] ?? '').split(',').filter(Boolean);
@@ -1027,8 +1129,8 @@ export const xEmulatorRoutes =
       failures,
       profileOf,
       revoke: revokeProfile,
-      loseAnswers: (n) => {
-        answersToLose = n;
-      },
+      loseAnswers: (n, account) => (n > 0 ? losses.push(n, account) : losses.clear()),
+      scoped: true,
+      perAccount: true,
     });
   };

@@ -291,3 +291,138 @@ describe('publishing failures are classified', () => {
     expect((await adapter.publish(renewed, video('yt-ava'))).state).toBe('processing');
   });
 });
+
+describe('finding a video whose answer was lost (postsSince), through the emulator', () => {
+  /** The calls that list a playlist, counted. */
+  let listings = 0;
+  const listing: typeof fetch = (input, init) => {
+    if (String(input).includes('/youtube/v3/playlistItems?')) listings++;
+    return viaApp.fetch(input, init);
+  };
+  /** The adapter as a test may make it: pages of `pageSize` videos (every upload costs 1600 of the day's 10,000 units). */
+  const paged = (pageSize: number) => createYouTubeAdapter(settings, listing, () => clock.now(), { pageSize });
+  /** A moment after every upload so far: what a check made now looks back to. */
+  const freshSince = () => {
+    clock.advance(1000);
+    return clock.now();
+  };
+  /** Uploads a video a second after the last; a spent quota waits for the next Pacific day (with a renewed token). */
+  async function upload(grant: TGrant, profile: string, text: string): Promise<TGrant> {
+    clock.advance(1000);
+    try {
+      expect((await adapter.publish(grant, video(profile, { text }))).state).toBe('processing');
+      return grant;
+    } catch (err) {
+      const spent = err as { kind?: string; retryAt?: Date };
+      if (spent.kind !== 'rate_limited' || !spent.retryAt) throw err;
+      clock.advance(spent.retryAt.getTime() - clock.nowMs() + 1000);
+      const renewed = await adapter.refresh(grant, clock.now());
+      expect((await adapter.publish(renewed, video(profile, { text }))).state).toBe('processing');
+      return renewed;
+    }
+  }
+
+  it('postsSince finds a video uploaded before more than one page of newer ones', async () => {
+    let grant = await link('yt-nora');
+    grant = await upload(grant, 'yt-nora', 'Last week');
+    const since = freshSince();
+    grant = await upload(grant, 'yt-nora', 'The one whose answer was lost');
+    for (let i = 1; i <= 3; i++) grant = await upload(grant, 'yt-nora', `Newer ${i}`);
+    listings = 0;
+    const found = await paged(1).postsSince(grant, accountOf('yt-nora'), since);
+    expect(found.complete).toBe(true);
+    expect(found.posts.map((p) => p.text)).toEqual(['Newer 3', 'Newer 2', 'Newer 1', 'The one whose answer was lost']);
+    // four pages of one hold the videos since; the fifth reaches last week's
+    expect(listings).toBe(5);
+  });
+
+  it('postsSince stops at `since`: older videos are not returned, and no page past the one reaching them is asked for', async () => {
+    let grant = await link('yt-milo');
+    for (let i = 1; i <= 3; i++) grant = await upload(grant, 'yt-milo', `Before ${i}`);
+    const since = freshSince();
+    grant = await upload(grant, 'yt-milo', 'After 1');
+    grant = await upload(grant, 'yt-milo', 'After 2');
+    listings = 0;
+    const found = await paged(2).postsSince(grant, accountOf('yt-milo'), since);
+    expect(found).toMatchObject({ complete: true });
+    expect(found.posts.map((p) => p.text)).toEqual(['After 2', 'After 1']);
+    expect(listings).toBe(2);
+  });
+
+  it('postsSince is not complete when more than POSTS_SINCE_MAX_PAGES pages would be needed', async () => {
+    let grant = await link('yt-nora');
+    const since = freshSince();
+    for (let i = 1; i <= 21; i++) grant = await upload(grant, 'yt-nora', `Busy week ${i}`);
+    listings = 0;
+    const found = await paged(1).postsSince(grant, accountOf('yt-nora'), since);
+    expect(found.complete).toBe(false);
+    expect(found.posts).toHaveLength(20);
+    expect(found.posts[0].text).toBe('Busy week 21');
+    expect(listings).toBe(20);
+    // YouTube's own page of 50 holds them all: one page, complete
+    const all = await adapter.postsSince(grant, accountOf('yt-nora'), since);
+    expect(all).toMatchObject({ complete: true });
+    expect(all.posts).toHaveLength(21);
+  });
+
+  it("a failure kept for one account is not taken by another account's call", async () => {
+    const ava = await link('yt-ava');
+    const milo = await link('yt-milo');
+    const since = freshSince();
+    await control({ fail: 'server_error', account: channel('yt-ava').channelId });
+    expect((await adapter.postsSince(milo, accountOf('yt-milo'), since)).complete).toBe(true);
+    expect((await adapter.publish(milo, video('yt-milo'))).state).toBe('processing');
+    const err = await networkFailure(adapter.postsSince(ava, accountOf('yt-ava'), since));
+    expect(err.kind).toBe('retry');
+    expect((await adapter.postsSince(ava, accountOf('yt-ava'), since)).complete).toBe(true);
+  });
+
+  it('a failure kept for reads fails postsSince but not a publish', async () => {
+    const grant = await link('yt-ava');
+    const since = freshSince();
+    await control({ fail: 'server_error', only: 'read' });
+    expect((await adapter.publish(grant, video('yt-ava', { text: 'Uploaded while reads fail' }))).state).toBe('processing');
+    expect((await networkFailure(adapter.postsSince(grant, accountOf('yt-ava'), since))).kind).toBe('retry');
+    const found = await adapter.postsSince(grant, accountOf('yt-ava'), since);
+    expect(found.posts.map((p) => p.text)).toEqual(['Uploaded while reads fail']);
+  });
+
+  it('a lost answer (lose_answers): the upload fails as a passing failure, yet the video is on the channel', async () => {
+    const ava = await link('yt-ava');
+    const milo = await link('yt-milo');
+    const since = freshSince();
+    await control({ lose_answers: 1, account: channel('yt-ava').channelId });
+    // another channel's upload is not the one asked to lose its answer
+    expect((await adapter.publish(milo, video('yt-milo'))).state).toBe('processing');
+    const impatient = createYouTubeAdapter(settings, emulators.impatientFetch, () => clock.now());
+    const err = await networkFailure(impatient.publish(ava, video('yt-ava', { text: 'Uploaded once, answer lost' })));
+    expect(err.kind).toBe('retry');
+    const found = await adapter.postsSince(ava, accountOf('yt-ava'), since);
+    expect(found).toMatchObject({ complete: true, posts: [{ text: 'Uploaded once, answer lost' }] });
+    expect((await adapter.publish(ava, video('yt-ava'))).state).toBe('processing');
+  });
+
+  it("the emulator's uploads playlist pages as YouTube's: maxResults up to 50, page tokens, 404 for no such playlist", async () => {
+    let grant = await link('yt-milo');
+    grant = await upload(grant, 'yt-milo', 'First');
+    grant = await upload(grant, 'yt-milo', 'Second');
+    const list = (query: string) =>
+      app.inject({
+        method: 'GET',
+        url: `/sandbox/youtube/youtube/v3/playlistItems?part=snippet,contentDetails&${query}`,
+        headers: { authorization: `Bearer ${grant.accessToken}` },
+      });
+    const uploads = `UU${channel('yt-milo').channelId.slice(2)}`;
+    const first = (await list(`playlistId=${uploads}&maxResults=1`)).json();
+    expect(first.kind).toBe('youtube#playlistItemListResponse');
+    expect(first.items).toHaveLength(1);
+    expect(first.items[0].snippet).toMatchObject({ playlistId: uploads, position: 0, channelId: channel('yt-milo').channelId });
+    expect(first.items[0].contentDetails.videoId).toBe(first.items[0].snippet.resourceId.videoId);
+    const second = (await list(`playlistId=${uploads}&maxResults=1&pageToken=${first.nextPageToken}`)).json();
+    expect(second.items[0].snippet.position).toBe(1);
+    expect(second.prevPageToken).toBeTruthy();
+    expect((await list(`playlistId=${uploads}&maxResults=51`)).statusCode).toBe(400);
+    expect((await list(`playlistId=${uploads}&pageToken=nonsense`)).json().error.errors[0].reason).toBe('invalidPageToken');
+    expect((await list('playlistId=PLnothing')).json().error.errors[0].reason).toBe('playlistNotFound');
+  });
+});

@@ -7,6 +7,7 @@ import { benchRemoteId, benchRoster, type TCallKind } from './bench';
 import { SANDBOX_YOUTUBE_CLIENT } from './clients';
 import {
   answerFailure,
+  answerLosses,
   bearerToken,
   consentPage,
   esc,
@@ -20,6 +21,7 @@ import {
   startEmulator,
   type TDemoProfile,
   type TEmulatorOptions,
+  type TFailureScope,
   zConsentChoice,
 } from './kit';
 
@@ -258,8 +260,11 @@ export const youtubeEmulatorRoutes =
     const videos = new Map<string, TVideo>();
     /** The project's quota: units spent in the Pacific day that ends at `dayEnds`. */
     const quota = { dayEnds: 0, used: 0 };
-    /** A `processing_error` asked for: the next video whose processing ends fails. */
-    let failNextProcessing = false;
+    /**
+     * `processing_error`s asked for, by the channel whose call took them ('' when it named none): that channel's next
+     * video whose processing ends fails (or any channel's, for one taken by a call without a channel).
+     */
+    const failNextProcessing = new Set<string>();
     const channelOf = (id: string) => YOUTUBE_DEMO_CHANNELS.find((c) => c.id === id) ?? bench.byId(id);
     const avatarUrl = (c: TDemoChannel) => `${opts.publicUrl}${base}/avatar/${c.id}.svg`;
 
@@ -270,9 +275,34 @@ export const youtubeEmulatorRoutes =
       return revoked;
     }
 
-    /** A failure asked for by a test, answered in the Data API's shape. Returns true when it answered. */
-    function injectedApi(req: FastifyRequest, reply: FastifyReply): Promise<boolean> {
-      return answerFailure(failures.next(), hang, () => ({
+    /** Uploads that go through but whose answers are then lost (held like a timeout, then a 503). */
+    const losses = answerLosses();
+
+    /** The channel id of the token a call carries (live or not), or null: the account every API call is for. */
+    function tokenAccount(req: FastifyRequest): string | null {
+      const token = bearerToken(req);
+      const row = token ? access.get(token) : undefined;
+      return row ? (channelOf(row.profileId)?.channelId ?? null) : null;
+    }
+
+    /**
+     * A failure asked for by a test, answered in the Data API's shape: one asked for any call, for this call's kind
+     * (an upload is a publish, the rest reads) or for its channel (`account`, by default the token's). A
+     * `processing_error` taken by a call that starts or follows an upload (`keepsProcessing`) is kept for the next
+     * video's processing instead, and the call goes on to the next failure asked for. Returns true when it answered.
+     */
+    function injectedApi(
+      req: FastifyRequest,
+      reply: FastifyReply,
+      kind: TFailureScope,
+      { account = tokenAccount(req), keepsProcessing = false }: { account?: string | null; keepsProcessing?: boolean } = {},
+    ): Promise<boolean> {
+      let failure = failures.next(kind, account);
+      if (keepsProcessing && failure === 'processing_error') {
+        failNextProcessing.add(account ?? '');
+        failure = failures.next(kind, account);
+      }
+      return answerFailure(failure, hang, () => ({
         expired_token: () => unauthenticated(reply),
         revoked: () => {
           const token = bearerToken(req);
@@ -308,7 +338,7 @@ export const youtubeEmulatorRoutes =
       }));
     }
 
-    /** A failure asked for by a test, answered in the shape of Google's token endpoint. */
+    /** A failure asked for by a test for any call (a token call is no publish or read, for no channel), as /token answers. */
     function injectedOAuth(body: Record<string, string>, reply: FastifyReply): Promise<boolean> {
       const invalidGrant = () => oauthError(reply, 400, 'invalid_grant', 'Token has been expired or revoked.');
       return answerFailure(failures.next(), hang, () => ({
@@ -397,20 +427,12 @@ export const youtubeEmulatorRoutes =
       return true;
     }
 
-    /** A `processing_error` at the head of the queue is not an answer to this call: it fails the next processing. */
-    function takeProcessingError() {
-      if (failures.pending()[0] !== 'processing_error') return;
-      failures.next();
-      failNextProcessing = true;
-    }
-
     /** The owner asks how processing goes: in progress at the first poll, over (processed or failed) at the next. */
     function poll(v: TVideo) {
       if (v.uploadStatus !== 'uploaded') return;
       v.polls++;
       if (v.polls < 2) return;
-      if (failNextProcessing) {
-        failNextProcessing = false;
+      if (failNextProcessing.delete(v.channelId) || failNextProcessing.delete('')) {
         v.uploadStatus = 'failed';
         v.failureReason = 'conversion';
       } else if (v.badFile) {
@@ -643,7 +665,7 @@ export const youtubeEmulatorRoutes =
         },
       },
       async (req, reply) => {
-        if (await injectedApi(req, reply)) return reply;
+        if (await injectedApi(req, reply, 'read')) return reply;
         const t = bearer(req, reply, req.query.id ? [] : CHANNEL_READ_SCOPES);
         if (!t) return reply;
         if (!req.query.part) return badParameter(reply, 'required', 'Required parameter: part');
@@ -717,7 +739,7 @@ export const youtubeEmulatorRoutes =
         },
       },
       async (req, reply) => {
-        if (await injectedApi(req, reply)) return reply;
+        if (await injectedApi(req, reply, 'read')) return reply;
         if (!bearer(req, reply)) return reply;
         const q = req.query;
         if (q.part !== 'snippet' && q.part !== 'id,snippet' && q.part !== 'snippet,id')
@@ -752,8 +774,7 @@ export const youtubeEmulatorRoutes =
         },
       },
       async (req, reply) => {
-        takeProcessingError();
-        if (await injectedApi(req, reply)) return reply;
+        if (await injectedApi(req, reply, 'publish', { keepsProcessing: true })) return reply;
         const t = bearer(req, reply, UPLOAD_SCOPES);
         if (!t) return reply;
         const q = req.query;
@@ -822,9 +843,11 @@ export const youtubeEmulatorRoutes =
         },
       },
       async (req, reply) => {
-        takeProcessingError();
-        if (await injectedApi(req, reply)) return reply;
         const uploadId = req.query.upload_id ?? '';
+        const opened = sessions.get(uploadId);
+        // the bytes go to the channel that opened the session
+        const account = opened ? (channelOf(opened.profileId)?.channelId ?? null) : tokenAccount(req);
+        if (await injectedApi(req, reply, 'publish', { account, keepsProcessing: true })) return reply;
         const session = sessions.get(uploadId);
         if (!session || session.expiresAt <= opts.clock.nowMs()) {
           sessions.delete(uploadId);
@@ -869,6 +892,11 @@ export const youtubeEmulatorRoutes =
           polls: 0,
         };
         videos.set(v.id, v);
+        if (losses.take(v.channelId)) {
+          // the video is on the channel, but the answer is lost: held like a timeout, then Google's backend gives up
+          await hang();
+          return reply.status(503).send(apiError(503, 'UNAVAILABLE', 'backendError', 'Backend Error'));
+        }
         return reply.status(200).send({
           kind: 'youtube#video',
           etag: etag(),
@@ -889,8 +917,7 @@ export const youtubeEmulatorRoutes =
         },
       },
       async (req, reply) => {
-        takeProcessingError();
-        if (await injectedApi(req, reply)) return reply;
+        if (await injectedApi(req, reply, 'read', { keepsProcessing: true })) return reply;
         const t = bearer(req, reply);
         if (!t) return reply;
         const q = req.query;
@@ -944,7 +971,7 @@ export const youtubeEmulatorRoutes =
         },
       },
       async (req, reply) => {
-        if (await injectedApi(req, reply)) return reply;
+        if (await injectedApi(req, reply, 'read')) return reply;
         const t = bearer(req, reply, CHANNEL_READ_SCOPES);
         if (!t) return reply;
         const q = req.query;
@@ -1002,6 +1029,118 @@ export const youtubeEmulatorRoutes =
       },
     );
 
+    /** The channel whose uploads playlist this is (`UU` and the channel id past its `UC`), or null. */
+    function channelOfUploads(playlistId: string): TDemoChannel | null {
+      if (!playlistId.startsWith('UU')) return null;
+      const channelId = `UC${playlistId.slice(2)}`;
+      return (
+        YOUTUBE_DEMO_CHANNELS.find((c) => c.channelId === channelId) ??
+        bench.byRemote(channelId, BENCH_CHANNEL_STEM, (c) => c.channelId)
+      );
+    }
+    /** A page token: where the page starts in the playlist (YouTube's own tokens are as opaque). */
+    const pageToken = (offset: number) => Buffer.from(`PT:${offset}`).toString('base64url');
+    function offsetOf(token: string): number | null {
+      const m = /^PT:(\d+)$/.exec(Buffer.from(token, 'base64url').toString('latin1'));
+      return m ? Number(m[1]) : null;
+    }
+
+    app.get(
+      `${base}/youtube/v3/playlistItems`,
+      {
+        schema: {
+          tags,
+          summary: "A playlist's videos a page at a time: a channel's uploads (UU…), newest first, up to 50 a page",
+          querystring: z.object({
+            part: z.string().optional(),
+            playlistId: z.string().optional(),
+            id: z.string().optional(),
+            maxResults: z.string().optional(),
+            pageToken: z.string().optional(),
+          }),
+        },
+      },
+      async (req, reply) => {
+        if (await injectedApi(req, reply, 'read')) return reply;
+        const t = bearer(req, reply);
+        if (!t) return reply;
+        const q = req.query;
+        if (!q.part) return badParameter(reply, 'required', 'Required parameter: part');
+        const parts = q.part.split(',').map((p) => p.trim());
+        const unknownPart = parts.find((p) => !['id', 'snippet', 'contentDetails', 'status'].includes(p));
+        if (unknownPart) return badParameter(reply, 'unknownPart', `'${unknownPart}'`);
+        if (!q.playlistId)
+          return badParameter(reply, 'missingRequiredParameter', 'No filter selected. Expected one of: id, playlistId');
+        const max = q.maxResults === undefined ? 5 : Number(q.maxResults);
+        if (!Number.isInteger(max) || max < 0 || max > 50)
+          return badParameter(
+            reply,
+            'invalidValue',
+            "Invalid value for parameter 'maxResults'. Values must be within the range: [0, 50]",
+          );
+        const start = q.pageToken === undefined ? 0 : offsetOf(q.pageToken);
+        if (start === null) return badParameter(reply, 'invalidPageToken', 'The request specifies an invalid page token.');
+        const c = channelOfUploads(q.playlistId);
+        if (!c)
+          return reply
+            .status(404)
+            .send(
+              apiError(
+                404,
+                'NOT_FOUND',
+                'playlistNotFound',
+                "The playlist identified with the request's <code>playlistId</code> parameter cannot be found.",
+                'youtube.playlistItem',
+              ),
+            );
+        if (!spend(reply, YOUTUBE_QUOTA_COST.list)) return reply;
+        // the channel's uploads, the latest first (of two made at once, the later); its owner sees the private ones
+        const owner = c.id === t.profileId;
+        const uploads = [...videos.values()]
+          .filter((v) => v.profileId === c.id && v.uploadStatus !== 'failed' && (owner || v.privacyStatus !== 'private'))
+          .reverse()
+          .sort((a, b) => b.publishedAtMs - a.publishedAtMs);
+        const page = uploads.slice(start, start + max);
+        return {
+          kind: 'youtube#playlistItemListResponse',
+          etag: etag(),
+          ...(start + max < uploads.length ? { nextPageToken: pageToken(start + max) } : {}),
+          ...(start > 0 ? { prevPageToken: pageToken(Math.max(0, start - max)) } : {}),
+          pageInfo: { totalResults: uploads.length, resultsPerPage: max },
+          items: page.map((v, i) => {
+            const item: Record<string, unknown> = {
+              kind: 'youtube#playlistItem',
+              etag: etag(),
+              id: Buffer.from(`${q.playlistId}.${v.id}`).toString('base64url'),
+            };
+            const addedAt = new Date(v.publishedAtMs).toISOString();
+            if (parts.includes('snippet'))
+              item.snippet = {
+                publishedAt: addedAt,
+                channelId: v.channelId,
+                title: v.title,
+                description: v.description,
+                thumbnails: thumbnails(v.id),
+                channelTitle: c.displayName,
+                playlistId: q.playlistId,
+                position: start + i,
+                resourceId: { kind: 'youtube#video', videoId: v.id },
+                videoOwnerChannelTitle: c.displayName,
+                videoOwnerChannelId: v.channelId,
+              };
+            if (parts.includes('contentDetails'))
+              item.contentDetails = {
+                videoId: v.id,
+                // a private video was never published: YouTube gives no publishing time for it
+                ...(v.privacyStatus === 'private' ? {} : { videoPublishedAt: addedAt }),
+              };
+            if (parts.includes('status')) item.status = { privacyStatus: v.privacyStatus };
+            return item;
+          }),
+        };
+      },
+    );
+
     // what was published, for tests and benchmarks that count posts across processes (not a YouTube call): the
     // videos of one channel id, or all, with their titles; a video whose processing failed is not out, so not listed
     app.get(
@@ -1015,5 +1154,14 @@ export const youtubeEmulatorRoutes =
       },
     );
 
-    registerEmulatorTools(app, { base, tags, failures, profileOf: channelOf, revoke: revokeProfile });
+    registerEmulatorTools(app, {
+      base,
+      tags,
+      failures,
+      profileOf: channelOf,
+      revoke: revokeProfile,
+      scoped: true,
+      perAccount: true,
+      loseAnswers: (n, account) => (n > 0 ? losses.push(n, account) : losses.clear()),
+    });
   };
