@@ -263,7 +263,11 @@ describe('settling and taking back', () => {
     const photo = await uploadPhoto(t, token);
     const res = await call(t, 'POST', '/sph/social-media-manager/single-post/', {
       token,
-      body: postBody(`Together ${Date.now()}`, [photo], [{ UserSocialMediaID: ids.twitter }, { UserSocialMediaID: ids.facebook }]),
+      body: postBody(
+        `Together ${Date.now()}`,
+        [photo],
+        [{ UserSocialMediaID: ids.twitter }, { UserSocialMediaID: ids.facebook }],
+      ),
     });
     const postId = res.json.response_data.CommonPostID as string;
     const targets = await targetsOf(postId);
