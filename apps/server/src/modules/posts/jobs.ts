@@ -3,10 +3,10 @@ import { defineJob } from '../../jobs/registry';
 import { PUBLISH_QUEUE, PUBLISH_SWEEP_QUEUE, type TPublishEngine, type TPublishJob } from './engine';
 
 /**
- * The publishing queue: one job per target, keyed by it (stately: never two waiting for one target). A job
- * whose process dies is retried by pg-boss once its heartbeat stops; the retry finds the target held by its
- * own job and looks on the network before sending again. The engine schedules its own retries, so pg-boss's
- * retries only cover a job that did not finish.
+ * The publishing queue: one job per target, keyed by it (stately: never two waiting for one target). A target
+ * whose holder died is taken back by the reclaim watcher once its lease runs out (a new job, which looks on the
+ * network before sending again); a job pg-boss retries meanwhile finds the target held and does nothing. The
+ * engine schedules its own retries, so pg-boss's retries only cover a job that did not finish.
  */
 export const publishJob = (deps: { engine: TPublishEngine; concurrency: number }) =>
   defineJob<TPublishJob>({

@@ -229,8 +229,9 @@ export function createPostsRepository(db: TDb, changes: TChanges) {
     /**
      * Takes a target for one publish attempt, or null when there is nothing to do now: a target that is not
      * due, done, paused, canceled, or held by a live attempt elsewhere. A target held by an attempt whose lease
-     * has run out (its process died), or by this same job before it was retried, is taken over: the caller
-     * must then find out whether the dead attempt's publish went out before sending it again.
+     * has run out (its process died) is taken over: the caller must then find out whether the dead attempt's
+     * publish went out before sending it again. Only the lease says an attempt is dead: a job pg-boss runs again
+     * (it thought its worker gone) while the first run still holds the target finds it held and does nothing.
      */
     async claimTarget(input: {
       id: string;
@@ -249,7 +250,7 @@ export function createPostsRepository(db: TDb, changes: TChanges) {
       const abandoned =
         (prior.state === 'publishing' || prior.state === 'processing') &&
         prior.leaseUntil !== null &&
-        (prior.leaseUntil.getTime() < input.now.getTime() || prior.jobId === input.jobId);
+        prior.leaseUntil.getTime() < input.now.getTime();
       if (!waiting && !polling && !abandoned) return null;
       const [last] = prior.attemptId
         ? await db
