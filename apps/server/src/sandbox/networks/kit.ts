@@ -264,8 +264,10 @@ export function registerEmulatorTools(
     failures: TFailureQueue;
     profileOf: (id: string) => TDemoProfile | null;
     revoke: (profileId: string) => number;
-    /** The next `n` publishes (of `account`, or any) take effect, then their answers are lost; 0 forgets them all. */
-    loseAnswers?: (n: number, account: string | null) => void;
+    /** Publishes whose answers are lost (`lose_answers`): the emulator takes one at each final publish step. */
+    losses?: TAnswerLosses;
+    /** What else `clear` forgets besides the failures and the lost answers. */
+    onClear?: () => void;
     /** The emulator tells its publishes from its reads: failures may be kept for either (`only`). */
     scoped?: boolean;
     /** The emulator tells which account a call is for: failures and lost answers may be kept for one (`account`). */
@@ -286,14 +288,17 @@ export function registerEmulatorTools(
     `${opts.base}/_control`,
     { schema: { tags: opts.tags, summary: 'Make the next calls fail', body: zControlBody } },
     async (req, reply) => {
-      if (req.body.lose_answers && !opts.loseAnswers)
-        return reply.status(400).send({ error: 'lose_answers is not offered here' });
+      if (req.body.lose_answers && !opts.losses) return reply.status(400).send({ error: 'lose_answers is not offered here' });
       if (req.body.only && !opts.scoped) return reply.status(400).send({ error: 'only is not offered here' });
       if (req.body.account && !opts.perAccount) return reply.status(400).send({ error: 'account is not offered here' });
       const account = req.body.account ?? null;
-      if (req.body.clear) opts.failures.clear();
+      if (req.body.clear) {
+        opts.failures.clear();
+        opts.losses?.clear();
+        opts.onClear?.();
+      }
       if (req.body.fail) opts.failures.push(req.body.fail, req.body.times ?? 1, req.body.only ?? null, account);
-      if (req.body.lose_answers || req.body.clear) opts.loseAnswers?.(req.body.lose_answers ?? 0, account);
+      if (req.body.lose_answers) opts.losses?.push(req.body.lose_answers, account);
       return { pending: opts.failures.pending() };
     },
   );

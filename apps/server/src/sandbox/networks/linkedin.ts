@@ -1007,6 +1007,6 @@ export const linkedinEmulatorRoutes =
       revoke: revokeMember,
       scoped: true,
       perAccount: true,
-      loseAnswers: (n, account) => (n > 0 ? losses.push(n, account) : losses.clear()),
+      losses,
     });
   };

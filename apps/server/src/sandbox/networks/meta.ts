@@ -1621,7 +1621,7 @@ function metaEmulatorRoutes(
       revoke,
       // the final publish steps (a feed post, a published photo, a photo story, a video, a reel's finish,
       // media_publish) take effect, then their answers are lost
-      loseAnswers: (n, account) => (n > 0 ? losses.push(n, account) : losses.clear()),
+      losses,
       scoped: true,
       perAccount: true,
     });

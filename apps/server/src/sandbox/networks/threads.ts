@@ -958,7 +958,7 @@ export const threadsEmulatorRoutes =
       failures,
       profileOf,
       revoke,
-      loseAnswers: (n, account) => (n > 0 ? losses.push(n, account) : losses.clear()),
+      losses,
       scoped: true,
       perAccount: true,
     });

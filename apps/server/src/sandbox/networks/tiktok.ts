@@ -720,10 +720,7 @@ export const tiktokEmulatorRoutes =
       revoke,
       scoped: true,
       perAccount: true,
-      loseAnswers: (n, account) => {
-        if (n > 0) return losses.push(n, account);
-        losses.clear();
-        processingKept.clear();
-      },
+      losses,
+      onClear: () => processingKept.clear(),
     });
   };

@@ -1129,7 +1129,7 @@ export const xEmulatorRoutes =
       failures,
       profileOf,
       revoke: revokeProfile,
-      loseAnswers: (n, account) => (n > 0 ? losses.push(n, account) : losses.clear()),
+      losses,
       scoped: true,
       perAccount: true,
     });

@@ -1162,6 +1162,6 @@ export const youtubeEmulatorRoutes =
       revoke: revokeProfile,
       scoped: true,
       perAccount: true,
-      loseAnswers: (n, account) => (n > 0 ? losses.push(n, account) : losses.clear()),
+      losses,
     });
   };
