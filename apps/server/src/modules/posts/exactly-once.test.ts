@@ -5,7 +5,7 @@ import { activities, posts, postTargets, publishAttempts, socialAccounts } from 
 import type { TPublishState, TRecentPost } from '../../integrations/networks/types';
 import { buildTestApp, buildUser, call, type TTestApp } from '../../test/helpers';
 import { PUBLISH_QUEUE, pickSent } from './engine';
-import { linkAll, postBody, publishDue, uploadPhoto } from './posts-test-kit';
+import { holdByDeadAttempt, linkAll, postBody, publishDue, uploadPhoto } from './posts-test-kit';
 
 /**
  * Exactly once under fire: what a chaos test of the engine found, each kept by a test. A post is looked for in
@@ -214,18 +214,7 @@ describe('a network post is one target’s only', () => {
     const [two] = await targetsOf(second);
     // its worker took it and died before sending: the job is gone with it, the lease has run out
     await t.container.boss.cancel(PUBLISH_QUEUE, two.jobId!);
-    const now = t.clock.now();
-    await t.database.db
-      .update(postTargets)
-      .set({
-        state: 'publishing',
-        attemptId: 'dead',
-        attempts: 1,
-        leaseUntil: new Date(now.getTime() - 1000),
-        attemptStartedAt: new Date(now.getTime() - 30_000),
-        sentWindowFrom: new Date(now.getTime() - 30_000),
-      })
-      .where(eq(postTargets.id, two.id));
+    await holdByDeadAttempt(t, two.id, 30_000);
     expect((await t.services.publishing.reclaim()).reclaimed).toBe(1);
     await publishDue(t);
     const [after] = await targetsOf(second);
@@ -290,18 +279,7 @@ describe('settling and taking back', () => {
     // a worker fetched the job (pg-boss holds it active, keeping its key busy) and died before its attempt began
     const [job] = await t.container.boss.fetch(PUBLISH_QUEUE);
     expect(job.id).toBe(target.jobId);
-    const now = t.clock.now();
-    await t.database.db
-      .update(postTargets)
-      .set({
-        state: 'publishing',
-        attemptId: 'dead',
-        attempts: 1,
-        leaseUntil: new Date(now.getTime() - 1000),
-        attemptStartedAt: new Date(now.getTime() - 31_000),
-        sentWindowFrom: new Date(now.getTime() - 31_000),
-      })
-      .where(eq(postTargets.id, target.id));
+    await holdByDeadAttempt(t, target.id, 31_000);
     expect((await t.services.publishing.reclaim()).reclaimed).toBe(1);
     expect((await t.container.boss.getJobById(PUBLISH_QUEUE, job.id))?.state).toBe('cancelled');
     await publishDue(t);

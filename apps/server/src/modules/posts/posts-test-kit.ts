@@ -102,6 +102,25 @@ export async function publishDue(t: TTestApp) {
   }
 }
 
+/**
+ * Leaves a target as a worker that died mid-attempt would: publishing under an attempt that no longer runs, its
+ * lease run out, its window opened `startedMsAgo` before now.
+ */
+export async function holdByDeadAttempt(t: TTestApp, targetId: string, startedMsAgo: number) {
+  const now = t.clock.nowMs();
+  await t.database.db
+    .update(postTargets)
+    .set({
+      state: 'publishing',
+      attemptId: 'dead',
+      attempts: 1,
+      leaseUntil: new Date(now - 1000),
+      attemptStartedAt: new Date(now - startedMsAgo),
+      sentWindowFrom: new Date(now - startedMsAgo),
+    })
+    .where(eq(postTargets.id, targetId));
+}
+
 /** Makes the next calls of a network's emulator fail. */
 export const failNext = (t: TTestApp, network: TSocialNetworkKey, fail: string, times = 1) =>
   t.app.inject({ method: 'POST', url: `/sandbox/${network}/_control`, payload: { fail, times } });

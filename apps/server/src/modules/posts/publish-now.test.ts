@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activities, postTargets, publishAttempts } from '../../db/schema';
 import { buildTestApp, buildUser, call, givePlan, type TTestApp } from '../../test/helpers';
 import { PUBLISH_QUEUE } from './engine';
-import { failNext, linkAll, postBody, postsOn, publishDue, readPost, uploadPhoto } from './posts-test-kit';
+import { failNext, holdByDeadAttempt, linkAll, postBody, postsOn, publishDue, readPost, uploadPhoto } from './posts-test-kit';
 
 /**
  * Posting now: one job per account, each account's post sent once, the answer and the notification say what
@@ -255,16 +255,7 @@ describe('exactly once', () => {
     await t.services.socialAccounts.withPublishing(ids.twitter, (adapter, grant, ref) =>
       adapter.publish(grant, { account: ref, format: 'post', text: caption, media: [] }),
     );
-    const now = t.clock.now();
-    await t.database.db
-      .update(postTargets)
-      .set({
-        state: 'publishing',
-        attemptId: 'dead',
-        leaseUntil: new Date(now.getTime() - 1000),
-        attemptStartedAt: new Date(now.getTime() - 60_000),
-      })
-      .where(eq(postTargets.id, target.id));
+    await holdByDeadAttempt(t, target.id, 60_000);
     expect(await t.services.publishing.sweep(0)).toBe(1);
     await publishDue(t);
     const [after] = await targetsOf(res.json.response_data.CommonPostID);
