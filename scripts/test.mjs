@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm test`: every suite in order, a per-suite summary, and a last line `N passed, N failed`.
 // Usage: node scripts/test.mjs [--only=server,web] [--skip=e2e] [--list]
-// Suites: typecheck, lint, domain, server, server-postgres, web, budget, e2e. `--only=server` selects both server runs.
+// Suites: typecheck, lint, domain, server, server-postgres, chaos, web, budget, e2e. `--only=server` selects both server runs.
 // A suite that crashes, times out or exits non-zero without a failed test counts as (at least) one failure.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -47,6 +47,17 @@ const SUITES = [
     kind: 'vitest',
     cwd: 'apps/server',
     env: { TEST_DB: 'postgres' },
+    skipUnless: () => (process.env.TEST_DATABASE_URL ? null : 'TEST_DATABASE_URL not set'),
+  },
+  // The chaos test (apps/server/src/test/chaos.ts): the compiled server and workers killed while they publish, on a
+  // database it makes on TEST_DATABASE_URL's server; passes when it exits 0 (no post doubled, lost, or left unsettled).
+  {
+    name: 'chaos',
+    group: 'chaos',
+    kind: 'single',
+    cwd: '.',
+    cmd: 'npm',
+    args: ['run', 'test:chaos'],
     skipUnless: () => (process.env.TEST_DATABASE_URL ? null : 'TEST_DATABASE_URL not set'),
   },
   { name: 'web', group: 'web', kind: 'vitest', cwd: 'apps/web' },
@@ -243,6 +254,10 @@ function explainSingle(name, res) {
   if (name === 'lint') {
     const found = out.match(/Found \d+ errors?/)?.[0];
     if (found) return found.toLowerCase();
+  }
+  if (name === 'chaos') {
+    const failed = [...out.matchAll(/^\s+✗ (.+?) \(/gm)].map((m) => m[1]);
+    if (failed.length) return `failed: ${failed.join('; ')}`.slice(0, 160);
   }
   if (name === 'budget') {
     const over = out.match(/index\.html makes a first visit load [\d.]+ kB/)?.[0];
