@@ -201,6 +201,10 @@ export function createPublishEngine(deps: {
     const written = await unitOfWork(async () => {
       const row = await repo.finishAttempt(target.id, attemptId, { ...patch, updatedAt: now }, { outcome, detail, at: now });
       if (!row) return null;
+      const final = isFinal(row.state);
+      // locks in one order everywhere (the target, then its post, then its user): as the claim takes them, and the
+      // reclaim's settle (post, then user); the points below lock the user's row, the settle the post's
+      if (final) await repo.lockPostById(post.id);
       if (retryAt) await schedule(row, retryAt, true);
       if (outcome === 'published' || outcome === 'reconciled') {
         await repo.earnPoints({
@@ -212,7 +216,7 @@ export function createPublishEngine(deps: {
           earnedAt: now,
         });
       }
-      if (isFinal(row.state)) await settleIn(post.id);
+      if (final) await settleIn(post.id);
       return row;
     });
     return written ? outcome : 'skipped';
