@@ -150,6 +150,11 @@ export const postTargets = pgTable(
      * forward. Before sending again, the engine reads everything the account published since then.
      */
     sentWindowFrom: ts('sent_window_from'),
+    /**
+     * The tries ran out on failures that do not say whether the post went out (a timeout, a 5xx): the next attempt
+     * only looks for it on the account, and fails the target only if it is not there.
+     */
+    lastLook: boolean('last_look').notNull().default(false),
     /** The network's processing ticket while it prepares the media. */
     ticket: text('ticket'),
     remotePostId: text('remote_post_id'),

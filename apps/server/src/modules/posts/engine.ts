@@ -289,6 +289,27 @@ export function createPublishEngine(deps: {
       }
     }
     if (looking) return needsCheck(claim, attemptId, `could not read the account: ${err.message}`);
+    if (err.kind === 'retry' && !target.lastLook) {
+      // the tries ran out on a failure that does not say whether the post went out (a timeout, a 5xx): one more
+      // attempt only looks for it on the account before the target is called failed
+      const reason = `${label} did not answer after ${attempts} tries: ${err.reason}`;
+      const at = new Date(clock.nowMs() + retryDelaySeconds(attempts) * 1000);
+      return finish(
+        claim,
+        attemptId,
+        'retry',
+        {
+          state: target.state === 'processing' ? 'processing' : 'queued',
+          dueAt: at,
+          leaseUntil: null,
+          lastLook: true,
+          error: reason,
+          internalError: err.message,
+        },
+        err.reason,
+        at,
+      );
+    }
     if (err.kind === 'permanent')
       return finish(
         claim,
@@ -325,7 +346,10 @@ export function createPublishEngine(deps: {
     return () => clearInterval(timer);
   }
 
-  type TAnswer = { kind: 'sent'; state: TPublishState; reconciled: boolean } | { kind: 'unsure'; why: string };
+  type TAnswer =
+    | { kind: 'sent'; state: TPublishState; reconciled: boolean }
+    | { kind: 'unsure'; why: string }
+    | { kind: 'absent' };
 
   return {
     schedule,
@@ -356,7 +380,7 @@ export function createPublishEngine(deps: {
       const windowFrom = prior.sentWindowFrom ?? (held ? prior.attemptStartedAt : null);
       // an earlier attempt that ended with the network saying "still processing" sent nothing new: the poll goes on
       const cleanPoll = prior.state === 'processing' && prior.ticket !== null && claim.priorOutcome === 'processing';
-      const mustLook = windowFrom !== null && !cleanPoll;
+      const mustLook = windowFrom !== null && (!cleanPoll || prior.lastLook);
       if (target.attempts > MAX_ATTEMPTS * 2)
         return mustLook
           ? needsCheck(claim, attemptId, 'too many interrupted attempts')
@@ -394,6 +418,8 @@ export function createPublishEngine(deps: {
             if (!seen.complete) return { kind: 'unsure', why: `the account could not be read back to ${since.toISOString()}` };
             if (adapter.listed?.(target.privacy) === false)
               return { kind: 'unsure', why: `the network does not list posts made ${target.privacy ?? 'so'}` };
+            // the last look found nothing: it is not out, and it is not sent again
+            if (prior.lastLook) return { kind: 'absent' };
             looking = false;
           }
           const state =
@@ -420,6 +446,16 @@ export function createPublishEngine(deps: {
       }
       letGo();
       if (answer.kind === 'unsure') return needsCheck(claim, attemptId, answer.why);
+      if (answer.kind === 'absent') {
+        const reason = prior.error ?? `${labelOf(target)} did not answer`;
+        return finish(
+          claim,
+          attemptId,
+          'failed',
+          { state: 'failed', leaseUntil: null, error: reason, internalError: prior.internalError },
+          reason,
+        );
+      }
       // recorded after the call; if this fails the job is retried, and the retry finds the post on the network
       const { state } = answer;
       if (state.state === 'published')

@@ -181,6 +181,44 @@ describe('the check reads everything the account published since the first attem
   }, 60_000);
 });
 
+describe('failed means it is not on the network', () => {
+  it('when the tries run out on failures that do not say whether it went out, one last look finds it there: published, not failed', async () => {
+    const { token } = await buildUser(t);
+    const ids = await linkAll(t, token, ['twitter']);
+    const photo = await uploadPhoto(t, token);
+    const caption = `Last look ${Date.now()}`;
+    const account = await remoteIdOf(ids.twitter);
+    // five sends answered 5xx before anything happened, then a sixth that X took but whose answer was lost
+    await control('twitter', { fail: 'server_error', only: 'publish', times: 5, account });
+    await control('twitter', { lose_answers: 1, account });
+    const postId = await postNowTo(token, ids.twitter, caption, photo);
+    await publishDue(t);
+    for (let i = 0; i < 5; i++) await runRetry(postId);
+    expect((await targetsOf(postId))[0].lastLook).toBe(true);
+    await runRetry(postId);
+    const [after] = await targetsOf(postId);
+    expect(after.state, String(after.error)).toBe('published');
+    expect((await outcomesOf(after.id)).slice(-2)).toEqual(['retry', 'reconciled']);
+    expect(await copiesOn(ids.twitter, caption)).toHaveLength(1);
+  }, 60_000);
+
+  it('the last look that finds nothing fails the target with the reason, and sends nothing more', async () => {
+    const { token } = await buildUser(t);
+    const ids = await linkAll(t, token, ['facebook']);
+    const photo = await uploadPhoto(t, token);
+    const caption = `Never out ${Date.now()}`;
+    await control('facebook', { fail: 'server_error', only: 'publish', times: 6, account: await remoteIdOf(ids.facebook) });
+    const postId = await postNowTo(token, ids.facebook, caption, photo);
+    await publishDue(t);
+    for (let i = 0; i < 6; i++) await runRetry(postId);
+    const [after] = await targetsOf(postId);
+    expect(after.state).toBe('failed');
+    expect(after.error).toBe('Facebook did not answer after 6 tries: the network answered 500');
+    expect(after.attempts).toBe(7);
+    expect(await copiesOn(ids.facebook, caption)).toHaveLength(0);
+  }, 60_000);
+});
+
 describe('a network post is one target’s only', () => {
   const found = (postId: string, minutes: number): TRecentPost => ({
     postId,
