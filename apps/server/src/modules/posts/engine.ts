@@ -267,34 +267,9 @@ export function createPublishEngine(deps: {
         { state: 'needs_reconnect', leaseUntil: null, error: POST_MSG.accountNeedsReconnect(label), internalError: err.reason },
         err.reason,
       );
-    if (err.kind !== 'permanent' && attempts < MAX_ATTEMPTS) {
-      const now = clock.nowMs();
-      const lifts = err.kind === 'rate_limited' && err.retryAt ? err.retryAt.getTime() : 0;
-      if (lifts - now <= RATE_LIMIT_MAX_WAIT_MS) {
-        const at = new Date(Math.max(now + retryDelaySeconds(attempts) * 1000, lifts));
-        return finish(
-          claim,
-          attemptId,
-          'retry',
-          // a target whose media is still processing keeps its ticket: the retry asks about it again
-          {
-            state: target.state === 'processing' ? 'processing' : 'queued',
-            dueAt: at,
-            leaseUntil: null,
-            internalError: err.message,
-          },
-          err.reason,
-          at,
-        );
-      }
-    }
-    if (looking) return needsCheck(claim, attemptId, `could not read the account: ${err.message}`);
-    if (err.kind === 'retry' && !target.lastLook) {
-      // the tries ran out on a failure that does not say whether the post went out (a timeout, a 5xx): one more
-      // attempt only looks for it on the account before the target is called failed
-      const reason = `${label} did not answer after ${attempts} tries: ${err.reason}`;
-      const at = new Date(clock.nowMs() + retryDelaySeconds(attempts) * 1000);
-      return finish(
+    // another try at `at`; a target whose media is still processing keeps its ticket: the retry asks about it again
+    const retry = (at: Date, more: Partial<TTargetRow> = {}) =>
+      finish(
         claim,
         attemptId,
         'retry',
@@ -302,14 +277,26 @@ export function createPublishEngine(deps: {
           state: target.state === 'processing' ? 'processing' : 'queued',
           dueAt: at,
           leaseUntil: null,
-          lastLook: true,
-          error: reason,
           internalError: err.message,
+          ...more,
         },
         err.reason,
         at,
       );
+    if (err.kind !== 'permanent' && attempts < MAX_ATTEMPTS) {
+      const now = clock.nowMs();
+      const lifts = err.kind === 'rate_limited' && err.retryAt ? err.retryAt.getTime() : 0;
+      if (lifts - now <= RATE_LIMIT_MAX_WAIT_MS)
+        return retry(new Date(Math.max(now + retryDelaySeconds(attempts) * 1000, lifts)));
     }
+    if (looking) return needsCheck(claim, attemptId, `could not read the account: ${err.message}`);
+    // the tries ran out on a failure that does not say whether the post went out (a timeout, a 5xx): one more
+    // attempt only looks for it on the account before the target is called failed
+    if (err.kind === 'retry' && !target.lastLook)
+      return retry(new Date(clock.nowMs() + retryDelaySeconds(attempts) * 1000), {
+        lastLook: true,
+        error: `${label} did not answer after ${attempts} tries: ${err.reason}`,
+      });
     if (err.kind === 'permanent')
       return finish(
         claim,
