@@ -16,6 +16,8 @@ export const PUBLISH_SWEEP_QUEUE = 'publish-sweep';
 
 /** How often every process looks for targets whose holder died (their lease ran out) and posts left unsettled. */
 export const RECLAIM_EVERY_MS = 3_000;
+/** How often every process sends a job again for waiting targets long overdue. */
+export const SWEEP_EVERY_MS = 20_000;
 
 /** How many times a passing failure (timeout, 5xx, rate limit) is tried before the target is failed. */
 export const MAX_ATTEMPTS = 6;
@@ -489,13 +491,13 @@ export function createPublishEngine(deps: {
     },
 
     /**
-     * Sends a job again for every target left behind: due and waiting longer than `graceMs` (its job was lost),
-     * or held by an attempt whose lease ran out (its process died). A target that still has a waiting job is
-     * not given a second one (the queue is stately, keyed by target).
+     * Sends a job again for every waiting target due longer than `graceMs` ago (its job was lost, or ran before it
+     * was due and found nothing to do). A target that still has a waiting job is not given a second one (the queue
+     * is stately, keyed by target), so a backlog costs one refused insert per target.
      */
-    async sweep(graceMs = 60_000, limit = 500): Promise<number> {
+    async sweep(graceMs = 60_000, limit = 200): Promise<number> {
       const now = clock.now();
-      const rows = await repo.stranded(now, new Date(now.getTime() - graceMs), limit);
+      const rows = await repo.stranded(new Date(now.getTime() - graceMs), limit);
       let sent = 0;
       for (const t of rows) {
         const jobId = await unitOfWork(() => schedule(t, null));

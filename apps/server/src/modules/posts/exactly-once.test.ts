@@ -326,6 +326,24 @@ describe('settling and taking back', () => {
     expect(await copiesOn(ids.twitter, caption)).toHaveLength(1);
   });
 
+  it('a waiting target whose job is gone (it ran before the target was due) is sent again by the sweep, once', async () => {
+    const { token } = await buildUser(t);
+    const ids = await linkAll(t, token, ['twitter']);
+    const photo = await uploadPhoto(t, token);
+    const caption = `Orphan ${Date.now()}`;
+    await t.runDueJobs(PUBLISH_QUEUE);
+    const postId = await postNowTo(token, ids.twitter, caption, photo);
+    const [target] = await targetsOf(postId);
+    await t.container.boss.cancel(PUBLISH_QUEUE, target.jobId!);
+    t.clock.advance(61_000);
+    expect(await t.services.publishing.sweep()).toBe(1);
+    // a second sweep finds its job waiting: none more is sent
+    expect(await t.services.publishing.sweep()).toBe(0);
+    await publishDue(t);
+    expect((await targetsOf(postId))[0].state).toBe('published');
+    expect(await copiesOn(ids.twitter, caption)).toHaveLength(1);
+  });
+
   it('a held target whose lease is still running is left to its holder', async () => {
     const { token } = await buildUser(t);
     const ids = await linkAll(t, token, ['twitter']);

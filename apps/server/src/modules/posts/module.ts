@@ -1,5 +1,5 @@
 import type { TModule } from '../../container';
-import { createPublishEngine, RECLAIM_EVERY_MS, type TPublishEngine } from './engine';
+import { createPublishEngine, RECLAIM_EVERY_MS, SWEEP_EVERY_MS, type TPublishEngine } from './engine';
 import { publishJob, publishSweepJob } from './jobs';
 import { createPostsRepository } from './repository';
 import { postsMainRoutes, postsSphRoutes } from './routes';
@@ -57,6 +57,16 @@ export const postsModule: TModule = {
       async run() {
         const done = await services.publishing.reclaim();
         if (done.reclaimed || done.settled) log.info(done, 'publish-reclaim took back held targets');
+      },
+    },
+    // the minute's sweep runs as a job too, but a stately job a dead worker held keeps it waiting: every process
+    // also sweeps by itself
+    {
+      name: 'publish-sweep',
+      everyMs: SWEEP_EVERY_MS,
+      async run() {
+        const sent = await services.publishing.sweep();
+        if (sent) log.info({ sent }, 'publish-sweep sent stranded targets again');
       },
     },
   ],

@@ -256,7 +256,7 @@ describe('exactly once', () => {
       adapter.publish(grant, { account: ref, format: 'post', text: caption, media: [] }),
     );
     await holdByDeadAttempt(t, target.id, 60_000);
-    expect(await t.services.publishing.sweep(0)).toBe(1);
+    expect((await t.services.publishing.reclaim()).reclaimed).toBe(1);
     await publishDue(t);
     const [after] = await targetsOf(res.json.response_data.CommonPostID);
     expect(after.state, String(after.internalError)).toBe('published');

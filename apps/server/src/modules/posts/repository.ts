@@ -508,21 +508,25 @@ export function createPostsRepository(db: TDb, changes: TChanges) {
       return new Map(rows.map((r) => [r.id, r.name ?? r.userName ?? '']));
     },
     /**
-     * Targets that should be moving but are not: due and waiting with no live job, or held by an attempt whose
-     * lease ran out (its process died). The sweep sends each a job again.
+     * Targets that should be moving but are not: due before `dueBefore` and still waiting (their job was lost, or
+     * ran before they were due). The sweep sends each a job again. Targets held by a dead attempt are the
+     * reclaim's (`leaseExpired`): it must cancel the job their holder left active first.
      */
-    async stranded(now: Date, dueBefore: Date, limit: number): Promise<TTargetRow[]> {
-      return db
-        .select()
-        .from(postTargets)
-        .where(
-          or(
-            and(inArray(postTargets.state, ['queued', 'scheduled']), lt(postTargets.dueAt, dueBefore)),
-            and(inArray(postTargets.state, ['publishing', 'processing']), lt(postTargets.leaseUntil, now)),
-          ),
-        )
-        .orderBy(asc(postTargets.dueAt))
-        .limit(limit);
+    async stranded(dueBefore: Date, limit: number): Promise<TTargetRow[]> {
+      return (
+        db
+          .select()
+          .from(postTargets)
+          // a target sent now has no due moment: it has been due since it was made
+          .where(
+            and(
+              inArray(postTargets.state, ['queued', 'scheduled']),
+              sql`COALESCE(${postTargets.dueAt}, ${postTargets.createdAt}) < ${dueBefore.toISOString()}::timestamptz`,
+            ),
+          )
+          .orderBy(asc(postTargets.dueAt))
+          .limit(limit)
+      );
     },
     /** Targets held by an attempt whose lease ran out before `now` (its process died or lost its database). */
     async leaseExpired(now: Date, limit: number): Promise<TTargetRow[]> {
