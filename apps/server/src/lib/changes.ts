@@ -139,21 +139,16 @@ export function createChanges(deps: { database: TDatabase; uow: TTransactional; 
    * Sends `message` on the channel (inside the unit of work in progress, if any: it is delivered when the unit
    * commits) and resolves, after the commit, once every process listening when it was sent has confirmed it.
    */
-  /** How many processes listen on this channel now (their listening connections carry its name). */
-  async function listening(sql = uow.executor()): Promise<number> {
-    const { rows } = await sql.executeSql('SELECT count(*)::int AS n FROM pg_stat_activity WHERE application_name = $1', [
-      listenerName,
-    ]);
+  /**
+   * How many processes listen on this channel now (their listening connections carry its name), read through `run`:
+   * the writer's unit of work when it sends, a connection of the pool's own once that unit is over.
+   */
+  async function listening(
+    run: (text: string, params: unknown[]) => Promise<{ rows: unknown[] }> = (text, params) =>
+      uow.executor().executeSql(text, params),
+  ): Promise<number> {
+    const { rows } = await run('SELECT count(*)::int AS n FROM pg_stat_activity WHERE application_name = $1', [listenerName]);
     return Number((rows[0] as { n: number } | undefined)?.n ?? 0);
-  }
-
-  /** The same, read on a connection of the pool's own (the writer's unit of work is over by then). */
-  async function listeningNow(): Promise<number> {
-    const { rows } = await database.pool!.query<{ n: number }>(
-      'SELECT count(*)::int AS n FROM pg_stat_activity WHERE application_name = $1',
-      [listenerName],
-    );
-    return Number(rows[0]?.n ?? 0);
   }
 
   async function sendConfirmed(message: string, what: string, here: () => void): Promise<void> {
@@ -171,7 +166,7 @@ export function createChanges(deps: { database: TDatabase; uow: TTransactional; 
     waiting.set(id, entry);
     const sql = uow.executor();
     // who must confirm: every process listening now, this one included
-    entry.expected = await listening(sql);
+    entry.expected = await listening();
     await sql.executeSql('SELECT pg_notify($1, $2)', [channel, `${message}:${id}`]);
     await uow.afterCommit(async () => {
       here();
@@ -181,7 +176,7 @@ export function createChanges(deps: { database: TDatabase; uow: TTransactional; 
           // a process that stopped (or was killed) after it was counted never confirms: that is no lag, only
           // one listener fewer. Warn only when a process still listening has not confirmed.
           const missing = (entry.expected ?? 0) - entry.got;
-          const now = await listeningNow().catch(() => null);
+          const now = await listening((text, params) => database.pool!.query(text, params)).catch(() => null);
           if (now === null || now > entry.got)
             log.warn({ topic: what, missing }, 'change feed: a process did not confirm a change in time');
           resolve();
