@@ -45,6 +45,7 @@ export const MSG = {
   unknownError: 'Unknown error occurred',
   // session
   unauthorized: 'Unauthorized access',
+  ticketUsed: 'This ticket has already opened a stream. Please ask for a new ticket',
   forbidden: 'You do not have access to this resource',
   tooManyRequests: 'Too many requests. Please try again later',
   // profile (individual)

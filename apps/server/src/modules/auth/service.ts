@@ -561,19 +561,26 @@ export function createAuthService(deps: TDeps) {
     /**
      * A short-lived ticket naming the caller's session, for a client that cannot send the access token
      * (a browser's EventSource sends no headers): it opens a live stream within EVENTS_TICKET_TTL_SECONDS,
-     * and only while the session works.
+     * and only while the session works. Each ticket has an id of its own (signed in it), by which the stream
+     * uses it once.
      */
     async issueTicket(a: TAuthContext): Promise<{ ticket: string; expiresAt: string }> {
       const now = clock.now();
       const expiresAt = new Date(now.getTime() + EVENTS_TICKET_TTL_SECONDS * 1000);
-      const ticket = await tickets.sign({ sub: a.userId, sid: a.sessionId, role: a.role }, now, expiresAt);
+      const jti = randomBytes(16).toString('base64url');
+      const ticket = await tickets.sign({ sub: a.userId, sid: a.sessionId, role: a.role, jti }, now, expiresAt);
       return { ticket, expiresAt: expiresAt.toISOString() };
     },
 
-    /** The session a ticket names, when the ticket is unexpired and the session still works. */
-    async authenticateTicket(ticket: string): Promise<TAuthContext | null> {
+    /**
+     * The session a ticket names and the ticket's id, when the ticket is unexpired and the session still works.
+     * The id is what was signed, never the ticket's text: one ticket may be spelled several ways that all verify.
+     */
+    async authenticateTicket(ticket: string): Promise<(TAuthContext & { ticketId: string }) | null> {
       const claims = await tickets.verify(ticket, clock.now());
-      return claims ? liveSession(claims.sid, claims.sub) : null;
+      if (!claims?.jti) return null;
+      const session = await liveSession(claims.sid, claims.sub);
+      return session ? { ...session, ticketId: claims.jti } : null;
     },
   };
 }

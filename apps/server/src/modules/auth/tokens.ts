@@ -5,7 +5,8 @@ import { jwtVerify, SignJWT } from 'jose';
 export const derivedSecret = (secret: string, use: string): string =>
   createHmac('sha256', secret).update(use).digest('base64url');
 
-export type TTokenClaims = { sub: string; sid: string; role: string };
+/** `jti`: a ticket's own id (a live-stream ticket is used once, by this id); access tokens carry none. */
+export type TTokenClaims = { sub: string; sid: string; role: string; jti?: string };
 
 /** How many verified tokens are remembered (a few MB at most); the oldest is forgotten first. */
 const VERIFIED_CACHE_SIZE = 10_000;
@@ -24,7 +25,9 @@ export function createTokenSigner(secret: string) {
   const verified = new Map<string, { claims: TTokenClaims; expiresAtMs: number }>();
   return {
     async sign(claims: TTokenClaims, issuedAt: Date, expiresAt: Date): Promise<string> {
-      return new SignJWT({ sid: claims.sid, role: claims.role })
+      const jwt = new SignJWT({ sid: claims.sid, role: claims.role });
+      if (claims.jti) jwt.setJti(claims.jti);
+      return jwt
         .setProtectedHeader({ alg: 'HS256' })
         .setSubject(claims.sub)
         .setIssuedAt(Math.floor(issuedAt.getTime() / 1000))
@@ -37,7 +40,8 @@ export function createTokenSigner(secret: string) {
       try {
         const { payload } = await jwtVerify(token, await key, { algorithms: ['HS256'], currentDate: now });
         if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string' || typeof payload.exp !== 'number') return null;
-        const claims = { sub: payload.sub, sid: payload.sid, role: String(payload.role ?? '') };
+        const claims: TTokenClaims = { sub: payload.sub, sid: payload.sid, role: String(payload.role ?? '') };
+        if (typeof payload.jti === 'string') claims.jti = payload.jti;
         if (verified.size >= VERIFIED_CACHE_SIZE) verified.delete(verified.keys().next().value as string);
         verified.set(token, { claims, expiresAtMs: payload.exp * 1000 });
         return claims;

@@ -194,6 +194,47 @@ describe('the live stream of a logged-in page', () => {
     expect(stream.ended()).toBe(true);
   });
 
+  it('a ticket opens one stream only: its second use answers 401 saying it was used, while the first stream stays open', async () => {
+    const { token } = await buildUser(t);
+    const ticket = await ticketOf(t, token);
+    const first = openStream(base, ticket);
+    expect((await first.nth(1))?.event).toBe('unseen');
+    const again = await call(t, 'GET', `/api/events?ticket=${encodeURIComponent(ticket)}`);
+    expect(again.status).toBe(401);
+    expect(again.json.message).toBe(MSG.ticketUsed);
+    // the same ticket spelled otherwise (the signature's last base64url character carries two unused bits, which
+    // the verifier ignores) is the same ticket: it is used by its signed id, not by its text
+    const last = ticket.at(-1) as string;
+    const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+    const sameBits = alphabet[(alphabet.indexOf(last) & ~3) + ((alphabet.indexOf(last) + 1) & 3)];
+    const respelled = `${ticket.slice(0, -1)}${sameBits}`;
+    const res = await call(t, 'GET', `/api/events?ticket=${encodeURIComponent(respelled)}`);
+    expect(res.status).toBe(401);
+    expect(res.json.message).toBe(MSG.ticketUsed);
+    expect(first.ended()).toBe(false);
+    first.close();
+    // closed, it opens nothing either; a new ticket (even one asked for in the same second) opens a new stream
+    const after = await call(t, 'GET', `/api/events?ticket=${encodeURIComponent(ticket)}`);
+    expect(after.json.message).toBe(MSG.ticketUsed);
+    const [a, b] = [await ticketOf(t, token), await ticketOf(t, token)];
+    expect(a).not.toBe(b);
+    for (const fresh of [a, b]) {
+      const stream = openStream(base, fresh);
+      expect((await stream.response).statusCode).toBe(200);
+      stream.close();
+    }
+  });
+
+  it('a ticket tried twice at the same instant opens exactly one stream', async () => {
+    const { token } = await buildUser(t);
+    const ticket = await ticketOf(t, token);
+    const streams = [openStream(base, ticket), openStream(base, ticket), openStream(base, ticket)];
+    const codes = await Promise.all(streams.map(async (s) => (await s.response).statusCode));
+    expect(codes.filter((c) => c === 200)).toHaveLength(1);
+    expect(codes.filter((c) => c === 401)).toHaveLength(2);
+    for (const s of streams) s.close();
+  });
+
   it('refuses a missing, forged or expired ticket, and an access token in place of a ticket (and the reverse), with 401', async () => {
     const { token } = await buildUser(t);
     const ticket = await ticketOf(t, token);
@@ -225,6 +266,17 @@ describe.skipIf(process.env.TEST_DB !== 'postgres')('the live stream hears what 
   afterAll(async () => {
     await peer?.close();
     await t?.close();
+  });
+
+  it('a ticket used in one process opens nothing in another', async () => {
+    const { token } = await buildUser(t);
+    const ticket = await ticketOf(t, token);
+    const stream = openStream(base, ticket);
+    expect((await stream.response).statusCode).toBe(200);
+    const replay = await call(peer as unknown as TTestApp, 'GET', `/api/events?ticket=${encodeURIComponent(ticket)}`);
+    expect(replay.status).toBe(401);
+    expect(replay.json.message).toBe(MSG.ticketUsed);
+    stream.close();
   });
 
   it('a notification added by another process shows in the open stream; a logout there ends it', async () => {

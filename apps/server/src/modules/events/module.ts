@@ -1,4 +1,5 @@
 import type { TModule } from '../../container';
+import { createEventsRepository } from './repository';
 import { eventsRoutes } from './routes';
 import { createEventsService, type TEventsService } from './service';
 
@@ -8,11 +9,18 @@ declare module '../../container' {
   }
 }
 
-/** Live updates: the server-sent stream of a logged-in user's page, opened with a short-lived ticket. */
+/** Live updates: the server-sent stream of a logged-in user's page, opened with a short-lived ticket, once. */
 export const eventsModule: TModule = {
   name: 'events',
-  services: ({ services, changes, log }) => ({
-    events: createEventsService({ auth: services.auth, notifications: services.notifications, changes, log }),
+  services: ({ db, services, changes, clock, log }) => ({
+    events: createEventsService({
+      repo: createEventsRepository(db),
+      auth: services.auth,
+      notifications: services.notifications,
+      changes,
+      clock,
+      log,
+    }),
   }),
   routes: ({ services }) => [eventsRoutes(services.events)],
 };

@@ -40,7 +40,8 @@ export const eventsRoutes =
       {
         schema: {
           tags,
-          summary: 'The live stream (server-sent events `unseen` and `end`), opened with a ticket',
+          summary:
+            'The live stream (server-sent events `unseen` and `end`), opened with a ticket (once: a used ticket answers 401)',
           // no ticket is an unauthorised caller (401), like a wrong or expired one
           querystring: z.object({ ticket: z.string().max(TOKEN_MAX, tooLong('ticket')).optional() }),
         },
@@ -61,8 +62,9 @@ export const eventsRoutes =
             else res.end();
           },
         };
-        const stream = req.query.ticket ? await events.open(req.query.ticket, sink) : null;
-        if (!stream) throw unauthorized(MSG.unauthorized);
+        const stream = req.query.ticket ? await events.open(req.query.ticket, sink) : 'refused';
+        if (stream === 'refused') throw unauthorized(MSG.unauthorized);
+        if (stream === 'used') throw unauthorized(MSG.ticketUsed);
         reply.hijack();
         // the security headers the app's hooks set on the reply, then the stream's own
         const headers: Record<string, string | number | string[]> = {};

@@ -1,8 +1,10 @@
-import { EVENTS_HEARTBEAT_SECONDS, type TLiveEventName, type TLiveEvents } from '@virality/domain';
+import { EVENTS_HEARTBEAT_SECONDS, EVENTS_TICKET_TTL_SECONDS, type TLiveEventName, type TLiveEvents } from '@virality/domain';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Clock } from '../../clock';
 import type { TChanges } from '../../lib/changes';
 import type { TAuthContext, TAuthService } from '../auth/service';
 import type { TNotificationsService } from '../notifications/service';
+import type { TEventsRepository } from './repository';
 
 /** Where an open stream writes (the HTTP response). */
 export type TLiveSink = {
@@ -20,19 +22,28 @@ export type TLiveSink = {
  * a logout, a password change, a deactivation or its expiry, seen at once or at the next heartbeat at most.
  */
 export function createEventsService(deps: {
+  repo: TEventsRepository;
   auth: TAuthService;
   notifications: TNotificationsService;
   changes: TChanges;
+  clock: Clock;
   log: FastifyBaseLogger;
 }) {
-  const { auth, notifications, changes, log } = deps;
+  const { repo, auth, notifications, changes, clock, log } = deps;
   return {
     issueTicket: (a: TAuthContext) => auth.issueTicket(a),
 
-    /** Opens the stream a ticket names; null when the ticket or its session does not work (nothing is opened). */
-    async open(ticket: string, sink: TLiveSink): Promise<{ close(): void } | null> {
+    /**
+     * Opens the stream a ticket names: 'refused' when the ticket or its session does not work, 'used' when the
+     * ticket already opened a stream (in any process: a ticket opens one stream only, so one read from a log or
+     * a shared link opens nothing once the page used it); nothing is opened then.
+     */
+    async open(ticket: string, sink: TLiveSink): Promise<{ close(): void } | 'refused' | 'used'> {
       const session = await auth.authenticateTicket(ticket);
-      if (!session) return null;
+      if (!session) return 'refused';
+      // kept at least as long as the ticket could still verify
+      const until = new Date(clock.now().getTime() + EVENTS_TICKET_TTL_SECONDS * 1000);
+      if (!(await repo.useTicketOnce(session.ticketId, until))) return 'used';
       const { userId, sessionId } = session;
       const orgPrefix = `${session.user.orgId}.`;
       let closed = false;

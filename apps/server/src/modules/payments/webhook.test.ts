@@ -185,7 +185,8 @@ describe('POST /api/payment/stripeWebhook', () => {
       };
       const ticket = (await call(t, 'POST', '/api/events/ticket', { token })).json.response.ticket;
       const stream = await t.services.events.open(ticket, sink);
-      return { heard, close: () => stream?.close() };
+      if (typeof stream === 'string') throw new Error(`the live stream did not open: ${stream}`);
+      return { heard, close: () => stream.close() };
     };
     const mine = await open(c.token);
     const theirs = await open(stranger.token);
