@@ -75,6 +75,7 @@ export const MSG = {
   countryRequired: 'Country name is required',
   stateRequired: 'State is required',
   cityRequired: 'City is required',
+  cityInvalid: 'City is not valid',
   industryRequired: 'Industry is required',
   companySizeRequired: 'Company size is required',
   dobRequired: 'Date of birth is required',

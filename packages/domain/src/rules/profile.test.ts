@@ -15,6 +15,7 @@ import {
   PROFILE_PHONE_MAX,
   PROFILE_PHONE_MIN,
   profileIssues,
+  rankPlaceNames,
   type TProfileContext,
   type TProfileFields,
   toIsoDate,
@@ -26,6 +27,7 @@ import {
   zPinCode,
   zProfileFields,
   zProfilePhone,
+  zTypedCity,
   zUserName,
 } from './profile';
 
@@ -57,6 +59,7 @@ const M = {
   countryRequired: 'Country name is required',
   stateRequired: 'State is required',
   cityRequired: 'City is required',
+  cityInvalid: 'City is not valid',
   industryRequired: 'Industry is required',
   companySizeRequired: 'Company size is required',
   dobRequired: 'Date of birth is required',
@@ -150,23 +153,88 @@ describe('zAddressLine (address form)', () => {
     expect(zAddressLine.safeParse(words(250)).success).toBe(true);
     expect(first(zAddressLine.safeParse('a'.repeat(251)))).toBe(M.addressMax);
   });
-  it('allows letters, digits, - / @ and single spaces', () => {
-    for (const v of ['12 Main Street', 'Flat 4-B/7 @ MG Road', 'Rue de la Paix 3'])
+  it("accepts what real addresses hold: letters, digits, , . ' ’ # - / @ and single spaces", () => {
+    for (const v of [
+      '12 Main Street',
+      'Flat 4-B/7 @ MG Road',
+      'Rue de la Paix 3',
+      '12 Baker Street, London',
+      'Apt. 5, 221/B Baker St.',
+      "O'Connell Street",
+      'O’Connell Street',
+      '#12 Main Street',
+      'Suite #400, 1 Infinite Loop',
+      'Straße des 17. Juni 135',
+      'नई दिल्ली 110001',
+    ])
       expect(zAddressLine.safeParse(v).success, v).toBe(true);
   });
-  it("says '* Extra blank spaces and some characters are not allowed' otherwise", () => {
+  it("says '* Extra blank spaces and some characters are not allowed' for control characters, double or edge spaces and other symbols", () => {
     for (const v of [
       '12  Main Street',
+      '12,  Main Street',
       ' 12 Main',
       '12 Main ',
-      '12, Main Street',
-      '#12 Main',
-      'Main St.',
-      'Main_Street',
       '12\nMain',
+      '12\tMain',
+      '12 Main\u0000',
+      '12 Main\u0007',
+      '12\u00a0Main',
+      'Main_Street',
+      '12 Main; DROP',
+      '<b>12 Main</b>',
+      '12 Main!',
     ]) {
       expect(first(zAddressLine.safeParse(v)), JSON.stringify(v)).toBe(M.addressInvalid);
     }
+  });
+});
+
+describe('zTypedCity (a city the place data does not list)', () => {
+  it('accepts place names as people write them', () => {
+    for (const v of [
+      'Aberdeen',
+      'St. John’s',
+      "Xi'an",
+      'Aix-en-Provence',
+      'São Paulo',
+      'Frankfurt am Main',
+      'Washington, D.C.',
+      'Newport (Gwent)',
+    ])
+      expect(zTypedCity.safeParse(v).success, v).toBe(true);
+  });
+  it("says 'City is not valid' for empty text, double or edge spaces, control characters and symbols", () => {
+    for (const v of ['', ' Aberdeen', 'Aberdeen ', 'New  York', 'Aber\ndeen', 'Aber\u0000deen', '<script>', 'Aberdeen #2', 'a@b'])
+      expect(first(zTypedCity.safeParse(v)), JSON.stringify(v)).toBe(M.cityInvalid);
+  });
+  it('is at most 100 characters', () => {
+    expect(zTypedCity.safeParse('a'.repeat(100)).success).toBe(true);
+    expect(zTypedCity.safeParse('a'.repeat(101)).success).toBe(false);
+  });
+});
+
+describe('rankPlaceNames (country, state and city search)', () => {
+  const countries = ['British Indian Ocean Territory', 'India', 'Indonesia', 'Saint Kitts and Nevis', 'United Kingdom'];
+  it("puts names that start with the typed text first: 'India' before 'British Indian Ocean Territory'", () => {
+    expect(rankPlaceNames(countries, 'Ind')).toEqual(['India', 'Indonesia', 'British Indian Ocean Territory']);
+    expect(rankPlaceNames(countries, 'india')).toEqual(['India', 'British Indian Ocean Territory']);
+  });
+  it('then names with a word that starts with it, then names that hold it inside a word', () => {
+    expect(rankPlaceNames(['Akingdom', 'United Kingdom', 'Kingston'], 'king')).toEqual([
+      'Kingston',
+      'United Kingdom',
+      'Akingdom',
+    ]);
+  });
+  it('ignores case, accents and spaces around the text; keeps the given order within a group', () => {
+    expect(rankPlaceNames(['Åland Islands', 'Côte d’Ivoire', 'Curaçao'], ' cote ')).toEqual(['Côte d’Ivoire']);
+    expect(rankPlaceNames(['Åland Islands', 'Poland', 'Aland'], 'aland')).toEqual(['Åland Islands', 'Aland']);
+    expect(rankPlaceNames(['Niger', 'Nigeria'], 'nig')).toEqual(['Niger', 'Nigeria']);
+  });
+  it('keeps every name for an empty query and none that do not match', () => {
+    expect(rankPlaceNames(countries, '  ')).toEqual(countries);
+    expect(rankPlaceNames(countries, 'zz')).toEqual([]);
   });
 });
 
@@ -379,6 +447,15 @@ describe('addressIssues', () => {
     });
     expect(addressIssues(noPlace, { statesExist: false, citiesExist: false })).toEqual({});
     expect(addressIssues(noPlace)).toEqual({});
+  });
+  it('takes a typed city where the data lists none, and checks it reads as a place name', () => {
+    const none = { statesExist: true, citiesExist: false };
+    expect(addressIssues({ ...address, state: 'Aberdeen', city: 'Aberdeen' }, none)).toEqual({});
+    expect(addressIssues({ ...address, city: null }, none)).toEqual({});
+    expect(addressIssues({ ...address, city: 'Aber  deen' }, none)).toEqual({ city: M.cityInvalid });
+    expect(addressIssues({ ...address, city: '<b>x</b>' }, { statesExist: false, citiesExist: false })).toEqual({
+      city: M.cityInvalid,
+    });
   });
   it("says 'Country name is required', 'Zip/Pin code is not valid' and the address line messages", () => {
     expect(addressIssues({ ...address, country: '', pinCode: '12', addressLine: 'a'.repeat(251) })).toEqual({

@@ -25,8 +25,17 @@ export const DATE_FIELD_MAX = 10;
 
 /** Letters, digits, dots and single spaces between words. */
 const NAME_RE = /^[\p{L}\d.]+( [\p{L}\d.]+)*$/u;
-/** Address line: letters, digits, - / @ and single spaces between words. */
-const ADDRESS_RE = /^[\p{L}\d\-/@]+( [\p{L}\d\-/@]+)*$/u;
+/**
+ * Address line: what real addresses hold. Letters (with their accents and vowel signs), digits, and
+ * , . ' ’ # - / @, in words separated by single spaces. Control characters, tabs, line breaks, double
+ * spaces and spaces at either end are refused.
+ */
+const ADDRESS_RE = /^[\p{L}\p{M}\d,.'’#\-/@]+( [\p{L}\p{M}\d,.'’#\-/@]+)*$/u;
+/**
+ * A city typed where the place data lists none: letters (with accents and vowel signs), digits and
+ * . , ' ’ - ( ), in words separated by single spaces ('St. John’s', 'Aix-en-Provence', 'Xi'an').
+ */
+const CITY_RE = /^[\p{L}\p{M}\d.,'’\-()]+( [\p{L}\p{M}\d.,'’\-()]+)*$/u;
 const PIN_RE = /^[A-Za-z0-9]{5,7}$/;
 const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -61,6 +70,9 @@ export const zAddressLine = z
   .min(1, { error: MSG.addressRequired, abort: true })
   .max(ADDRESS_MAX, MSG.addressMax)
   .regex(ADDRESS_RE, MSG.addressInvalid);
+
+/** A city typed by the user (only where the place data has no cities for the chosen country or state). */
+export const zTypedCity = z.string().max(PLACE_MAX, tooLong('City')).regex(CITY_RE, MSG.cityInvalid);
 
 export const zPinCode = z
   .string({ error: MSG.pinRequired })
@@ -185,7 +197,10 @@ export function profileIssues(input: TProfileFields, ctx: TProfileContext): Reco
   return issues;
 }
 
-/** Validates an address (non-influencer profile and the address form); state/city only when options exist. */
+/**
+ * Validates an address (non-influencer profile and the address form): state and city are required only
+ * when the place data has options for them; a city typed where it has none is checked by zTypedCity.
+ */
 export function addressIssues(
   input: Pick<TProfileFields, 'country' | 'state' | 'city' | 'addressLine' | 'pinCode'>,
   location?: TLocationNeeds,
@@ -194,9 +209,48 @@ export function addressIssues(
   if (!input.country) issues.country = MSG.countryRequired;
   if (location?.statesExist && !input.state) issues.state = MSG.stateRequired;
   if (location?.citiesExist && !input.city) issues.city = MSG.cityRequired;
+  // Where the data lists no city, the user types it: optional, but it must read as a place name.
+  if (location && !location.citiesExist && input.city) {
+    const c = firstIssue(zTypedCity, input.city);
+    if (c) issues.city = c;
+  }
   const a = firstIssue(zAddressLine, input.addressLine ?? '');
   if (a) issues.addressLine = a;
   const p = firstIssue(zPinCode, input.pinCode ?? '');
   if (p) issues.pinCode = p;
   return issues;
+}
+
+/** Folds case and accents, so 'cote' finds 'Côte d’Ivoire' and 'aland' finds 'Åland Islands'. */
+const fold = (s: string) => s.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+const WORD_CHAR = /[\p{L}\p{N}]/u;
+
+/** 0: the name starts with q; 1: one of its words does; 2: q is inside a word; -1: no match. */
+function matchTier(name: string, q: string): number {
+  let at = name.indexOf(q);
+  if (at === 0) return 0;
+  let tier = -1;
+  while (at > 0) {
+    if (!WORD_CHAR.test(name[at - 1]!)) return 1;
+    tier = 2;
+    at = name.indexOf(q, at + 1);
+  }
+  return tier;
+}
+
+/**
+ * The names that contain the typed text, best first: names that start with it, then names with a word
+ * that starts with it, then the rest; each group keeps the given (alphabetical) order. Case and accents
+ * are ignored. 'ind' puts India and Indonesia before British Indian Ocean Territory. An empty query
+ * keeps every name, in order.
+ */
+export function rankPlaceNames(names: readonly string[], query: string): string[] {
+  const q = fold(query.trim());
+  if (!q) return [...names];
+  const tiers: string[][] = [[], [], []];
+  for (const name of names) {
+    const tier = matchTier(fold(name), q);
+    if (tier >= 0) tiers[tier]!.push(name);
+  }
+  return tiers.flat();
 }

@@ -103,7 +103,8 @@ export function createLocationService() {
     /**
      * Resolves an address's country, state and city (ids or names) to names, and says whether the
      * country has states and the state has cities (then they are required). Unknown values stay
-     * unresolved (null) so the rule reports them as missing.
+     * unresolved (null) so the rule reports them as missing. Where the data lists no city for the
+     * country or state, the city is the one the user typed (trimmed), which the address rule checks.
      */
     resolve(input: { country?: string | null; state?: string | null; city?: string | null }) {
       const country = input.country ? findCountry(input.country) : null;
@@ -115,7 +116,10 @@ export function createLocationService() {
         : null;
       const cities = state ? data.citiesOf(country.isoCode, state.isoCode) : [];
       const cv = input.city ? norm(input.city) : null;
-      const city = cv ? (cities.find((name) => norm(name) === cv) ?? null) : null;
+      // The data has no city to pick from: the country has no states, or the chosen state has no cities.
+      const typedCity = states.length === 0 || (state !== null && cities.length === 0);
+      const listed = cv ? (cities.find((name) => norm(name) === cv) ?? null) : null;
+      const city = typedCity ? input.city?.trim() || null : listed;
       return {
         country: country.name,
         state: state?.name ?? null,

@@ -249,10 +249,40 @@ describe('PUT /api/user/updateAddress', () => {
       addressLine: '221/B Baker Street',
       pinCode: '00000',
     });
-    // a state or city typed anyway for such a country is not kept
-    const typed = await updateAddress(u.token, address({ country: 'Aruba', state: 'Oranjestad', city: 'Oranjestad' }));
+    // a state typed anyway for such a country is not kept; the city, which the data cannot offer, is
+    const typed = await updateAddress(u.token, address({ country: 'Aruba', state: 'Oranjestad', city: ' Oranjestad ' }));
     expect(typed.status).toBe(200);
-    expect(typed.json.response.result.address).toMatchObject({ state: 'N/A', city: 'N/A' });
+    expect(typed.json.response.result.address).toMatchObject({ state: 'N/A', city: 'Oranjestad' });
+  });
+
+  it('keeps a typed city where the state has no cities in the data (Aberdeen, United Kingdom)', async () => {
+    const u = await registered('BUSINESS');
+    const res = await updateAddress(
+      u.token,
+      address({ country: 'United Kingdom', state: 'Aberdeen', city: 'Aberdeen', pinCode: 'AB101AB' }),
+    );
+    expect(res.status, JSON.stringify(res.json)).toBe(200);
+    expect(res.json.response.result.address).toMatchObject({ country: 'United Kingdom', state: 'Aberdeen', city: 'Aberdeen' });
+    // no city is fine there too (saved as N/A), but a typed city must read as a place name
+    const none = await updateAddress(u.token, address({ country: 'GB', state: 'Aberdeen', city: null, pinCode: 'AB101AB' }));
+    expect(none.json.response.result.address).toMatchObject({ state: 'Aberdeen', city: 'N/A' });
+    const before = await t.services.users.findById(u.user.id);
+    const bad = await updateAddress(
+      u.token,
+      address({ country: 'GB', state: 'Aberdeen', city: 'Aber<script>', pinCode: 'AB101AB' }),
+    );
+    expect(bad.status).toBe(400);
+    expect(bad.json).toMatchObject({ status: false, message: MSG.cityInvalid, response: { errors: { city: MSG.cityInvalid } } });
+    expect(await t.services.users.findById(u.user.id)).toEqual(before);
+  });
+
+  it("accepts an address line as real addresses are written: '12 Baker Street, London', 'Flat #4', O'Connell St.", async () => {
+    const u = await registered('BUSINESS');
+    for (const addressLine of ['12 Baker Street, London', "Flat #4, O'Connell St.", 'Apt. 5/B @ Sector-12']) {
+      const res = await updateAddress(u.token, address({ addressLine }));
+      expect(res.status, addressLine).toBe(200);
+      expect(res.json.response.result.address.addressLine).toBe(addressLine);
+    }
   });
 
   it.each([
@@ -261,8 +291,11 @@ describe('PUT /api/user/updateAddress', () => {
     [{ state: '' }, 'state', MSG.stateRequired],
     [{ city: undefined }, 'city', MSG.cityRequired],
     [{ addressLine: undefined }, 'addressLine', MSG.addressRequired],
-    [{ addressLine: 'Flat #4, Baker Street' }, 'addressLine', MSG.addressInvalid],
+    [{ addressLine: 'Flat #4,\tBaker Street' }, 'addressLine', MSG.addressInvalid],
+    [{ addressLine: 'Baker Street\u0007' }, 'addressLine', MSG.addressInvalid],
     [{ addressLine: 'Baker   Street' }, 'addressLine', MSG.addressInvalid],
+    [{ addressLine: 'Baker Street, <b>London</b>' }, 'addressLine', MSG.addressInvalid],
+    [{ city: 'Gotham' }, 'city', MSG.cityRequired],
     [{ addressLine: 'b'.repeat(251) }, 'addressLine', MSG.addressMax],
     [{ pinCode: null }, 'pinCode', MSG.pinRequired],
     [{ pinCode: '41100111' }, 'pinCode', MSG.pinInvalid],

@@ -454,6 +454,8 @@ describe('PUT /api/user/updateUser: BUSINESS profile step', () => {
     [{ addressLine: '' }, 'addressLine', MSG.addressRequired],
     [{ addressLine: '12  MG Road' }, 'addressLine', MSG.addressInvalid],
     [{ addressLine: '12 MG Road!' }, 'addressLine', MSG.addressInvalid],
+    [{ addressLine: '12 MG Road,\nMumbai' }, 'addressLine', MSG.addressInvalid],
+    [{ country: 'GB', state: 'Aberdeen', city: 'Aberdeen  City' }, 'city', MSG.cityInvalid],
     [{ addressLine: ' 12 MG Road' }, 'addressLine', MSG.addressInvalid],
     [{ addressLine: 'a'.repeat(251) }, 'addressLine', MSG.addressMax],
     [{ pinCode: '' }, 'pinCode', MSG.pinRequired],
@@ -479,6 +481,25 @@ describe('PUT /api/user/updateUser: BUSINESS profile step', () => {
     const res = await updateUser(u.token, u.user.id, businessBody({ addressLine, pinCode: 'SW1A1AA' }));
     expect(res.status, JSON.stringify(res.json)).toBe(200);
     expect(res.json.response.result.address).toMatchObject({ addressLine, pinCode: 'SW1A1AA' });
+  });
+
+  it("accepts commas, periods, apostrophes and '#' in the address line", async () => {
+    const u = await buildUser(t, { profileType: 'BUSINESS' });
+    const addressLine = "Flat #4, St. Mary's Road, Bandra";
+    const res = await updateUser(u.token, u.user.id, businessBody({ addressLine }));
+    expect(res.status, JSON.stringify(res.json)).toBe(200);
+    expect(res.json.response.result.address.addressLine).toBe(addressLine);
+  });
+
+  it('keeps the city typed for a state that has no cities in the data (Aberdeen, United Kingdom)', async () => {
+    const u = await buildUser(t, { profileType: 'BUSINESS' });
+    const res = await updateUser(
+      u.token,
+      u.user.id,
+      businessBody({ country: 'United Kingdom', state: 'Aberdeen', city: 'Aberdeen', pinCode: 'AB101AB' }),
+    );
+    expect(res.status, JSON.stringify(res.json)).toBe(200);
+    expect(res.json.response.result.address).toMatchObject({ country: 'United Kingdom', state: 'Aberdeen', city: 'Aberdeen' });
   });
 
   it('a state without cities needs no city (saved as N/A)', async () => {
