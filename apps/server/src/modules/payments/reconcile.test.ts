@@ -53,9 +53,12 @@ const gateway: TStripeGateway = {
 };
 
 let t: TTestApp;
+/** What the server logged, as JSON lines. */
+const logged: Record<string, unknown>[] = [];
 beforeAll(async () => {
   const modules = MODULES.map((m) => (m.name === 'payments' ? createPaymentsModule({ gateway: () => gateway }) : m));
-  t = await buildTestApp({}, { modules });
+  const logger = { level: 'warn', stream: { write: (line: string) => logged.push(JSON.parse(line)) } };
+  t = await buildTestApp({}, { modules, logger });
 });
 afterAll(async () => t?.close());
 
@@ -127,5 +130,23 @@ describe('the pass that reconciles checkouts whose webhook never came', () => {
     sessions.set(unreachable.sessionId, { status: 'complete', paymentStatus: 'paid' });
     await reconcile();
     expect((await ledgerRow(t, unreachable.orderId))!.status).toBe('paid');
+  });
+
+  it('a checkout Stripe says was paid for another amount than was due activates nothing; the log names the order and the amounts, not the payer', async () => {
+    const c = await waitingCheckout();
+    sessions.set(c.sessionId, { status: 'complete', paymentStatus: 'paid', amountTotal: 100 });
+    t.clock.advance(RECONCILE_AFTER_MS + 60_000);
+    await reconcile();
+    expect(await ledgerRow(t, c.orderId)).toMatchObject({ status: 'failed', amountPaidMinor: 100, amountDueMinor: 1900 });
+    expect((await statusOf(t, c.token)).paymentStatus).toBe(false);
+    expect((await statusOf(t, c.token)).details).toBeNull();
+    const line = logged.find((l) => l.orderId === c.orderId && l.reason === 'amount');
+    expect(line).toMatchObject({ dueMinor: 1900, paidMinor: 100, dueCurrency: 'usd' });
+    const text = JSON.stringify(line);
+    expect(text).not.toContain(c.user.id);
+    expect(text).not.toContain(c.email);
+    // the next pass leaves it as it is
+    await reconcile();
+    expect((await ledgerRow(t, c.orderId))!.status).toBe('failed');
   });
 });

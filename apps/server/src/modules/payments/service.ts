@@ -12,7 +12,13 @@ import type { FastifyBaseLogger } from 'fastify';
 import type Stripe from 'stripe';
 import type { Clock } from '../../clock';
 import { AppError, badRequest, forbidden, notFound } from '../../errors';
-import { checkoutSessionOf, isStripeError, type TPromotion, type TStripeGateway } from '../../integrations/stripe';
+import {
+  checkoutSessionOf,
+  isStripeError,
+  type TCheckoutSession,
+  type TPromotion,
+  type TStripeGateway,
+} from '../../integrations/stripe';
 import { newId } from '../../lib/ids';
 import type { TUnitOfWork } from '../../lib/unit-of-work';
 import type { TAuthContext } from '../auth/service';
@@ -44,7 +50,27 @@ export const RECONCILE_AFTER_MS = 15 * 60_000;
 const RECONCILE_BATCH = 200;
 
 /** What an event did (for the log and the tests). */
-export type TWebhookOutcome = 'replay' | 'paid' | 'failed' | 'ignored';
+export type TWebhookOutcome = 'replay' | 'paid' | 'failed' | 'mismatch' | 'ignored';
+
+/**
+ * How far the amount Stripe charged may be from the amount due when a coupon was applied: Stripe rounds the
+ * discount of a percentage coupon, the server the discounted total, which can differ by one minor unit at a half.
+ */
+const COUPON_ROUNDING_MINOR = 1;
+
+/**
+ * Why a checkout Stripe calls paid does not pay for `payment` (null when it does): it must be the payment's own
+ * checkout, in the payment's currency, for the amount due (the plan's price in that currency less the coupon
+ * verified when the checkout was opened). Stripe computes what it charges itself, so a difference means a
+ * checkout not opened by this server, a coupon or price changed in Stripe's dashboard, or a tampered session.
+ */
+function paidMismatch(payment: TPaymentRow, session: TCheckoutSession): 'checkout' | 'currency' | 'amount' | null {
+  if (payment.stripeSessionId && session.id !== payment.stripeSessionId) return 'checkout';
+  if ((session.currency ?? '').toLowerCase() !== payment.currency) return 'currency';
+  if (session.amountTotal === null) return 'amount';
+  const slack = payment.promotionCode ? COUPON_ROUNDING_MINOR : 0;
+  return Math.abs(session.amountTotal - payment.amountDueMinor) > slack ? 'amount' : null;
+}
 
 const sameType = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
@@ -134,7 +160,7 @@ export function createPaymentsService(deps: TDeps) {
   }
 
   /** Records a paid checkout: the payment paid, the plan activated or extended, the account marked as paying. */
-  async function recordPaid(payment: TPaymentRow, session: ReturnType<typeof checkoutSessionOf>, now: Date) {
+  async function recordPaid(payment: TPaymentRow, session: TCheckoutSession, now: Date) {
     const plan = await plans.planById(payment.planId);
     if (!plan) throw new Error(`payment ${payment.id} names an unknown plan`);
     const was = await subscriptions.lockForPurchase(payment.userId, now);
@@ -163,13 +189,46 @@ export function createPaymentsService(deps: TDeps) {
     await repo.update(payment.id, {
       status: 'paid',
       appliedKind: kind,
-      amountPaidMinor: session.amountTotal ?? payment.amountDueMinor,
+      amountPaidMinor: session.amountTotal,
       stripePaymentIntent: session.paymentIntent,
       periodEnd: period.planEndDate,
       paidAt: now,
       updatedAt: now,
     });
     await users.markPaid(payment.userId);
+  }
+
+  /**
+   * A checkout paid for the wrong amount or currency: no plan changes. The payment is closed as failed with what
+   * Stripe charged and its payment intent kept (the ledger shows due against paid, for a refund); the log says
+   * so with the order and the amounts only, never who paid.
+   */
+  async function recordMismatch(
+    payment: TPaymentRow,
+    session: TCheckoutSession,
+    reason: NonNullable<ReturnType<typeof paidMismatch>>,
+    now: Date,
+    via: { eventId?: string },
+  ) {
+    log.warn(
+      {
+        ...via,
+        orderId: payment.id,
+        reason,
+        dueMinor: payment.amountDueMinor,
+        dueCurrency: payment.currency,
+        paidMinor: session.amountTotal,
+        paidCurrency: session.currency,
+      },
+      'stripe: a checkout was paid for another amount than was due; no plan was activated',
+    );
+    await repo.update(payment.id, {
+      status: 'failed',
+      amountPaidMinor: session.amountTotal,
+      stripePaymentIntent: session.paymentIntent,
+      updatedAt: now,
+    });
+    await repo.announce(payment.userId, payment.id, 'failed');
   }
 
   return {
@@ -280,6 +339,16 @@ export function createPaymentsService(deps: TDeps) {
           // made free needs no payment
           const settled = session.paymentStatus === 'paid' || session.paymentStatus === 'no_payment_required';
           if (!settled || payment.status === 'paid') return { outcome: 'ignored' };
+          const mismatch = paidMismatch(payment, session);
+          if (mismatch === 'checkout') {
+            // another checkout naming this order: the payment's own checkout may still be paid, so it stays as it is
+            log.warn({ eventId: event.id, orderId: payment.id }, 'stripe webhook: a checkout that is not the order’s own');
+            return { outcome: 'mismatch' };
+          }
+          if (mismatch) {
+            await recordMismatch(payment, session, mismatch, now, { eventId: event.id });
+            return { outcome: 'mismatch', payment };
+          }
           await recordPaid(payment, session, now);
           await repo.announce(payment.userId, payment.id, 'paid');
           return { outcome: 'paid', payment };
@@ -319,17 +388,24 @@ export function createPaymentsService(deps: TDeps) {
           done.open++;
           continue;
         }
-        const recorded = await unitOfWork(async () => {
+        const recorded = await unitOfWork(async (): Promise<'paid' | 'failed' | null> => {
           const payment = await repo.lock({ id: waiting.id });
-          if (payment?.status !== 'pending') return false;
-          if (outcome === 'paid') await recordPaid(payment, session, now);
-          else await repo.update(payment.id, { status: 'failed', updatedAt: now });
+          if (payment?.status !== 'pending') return null;
+          if (outcome === 'paid') {
+            const mismatch = paidMismatch(payment, session);
+            if (mismatch) {
+              // (asked by the payment's own session id, so never another checkout)
+              await recordMismatch(payment, session, mismatch, now, {});
+              return 'failed';
+            }
+            await recordPaid(payment, session, now);
+          } else await repo.update(payment.id, { status: 'failed', updatedAt: now });
           await repo.announce(payment.userId, payment.id, outcome);
-          return true;
+          return outcome;
         });
         if (recorded) {
-          done[outcome]++;
-          log.info({ orderId: waiting.id, outcome }, 'stripe: a checkout without its webhook was reconciled');
+          done[recorded]++;
+          log.info({ orderId: waiting.id, outcome: recorded }, 'stripe: a checkout without its webhook was reconciled');
         }
       }
       return done;

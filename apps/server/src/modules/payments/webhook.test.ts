@@ -1,7 +1,7 @@
 import { addUtcMonths, carryOverMs, PAY_MSG } from '@virality/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { subscriptions } from '../../db/schema';
+import { payments, subscriptions } from '../../db/schema';
 import { buildTestApp, buildUser, call, freshToken, type TTestApp, withClockAhead } from '../../test/helpers';
 import type { TLiveSink } from '../events/service';
 import { makeTeam } from '../team/team-test-kit';
@@ -160,6 +160,8 @@ describe('POST /api/payment/stripeWebhook', () => {
 
   it('a checkout a coupon made free (no payment required) activates the plan, recorded as 0 paid', async () => {
     const c = await ownerWithCheckout(t, 'BUSINESS');
+    // what a verified 100% coupon leaves due (the sandbox's seeded codes take at most half off)
+    await t.container.db.update(payments).set({ amountDueMinor: 0, promotionCode: 'FREE100' }).where(eq(payments.id, c.orderId));
     const free = signedEvent(
       'checkout.session.completed',
       sessionObject(
@@ -201,6 +203,67 @@ describe('POST /api/payment/stripeWebhook', () => {
       mine.close();
       theirs.close();
     }
+  });
+});
+
+describe('a plan is activated only when the amount paid is the amount due', () => {
+  const eventFor = (c: { sessionId: string; orderId: string; user: { id: string } }, fields: Record<string, unknown>) =>
+    signedEvent(
+      'checkout.session.completed',
+      sessionObject(c.sessionId, { orderId: c.orderId, userId: c.user.id }, fields as { amount_total?: number }),
+    );
+
+  it('a checkout paid for less, for more or in another currency activates nothing; the payment fails with what was charged, and a replay changes nothing', async () => {
+    for (const fields of [{ amount_total: 1 }, { amount_total: 1899 }, { amount_total: 3800 }, { currency: 'inr' }]) {
+      const c = await ownerWithCheckout(t, 'BUSINESS');
+      const event = eventFor(c, fields);
+      for (let i = 0; i < 2; i++) {
+        expect((await deliver(t, event.payload, event.header)).status).toBe(200);
+        expect((await statusOf(t, c.token)).details, JSON.stringify(fields)).toBeNull();
+        expect((await statusOf(t, c.token)).paymentStatus).toBe(false);
+        expect(await ledgerRow(t, c.orderId)).toMatchObject({
+          status: 'failed',
+          amountDueMinor: 1900,
+          amountPaidMinor: fields.amount_total ?? 1900,
+          stripePaymentIntent: 'pi_test_1',
+          paidAt: null,
+          periodEnd: null,
+        });
+      }
+      expect((await verifyPayment(c.token, { session_id: c.sessionId })).json.response.status).toBe('failed');
+      expect((await updatePayment(c.token, c.sessionId)).status).toBe(400);
+    }
+  });
+
+  it('another checkout naming the order (metadata) activates nothing and leaves the order waiting for its own', async () => {
+    const c = await ownerWithCheckout(t, 'BUSINESS');
+    const foreign = eventFor({ ...c, sessionId: 'cs_test_not_this_orders' }, {});
+    expect((await deliver(t, foreign.payload, foreign.header)).status).toBe(200);
+    expect((await ledgerRow(t, c.orderId))?.status).toBe('pending');
+    expect((await statusOf(t, c.token)).details).toBeNull();
+    // its own checkout, paid in full, still activates the plan, once
+    const own = paidEvent(c);
+    expect((await deliver(t, own.payload, own.header)).status).toBe(200);
+    expect((await deliver(t, own.payload, own.header)).status).toBe(200);
+    expect(await ledgerRow(t, c.orderId)).toMatchObject({ status: 'paid', amountPaidMinor: 1900 });
+    expect((await statusOf(t, c.token)).details.planStatus).toBe('ACTIVE');
+  });
+
+  it('a checkout with a coupon paid on the hosted page (the discounted amount) activates the plan', async () => {
+    const owner = await buildUser(t, { profileType: 'BUSINESS' });
+    const res = await startCheckout(t, owner.token, {
+      priceId: 'price_starter_usd',
+      planType: 'Starter',
+      COUPON_ID: 'WELCOME10',
+    });
+    expect(res.status).toBe(200);
+    expect((await payOnPage(t, res.json.response.urlRedirect)).status).toBe(303);
+    expect(await ledgerRow(t, res.json.response.orderId)).toMatchObject({
+      status: 'paid',
+      amountDueMinor: 1710,
+      amountPaidMinor: 1710,
+    });
+    expect((await statusOf(t, owner.token)).details.planStatus).toBe('ACTIVE');
   });
 });
 
