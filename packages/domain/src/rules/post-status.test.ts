@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { postBadge, postDisplayedAt, scheduledMenu, scheduledMoment, type TPostState, targetStateLook } from './post-status';
+import {
+  hasRetryableTargets,
+  postBadge,
+  postDisplayedAt,
+  scheduledMenu,
+  scheduledMoment,
+  type TPostState,
+  targetStateLook,
+} from './post-status';
 
 const post = (over: Partial<TPostState> = {}): TPostState => ({
   IsScheduled: true,
@@ -20,6 +28,30 @@ describe('postBadge', () => {
     expect(postBadge(post({ IsPostDone: true }))).toBe('Posted');
     expect(postBadge(post({ IsPaused: true, IsPostDone: true }))).toBe('Posted');
     expect(postBadge(post({ IsScheduled: false }))).toBe('Posted');
+  });
+
+  const sent = (...states: string[]) =>
+    post({ IsScheduled: false, IsPostDone: true, MediaPostedOn: states.map((Status) => ({ Status })) });
+
+  it('a post that some accounts did not take reads Partly posted, never Posted', () => {
+    expect(postBadge(sent('published', 'failed'))).toBe('Partly posted');
+    expect(postBadge(sent('published', 'needs_reconnect', 'published'))).toBe('Partly posted');
+    expect(postBadge(sent('published', 'needs_check'))).toBe('Partly posted');
+  });
+
+  it('a post no account took reads Failed; one still on its way reads Publishing', () => {
+    expect(postBadge(post({ IsScheduled: false, MediaPostedOn: [{ Status: 'failed' }, { Status: 'failed' }] }))).toBe('Failed');
+    expect(postBadge(sent('published', 'publishing'))).toBe('Publishing');
+    expect(postBadge(sent('published', 'queued', 'failed'))).toBe('Publishing');
+    expect(postBadge(sent('published', 'published', 'canceled'))).toBe('Posted');
+  });
+
+  it('only a sent post whose accounts all have their result, one of them failed, has accounts to retry', () => {
+    expect(hasRetryableTargets(sent('published', 'failed'))).toBe(true);
+    expect(hasRetryableTargets(sent('needs_check'))).toBe(true);
+    expect(hasRetryableTargets(sent('published', 'published'))).toBe(false);
+    expect(hasRetryableTargets(sent('failed', 'publishing'))).toBe(false);
+    expect(hasRetryableTargets(post())).toBe(false);
   });
 });
 

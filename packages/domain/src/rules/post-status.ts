@@ -14,15 +14,36 @@ export type TPostState = {
   ScheduledDate: string | null;
   ScheduledTime: string | null;
   SocialMediaPostDate: string | null;
+  /** Where it stands on each account: once sent, the badge says whether every account took it. */
+  MediaPostedOn?: ReadonlyArray<{ Status: string }>;
 };
 
-export type TPostBadge = 'Scheduled' | 'Paused' | 'Posted';
+export type TPostBadge = 'Scheduled' | 'Paused' | 'Publishing' | 'Posted' | 'Partly posted' | 'Failed';
 
-/** Scheduled while scheduled and not paused, Paused while paused and not done, else Posted. */
+/** The account states a user may try again: the post did not go out there (or may not have, and the check decides). */
+export const RETRYABLE_TARGET_STATES = ['failed', 'needs_reconnect', 'needs_check'] as const satisfies readonly TTargetState[];
+
+/**
+ * Scheduled while scheduled and not paused, Paused while paused and not done; once sent: Publishing while an
+ * account is still on its way, Failed when no account took it, Partly posted when some did not, else Posted.
+ */
 export function postBadge(p: TPostState): TPostBadge {
   if (p.IsScheduled && !p.IsPaused && !p.IsPostDone) return 'Scheduled';
   if (p.IsPaused && !p.IsPostDone) return 'Paused';
-  return 'Posted';
+  const tones = (p.MediaPostedOn ?? []).filter((t) => t.Status !== 'canceled').map((t) => targetStateLook(t.Status).tone);
+  if (tones.includes('waiting')) return 'Publishing';
+  const failed = tones.filter((t) => t === 'failed').length;
+  if (failed === 0) return 'Posted';
+  return failed === tones.length ? 'Failed' : 'Partly posted';
+}
+
+/** Whether a sent post has accounts to try again (every account has its result, and at least one failed). */
+export function hasRetryableTargets(p: Pick<TPostState, 'MediaPostedOn'>): boolean {
+  const states = (p.MediaPostedOn ?? []).map((t) => t.Status);
+  return (
+    states.some((s) => (RETRYABLE_TARGET_STATES as readonly string[]).includes(s)) &&
+    !states.some((s) => targetStateLook(s).tone === 'waiting' && s !== 'canceled')
+  );
 }
 
 /** The moment a scheduled post is due (its ScheduledDate and ScheduledTime, read as UTC), or null. */

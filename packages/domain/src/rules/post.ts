@@ -62,6 +62,10 @@ export const POST_MSG = {
   multiFailed: 'Post has been failed',
   checkOn: (network: string) => `Check your post on ${network}`,
   publishing: 'Your post is on its way: you will be told when it is out',
+  retrying: 'Trying the failed accounts again: you will be told when they are out',
+  notPublished: 'This post has not been sent yet',
+  nothingToRetry: 'No account of this post failed: there is nothing to retry',
+  stillSending: 'This post is still being sent: wait until every account has its result',
   // limits
   limitExceeded: 'Limit Exceeded: You cannot post anymore',
   limitCheckFailed: 'Facing some issue right now try after some time',

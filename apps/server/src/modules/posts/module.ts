@@ -35,6 +35,7 @@ export const postsModule: TModule = {
       subscriptions: services.subscriptions,
       notifications: services.notifications,
       users: services.users,
+      team: services.team,
       clock,
       unitOfWork,
       cancelJob,

@@ -75,6 +75,25 @@ export const postsSphRoutes =
         },
       );
 
+    app.post(
+      '/social-media-manager/retry-failed/',
+      {
+        ...guarded,
+        schema: {
+          tags,
+          security,
+          summary:
+            'Send a sent post again to the accounts that did not take it (failed, needing a reconnect, or to be checked); each account is read back first, so nothing goes out twice',
+          body: zPostRefBody,
+          response: { 200: zSphOk(zPostResult) },
+        },
+      },
+      async (req) => {
+        const { message, result } = await posts.retryFailed(authOf(req), req.body);
+        return sphOk(result, message);
+      },
+    );
+
     app.put(
       '/edit_scheduled_post/',
       {
@@ -268,11 +287,12 @@ export const postsMainRoutes =
         schema: {
           tags,
           security,
-          summary: `How many posts the plan allows and has used; 429 '${POST_MSG.limitExceeded}' once none is left`,
+          summary: `How many posts the plan allows and has used; 429 '${POST_MSG.limitExceeded}' once none is left, except for a post (CommonPostID) the plan already counted`,
+          querystring: z.object({ CommonPostID: zId.optional() }),
           response: replies('GET /subscription/postCountTrack'),
         },
       },
-      async (req) => ok(await posts.postCount(authOf(req))),
+      async (req) => ok(await posts.postCount(authOf(req), req.query.CommonPostID)),
     );
 
     app.post(

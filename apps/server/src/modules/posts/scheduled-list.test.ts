@@ -129,12 +129,42 @@ describe('scheduled_post_details/{id}', () => {
     );
     expect(still).toMatchObject({ IsScheduled: true, IsPaused: true });
 
+    // the count check asked for a post: the counted one passes at the limit, the uncounted one does not
+    const track = (q: string, token = a.token) => call(t, 'GET', `/api/subscription/postCountTrack${q}`, { token });
+    const forCounted = await track(`?CommonPostID=${counted}`);
+    expect(forCounted.status).toBe(200);
+    expect(forCounted.json.response).toMatchObject({ postCount: 5, postLimit: 5, remaining: 0 });
+    expect((await track(`?CommonPostID=${uncounted}`)).status).toBe(429);
+    expect((await track('')).status).toBe(429);
+    // a counted post is resumed at the limit (the web app asks the check with its id first)
+    await call(t, 'PUT', '/sph/edit_scheduled_post/', { token: a.token, body: { CommonPostID: counted, IsPaused: true } });
+    const resumed = await call(t, 'PUT', '/sph/edit_scheduled_post/', {
+      token: a.token,
+      body: { CommonPostID: counted, IsPaused: false },
+    });
+    expect(resumed.status).toBe(200);
+
     // the one the plan counted when it was scheduled still goes
     const sent = await call(t, 'POST', '/sph/social-media-manager/post-now/', {
       token: a.token,
       body: { CommonPostID: counted },
     });
     expect(sent.status).toBe(200);
+  });
+
+  it("the post-count check for a post refuses another organization's post, a bad id and no session", async () => {
+    const a = await author();
+    const post = await a.schedule('Only mine', 30);
+    const b = await author();
+    const theirs = await call(t, 'GET', `/api/subscription/postCountTrack?CommonPostID=${post}`, { token: b.token });
+    expect(theirs.status).toBe(404);
+    expect(theirs.json.message).toBe(POST_MSG.postNotFound);
+    const tooLong = await call(t, 'GET', `/api/subscription/postCountTrack?CommonPostID=${'x'.repeat(65)}`, {
+      token: a.token,
+    });
+    expect(tooLong.status).toBe(400);
+    expect((await call(t, 'GET', `/api/subscription/postCountTrack?CommonPostID=${post}`)).status).toBe(401);
+    expect((await call(t, 'GET', `/api/subscription/postCountTrack?CommonPostID=${post}`, { token: a.token })).status).toBe(200);
   });
 
   it('refuses bad paging with a 400', async () => {

@@ -10,8 +10,10 @@ import {
   POST_MSG,
   postLimitIssues,
   postTypeOf,
+  RETRYABLE_TARGET_STATES,
   SOCIAL_NETWORKS,
   scheduleIssue,
+  seesNetwork,
   socialNetwork,
   storyIssue,
   type TPost,
@@ -20,11 +22,12 @@ import {
   type TPostResult,
   type TPostsDateRangeBody,
   type TPostTotals,
+  type TSocialNetworkKey,
   zoneDayStart,
 } from '@virality/domain';
 import type { Clock } from '../../clock';
 import type { TPostMedia } from '../../db/schema';
-import { AppError, badRequest, forbidden, notFound } from '../../errors';
+import { AppError, badRequest, conflict, forbidden, notFound } from '../../errors';
 import { createCache, type TCache } from '../../lib/cache';
 import type { TChanges } from '../../lib/changes';
 import { deepFreeze } from '../../lib/freeze';
@@ -34,6 +37,7 @@ import type { TAuthContext } from '../auth/service';
 import type { TNotificationsService } from '../notifications/service';
 import type { TSocialAccountsService } from '../social-accounts/service';
 import type { TSubscriptionsService } from '../subscriptions/service';
+import type { TTeamService } from '../team/service';
 import type { TUsersService } from '../users/service';
 import { PUBLISH_QUEUE, type TPublishEngine } from './engine';
 import { FINAL_STATES, type TNewTarget, type TPostRow, type TPostsRepository, type TTargetRow } from './repository';
@@ -50,6 +54,8 @@ type TDeps = {
   subscriptions: TSubscriptionsService;
   notifications: TNotificationsService;
   users: TUsersService;
+  /** Who a business manager is: the networks its role opens decide which posts it may read by id. */
+  team: Pick<TTeamService, 'actorOf'>;
   clock: Clock;
   unitOfWork: TUnitOfWork;
   cancelJob: TCancelJob;
@@ -148,7 +154,7 @@ type TChecked = {
 };
 
 export function createPostsService(deps: TDeps) {
-  const { repo, engine, social, media, subscriptions, notifications, users, clock, unitOfWork, cancelJob, changes } = deps;
+  const { repo, engine, social, media, subscriptions, notifications, users, team, clock, unitOfWork, cancelJob, changes } = deps;
 
   // The answers of the post lists and of the calendar, the same for every reader of an organization (each reader's
   // checks run before): kept, frozen, until any post, target or linked account of the organization or a writer's
@@ -193,6 +199,24 @@ export function createPostsService(deps: TDeps) {
   async function findOwn(a: TAuthContext, id: string): Promise<TPostRow> {
     const post = await repo.findPost(a.user.orgId, id);
     if (!post?.isActive) throw notFound(POST_MSG.postNotFound);
+    return post;
+  }
+
+  /**
+   * A post of the caller's organization read by its id. A business manager reads only its own drafts (another
+   * manager's, or the owner's, are not found) and the posts that went, or will go, to at least one network its role
+   * opens; anything else is 'Post not found', as for a post that does not exist.
+   */
+  async function findReadable(a: TAuthContext, id: string): Promise<TPostRow> {
+    const post = await findOwn(a, id);
+    if (!isManager(a)) return post;
+    if (post.isDraft) {
+      if (post.userId !== a.userId) throw notFound(POST_MSG.postNotFound);
+      return post;
+    }
+    const actor = await team.actorOf(a.user);
+    const targets = await repo.targetsOf(post.id);
+    if (!targets.some((t) => seesNetwork(actor, t.network as TSocialNetworkKey))) throw notFound(POST_MSG.postNotFound);
     return post;
   }
 
@@ -468,9 +492,7 @@ export function createPostsService(deps: TDeps) {
    * was not counted is refused at the limit, and any other failure of the check stops it.
    */
   async function recheckCount(a: TAuthContext, post: TPostRow) {
-    await subscriptions.postCount(ownerOf(a)).catch((err) => {
-      if (!(err instanceof AppError) || err.statusCode !== 429 || !post.counted) throw err;
-    });
+    await subscriptions.postCount(ownerOf(a), post.counted);
   }
 
   return {
@@ -558,6 +580,52 @@ export function createPostsService(deps: TDeps) {
       return { message: POST_MSG.sent, result };
     },
 
+    /**
+     * retry-failed/: sends a sent post again to the accounts that did not take it (failed, needing a reconnect, or
+     * left for the user to check), through the same engine, exactly once: each target is moved back to queued in one
+     * transaction with the post locked, so a second call (a double click, a replayed request) finds nothing left to
+     * retry. A target keeps the window of its first attempt, so its next attempt reads the account back first and
+     * never sends a post that is already there. The post was counted when it was made: it is not counted again (an
+     * ended plan still stops it). The post settles again, with a new notification, once every account has its result.
+     */
+    async retryFailed(
+      a: TAuthContext,
+      body: { CommonPostID: string; UserID?: string },
+    ): Promise<{ message: string; result: TPostResult }> {
+      ownIds(a, body);
+      if (isManager(a)) throw forbidden(MSG.forbidden);
+      const post = await findOwn(a, body.CommonPostID);
+      if (post.isDraft || (post.isScheduled && !post.settledAt)) throw badRequest(POST_MSG.notPublished);
+      await recheckCount(a, post);
+      await unitOfWork(async () => {
+        const locked = await lockOwn(a, post.id);
+        const targets = await repo.targetsOf(locked.id);
+        if (!locked.settledAt) throw conflict(POST_MSG.stillSending);
+        const retry = targets.filter((t) => (RETRYABLE_TARGET_STATES as readonly string[]).includes(t.state));
+        if (retry.length === 0) throw conflict(POST_MSG.nothingToRetry);
+        const now = clock.now();
+        for (const t of retry) {
+          await repo.updateTarget(t.id, {
+            state: 'queued',
+            dueAt: null,
+            attempts: 0,
+            lastLook: false,
+            ticket: null,
+            leaseUntil: null,
+            error: null,
+            internalError: null,
+            jobId: null,
+            updatedAt: now,
+          });
+          await engine.schedule(t, null);
+        }
+        await repo.updatePost(locked.id, { settledAt: null, updatedAt: now });
+      });
+      await changes.barrier();
+      const result = await resultAfterWait((await repo.findPostById(post.id))!);
+      return { message: POST_MSG.retrying, result };
+    },
+
     /** edit_scheduled_post/: reschedule, pause or resume, or delete a scheduled post, with its jobs, in one transaction. */
     async editScheduled(
       a: TAuthContext,
@@ -620,7 +688,7 @@ export function createPostsService(deps: TDeps) {
 
     /** drafts/get-draft-details/{id}/: one draft (or any post) of the caller's organization. */
     async getPost(a: TAuthContext, id: string) {
-      const post = await findOwn(a, id);
+      const post = await findReadable(a, id);
       return postDto(post, await repo.targetsOf(post.id), await writerName(post.userId));
     },
 
@@ -804,8 +872,16 @@ export function createPostsService(deps: TDeps) {
       return { message: mode === 'schedule' ? POST_MSG.scheduled : POST_MSG.sent, result };
     },
 
-    /** subscription/postCountTrack: the plan's post limit as it stands (429 once it is reached). */
-    postCount: (a: TAuthContext) => subscriptions.postCount(ownerOf(a)),
+    /**
+     * subscription/postCountTrack: the plan's post limit as it stands (429 once it is reached). With `CommonPostID`
+     * (asked before resuming or sending now a scheduled post), a post of the caller's organization that the plan
+     * already counted answers the count even at the limit: it never counts twice. Another organization's post, or
+     * one that is gone, is 'Post not found'.
+     */
+    async postCount(a: TAuthContext, postId?: string) {
+      const counted = postId === undefined ? false : (await findOwn(a, postId)).counted;
+      return subscriptions.postCount(ownerOf(a), counted);
+    },
 
     /** wallet/updateWallet: the points the server recorded (a client's own figure is never added). */
     async walletPoints(a: TAuthContext, userId: string | undefined) {
@@ -815,13 +891,13 @@ export function createPostsService(deps: TDeps) {
 
     /** activity/postInfom: the post's result notification is the server's own; this answers the post's outcome. */
     async postInform(a: TAuthContext, id: string) {
-      const post = await findOwn(a, id);
+      const post = await findReadable(a, id);
       return resultOf(post, await repo.targetsOf(post.id));
     },
 
     /** activity/PostDraft: makes sure the owner has been asked to review a manager's draft (once). */
     async draftInform(a: TAuthContext, id: string) {
-      const post = await findOwn(a, id);
+      const post = await findReadable(a, id);
       if (!post.isDraft) throw badRequest(POST_MSG.notDraft);
       return resultOf(post, await repo.targetsOf(post.id));
     },

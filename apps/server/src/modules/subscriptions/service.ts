@@ -110,10 +110,10 @@ export function createSubscriptionsService(deps: { repo: ReturnType<typeof creat
   }
 
   /** Refuses one more post: 402 once the plan no longer runs (after its grace for non-influencers), 429 at its limit. */
-  function assertMayPost(row: TOwnedSubscription, now: Date) {
+  function assertMayPost(row: TOwnedSubscription, now: Date, alreadyCounted = false) {
     const verdict = postAllowance(row, row.profileType, now);
     if (verdict === 'expired') throw new AppError(402, PAY_MSG.planExpired);
-    if (verdict === 'limit') throw new AppError(429, POST_MSG.limitExceeded);
+    if (verdict === 'limit' && !alreadyCounted) throw new AppError(429, POST_MSG.limitExceeded);
   }
 
   return {
@@ -124,20 +124,21 @@ export function createSubscriptionsService(deps: { repo: ReturnType<typeof creat
     /**
      * subscription/postCountTrack: how many posts the plan of `ownerId` (the organization's owner) allows and has
      * used; 429 'Limit Exceeded' once it has none left, 402 when the plan has ended, or when a brand, business or
-     * IMC account has none. An influencer without a plan: no limit is known here.
+     * IMC account has none. An influencer without a plan: no limit is known here. `alreadyCounted`: asked for a post
+     * the plan counted when it was made, which may go at the limit (an ended plan still stops it).
      */
-    async postCount(ownerId: string) {
+    async postCount(ownerId: string, alreadyCounted = false) {
       const now = clock.now();
       const row = await current(ownerId, now);
       if (!row) {
         await assertMayPostWithoutPlan(ownerId);
         return { postCount: 0, postLimit: null, remaining: null };
       }
-      assertMayPost(row, now);
+      assertMayPost(row, now, alreadyCounted);
       return {
         postCount: row.postCount,
         postLimit: row.postLimit,
-        remaining: row.postLimit === null ? null : row.postLimit - row.postCount,
+        remaining: row.postLimit === null ? null : Math.max(0, row.postLimit - row.postCount),
       };
     },
     /**

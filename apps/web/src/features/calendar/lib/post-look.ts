@@ -1,5 +1,6 @@
 import { postBadge, postDisplayedAt, type TPost, timeInZone } from '@virality/domain';
 import { generatePath } from 'react-router';
+import { statusColor } from '../../../components/status-badge';
 import { paths } from '../../../config/paths';
 
 /** The networks of a post by SocialMediaID, each once. */
@@ -8,8 +9,7 @@ export const networkIdsOf = (p: Pick<TPost, 'MediaPostedOn' | 'MediaSelectedOn'>
 ];
 
 /** The colour of a chip's edge: its status badge's text colour (the badge itself names the status). */
-const EDGE = { Scheduled: '#1A56C4', Paused: '#30364A', Posted: '#1B6E37' } as const;
-export const statusEdge = (p: TPost) => EDGE[postBadge(p)];
+export const statusEdge = (p: TPost) => statusColor(postBadge(p));
 
 /** A post's time on the browser's clock ('' when it has none). */
 export function postTime(p: TPost, zone: string): string {

@@ -79,6 +79,8 @@ describe('a scheduled post card', () => {
     await user.click(screen.getByRole('menuitem', { name: 'Resume' }));
     expect(await screen.findByText('Upgrade Your Plan')).toBeTruthy();
     await waitFor(() => expect(calls.some((c) => c.path === 'subscription/postCountTrack')).toBe(true));
+    // asked for this post: a post the plan already counted is never refused for the limit
+    expect(calls.find((c) => c.path === 'subscription/postCountTrack')?.query.get('CommonPostID')).toBe('p1');
     expect(calls.some((c) => c.path === '/sph/edit_scheduled_post/')).toBe(false);
   });
 

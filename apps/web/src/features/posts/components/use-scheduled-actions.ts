@@ -26,10 +26,10 @@ export function useScheduledActions(post: TPost, userId: string) {
   const navigate = useNavigate();
   const [busy, setBusy] = useState<TScheduledAction | null>(null);
 
-  /** The plan's count check: false (with its toast) when the post may not go. */
+  /** The plan's count check for this post (counted once, when it was scheduled): false (with its toast) when it may not go. */
   async function countAllows(): Promise<boolean> {
     try {
-      await checkPostCount();
+      await checkPostCount(post.CommonPostID);
       return true;
     } catch (e) {
       if (isLimit(e)) toast(createElement(LimitExceeded, { message: messageOf(e), go: navigate }), 'red', TOAST_MS.error);
