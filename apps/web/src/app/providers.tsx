@@ -1,7 +1,10 @@
 import { MantineProvider } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense } from 'react';
 import { queryClient } from '../lib/query-client';
+import { NARROW_SCREEN } from '../lib/toast-layout';
+import toastClasses from '../lib/toasts.module.css';
 import { cssVariablesResolver, theme } from './theme';
 
 /**
@@ -24,11 +27,20 @@ const Notifications = lazy(async () => {
   return { default: Notifications };
 });
 
-/** The host of the toasts (top right, 4 s). */
+/**
+ * The host of the toasts (4 s unless told): top right, at most 3, on a wide screen; on a phone one at a time
+ * at the bottom, above the tab bar, so none covers the page's heading (lib/notify.ts shows the newest).
+ */
 export function AppOverlays() {
+  const narrow = useMediaQuery(NARROW_SCREEN);
   return (
     <Suspense fallback={null}>
-      <Notifications position="top-right" autoClose={4000} />
+      <Notifications
+        position={narrow ? 'bottom-center' : 'top-right'}
+        limit={narrow ? 1 : 3}
+        autoClose={4000}
+        classNames={{ root: toastClasses.root }}
+      />
     </Suspense>
   );
 }

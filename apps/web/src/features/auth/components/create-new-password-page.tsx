@@ -2,8 +2,9 @@ import { Anchor, Button, Stack, Text } from '@mantine/core';
 import { MSG, PASSWORD_MAX } from '@virality/domain';
 import { type FormEvent, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
+import { FormErrorAlert, useFormError } from '../../../components/form-error-alert';
 import { paths } from '../../../config/paths';
-import { notifyError, notifySuccess } from '../../../lib/notify';
+import { notifySuccess } from '../../../lib/notify';
 import { useResetPassword } from '../api/reset-password';
 import { confirmError, newPasswordError } from '../lib/validation';
 import { AuthCard } from './auth-card';
@@ -19,6 +20,7 @@ export function CreateNewPasswordPage() {
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const [touched, setTouched] = useState({ password: false, confirm: false });
+  const formError = useFormError();
 
   if (!emailPhone || !resetToken) {
     return (
@@ -36,6 +38,7 @@ export function CreateNewPasswordPage() {
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
     setTouched({ password: true, confirm: true });
+    formError.clear();
     if (passwordIssue || confirmIssue) return;
     reset.mutate(
       { emailPhone, newPassword: password, confirmPassword: confirm, resetToken },
@@ -44,7 +47,7 @@ export function CreateNewPasswordPage() {
           notifySuccess(MSG.newPasswordSet);
           navigate(paths.login, { replace: true });
         },
-        onError: (err) => notifyError(err.message),
+        onError: (err) => formError.show(err.message || MSG.somethingWentWrong),
       },
     );
   };
@@ -53,6 +56,7 @@ export function CreateNewPasswordPage() {
     <AuthCard title="Create new password" subtitle={`For ${emailPhone}`}>
       <form onSubmit={onSubmit} noValidate>
         <Stack gap="sm">
+          <FormErrorAlert error={formError.error} />
           <PasswordField
             label="New Password"
             toggleLabel="Toggle visibility"

@@ -2,8 +2,9 @@ import { Anchor, Button, Stack } from '@mantine/core';
 import { MSG } from '@virality/domain';
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { FormErrorAlert, useFormError } from '../../../components/form-error-alert';
 import { paths } from '../../../config/paths';
-import { notifyError, notifySuccess } from '../../../lib/notify';
+import { notifySuccess } from '../../../lib/notify';
 import type { TOtpState } from '../../../lib/otp-state';
 import { useSendOtp } from '../api/send-otp';
 import { identifierError, identifierTarget, phoneCodeError, readIdentifier } from '../lib/validation';
@@ -17,10 +18,12 @@ export function ForgotPasswordPage() {
   const [identifier, setIdentifier] = useState('');
   const [phoneCode, setPhoneCode] = useState('');
   const [submitted, setSubmitted] = useState(false);
+  const formError = useFormError();
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
     setSubmitted(true);
+    formError.clear();
     const parsed = readIdentifier(identifier, phoneCode);
     if (!parsed) return;
     const target = identifierTarget(parsed);
@@ -30,7 +33,7 @@ export function ForgotPasswordPage() {
         const state: TOtpState = { emailPhone: res.response?.emailPhone ?? parsed.key, origin: 'reset-password', ...target };
         navigate(paths.verifyOtp, { state });
       },
-      onError: (err) => notifyError(err.message || MSG.unknownError),
+      onError: (err) => formError.show(err.message || MSG.unknownError),
     });
   };
 
@@ -38,6 +41,7 @@ export function ForgotPasswordPage() {
     <AuthCard title="Forgot password" subtitle="Enter your email or phone and we will send you a code.">
       <form onSubmit={onSubmit} noValidate>
         <Stack gap="sm">
+          <FormErrorAlert error={formError.error} />
           <IdentifierField
             value={identifier}
             phoneCode={phoneCode}

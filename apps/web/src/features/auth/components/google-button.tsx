@@ -1,5 +1,5 @@
 import { Box, Button } from '@mantine/core';
-import type { TSignupProfileType } from '@virality/domain';
+import { MSG, type TSignupProfileType } from '@virality/domain';
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { GoogleIcon } from '../../../components/icons';
@@ -7,17 +7,23 @@ import { notifyError } from '../../../lib/notify';
 import { useConfig } from '../../../lib/use-config';
 import { encodeGoogleState, redirectPageUrl, sandboxGoogleUrl, type TGoogleMode } from '../lib/google-state';
 
-type TProps = { mode: TGoogleMode; profileType?: TSignupProfileType | null; label: string };
+type TProps = {
+  mode: TGoogleMode;
+  profileType?: TSignupProfileType | null;
+  label: string;
+  /** Shows why Google sign-in cannot start, on the page's form (a toast when the page has none). */
+  onError?: (message: string) => void;
+};
 
 /**
  * Google sign-in. Without a Google client id (sandbox) it goes to the server's stand-in page, which
  * returns to /redirect; with one it renders Google's own button and hands the credential to /redirect.
  */
-export function GoogleButton({ mode, profileType = null, label }: TProps) {
+export function GoogleButton({ mode, profileType = null, label, onError = notifyError }: TProps) {
   const config = useConfig();
   const state = encodeGoogleState({ mode, profileType });
   const clientId = config.data?.googleClientId;
-  if (clientId) return <GoogleIdentityButton clientId={clientId} state={state} mode={mode} />;
+  if (clientId) return <GoogleIdentityButton clientId={clientId} state={state} mode={mode} onError={onError} />;
   return (
     <Button
       variant="default"
@@ -26,7 +32,7 @@ export function GoogleButton({ mode, profileType = null, label }: TProps) {
       loading={config.isPending}
       onClick={() => {
         if (!config.data) {
-          notifyError(config.error?.message ?? 'Something went wrong');
+          onError(config.error?.message ?? MSG.somethingWentWrong);
           return;
         }
         window.location.assign(sandboxGoogleUrl(window.location.origin, state));
@@ -65,7 +71,17 @@ function loadGis(): Promise<TGis> {
   return gisLoading;
 }
 
-function GoogleIdentityButton({ clientId, state, mode }: { clientId: string; state: string; mode: TGoogleMode }) {
+function GoogleIdentityButton({
+  clientId,
+  state,
+  mode,
+  onError,
+}: {
+  clientId: string;
+  state: string;
+  mode: TGoogleMode;
+  onError: (message: string) => void;
+}) {
   const ref = useRef<HTMLDivElement>(null);
   const navigate = useNavigate();
   useEffect(() => {
@@ -80,10 +96,12 @@ function GoogleIdentityButton({ clientId, state, mode }: { clientId: string; sta
           shape: 'pill',
         });
       })
-      .catch((e: Error) => notifyError(e.message));
+      .catch((e: Error) => {
+        if (!cancelled) onError(e.message);
+      });
     return () => {
       cancelled = true;
     };
-  }, [clientId, state, mode, navigate]);
+  }, [clientId, state, mode, navigate, onError]);
   return <Box ref={ref} mih={40} />;
 }

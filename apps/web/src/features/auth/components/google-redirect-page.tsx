@@ -5,10 +5,10 @@ import { useEffect, useRef } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { paths } from '../../../config/paths';
 import { saveSession } from '../../../lib/auth-storage';
-import { notifyError } from '../../../lib/notify';
 import { CURRENT_USER_KEY } from '../../../lib/use-current-user';
 import { googleLogin } from '../api/google-login';
 import { decodeGoogleState, emailOfIdToken } from '../lib/google-state';
+import type { TLoginState } from './login-page';
 
 /** /redirect: the return from Google sign-in; logs in (or signs up an influencer) with the credential. */
 export function GoogleRedirectPage() {
@@ -23,9 +23,10 @@ export function GoogleRedirectPage() {
     const credential = params.get('credential') ?? '';
     const { mode, profileType } = decodeGoogleState(params.get('state'));
     const email = emailOfIdToken(credential);
+    // A failure goes back to /login, which shows it above its form.
+    const fail = (error: string) => navigate(paths.login, { replace: true, state: { error } satisfies TLoginState });
     if (!credential || !email) {
-      notifyError(MSG.googleTokenInvalid);
-      navigate(paths.login, { replace: true });
+      fail(MSG.googleTokenInvalid);
       return;
     }
     googleLogin({ email, credential, profileType: mode === 'signup' ? profileType : undefined })
@@ -34,10 +35,7 @@ export function GoogleRedirectPage() {
         queryClient.removeQueries({ queryKey: CURRENT_USER_KEY });
         navigate(res.response.userData.profileCompleted ? paths.home : paths.userProfile, { replace: true });
       })
-      .catch((err: Error) => {
-        notifyError(err.message || MSG.somethingWentWrong);
-        navigate(paths.login, { replace: true });
-      });
+      .catch((err: Error) => fail(err.message || MSG.somethingWentWrong));
   }, [params, navigate, queryClient]);
 
   return (

@@ -1,13 +1,12 @@
 import { Anchor, Button, Divider, Group, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { PASSWORD_FIELD_MAX } from '@virality/domain';
-import { type FormEvent, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { MSG, PASSWORD_FIELD_MAX } from '@virality/domain';
+import { type FormEvent, useEffect, useState } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { FormErrorAlert, useFormError } from '../../../components/form-error-alert';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
 import { saveSession } from '../../../lib/auth-storage';
-import { notifyError } from '../../../lib/notify';
-import type { TOtpState } from '../../../lib/otp-state';
 import { CURRENT_USER_KEY } from '../../../lib/use-current-user';
 import type { TNeedsVerification } from '../api/login-user';
 import { useLoginUser } from '../api/login-user';
@@ -16,10 +15,24 @@ import { AuthCard } from './auth-card';
 import { GoogleButton } from './google-button';
 import { IdentifierField } from './identifier-field';
 import { PasswordField } from './password-field';
+import type { TOtpPageState } from './registration-otp-page';
 
-/** /login: Email / Phone and password, Google, and links to forgot password and sign-up. */
+/** What another page sent the user back to /login with (a failed Google sign-in). */
+export type TLoginState = { error?: string } | null;
+
+/**
+ * /login: Email / Phone and password, Google, and links to forgot password and sign-up. A refused login
+ * shows above the form; field errors under their fields.
+ */
 export function LoginPage() {
   const navigate = useNavigate();
+  const location = useLocation();
+  const formError = useFormError((location.state as TLoginState)?.error);
+  // Shown once: a reload or a way back to this entry does not bring the old error back.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only on arrival
+  useEffect(() => {
+    if ((location.state as TLoginState)?.error) navigate(location.pathname, { replace: true, state: null });
+  }, []);
   const queryClient = useQueryClient();
   const login = useLoginUser();
   const [identifier, setIdentifier] = useState('');
@@ -34,6 +47,7 @@ export function LoginPage() {
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
     setSubmitted(true);
+    formError.clear();
     const parsed = readIdentifier(identifier, phoneCode);
     if (!parsed || loginPasswordError(password)) return;
     login.mutate(
@@ -45,17 +59,21 @@ export function LoginPage() {
           navigate(res.response.userData.profileCompleted ? paths.home : paths.userProfile, { replace: true });
         },
         onError: (err) => {
-          notifyError(err.message || 'Something went wrong');
+          const message = err.message || MSG.somethingWentWrong;
           const extra = err instanceof ApiError ? (err.response as TNeedsVerification | null) : null;
           if (err instanceof ApiError && err.status === 403 && extra?.needsVerification) {
-            const state: TOtpState = {
+            // The page moves on to the code: the message goes with the user and shows there.
+            const state: TOtpPageState = {
+              notice: message,
               emailPhone: extra.emailPhone,
               origin: 'registration',
               attemptId: extra.attemptId ?? null,
               ...identifierTarget(parsed),
             };
             navigate(paths.registrationOtp, { state });
+            return;
           }
+          formError.show(message);
         },
       },
     );
@@ -65,6 +83,7 @@ export function LoginPage() {
     <AuthCard title="Login" subtitle="Welcome back to Virality">
       <form onSubmit={onSubmit} noValidate>
         <Stack gap="sm">
+          <FormErrorAlert error={formError.error} />
           <IdentifierField
             value={identifier}
             phoneCode={phoneCode}
@@ -94,7 +113,7 @@ export function LoginPage() {
         </Stack>
       </form>
       <Divider label="or" labelPosition="center" />
-      <GoogleButton mode="login" label="Continue with Google" />
+      <GoogleButton mode="login" label="Continue with Google" onError={formError.show} />
       <Text size="sm" ta="center">
         New to Virality?{' '}
         <Anchor component={Link} to={paths.selectProfileType} underline="always">

@@ -1,10 +1,11 @@
 import { Anchor, Button, Divider, SegmentedControl, Stack, Text } from '@mantine/core';
-import { PASSWORD_MAX, type TSignupProfileType } from '@virality/domain';
+import { MSG, PASSWORD_MAX, type TSignupProfileType } from '@virality/domain';
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { FormErrorAlert, useFormError } from '../../../components/form-error-alert';
 import { PROFILE_TYPE_LABELS } from '../../../components/profile-type-label';
 import { paths } from '../../../config/paths';
-import { notifyError, notifySuccess } from '../../../lib/notify';
+import { notifySuccess } from '../../../lib/notify';
 import type { TOtpState } from '../../../lib/otp-state';
 import { useCreateUser } from '../api/create-user';
 import {
@@ -34,6 +35,7 @@ export function SignUpForm({ initialType, typeChoices }: TProps) {
   const [phoneCode, setPhoneCode] = useState('');
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
+  const formError = useFormError();
   const [touched, setTouched] = useState({ identifier: false, password: false, confirm: false });
   const [edited, setEdited] = useState({ identifier: false, password: false, confirm: false });
   const edit = (field: keyof typeof edited) => setEdited((e) => (e[field] ? e : { ...e, [field]: true }));
@@ -54,6 +56,7 @@ export function SignUpForm({ initialType, typeChoices }: TProps) {
     e.preventDefault();
     setTouched({ identifier: true, password: true, confirm: true });
     if (!parsed || !canSubmit) return;
+    formError.clear();
     const target = identifierTarget(parsed);
     createUser.mutate(
       { ...target, password, confirmPassword: confirm, profileType },
@@ -68,7 +71,7 @@ export function SignUpForm({ initialType, typeChoices }: TProps) {
           };
           navigate(paths.registrationOtp, { state });
         },
-        onError: (err) => notifyError(err.message),
+        onError: (err) => formError.show(err.message || MSG.somethingWentWrong),
       },
     );
   };
@@ -86,6 +89,7 @@ export function SignUpForm({ initialType, typeChoices }: TProps) {
       )}
       <form onSubmit={onSubmit} noValidate>
         <Stack gap="sm">
+          <FormErrorAlert error={formError.error} />
           <IdentifierField
             value={identifier}
             phoneCode={phoneCode}
@@ -133,7 +137,7 @@ export function SignUpForm({ initialType, typeChoices }: TProps) {
       {profileType === 'INFLUENCER' && (
         <>
           <Divider label="or" labelPosition="center" />
-          <GoogleButton mode="signup" profileType="INFLUENCER" label="Sign up with Google" />
+          <GoogleButton mode="signup" profileType="INFLUENCER" label="Sign up with Google" onError={formError.show} />
         </>
       )}
       <Text size="sm" ta="center">

@@ -1,11 +1,12 @@
 import { Button, Stack } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { OTP_RESEND_SECONDS } from '@virality/domain';
+import { MSG, OTP_RESEND_SECONDS } from '@virality/domain';
 import type { FormEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router';
+import { FormErrorAlert } from '../../../components/form-error-alert';
 import { paths } from '../../../config/paths';
 import { saveSession } from '../../../lib/auth-storage';
-import { notifyError, notifySuccess } from '../../../lib/notify';
+import { notifySuccess } from '../../../lib/notify';
 import type { TOtpState } from '../../../lib/otp-state';
 import { CURRENT_USER_KEY } from '../../../lib/use-current-user';
 import { AuthCard } from './auth-card';
@@ -29,6 +30,7 @@ export function VerifyOtpPage() {
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
     if (!flow.complete) return;
+    flow.formError.clear();
     flow.verify.mutate(
       { emailPhone: state.emailPhone, otp: flow.otp },
       {
@@ -51,7 +53,7 @@ export function VerifyOtpPage() {
           void queryClient.invalidateQueries({ queryKey: CURRENT_USER_KEY });
           navigate(state.next ?? paths.interest, { replace: true });
         },
-        onError: (err) => notifyError(err.message),
+        onError: (err) => flow.formError.show(err.message || MSG.somethingWentWrong),
       },
     );
   };
@@ -60,7 +62,8 @@ export function VerifyOtpPage() {
     <AuthCard title="Verify OTP" subtitle={`Enter the 4-digit code we sent to ${state.emailPhone}`}>
       <form onSubmit={onSubmit}>
         <Stack gap="md">
-          <OtpBoxes value={flow.otp} onChange={flow.setOtp} />
+          <FormErrorAlert error={flow.formError.error} />
+          <OtpBoxes value={flow.otp} onChange={flow.setOtp} error={!!flow.formError.error} />
           <OtpResend seconds={flow.seconds} busy={flow.resending} onResend={flow.resend} />
           <Button type="submit" fullWidth disabled={!flow.complete} loading={flow.verify.isPending}>
             Verify

@@ -4,9 +4,10 @@ import { MIN_INTERESTS, MSG, type TUser } from '@virality/domain';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { OnboardingLayout } from '../../../components';
+import { FormErrorAlert, useFormError } from '../../../components/form-error-alert';
 import { paths } from '../../../config/paths';
 import { saveSphIds } from '../../../lib/auth-storage';
-import { notifyError, notifySuccess } from '../../../lib/notify';
+import { notifySuccess } from '../../../lib/notify';
 import { useCurrentUser } from '../../../lib/use-current-user';
 import { addInfluencerSubscription } from '../api/add-inf-subs';
 import { addUserOnSphDatabase } from '../api/add-user-on-sph-database';
@@ -40,6 +41,7 @@ function InterestForm({ user }: { user: TUser }) {
   const [selected, setSelected] = useState<string[]>(() => user.interested ?? []);
   const [tried, setTried] = useState(false);
   const [busy, setBusy] = useState(false);
+  const formError = useFormError();
 
   const known = new Set((interestsQ.data ?? []).map((i) => i.id));
   const picked = interestsQ.data ? selected.filter((id) => known.has(id)) : selected;
@@ -47,6 +49,7 @@ function InterestForm({ user }: { user: TUser }) {
 
   const complete = async () => {
     setTried(true);
+    formError.clear();
     if (tooFew) return;
     setBusy(true);
     try {
@@ -54,7 +57,7 @@ function InterestForm({ user }: { user: TUser }) {
       // Influencers get their FreeTier record (skipped when one already exists, e.g. on a retry).
       if (user.profileType === 'INFLUENCER' && !user.subscriptionDetails) await addInfluencerSubscription(user._id);
     } catch (err) {
-      notifyError(err instanceof Error ? err.message : MSG.somethingWentWrong);
+      formError.show((err instanceof Error && err.message) || MSG.somethingWentWrong);
       setBusy(false);
       return;
     }
@@ -62,7 +65,7 @@ function InterestForm({ user }: { user: TUser }) {
       const ids = await addUserOnSphDatabase(user._id);
       saveSphIds(ids.orgId, ids.sphUserId);
     } catch {
-      notifyError(MSG.serverError);
+      formError.show(MSG.serverError);
       setBusy(false);
       return;
     }
@@ -81,6 +84,7 @@ function InterestForm({ user }: { user: TUser }) {
             Select {MIN_INTERESTS} or more areas you create content about.
           </Text>
         </div>
+        <FormErrorAlert error={formError.error} />
         {interestsQ.isLoading && (
           <Center py="lg">
             <Loader aria-label="Loading interests" />

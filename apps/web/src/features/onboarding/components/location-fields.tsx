@@ -1,4 +1,6 @@
-import { Select, SimpleGrid } from '@mantine/core';
+import { Select, SimpleGrid, TextInput } from '@mantine/core';
+import { PLACE_MAX } from '@virality/domain';
+import { rankedFilter } from './place-filter';
 import type { TLocationOptions } from './use-location-options';
 
 type TProps = {
@@ -13,8 +15,10 @@ type TProps = {
 };
 
 /**
- * Country, state and city pickers: the parent clears state and city
- * when the country changes, and the city when the state changes; the option lists follow.
+ * Country, state and city: the parent clears state and city when the country changes, and the city when
+ * the state changes; the option lists follow. Searching puts names that start with the typed text first.
+ * Where the data lists no city (a country without states, a state without cities), the city is typed.
+ * Required fields carry the asterisk from the start: state and city unless the data has none to pick.
  */
 export function LocationFields({ location, country, state, city, errors, onCountryChange, onStateChange, onCityChange }: TProps) {
   return (
@@ -25,33 +29,52 @@ export function LocationFields({ location, country, state, city, errors, onCount
         data={location.countries}
         value={country}
         onChange={onCountryChange}
-        error={errors.country}
+        error={errors.country ?? location.errors.country}
         searchable
+        filter={rankedFilter}
         nothingFoundMessage="No country found"
-        aria-required
+        required
       />
       <Select
         label="State"
-        placeholder={location.loadingStates ? 'Loading…' : 'Select state'}
+        placeholder={location.loadingStates ? 'Loading…' : location.noStates ? 'None in this country' : 'Select state'}
         data={location.states}
         value={state}
         onChange={onStateChange}
-        error={errors.state}
+        error={errors.state ?? location.errors.state}
         searchable
-        disabled={!country}
+        filter={rankedFilter}
+        disabled={!country || location.noStates}
         nothingFoundMessage="No state found"
+        required={!location.noStates}
       />
-      <Select
-        label="City"
-        placeholder={location.loadingCities ? 'Loading…' : 'Select city'}
-        data={location.cities}
-        value={city}
-        onChange={onCityChange}
-        error={errors.city}
-        searchable
-        disabled={!state}
-        nothingFoundMessage="No city found"
-      />
+      {location.cityMode === 'type' ? (
+        <TextInput
+          label="City"
+          placeholder="Type your city"
+          description="Not in our list for this place: type it"
+          inputWrapperOrder={['label', 'input', 'description', 'error']}
+          autoComplete="address-level2"
+          maxLength={PLACE_MAX}
+          value={city ?? ''}
+          onChange={(e) => onCityChange(e.currentTarget.value || null)}
+          error={errors.city}
+        />
+      ) : (
+        <Select
+          label="City"
+          placeholder={location.loadingCities ? 'Loading…' : 'Select city'}
+          data={location.cities}
+          value={city}
+          onChange={onCityChange}
+          error={errors.city ?? location.errors.city}
+          searchable
+          filter={rankedFilter}
+          disabled={location.cityMode === 'wait'}
+          nothingFoundMessage="No city found"
+          required
+        />
+      )}
     </SimpleGrid>
   );
 }

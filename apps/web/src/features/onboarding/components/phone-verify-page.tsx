@@ -4,8 +4,8 @@ import { MSG, PHONE_CODE_MAX, PROFILE_PHONE_MAX, phoneKey, zProfilePhone } from 
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { OnboardingLayout } from '../../../components';
+import { FormErrorAlert, useFormError } from '../../../components/form-error-alert';
 import { paths } from '../../../config/paths';
-import { notifyError } from '../../../lib/notify';
 import { useCurrentUser } from '../../../lib/use-current-user';
 import { useSendOtp } from '../api/send-otp';
 
@@ -16,6 +16,7 @@ export function PhoneVerifyPage() {
   const navigate = useNavigate();
   const userQ = useCurrentUser();
   const sendOtp = useSendOtp();
+  const formError = useFormError();
   const form = useForm({
     initialValues: { phoneCode: '', mobileNumber: '' },
     validate: {
@@ -32,6 +33,7 @@ export function PhoneVerifyPage() {
 
   const handleSubmit = form.onSubmit(
     (values) => {
+      formError.clear();
       const code = values.phoneCode;
       sendOtp.mutate(
         { mobileNumber: values.mobileNumber, phoneCode: code },
@@ -44,7 +46,7 @@ export function PhoneVerifyPage() {
                 next: paths.userProfile,
               },
             }),
-          onError: (err) => notifyError(err.message || MSG.unknownError),
+          onError: (err) => formError.show(err.message || MSG.unknownError),
         },
       );
     },
@@ -70,6 +72,7 @@ export function PhoneVerifyPage() {
               We will send a 4 digit code to this number.
             </Text>
           </div>
+          <FormErrorAlert error={formError.error} />
           <Group align="flex-start" wrap="nowrap" gap="sm">
             <TextInput
               label="Phone code"
@@ -78,7 +81,7 @@ export function PhoneVerifyPage() {
               autoComplete="tel-country-code"
               leftSection="+"
               maxLength={PHONE_CODE_MAX}
-              aria-required
+              required
               {...form.getInputProps('phoneCode')}
               onChange={(e) => form.setFieldValue('phoneCode', digits(e.currentTarget.value, PHONE_CODE_MAX))}
             />
@@ -88,7 +91,7 @@ export function PhoneVerifyPage() {
               inputMode="numeric"
               autoComplete="tel-national"
               maxLength={PROFILE_PHONE_MAX}
-              aria-required
+              required
               {...form.getInputProps('mobileNumber')}
               onChange={(e) => form.setFieldValue('mobileNumber', digits(e.currentTarget.value, PROFILE_PHONE_MAX))}
             />

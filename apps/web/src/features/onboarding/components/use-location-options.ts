@@ -1,6 +1,4 @@
 import type { TCountry } from '@virality/domain';
-import { useEffect } from 'react';
-import { notifyError } from '../../../lib/notify';
 import { useCities } from '../api/get-cities';
 import { useCountries } from '../api/get-countries';
 import { useStates } from '../api/get-states';
@@ -8,16 +6,17 @@ import { useStates } from '../api/get-states';
 /** Names once each, in order (a picker cannot hold two options with one value). */
 const unique = (names: string[]): string[] => [...new Set(names.filter(Boolean))];
 
-/** Toasts a failed location lookup once per failure. */
-function useToastOnError(error: Error | null) {
-  useEffect(() => {
-    if (error) notifyError(error.message);
-  }, [error]);
-}
+/**
+ * How the city is given: picked from the state's list; typed, where the data has no list (the country has
+ * no states, or the chosen state no cities: 'No city found' would be a dead end); or not yet (waiting for
+ * a country and state, or for the list to load).
+ */
+export type TCityMode = 'pick' | 'type' | 'wait';
 
 /**
  * Country, state and city options for the chosen names. Countries load at once; the states of the
- * chosen country and the cities of the chosen state load when those are chosen.
+ * chosen country and the cities of the chosen state load when those are chosen. A failed lookup is
+ * reported per field (`errors`), where the user is looking.
  */
 export function useLocationOptions(countryName: string | null, stateName: string | null) {
   const countriesQ = useCountries();
@@ -26,13 +25,13 @@ export function useLocationOptions(countryName: string | null, stateName: string
   const stateId = stateName ? statesQ.data?.find((s) => s.stateName === stateName)?.stateId : undefined;
   const citiesQ = useCities(stateId);
 
-  useToastOnError(countriesQ.error);
-  useToastOnError(statesQ.error);
-  useToastOnError(citiesQ.error);
-
   const countries = unique((countriesQ.data ?? []).map((c) => c.countryName));
   const states = country ? unique((statesQ.data ?? []).map((s) => s.stateName)) : [];
   const cities = stateId !== undefined ? unique((citiesQ.data ?? []).map((c) => c.cityName)) : [];
+
+  const noStates = !!country && statesQ.isSuccess && states.length === 0;
+  const noCities = stateId !== undefined && citiesQ.isSuccess && cities.length === 0;
+  const cityMode: TCityMode = cities.length > 0 ? 'pick' : noStates || noCities ? 'type' : 'wait';
 
   return {
     countries,
@@ -44,6 +43,15 @@ export function useLocationOptions(countryName: string | null, stateName: string
     loadingCountries: countriesQ.isLoading,
     loadingStates: statesQ.isLoading,
     loadingCities: citiesQ.isLoading,
+    /** The chosen country has no states in the data (the state stays empty). */
+    noStates,
+    cityMode,
+    /** A lookup that failed, on the field it feeds. */
+    errors: {
+      country: countriesQ.error?.message,
+      state: statesQ.error?.message,
+      city: citiesQ.error?.message,
+    },
     /** What profileIssues needs: state and city are required only when the lists have options. */
     needs: { statesExist: states.length > 0, citiesExist: cities.length > 0 },
   };

@@ -1,4 +1,4 @@
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MSG, type TUser } from '@virality/domain';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -42,9 +42,11 @@ async function pick(user: ReturnType<typeof userEvent.setup>, label: string, opt
   await user.click(await within(listbox).findByRole('option', { name: option }, { timeout: 10_000 }));
 }
 
+/** A label's text, with or without the asterisk of a required field. */
+const named = (label: string) => new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}( \\*)?$`);
 /** The input a label names (a Mantine listbox carries the same label). */
-const field = (label: string) => screen.getByLabelText(label, { selector: 'input' }) as HTMLInputElement;
-const findField = (label: string) => screen.findByLabelText(label, { selector: 'input' }) as Promise<HTMLInputElement>;
+const field = (label: string) => screen.getByLabelText(named(label), { selector: 'input' }) as HTMLInputElement;
+const findField = (label: string) => screen.findByLabelText(named(label), { selector: 'input' }) as Promise<HTMLInputElement>;
 const inputValue = (label: string) => field(label).value;
 
 describe('UserProfilePage', { timeout: 40_000 }, () => {
@@ -111,7 +113,7 @@ describe('UserProfilePage', { timeout: 40_000 }, () => {
     expect(inputValue('City')).toBe('Kathmandu');
   });
 
-  it('toasts a failed location lookup', async () => {
+  it('shows a failed location lookup under the field it feeds, not as a toast', async () => {
     serve(makeUser({ profileType: 'BUSINESS' }), (call) =>
       call.path === 'location/getAllCountry'
         ? { status: 500, body: { status: false, message: 'Location service down', response: null } }
@@ -120,8 +122,100 @@ describe('UserProfilePage', { timeout: 40_000 }, () => {
     const notify = await import('../../../lib/notify');
     const spy = vi.spyOn(notify, 'notifyError');
     renderPage('/userprofile', <UserProfilePage />);
-    await waitFor(() => expect(spy).toHaveBeenCalledWith('Location service down'), { timeout: 10_000 });
+    await waitFor(() => expect(field('Country').getAttribute('aria-invalid')).toBe('true'), { timeout: 10_000 });
+    expect(screen.getByText('Location service down')).toBeTruthy();
+    expect(spy).not.toHaveBeenCalled();
     spy.mockRestore();
+  });
+
+  it('marks the required fields before Continue is pressed (asterisk, and announced as required)', async () => {
+    serve(makeUser({ profileType: 'BUSINESS' }));
+    renderPage('/userprofile', <UserProfilePage />);
+    await findField('Business/Brand name');
+    for (const label of [
+      'Business/Brand name',
+      'Username',
+      'Date of birth',
+      'Industry',
+      'Company size',
+      'Country',
+      'State',
+      'City',
+      'Address',
+      'Pin code',
+    ]) {
+      const input = field(label);
+      expect(input.required || input.getAttribute('aria-required') === 'true', label).toBe(true);
+      const labelEl = document.querySelector(`label[for="${input.id}"]`);
+      expect(labelEl?.textContent, label).toContain('*');
+    }
+    for (const label of ['Pronouns', 'Gender', 'Email', 'Mobile number']) {
+      expect(field(label).required, label).toBe(false);
+      expect(document.querySelector(`label[for="${field(label).id}"]`)?.textContent, label).not.toContain('*');
+    }
+  });
+
+  it('country search puts names that start with the typed text first', async () => {
+    serve(makeUser({ profileType: 'BUSINESS' }), (call) =>
+      call.path === 'location/getAllCountry'
+        ? ok([
+            { countryId: 'IO', countryName: 'British Indian Ocean Territory', phoneCode: '246' },
+            { countryId: 'IN', countryName: 'India', phoneCode: '91' },
+            { countryId: 'ID', countryName: 'Indonesia', phoneCode: '62' },
+            { countryId: 'NP', countryName: 'Nepal', phoneCode: '977' },
+          ])
+        : undefined,
+    );
+    const user = userEvent.setup();
+    renderPage('/userprofile', <UserProfilePage />);
+    await waitFor(() => expect(field('Country').placeholder).toBe('Select country'), { timeout: 10_000 });
+    await user.type(field('Country'), 'ind');
+    const listbox = await screen.findByRole('listbox', {}, { timeout: 10_000 });
+    await waitFor(() =>
+      expect(
+        within(listbox)
+          .getAllByRole('option')
+          .map((o) => o.textContent),
+      ).toEqual(['India', 'Indonesia', 'British Indian Ocean Territory']),
+    );
+  });
+
+  it('lets the user type the city where the state has no cities in the data, and sends it', async () => {
+    const business = makeUser({
+      profileType: 'BUSINESS',
+      name: 'Acme Foods',
+      userName: 'acme',
+      dateOfBirth: '2001-01-01',
+      industryType: 'Food & Beverages',
+      companySize: 2,
+      address: { country: 'India', state: null, city: null, addressLine: null, pinCode: null },
+    });
+    const calls = serve(business, (call) => {
+      if (call.path === 'location/getAllState' && call.query.get('countryId') === 'IN')
+        return ok([...STATES.IN, { stateId: 'LD', stateName: 'Lakshadweep' }]);
+      if (call.path === 'user/updateUser') return ok({ result: business, pendingVerification: [] });
+      return undefined;
+    });
+    const user = userEvent.setup();
+    renderPage('/userprofile', <UserProfilePage />);
+    await waitFor(() => expect(inputValue('Country')).toBe('India'), { timeout: 10_000 });
+    await pick(user, 'State', 'Lakshadweep');
+    // no list to pick from: a text field, optional, instead of a dead end
+    const city = await findField('City');
+    await waitFor(() => expect(field('City').tagName).toBe('INPUT'));
+    await waitFor(() => expect(screen.queryByRole('listbox')).toBeNull());
+    expect(city.required).toBe(false);
+    await user.type(field('City'), 'Kavaratti');
+    fireEvent.change(field('Address'), { target: { value: 'Flat #4, Beach Road' } });
+    fireEvent.change(field('Pin code'), { target: { value: '682555' } });
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await waitFor(() => expect(calls.some((c) => c.path === 'user/updateUser')).toBe(true), { timeout: 10_000 });
+    expect(calls.find((c) => c.path === 'user/updateUser')?.body).toMatchObject({
+      country: 'India',
+      state: 'Lakshadweep',
+      city: 'Kavaratti',
+      addressLine: 'Flat #4, Beach Road',
+    });
   });
 
   it('validates with the shared rules and sends nothing when invalid', async () => {
@@ -169,6 +263,32 @@ describe('UserProfilePage', { timeout: 40_000 }, () => {
       origin: 'userprofile',
       next: '/interest',
     });
+  });
+
+  it('shows a refusal that names no field above the form, not as a toast', async () => {
+    const me = makeUser({
+      userName: 'ana',
+      name: 'Ana',
+      dateOfBirth: '2000-05-17',
+      mobileNumber: '9876543210',
+      phoneCode: '91',
+      mobileVerified: true,
+    });
+    serve(me, (call) =>
+      call.path === 'user/updateUser'
+        ? { status: 500, body: { status: false, message: 'Server unavailable', response: null } }
+        : undefined,
+    );
+    const notify = await import('../../../lib/notify');
+    const spy = vi.spyOn(notify, 'notifyError');
+    const user = userEvent.setup();
+    renderPage('/userprofile', <UserProfilePage />);
+    await user.click(await screen.findByRole('button', { name: 'Continue' }));
+    const alert = await screen.findByRole('alert', {}, { timeout: 10_000 });
+    expect(alert.textContent).toContain('Server unavailable');
+    expect(alert.closest('form')).toBeTruthy();
+    expect(spy).not.toHaveBeenCalled();
+    spy.mockRestore();
   });
 
   it('shows server field errors on the fields', async () => {

@@ -33,15 +33,16 @@ import {
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { OnboardingLayout, ProfilePhotoField, UserNameField } from '../../../components';
+import { FormErrorAlert, useFormError } from '../../../components/form-error-alert';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
-import { notifyError } from '../../../lib/notify';
 import { useCurrentUser } from '../../../lib/use-current-user';
 import { useUserNameAvailability } from '../../../lib/use-user-name-availability';
 import { type TSendOtpBody, useSendOtp } from '../api/send-otp';
 import { useUpdateUser } from '../api/update-user';
 import { uploadProfileImage } from '../api/upload-profile-image';
 import { LocationFields } from './location-fields';
+import { rankedFilter } from './place-filter';
 import { initialProfileValues, type TProfileFormValues, toProfilePayload } from './profile-form-values';
 import { useLocationOptions } from './use-location-options';
 
@@ -87,6 +88,7 @@ function ProfileForm({ user }: { user: TUser }) {
   const sendOtp = useSendOtp();
   const [busy, setBusy] = useState(false);
   const [today] = useState(() => new Date());
+  const formError = useFormError();
 
   const form = useForm<TProfileFormValues>({ initialValues: initialProfileValues(user) });
   const v = form.values;
@@ -105,6 +107,7 @@ function ProfileForm({ user }: { user: TUser }) {
   };
 
   const handleSubmit = async (values: TProfileFormValues) => {
+    formError.clear();
     const payload = toProfilePayload(values, profileType);
     const issues = profileIssues(payload, {
       profileType,
@@ -138,15 +141,15 @@ function ProfileForm({ user }: { user: TUser }) {
         sent?.emailPhone || ('email' in otpBody ? otpBody.email : phoneKey(otpBody.phoneCode, otpBody.mobileNumber));
       navigate(paths.verifyOtp, { state: { emailPhone, origin: 'userprofile', next: paths.interest } });
     } catch (err) {
-      const message = err instanceof Error ? err.message : MSG.somethingWentWrong;
+      const message = (err instanceof Error && err.message) || MSG.somethingWentWrong;
       const fieldErrors = readFieldErrors(err);
       if (fieldErrors) {
         form.setErrors(fieldErrors);
         focusFirstInvalid();
-        // Fields the form does not show still need to be heard.
-        if (Object.keys(fieldErrors).some((f) => !(f in values))) notifyError(message);
+        // Fields the form does not show still need to be heard: at the top of the form.
+        if (Object.keys(fieldErrors).some((f) => !(f in values))) formError.show(message);
       } else {
-        notifyError(message);
+        formError.show(message);
       }
     } finally {
       setBusy(false);
@@ -159,9 +162,15 @@ function ProfileForm({ user }: { user: TUser }) {
         <div>
           <Title order={2}>Tell us about {isInfluencer ? 'yourself' : 'your business'}</Title>
           <Text c="dimmed" size="sm">
-            Complete your profile to continue.
+            Complete your profile to continue. Fields marked{' '}
+            <Text span c="red.8" fw={600}>
+              *
+            </Text>{' '}
+            are required.
           </Text>
         </div>
+
+        <FormErrorAlert error={formError.error} />
 
         <ProfilePhotoField
           value={v.profileImage}
@@ -175,7 +184,7 @@ function ProfileForm({ user }: { user: TUser }) {
             label={isInfluencer ? 'Name' : 'Business/Brand name'}
             autoComplete={isInfluencer ? 'name' : 'organization'}
             maxLength={40}
-            aria-required
+            required
             {...form.getInputProps('name')}
           />
           <UserNameField
@@ -187,7 +196,7 @@ function ProfileForm({ user }: { user: TUser }) {
             available={availability.available}
             suggestions={availability.suggestions}
             autoComplete="username"
-            requiredMark="aria"
+            requiredMark="asterisk"
           />
           <Select
             label="Pronouns"
@@ -202,7 +211,7 @@ function ProfileForm({ user }: { user: TUser }) {
             type="date"
             min="1900-01-01"
             max={maxDateOfBirth(profileType, today)}
-            aria-required
+            required
             {...form.getInputProps('dateOfBirth')}
           />
           {!isInfluencer && (
@@ -212,8 +221,9 @@ function ProfileForm({ user }: { user: TUser }) {
               data={INDUSTRY_OPTIONS}
               searchable
               limit={50}
+              filter={rankedFilter}
               nothingFoundMessage="No industry found"
-              aria-required
+              required
               {...form.getInputProps('industryType')}
             />
           )}
@@ -222,7 +232,7 @@ function ProfileForm({ user }: { user: TUser }) {
               label="Company size"
               placeholder="Select company size"
               data={COMPANY_SIZE_OPTIONS}
-              aria-required
+              required
               {...form.getInputProps('companySize')}
             />
           )}
@@ -245,6 +255,7 @@ function ProfileForm({ user }: { user: TUser }) {
             leftSection="+"
             maxLength={3}
             readOnly={mobileLocked}
+            required={isInfluencer}
             {...form.getInputProps('phoneCode')}
             onChange={(e) => form.setFieldValue('phoneCode', digits(e.currentTarget.value, 3))}
           />
@@ -257,7 +268,7 @@ function ProfileForm({ user }: { user: TUser }) {
             readOnly={mobileLocked}
             description={mobileLocked ? 'Verified' : undefined}
             inputWrapperOrder={['label', 'input', 'description', 'error']}
-            aria-required={isInfluencer}
+            required={isInfluencer}
             {...form.getInputProps('mobileNumber')}
             onChange={(e) => form.setFieldValue('mobileNumber', digits(e.currentTarget.value, 12))}
           />
@@ -270,7 +281,7 @@ function ProfileForm({ user }: { user: TUser }) {
           readOnly={emailLocked}
           description={emailLocked ? 'Verified' : undefined}
           inputWrapperOrder={['label', 'input', 'description', 'error']}
-          aria-required={isInfluencer}
+          required={isInfluencer}
           {...form.getInputProps('email')}
         />
 
@@ -292,7 +303,7 @@ function ProfileForm({ user }: { user: TUser }) {
                   label="Address"
                   autoComplete="street-address"
                   maxLength={250}
-                  aria-required
+                  required
                   {...form.getInputProps('addressLine')}
                 />
               </Grid.Col>
@@ -301,7 +312,7 @@ function ProfileForm({ user }: { user: TUser }) {
                   label="Pin code"
                   autoComplete="postal-code"
                   maxLength={7}
-                  aria-required
+                  required
                   {...form.getInputProps('pinCode')}
                 />
               </Grid.Col>
