@@ -71,6 +71,8 @@ export const SOCIAL_MSG = {
   networkUnknown: 'Unknown social network',
   accountNotFound: 'Social account not found',
   codeRequired: 'Authorization code is required',
+  stateRequired: (label: string) => `State is required to add a ${label} account`,
+  wrongNetwork: (label: string) => `SocialMediaID is not ${label}`,
   youtubeFirst: 'Link a YouTube channel first',
   choosePage: 'Choose at least one page',
   pageNotOffered: (label: string) => `That page was not among the ${label} pages you allowed`,

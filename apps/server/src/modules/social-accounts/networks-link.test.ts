@@ -126,6 +126,18 @@ describe.each(CHOOSERS)('linking $label pages through the page chooser', (n) => 
     expect(await accountsOf(thief.user.orgId)).toEqual([]);
   });
 
+  it('a list without State is refused (no PKCE binds the code to its flow), and the flow then still links with it', async () => {
+    const { token, user } = await buildUser(t, { profileType: 'BUSINESS' });
+    const start = await call(t, 'GET', n.loginUrl, { token });
+    const back = await consent(loginUrlOf(start.json), 'allow');
+    const code = back.searchParams.get('code');
+    const res = await call(t, 'POST', n.list, { token, body: { Code: code, OrgID: user.orgId, UserID: user.id } });
+    expect(res.status).toBe(400);
+    expect(res.json.response_message).toBe(SOCIAL_MSG.stateRequired(n.label));
+    const list = await call(t, 'POST', n.list, { token, body: { Code: code, State: back.searchParams.get('state') } });
+    expect(list.status).toBe(200);
+  });
+
   it('a business manager cannot start linking', async () => {
     const { token } = await buildUser(t, { profileType: 'BUSINESS_MANAGER' });
     const res = await call(t, 'GET', n.loginUrl, { token });
@@ -234,6 +246,21 @@ describe('linking Threads', () => {
     expect(row.accessToken).toMatch(/^v1\./);
     const days = (row.accessExpiresAt!.getTime() - t.clock.nowMs()) / 86_400_000;
     expect(days).toBeGreaterThan(55);
+  });
+
+  it('add-account without State is refused (no PKCE binds the code to its flow); with State the same consent links', async () => {
+    const { token } = await buildUser(t);
+    const start = await call(t, 'GET', '/sph/threads/login-url/', { token });
+    const back = await consent(start.json.response_data.url, 'allow');
+    const code = back.searchParams.get('code');
+    const res = await call(t, 'POST', '/sph/threads/add-account/', { token, body: { Code: code, SocialMediaID: '7' } });
+    expect(res.status).toBe(400);
+    expect(res.json.response_message).toBe(SOCIAL_MSG.stateRequired('Threads'));
+    const linked = await call(t, 'POST', '/sph/threads/add-account/', {
+      token,
+      body: { Code: code, State: back.searchParams.get('state') },
+    });
+    expect(linked.status).toBe(200);
   });
 
   it('a Threads access near its end is renewed by the job without the user noticing', async () => {

@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, isNull, lte, sql } from 'drizzle-orm';
 import type { TDb } from '../../db/client';
 import { linkStates, socialAccounts } from '../../db/schema';
 import { createCache } from '../../lib/cache';
@@ -31,6 +31,23 @@ export function createSocialRepository(db: TDb, changes: TChanges) {
     },
     async findStateByRequestToken(token: string): Promise<TLinkStateRow | null> {
       const [row] = await db.select().from(linkStates).where(eq(linkStates.requestToken, token));
+      return row ?? null;
+    },
+    /** A user's newest linking flow of a network that is still open (unused, unexpired), if any. */
+    async newestOpenState(userId: string, network: string, now: Date): Promise<TLinkStateRow | null> {
+      const [row] = await db
+        .select()
+        .from(linkStates)
+        .where(
+          and(
+            eq(linkStates.userId, userId),
+            eq(linkStates.network, network),
+            isNull(linkStates.usedAt),
+            gt(linkStates.expiresAt, now),
+          ),
+        )
+        .orderBy(desc(linkStates.createdAt), desc(linkStates.id))
+        .limit(1);
       return row ?? null;
     },
     async findState(id: string): Promise<TLinkStateRow | null> {

@@ -30,9 +30,10 @@ const guarded = { onRequest: requireAuth };
 
 /** The consent's answer as an add-account body carries it (the spec's `Code`, or `code`). */
 const consentOf = (b: z.infer<typeof zAddAccountBody>) => ({
-  state: b.State ?? b.state ?? null,
+  state: b.State || b.state || null,
   consent: { code: b.Code ?? b.code ?? null, oauthToken: null, oauthVerifier: null },
   ids: { OrgID: b.OrgID, UserID: b.UserID },
+  socialMediaId: b.SocialMediaID === '' ? undefined : b.SocialMediaID,
 });
 
 type TListedPage = TLinkablePage & { kind: string };
@@ -104,7 +105,8 @@ export const socialSphRoutes =
         schema: {
           tags,
           security,
-          summary: "Link the TikTok account the consent page returned (Code and State from the return page's address)",
+          summary:
+            "Link the TikTok account the consent page returned (Code, and State when the client has it, from the return page's address)",
           body: zAddAccountBody,
           response: { 200: zSphOk(zSocialAccount) },
         },
@@ -152,7 +154,8 @@ export const socialSphRoutes =
         schema: {
           tags,
           security,
-          summary: "Link the YouTube channel the consent page returned (Code and State from the return page's address)",
+          summary:
+            "Link the YouTube channel the consent page returned (Code, and State when the client has it, from the return page's address)",
           body: zAddAccountBody,
           response: { 200: zSphOk(zSocialAccount) },
         },

@@ -45,8 +45,16 @@ type TDeps = {
 
 const hashState = (state: string) => createHash('sha256').update(state).digest('hex');
 
-/** What an add-account or pages-list call brings: the state from the return address, the consent, the client's ids. */
-type TConsentBody = { state: string | null; consent: TConsent; ids: { OrgID?: string; UserID?: string } };
+/**
+ * What an add-account or pages-list call brings: the state from the return address (null when the client sent
+ * none), the consent, the client's ids, and the network it names (SocialMediaID), when it names one.
+ */
+type TConsentBody = {
+  state: string | null;
+  consent: TConsent;
+  ids: { OrgID?: string; UserID?: string };
+  socialMediaId?: string | number;
+};
 /** A page found at consent, kept on its flow until Save (its token sealed, bound to the flow). */
 type TKeptPage = {
   remoteId: string;
@@ -210,20 +218,36 @@ export function createSocialAccountsService(deps: TDeps) {
   }
 
   /**
+   * The linking flow a consent without State belongs to: the caller's newest open flow of this network, and only
+   * where that flow's code is bound to it by PKCE (the network refuses the code with any other flow's verifier).
+   * Elsewhere nothing but the State ties a code to the person who consented: a code read from someone else's
+   * return address would link their account into the caller's organization, so State stays required there.
+   */
+  async function flowWithoutState(a: TAuthContext, key: TSocialNetworkKey, label: string) {
+    const newest = await repo.newestOpenState(a.userId, key, clock.now());
+    if (!newest) throw badRequest(SOCIAL_MSG.linkExpired);
+    if (!newest.secret) throw badRequest(SOCIAL_MSG.stateRequired(label));
+    return newest;
+  }
+
+  /**
    * Takes a consent the return page brought back: the state must be the caller's, for this network, unexpired
-   * and unused (it is used up here); the code is exchanged and what it gives is found.
+   * and unused (it is used up here); the code is exchanged and what it gives is found. Without State (the
+   * documented bodies), the caller's newest open flow of a PKCE network is the one (see `flowWithoutState`).
    */
   async function consented(a: TAuthContext, key: TSocialNetworkKey, body: TConsentBody) {
     owner(a);
     ownIds(a, body.ids);
     const { network, adapter } = networkOf(key);
+    if (body.socialMediaId !== undefined && socialNetwork(body.socialMediaId)?.key !== key)
+      throw badRequest(SOCIAL_MSG.wrongNetwork(network.label));
     if (!body.consent.code && !body.consent.oauthToken) throw badRequest(SOCIAL_MSG.codeRequired);
     // OAuth 1.0a (X) sends no state back: its flow is the one that asked for the request token it returns
     const pending = body.state
       ? await repo.findState(hashState(body.state))
       : body.consent.oauthToken
         ? await repo.findStateByRequestToken(body.consent.oauthToken)
-        : null;
+        : await flowWithoutState(a, key, network.label);
     if (!pending) throw badRequest(SOCIAL_MSG.linkExpired);
     const id = pending.id;
     // the state is checked before it is used up: another user's or another network's state is refused untouched

@@ -177,6 +177,78 @@ describe('the state of a linking flow is bound to its user, used once, and short
   });
 });
 
+describe("add-account without State (the documented body): the code redeems the caller's own newest open flow, bound by PKCE", () => {
+  const addWithoutState = (token: string, body: Record<string, unknown>) =>
+    call(t, 'POST', '/sph/tiktok/add-account/', { token, body });
+
+  it("{Code, OrgID, UserID, SocialMediaID} links; the flow is used up, and linking the same account again answers 'Account Already Exist'", async () => {
+    const { token, user } = await buildUser(t);
+    const ids = { OrgID: user.orgId, UserID: user.id, SocialMediaID: '5' };
+    const back = await startAndConsent(token, 'tt-ava');
+    const body = { Code: back.searchParams.get('code'), ...ids };
+    const res = await addWithoutState(token, body);
+    expect(res.status).toBe(200);
+    expect(res.json.response_message).toBe('TikTok account added successfully');
+    expect(res.json.response_data).toMatchObject({ UserName: 'ava.cooks', SocialMediaID: '5', Status: 'linked' });
+    const replay = await addWithoutState(token, body);
+    expect(replay.status).toBe(400);
+    expect(replay.json.response_message).toBe(SOCIAL_MSG.linkExpired);
+    const [before] = await t.database.db.select().from(socialAccounts).where(eq(socialAccounts.orgId, user.orgId));
+    const again = await startAndConsent(token, 'tt-ava');
+    const exists = await addWithoutState(token, { Code: again.searchParams.get('code'), ...ids, SocialMediaID: 5 });
+    expect(exists.status).toBe(409);
+    expect(exists.json.response_message).toBe(SOCIAL_MSG.accountExists);
+    const rows = await t.database.db.select().from(socialAccounts).where(eq(socialAccounts.orgId, user.orgId));
+    expect(rows).toHaveLength(1);
+    expect(rows[0].accessToken).toBe(before.accessToken);
+  });
+
+  it("a code read from another user's return address links nothing for the taker: it fails with the taker's own flow", async () => {
+    const alice = await buildUser(t);
+    const mallory = await buildUser(t);
+    const back = await startAndConsent(alice.token, 'tt-milo');
+    // without a flow of her own the code is refused at once
+    const none = await addWithoutState(mallory.token, { Code: back.searchParams.get('code') });
+    expect(none.status).toBe(400);
+    expect(none.json.response_message).toBe(SOCIAL_MSG.linkExpired);
+    // with one, her flow is taken and TikTok refuses the code with its PKCE verifier (not the one it was issued for)
+    await call(t, 'GET', '/sph/tiktok/login-url/', { token: mallory.token });
+    const stolen = await addWithoutState(mallory.token, { Code: back.searchParams.get('code') });
+    expect(stolen.status).toBe(400);
+    expect(stolen.json.response_message).toBe(SOCIAL_MSG.linkExpired);
+    const [flow] = await t.database.db.select().from(linkStates).where(eq(linkStates.userId, mallory.user.id));
+    expect(flow.usedAt).not.toBeNull();
+    for (const who of [alice, mallory])
+      expect(await t.database.db.select().from(socialAccounts).where(eq(socialAccounts.orgId, who.user.orgId))).toEqual([]);
+  });
+
+  it('only the newest open flow is redeemed: the code of an older one is refused', async () => {
+    const { token, user } = await buildUser(t);
+    const older = await startAndConsent(token, 'tt-nora');
+    await call(t, 'GET', '/sph/tiktok/login-url/', { token });
+    const res = await addWithoutState(token, { Code: older.searchParams.get('code') });
+    expect(res.status).toBe(400);
+    expect(await t.database.db.select().from(socialAccounts).where(eq(socialAccounts.orgId, user.orgId))).toEqual([]);
+  });
+
+  it("refuses bad input before using the flow (no code: 400, another network's SocialMediaID: 400, another user's ids: 403), and a manager (403)", async () => {
+    const { token, user } = await buildUser(t);
+    const other = await buildUser(t);
+    const back = await startAndConsent(token, 'tt-ava');
+    const code = back.searchParams.get('code');
+    const noCode = await addWithoutState(token, { OrgID: user.orgId });
+    expect(noCode).toMatchObject({ status: 400, json: { response_message: SOCIAL_MSG.codeRequired } });
+    const youtube = await addWithoutState(token, { Code: code, SocialMediaID: '3' });
+    expect(youtube).toMatchObject({ status: 400, json: { response_message: SOCIAL_MSG.wrongNetwork('TikTok') } });
+    expect((await addWithoutState(token, { Code: code, UserID: other.user.id })).status).toBe(403);
+    const team = await makeTeam(t, 'Acme Foods', perms({ '5': { Post: true } }));
+    const manager = await addWithoutState(team.manager.token, { Code: code });
+    expect(manager).toMatchObject({ status: 403, json: { response_message: SOCIAL_MSG.managerCannotLink } });
+    // none of them used the flow up: its owner still links with it
+    expect((await addWithoutState(token, { Code: code, SocialMediaID: 5 })).status).toBe(200);
+  });
+});
+
 describe('who may link, list and unlink', () => {
   it('without a session the calls answer 401 in the posting API envelope', async () => {
     const res = await call(t, 'GET', '/sph/tiktok/login-url/');

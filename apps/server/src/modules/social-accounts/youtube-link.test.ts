@@ -40,6 +40,18 @@ async function link(token: string, profile = 'yt-ava') {
 }
 
 describe('linking a YouTube channel through Google consent', () => {
+  it("add_yt_account without State links with the caller's newest open flow (PKCE binds the code to it)", async () => {
+    const { token, user } = await buildUser(t);
+    const start = await call(t, 'GET', '/sph/getYTLoginUrl/', { token });
+    const back = await consent(start.json.response_data.url, 'allow', 'yt-ava');
+    const res = await call(t, 'POST', '/sph/add_yt_account/', {
+      token,
+      body: { Code: back.searchParams.get('code'), OrgID: user.orgId, UserID: user.id, SocialMediaID: '3' },
+    });
+    expect(res.status).toBe(200);
+    expect(res.json.response_data).toMatchObject({ SocialMediaID: '3', Status: 'linked' });
+  });
+
   it("the login url is Google's consent page asking for offline access, with state and PKCE", async () => {
     const { token } = await buildUser(t);
     const res = await call(t, 'GET', '/sph/getYTLoginUrl/', { token });
