@@ -31,3 +31,4 @@ export * from './rules/profile';
 export * from './rules/routes';
 export * from './rules/social';
 export * from './rules/team';
+export * from './rules/uploads';

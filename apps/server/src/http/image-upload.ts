@@ -2,23 +2,40 @@ import { MSG, PROFILE_IMAGE_MAX_BYTES } from '@virality/domain';
 import type { FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
 import { badRequest } from '../errors';
+import { decodeRaster, rasterizeSvg } from '../modules/media/image';
+import { svgIssue, svgRootAt } from '../modules/media/probe';
 
-const IMAGE_TYPES: Record<string, string> = { 'image/jpeg': 'jpg', 'image/png': 'png', 'image/webp': 'webp' };
+const IMAGE_TYPES: Record<string, { ext: string; format: string }> = {
+  'image/jpeg': { ext: 'jpg', format: 'jpeg' },
+  'image/png': { ext: 'png', format: 'png' },
+  'image/webp': { ext: 'webp', format: 'webp' },
+};
 
 /**
- * Reads one multipart `file` as a profile image: at most 2 MB, and a JPEG, PNG or WebP by its bytes
- * (never by the browser's word). Its route is marked `config: { upload: true }`: every other route
- * refuses a multipart body with 415 before reading it (http/hygiene), and a 413 on an upload route
- * answers with the image message.
+ * Reads one multipart `file` as a profile image: at most 2 MB (cut off while it arrives), and a JPEG, PNG or
+ * WebP by its bytes (never by the browser's word) that decodes whole within the pixel limit, kept as it came;
+ * or an SVG, drawn and kept as a PNG (an SVG is never stored). Its route is marked `config: { upload: true }`:
+ * every other route refuses a multipart body with 415 before reading it (http/hygiene), and a 413 on an upload
+ * route answers with the image message.
  */
 export async function readImageUpload(req: FastifyRequest): Promise<{ bytes: Buffer; ext: string; mime: string }> {
   if (!req.isMultipart()) throw badRequest(MSG.imageUploadFailed);
   const file = await req.file({ limits: { fileSize: PROFILE_IMAGE_MAX_BYTES, files: 1 } });
   if (!file) throw badRequest(MSG.imageUploadFailed);
+  // at most 2 MB, cut off by the stream's limit as it arrives
   const bytes = await file.toBuffer().catch(() => null);
   if (!bytes || file.file.truncated) throw badRequest(MSG.imageTooLarge);
-  const type = await fileTypeFromBuffer(bytes);
-  const ext = type ? IMAGE_TYPES[type.mime] : undefined;
-  if (!type || !ext) throw badRequest(MSG.imageNotSupported);
-  return { bytes, ext, mime: type.mime };
+  const type = await fileTypeFromBuffer(bytes).catch(() => undefined);
+  if (!type || type.mime === 'application/xml') {
+    const text = bytes.toString('utf8');
+    if (svgRootAt(text) === -1 || svgIssue(text)) throw badRequest(MSG.imageNotSupported);
+    const drawn = await rasterizeSvg(bytes);
+    if (!drawn) throw badRequest(MSG.imageNotSupported);
+    return { bytes: drawn.png, ext: 'png', mime: 'image/png' };
+  }
+  const known = IMAGE_TYPES[type.mime];
+  if (!known) throw badRequest(MSG.imageNotSupported);
+  const decoded = await decodeRaster(bytes);
+  if (!decoded || decoded.format !== known.format) throw badRequest(MSG.imageNotSupported);
+  return { bytes, ext: known.ext, mime: type.mime };
 }

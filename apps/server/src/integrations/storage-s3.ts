@@ -1,3 +1,5 @@
+import { createReadStream } from 'node:fs';
+import fs from 'node:fs/promises';
 import {
   DeleteObjectCommand,
   ListObjectsV2Command,
@@ -54,6 +56,22 @@ export function createS3Storage(config: TS3Config, opts: { client?: S3Client } =
           ContentType: contentType,
           ContentLength: bytes.length,
           // a key is never written twice with other bytes (each upload has a new id)
+          CacheControl: 'public, max-age=31536000, immutable',
+        }),
+      );
+      return urlOf(config.publicUrl, key);
+    },
+
+    async putFile(key, file, contentType) {
+      const { size } = await fs.stat(file);
+      // streamed from disk with its length known: one PUT, the file never whole in memory
+      await client.send(
+        new PutObjectCommand({
+          Bucket,
+          Key: checkKey(key),
+          Body: createReadStream(file),
+          ContentType: contentType,
+          ContentLength: size,
           CacheControl: 'public, max-age=31536000, immutable',
         }),
       );

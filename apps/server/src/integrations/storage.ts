@@ -8,6 +8,12 @@ export type TStoredFile = { key: string; modifiedAt: Date; size: number };
 export type TStorage = {
   /** Stores bytes under a key ('profile/abc.png') and returns the public URL the networks and browsers fetch. */
   put(key: string, bytes: Buffer, contentType: string): Promise<string>;
+  /**
+   * Stores the file at `file` (a finished upload on local disk) under a key, read as a stream, never whole in
+   * memory; returns its public URL like `put`. The file may be moved away: the caller removes it if it is
+   * still there.
+   */
+  putFile(key: string, file: string, contentType: string): Promise<string>;
   /** Every file whose key starts with this folder ('profile/'), in no particular order. */
   list(prefix: string): Promise<TStoredFile[]>;
   /** Deletes a file; a key that is already gone is not an error. */
@@ -28,6 +34,19 @@ export function createLocalStorage(config: Pick<TConfig, 'storage' | 'publicUrl'
       const file = fileOf(key);
       await fs.mkdir(path.dirname(file), { recursive: true });
       await fs.writeFile(file, bytes);
+      return `${config.publicUrl}/uploads/${key}`;
+    },
+
+    async putFile(key, file) {
+      const target = fileOf(key);
+      await fs.mkdir(path.dirname(target), { recursive: true });
+      try {
+        // an upload is spooled beside the uploads folder: moving it is one rename, no copy
+        await fs.rename(file, target);
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code !== 'EXDEV') throw err;
+        await fs.copyFile(file, target);
+      }
       return `${config.publicUrl}/uploads/${key}`;
     },
 

@@ -1,8 +1,8 @@
 import { deflateSync } from 'node:zlib';
 
 /**
- * Small but valid media files for tests: a PNG and a JPEG of a given size (their headers carry the dimensions
- * that image readers take), and an MP4 whose boxes carry a video track's width, height and duration.
+ * Small but valid media files for tests: a PNG and a JPEG of a given size that decode whole, and an MP4 whose
+ * boxes carry a video track's width, height and duration.
  */
 
 const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
@@ -46,35 +46,41 @@ export function pngBytes(width: number, height: number, seed = 0, padding = 0): 
   ]);
 }
 
-/** A baseline JPEG header of `width` × `height` (SOI, JFIF, a frame header, EOI): enough for type and size readers. */
+/** A JPEG marker segment: FF, the marker, its 16-bit length (counting itself) and its body. */
+const jpegSegment = (marker: number, body: Buffer) => {
+  const head = Buffer.from([0xff, marker, 0, 0]);
+  head.writeUInt16BE(body.length + 2, 2);
+  return Buffer.concat([head, body]);
+};
+
+/**
+ * A whole baseline JPEG of `width` × `height`, plain mid grey, that any decoder reads to its last pixel: one
+ * greyscale component, and Huffman tables of one code each, so that every 8 × 8 block is two zero bits (its DC
+ * difference 0 and end of block). A comment carries `seed`, so that files of one size differ.
+ */
 export function jpegBytes(width: number, height: number, seed = 0): Buffer {
-  const app0 = Buffer.from([
-    0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0x01, 0x00, 0x00, 0x01, 0x00, 0x01, 0x00, 0x00,
+  const app0 = Buffer.from([0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0x01, 0x00, 0x00, 0x01, 0x00, 0x01, 0x00, 0x00]);
+  const dqt = Buffer.concat([Buffer.from([0x00]), Buffer.alloc(64, 1)]);
+  const sof = Buffer.from([8, height >> 8, height & 0xff, width >> 8, width & 0xff, 1, 1, 0x11, 0]);
+  // a table of one code of length 1 (symbol 0): DC category 0, AC end of block
+  const oneCode = Buffer.concat([Buffer.from([1]), Buffer.alloc(15), Buffer.from([0])]);
+  const dht = Buffer.concat([Buffer.from([0x00]), oneCode, Buffer.from([0x10]), oneCode]);
+  const sos = Buffer.from([1, 1, 0x00, 0, 63, 0]);
+  const bits = Math.ceil(width / 8) * Math.ceil(height / 8) * 2;
+  const scan = Buffer.alloc(Math.ceil(bits / 8));
+  // the last byte is padded with one bits, as the format asks
+  if (bits % 8) scan[scan.length - 1] = (1 << (8 - (bits % 8))) - 1;
+  return Buffer.concat([
+    Buffer.from([0xff, 0xd8]),
+    jpegSegment(0xe0, app0),
+    jpegSegment(0xfe, Buffer.from(`virality test ${seed}`)),
+    jpegSegment(0xdb, dqt),
+    jpegSegment(0xc0, sof),
+    jpegSegment(0xc4, dht),
+    jpegSegment(0xda, sos),
+    scan,
+    Buffer.from([0xff, 0xd9]),
   ]);
-  const sof = Buffer.from([
-    0xff,
-    0xc0,
-    0x00,
-    0x11,
-    0x08,
-    height >> 8,
-    height & 0xff,
-    width >> 8,
-    width & 0xff,
-    0x03,
-    0x01,
-    0x22,
-    0x00,
-    0x02,
-    0x11,
-    0x01,
-    0x03,
-    0x11,
-    0x01,
-  ]);
-  const comment = Buffer.from(`virality test ${seed}`);
-  const com = Buffer.concat([Buffer.from([0xff, 0xfe, 0x00, comment.length + 2]), comment]);
-  return Buffer.concat([Buffer.from([0xff, 0xd8]), app0, com, sof, Buffer.from([0xff, 0xd9])]);
 }
 
 const box = (type: string, ...parts: Buffer[]) => {

@@ -20,7 +20,6 @@ const le32 = (n: number) => {
   b.writeUInt32LE(n >>> 0);
   return b;
 };
-const le24 = (n: number) => Buffer.from([n & 0xff, (n >> 8) & 0xff, (n >> 16) & 0xff]);
 
 /** An ISO BMFF box: 32-bit size, or (large) 1 and a 64-bit size. */
 export function box(type: string, body: Buffer, opts: { large?: boolean } = {}): Buffer {
@@ -68,9 +67,39 @@ export function movBytes(width: number, height: number, seconds: number): Buffer
   return Buffer.concat([ftyp('qt  '), box('mdat', Buffer.alloc(256), { large: true }), moov]);
 }
 
-/** A WebP (VP8X header) of the given size. */
+/**
+ * A whole lossless WebP (VP8L) of the given size, plain grey, that decodes to its last pixel: each of its five
+ * prefix codes holds one symbol, so that every pixel takes no bits at all.
+ */
 export function webpBytes(width: number, height: number): Buffer {
-  const body = Buffer.concat([Buffer.from('WEBPVP8X'), le32(10), Buffer.from([0, 0, 0, 0]), le24(width - 1), le24(height - 1)]);
+  const bits: number[] = [];
+  const put = (v: number, n: number) => {
+    for (let i = 0; i < n; i++) bits.push((v >> i) & 1);
+  };
+  put(width - 1, 14);
+  put(height - 1, 14);
+  put(0, 1); // no alpha
+  put(0, 3); // version 0
+  put(0, 1); // no transform
+  put(0, 1); // no colour cache
+  put(0, 1); // no meta prefix codes
+  // green, red, blue, alpha: a simple code of one 8-bit symbol; distance: a simple code of symbol 0
+  for (const symbol of [0x88, 0x88, 0x88, 0xff]) {
+    put(1, 1);
+    put(0, 1);
+    put(1, 1);
+    put(symbol, 8);
+  }
+  put(1, 1);
+  put(0, 1);
+  put(0, 1);
+  put(0, 1);
+  const packed = Buffer.alloc(Math.ceil(bits.length / 8));
+  bits.forEach((b, i) => {
+    if (b) packed[i >> 3] |= 1 << (i & 7);
+  });
+  const data = Buffer.concat([Buffer.from([0x2f]), packed]);
+  const body = Buffer.concat([Buffer.from('WEBPVP8L'), le32(data.length), data, Buffer.alloc(data.length % 2)]);
   return Buffer.concat([Buffer.from('RIFF'), le32(body.length), body]);
 }
 

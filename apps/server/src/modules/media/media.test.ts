@@ -130,7 +130,7 @@ describe('s3/uploadSingleFile', () => {
     expect(res.json.message).toBe(POST_MSG.imageTooLarge30);
   });
 
-  it('a clean SVG is an image', async () => {
+  it('a clean SVG is kept as the PNG drawn from it', async () => {
     const { token } = await buildUser(t);
     const res = await uploadAs(token, [
       {
@@ -140,7 +140,8 @@ describe('s3/uploadSingleFile', () => {
       },
     ]);
     expect(res.status).toBe(200);
-    expect(res.json.response).toMatchObject({ file_type: 'image/svg+xml', width: 40, height: 20 });
+    expect(res.json.response).toMatchObject({ file_type: 'image/png', width: 1080, height: 540 });
+    expect(res.json.response.result).toMatch(/\.png$/);
   });
 
   it("needs a session; another user's userId is refused", async () => {

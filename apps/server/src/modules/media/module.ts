@@ -1,4 +1,6 @@
+import path from 'node:path';
 import type { TModule } from '../../container';
+import { defineJob } from '../../jobs/registry';
 import { createMediaRepository } from './repository';
 import { mediaRoutes } from './routes';
 import { createMediaService, MEDIA_UPLOAD_LIMITS, type TMediaLimits, type TMediaService } from './service';
@@ -9,13 +11,37 @@ declare module '../../container' {
   }
 }
 
+/** The folder uploads are written to as they arrive: in the data folder, beside (never inside) the served uploads. */
+export const spoolDirOf = (dataDir: string) => path.join(dataDir, 'upload-spool');
+
 /** The media module with other size limits (tests lower them rather than send 100 MB). */
 export const mediaModuleWith = (limits: TMediaLimits): TModule => ({
   name: 'media',
-  services: ({ db, storage, clock, log }) => ({
-    media: createMediaService({ repo: createMediaRepository(db), storage, clock, log, limits }),
+  services: ({ db, storage, clock, log, config, services }) => ({
+    media: createMediaService({
+      repo: createMediaRepository(db),
+      storage,
+      clock,
+      log,
+      limits,
+      spoolDir: spoolDirOf(config.dataDir),
+      planTypeOf: async (ownerId) => (await services.subscriptions.detailsFor(ownerId))?.planType ?? null,
+      permissionsOf: (user) => services.team.permissionsOf(user),
+    }),
   }),
   routes: ({ services }) => [mediaRoutes(services.media)],
+  jobs: ({ services, log }) => [
+    // Daily at 04:41 (UTC): uploads no post names a day after they were made, and what uploads left behind.
+    defineJob({
+      queue: 'sweep-unreferenced-media',
+      policy: 'stately',
+      cron: '41 4 * * *',
+      async handle() {
+        const removed = await services.media.sweep();
+        log.info({ removed: removed.length }, 'sweep-unreferenced-media done');
+      },
+    }),
+  ],
 });
 
 /** Media for posts: uploads read for what they are, stored, and resolved by address when a post is made. */

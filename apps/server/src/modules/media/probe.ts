@@ -1,11 +1,12 @@
-import { ACCEPTED_IMAGE_TYPES, ACCEPTED_VIDEO_TYPES, POST_MSG } from '@virality/domain';
+import { ACCEPTED_IMAGE_TYPES, ACCEPTED_VIDEO_TYPES, POST_MSG, SVG_MAX_BYTES, UPLOAD_MSG } from '@virality/domain';
 import { fileTypeFromBuffer } from 'file-type';
-import { imageSize } from 'image-size';
+import { decodeRaster, rasterizeSvg } from './image';
 
 /**
  * What a file is, read from its bytes and never from its name or the browser's word: an image (JPEG, PNG,
- * WebP, SVG) with its size, or a video (MP4, QuickTime) with its size and duration. Anything else, and any
- * file that cannot be read, is refused with the message the user sees (`MediaRefused`), never another error.
+ * WebP, decoded whole; an SVG drawn as a PNG) with its size, or a video (MP4, QuickTime) with its size and
+ * duration. Anything else, and any file that cannot be read, is refused with the message the user sees
+ * (`MediaRefused`), never another error.
  */
 
 export type TProbed = {
@@ -25,12 +26,9 @@ const EXT: Record<string, string> = {
   'image/jpeg': 'jpg',
   'image/png': 'png',
   'image/webp': 'webp',
-  'image/svg+xml': 'svg',
   'video/mp4': 'mp4',
   'video/quicktime': 'mov',
 };
-/** image-size's name for each raster type: its answer must be about the same type file-type saw. */
-const SIZE_TYPE: Record<string, string> = { 'image/jpeg': 'jpg', 'image/png': 'png', 'image/webp': 'webp' };
 
 // ── MP4 / QuickTime (ISO base media file format) ─────────────────────────────────────────────────────
 
@@ -268,71 +266,137 @@ function rootTag(text: string, at: number): string | null {
   return null;
 }
 
-/** An SVG's size from its root's width/height or viewBox, when they say one (percentages do not). */
-function svgSize(tag: string): { width: number | null; height: number | null } {
-  try {
-    const size = imageSize(Buffer.from(tag.endsWith('/>') ? tag : `${tag}</svg>`));
-    return { width: size.width || null, height: size.height || null };
-  } catch {
-    return { width: null, height: null };
-  }
-}
-
-function probeSvg(buf: Buffer): TProbed | null {
-  const text = buf.toString('utf8');
-  const at = svgRootAt(text);
-  if (at === -1) return null;
-  const tag = rootTag(text, at);
-  if (!tag || svgIssue(text)) throw new MediaRefused(POST_MSG.fileNotSupported);
-  return { kind: 'image', mimeType: 'image/svg+xml', ext: 'svg', ...svgSize(tag), durationSec: null };
-}
-
 // ── Any file ─────────────────────────────────────────────────────────────────────────────────────────
 
-function probeRaster(buf: Buffer, mime: string): TProbed {
-  let size: ReturnType<typeof imageSize>;
-  try {
-    size = imageSize(buf);
-  } catch {
-    throw new MediaRefused(POST_MSG.fileNotSupported);
+/**
+ * A file to read: its first bytes (enough to tell its type), its length, a way to read any range of it, and
+ * what the image decoder reads it from (its path on disk, or its bytes).
+ */
+export type TSource = {
+  head: Buffer;
+  size: number;
+  read(offset: number, length: number): Promise<Buffer>;
+  input: string | Buffer;
+};
+
+/** How many first bytes tell a file's type (and hold an SVG's root element). */
+export const HEAD_BYTES = 64 * 1024;
+
+/** A file held in memory, as a source. */
+export const bufferSource = (buf: Buffer): TSource => ({
+  head: buf.subarray(0, HEAD_BYTES),
+  size: buf.length,
+  read: async (offset, length) => buf.subarray(offset, Math.min(buf.length, offset + length)),
+  input: buf,
+});
+
+/** The largest movie box read (a 100 MB video's is usually well under 1 MB). */
+const MOOV_MAX = 32 * 1024 * 1024;
+
+/**
+ * The movie box of an MP4 / QuickTime file on disk, found by walking its top-level box headers (16 bytes
+ * each, at most MAX_BOXES of them): only that box is read into memory. Null when there is none, or it is
+ * larger than MOOV_MAX.
+ */
+async function movieBoxOf(src: TSource): Promise<Buffer | null> {
+  let at = 0;
+  for (let n = 0; n < MAX_BOXES && at + 8 <= src.size; n++) {
+    const h = await src.read(at, 16);
+    if (h.length < 8) return null;
+    let size = h.readUInt32BE(0);
+    const type = h.toString('latin1', 4, 8);
+    if (size === 1) {
+      if (h.length < 16) return null;
+      const large = h.readBigUInt64BE(8);
+      if (large > BigInt(src.size - at)) return null;
+      size = Number(large);
+    } else if (size === 0) size = src.size - at;
+    if (size < 8 || at + size > src.size) return null;
+    if (type === 'moov') return size > MOOV_MAX ? null : src.read(at, size);
+    at += size;
   }
-  if (size.type !== SIZE_TYPE[mime] || !size.width || !size.height) throw new MediaRefused(POST_MSG.fileNotSupported);
-  // EXIF orientations 5 to 8 turn the picture a quarter: it is shown (and posted) the other way round
-  const turned = (size.orientation ?? 1) >= 5;
+  return null;
+}
+
+/** Size limits of one file by kind (a file at or over its kind's limit is refused with the message). */
+export type TProbeLimits = { imageBytes: number; videoBytes: number };
+const NO_LIMITS: TProbeLimits = { imageBytes: Number.POSITIVE_INFINITY, videoBytes: Number.POSITIVE_INFINITY };
+
+/** What was read, and for an SVG the PNG drawn from it: what is stored in its place. */
+export type TProbedFile = TProbed & { converted: Buffer | null };
+
+function tooLargeCheck(kind: 'image' | 'video', size: number, limits: TProbeLimits) {
+  if (kind === 'image' && size >= limits.imageBytes) throw new MediaRefused(POST_MSG.imageTooLarge30);
+  if (kind === 'video' && size >= limits.videoBytes) throw new MediaRefused(POST_MSG.videoUnder100);
+}
+
+/** An SVG, checked (svgIssue) and drawn as a PNG: an SVG is never kept as SVG. */
+async function probeSvg(src: TSource): Promise<TProbedFile | null> {
+  if (svgRootAt(src.head.toString('utf8')) === -1) return null;
+  if (src.size > SVG_MAX_BYTES) throw new MediaRefused(UPLOAD_MSG.svgTooLarge);
+  const buf = await src.read(0, src.size);
+  const text = buf.toString('utf8');
+  const at = svgRootAt(text);
+  if (at === -1 || !rootTag(text, at) || svgIssue(text)) throw new MediaRefused(POST_MSG.fileNotSupported);
+  const drawn = await rasterizeSvg(buf);
+  if (!drawn) throw new MediaRefused(POST_MSG.fileNotSupported);
   return {
     kind: 'image',
-    mimeType: mime,
-    ext: EXT[mime],
-    width: turned ? size.height : size.width,
-    height: turned ? size.width : size.height,
+    mimeType: 'image/png',
+    ext: 'png',
+    width: drawn.width,
+    height: drawn.height,
     durationSec: null,
+    converted: drawn.png,
   };
 }
 
+/** sharp's name of each accepted raster type. */
+const SHARP_FORMAT: Record<string, string> = { 'image/jpeg': 'jpeg', 'image/png': 'png', 'image/webp': 'webp' };
+
 /**
- * Reads what a file is from its bytes. TIFF and other images of a type not accepted: 'This file is not
- * supported'; a video of another container (WebM, AVI, …) or an MP4/QuickTime whose movie header cannot be
- * read: 'Unsupported video format.'; anything else: 'Uploaded media files are not supported'.
+ * Reads what a file is from its bytes. Images are decoded whole (decodeRaster), with a pixel limit; an SVG is
+ * drawn as a PNG. TIFF and other images of a type not accepted, and an image that does not decode or is too
+ * large once decoded: 'This file is not supported'; a video of another container (WebM, AVI, …) or an
+ * MP4/QuickTime whose movie header cannot be read: 'Unsupported video format.'; anything else: 'Uploaded
+ * media files are not supported'. A file at or over its kind's limit is refused before it is decoded.
  */
-export async function probe(buf: Buffer): Promise<TProbed> {
-  const type = await fileTypeFromBuffer(buf).catch(() => undefined);
+export async function probeSource(src: TSource, limits: TProbeLimits = NO_LIMITS): Promise<TProbedFile> {
+  const type = await fileTypeFromBuffer(src.head).catch(() => undefined);
   const mime = type?.mime as string | undefined;
   // SVG is text: file-type knows it at most as XML
   if (!mime || mime === 'application/xml') {
-    const svg = probeSvg(buf);
+    tooLargeCheck('image', src.size, limits);
+    const svg = await probeSvg(src);
     if (svg) return svg;
     throw new MediaRefused(POST_MSG.mediaNotSupported);
   }
   if (mime.startsWith('image/')) {
-    if (!(ACCEPTED_IMAGE_TYPES as readonly string[]).includes(mime) || !SIZE_TYPE[mime])
+    if (!(ACCEPTED_IMAGE_TYPES as readonly string[]).includes(mime) || !SHARP_FORMAT[mime])
       throw new MediaRefused(POST_MSG.fileNotSupported);
-    return probeRaster(buf, mime);
+    tooLargeCheck('image', src.size, limits);
+    const decoded = await decodeRaster(src.input);
+    if (!decoded || decoded.format !== SHARP_FORMAT[mime]) throw new MediaRefused(POST_MSG.fileNotSupported);
+    return {
+      kind: 'image',
+      mimeType: mime,
+      ext: EXT[mime],
+      width: decoded.width,
+      height: decoded.height,
+      durationSec: null,
+      converted: null,
+    };
   }
   if (mime.startsWith('video/')) {
     if (!(ACCEPTED_VIDEO_TYPES as readonly string[]).includes(mime)) throw new MediaRefused(POST_MSG.videoFormat);
-    const facts = readMp4(buf);
+    tooLargeCheck('video', src.size, limits);
+    const moov = await movieBoxOf(src);
+    const facts = moov ? readMp4(moov) : null;
     if (!facts) throw new MediaRefused(POST_MSG.videoFormat);
-    return { kind: 'video', mimeType: mime, ext: EXT[mime], ...facts };
+    return { kind: 'video', mimeType: mime, ext: EXT[mime], ...facts, converted: null };
   }
   throw new MediaRefused(POST_MSG.mediaNotSupported);
 }
+
+/** probeSource for a file held in memory. */
+export const probe = (buf: Buffer, limits?: TProbeLimits) => probeSource(bufferSource(buf), limits);

@@ -8,6 +8,7 @@ import { authOf, requireAuth } from '../../http/auth';
 import { replies } from '../../http/contracts';
 import { ok } from '../../http/envelope';
 import type { TIncomingFile, TMediaService } from './service';
+import { spool, type TSpooled, unspool } from './spool';
 
 const security = [{ accessToken: [] }];
 const tags = ['Media'];
@@ -15,23 +16,28 @@ const zUserIdQuery = z.object({ userId: z.string().max(ID_MAX, tooLong('userId')
 /** Upload calls read multipart bodies (every other call refuses them before reading, http/hygiene). */
 const uploadConfig = { upload: true };
 
-/** A multipart part's bytes, up to the stream's limit: a file cut off there is too large to be any media. */
-async function bytesOf(part: MultipartFile): Promise<Buffer> {
-  const chunks: Buffer[] = [];
+/**
+ * Writes a multipart part to a file in `dir` as it arrives, up to the stream's limit: a file cut off there is
+ * too large to be any media (413); a body that breaks off is 'Upload failed'.
+ */
+async function saveOf(part: MultipartFile, dir: string): Promise<TSpooled> {
+  let spooled: TSpooled;
   try {
-    // read here rather than with toBuffer(), which keeps every file's bytes on the request until it ends
-    for await (const chunk of part.file) chunks.push(chunk as Buffer);
+    spooled = await spool(part.file, dir);
   } catch (err) {
     if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(413, POST_MSG.videoUnder100);
     throw badRequest(POST_MSG.uploadFailed);
   }
-  if (part.file.truncated) throw new AppError(413, POST_MSG.videoUnder100);
-  return Buffer.concat(chunks);
+  if (part.file.truncated) {
+    await unspool(spooled);
+    throw new AppError(413, POST_MSG.videoUnder100);
+  }
+  return spooled;
 }
 
 /**
- * The files of the multipart field `field`, one at a time as they arrive (never more than one in memory), each
- * cut off at `maxBytes`. Files under another field are skipped; a broken body is 'Upload failed'.
+ * The files of the multipart field `field`, one at a time as they arrive (each written to disk as it comes,
+ * none held in memory), each cut off at `maxBytes`. Files under another field are skipped; a broken body is 'Upload failed'.
  */
 async function* filesOf(req: FastifyRequest, field: string, maxFiles: number, maxBytes: number): AsyncIterable<TIncomingFile> {
   if (!req.isMultipart()) throw badRequest(POST_MSG.noFile);
@@ -56,7 +62,7 @@ async function* filesOf(req: FastifyRequest, field: string, maxFiles: number, ma
       part.file.resume();
       continue;
     }
-    yield { name: part.filename ?? '', read: () => bytesOf(part) };
+    yield { name: part.filename ?? '', save: (dir) => saveOf(part, dir) };
   }
 }
 
@@ -88,7 +94,7 @@ export const mediaRoutes =
           tags,
           security,
           summary:
-            'Upload one image or video for a post (multipart `file`): JPEG, PNG, WebP or SVG under 30 MB, MP4 or QuickTime under 100 MB, read from its bytes',
+            "Upload one image or video for a post (multipart `file`): JPEG, PNG, WebP or SVG under 30 MB (an SVG is stored as the PNG drawn from it), MP4 or QuickTime under 100 MB, read from its bytes. 403 for an account that cannot create posts, 413 past the organization's storage quota, 429 past the upload rate",
           consumes: ['multipart/form-data'],
           querystring: zUserIdQuery,
           response: replies('POST /s3/uploadSingleFile'),
