@@ -1,7 +1,8 @@
-import { Group, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Group, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { COMPOSER_MSG, NETWORK_LIMITS, TITLE_MAX, type TSocialNetworkKey } from '@virality/domain';
 import { useYouTubeCategories } from '../api/youtube-categories';
 import { cleanCaption, networkLabel } from '../lib/compose';
+import { PhoneSelect } from './phone-select';
 
 type TProps = {
   caption: string;
@@ -73,7 +74,7 @@ export function CaptionFields({
         </Text>
       </Group>
       {youtube && (
-        <Select
+        <PhoneSelect
           label="Category"
           placeholder={categories.isPending ? 'Loading categories…' : 'Choose a category'}
           data={(categories.data ?? []).map((c) => ({ value: c.id, label: c.title }))}

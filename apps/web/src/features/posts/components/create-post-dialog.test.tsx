@@ -221,24 +221,39 @@ describe('the create-post dialog', { timeout: 30_000 }, () => {
     expect(calls.find((c) => c.path === '/sph/social-media-manager/single-post/')?.body).toMatchObject({ IsDraft: true });
   });
 
-  it('an influencer on FreeTier at 5 posts sees the limit with "Switch to Business Plan", and no draft or schedule', async () => {
-    open({
-      subscriptionDetails: {
-        planType: 'FreeTier',
-        planStatus: 'ACTIVE',
-        subscriptionVerify: true,
-        postLimit: 5,
-        postCount: 5,
-        planStartDate: null,
-        planEndDate: null,
-        bufferEndDate: null,
+  it('at the post limit the notice sits at the top, and the post can still be written and saved as a draft (drafts never count)', async () => {
+    const { calls } = open(
+      {
+        subscriptionDetails: {
+          planType: 'FreeTier',
+          planStatus: 'ACTIVE',
+          subscriptionVerify: true,
+          postLimit: 5,
+          postCount: 5,
+          planStartDate: null,
+          planEndDate: null,
+          bufferEndDate: null,
+        },
       },
-    });
-    expect(await screen.findByText(POST_MSG.limitReached)).toBeTruthy();
+      (c) =>
+        c.path === '/sph/social-media-manager/single-post/'
+          ? sph(result({ success: [sent('1', 'Instagram', 'ana.ig')] }), POST_MSG.draftSaved)
+          : undefined,
+    );
+    const notice = await screen.findByText(POST_MSG.limitReached);
     expect(screen.getByRole('link', { name: COMPOSER_MSG.switchToBusiness }).getAttribute('href')).toBe('/profile/pricing');
-    expect(screen.queryByRole('button', { name: 'Save as Draft' })).toBeNull();
+    expect(screen.getByText(COMPOSER_MSG.draftsAtLimit)).toBeTruthy();
+    // the notice comes before the first section, not inside the media section
+    const postTo = screen.getByRole('heading', { name: 'Post to' });
+    expect(notice.compareDocumentPosition(postTo) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Post Now' })).toBeNull();
     expect(screen.queryByRole('switch', { name: 'Schedule for later' })).toBeNull();
-    expect(button('Post Now').disabled).toBe(true);
+    const user = ui();
+    await fillPost(user);
+    await user.click(button('Save as Draft'));
+    expect(await screen.findByText(POST_MSG.draftSaved)).toBeTruthy();
+    expect(calls.some((c) => c.path === 'subscription/postCountTrack')).toBe(false);
+    expect(calls.find((c) => c.path === '/sph/social-media-manager/single-post/')?.body).toMatchObject({ IsDraft: true });
   });
 
   it('a schedule is checked with scheduleIssue as soon as it is chosen, and Schedule Post needs a date', async () => {

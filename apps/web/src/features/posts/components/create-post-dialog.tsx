@@ -286,14 +286,15 @@ export function CreatePostDialog({ opened, draft, onClose }: TProps) {
       ? [{ label: COMPOSER_MSG.saveChanges, mode: 'draft', primary: true, blockers: check.draftBlockers }]
       : role.isManager
         ? [{ label: COMPOSER_MSG.saveDraftForApproval, mode: 'draft', primary: true, blockers: check.draftBlockers }]
-        : [
-            ...(limitReached
-              ? []
-              : [{ label: COMPOSER_MSG.saveDraft, mode: 'draft' as const, primary: false, blockers: check.draftBlockers }]),
-            state.scheduleOn
-              ? { label: COMPOSER_MSG.schedulePost, mode: 'schedule' as const, primary: true, blockers: check.blockers }
-              : { label: COMPOSER_MSG.postNow, mode: 'now' as const, primary: true, blockers: check.blockers },
-          ];
+        : limitReached
+          ? // at the post limit a post can still be written and kept as a draft: drafts never count
+            [{ label: COMPOSER_MSG.saveDraft, mode: 'draft', primary: true, blockers: check.draftBlockers }]
+          : [
+              { label: COMPOSER_MSG.saveDraft, mode: 'draft' as const, primary: false, blockers: check.draftBlockers },
+              state.scheduleOn
+                ? { label: COMPOSER_MSG.schedulePost, mode: 'schedule' as const, primary: true, blockers: check.blockers }
+                : { label: COMPOSER_MSG.postNow, mode: 'now' as const, primary: true, blockers: check.blockers },
+            ];
   const primary = actions.find((a) => a.primary);
   const hint = busy ? null : primary?.blockers[0];
   const issueCount = checks.reduce((n, c) => n + c.limits.length + c.rules.length, 0);
@@ -325,6 +326,7 @@ export function CreatePostDialog({ opened, draft, onClose }: TProps) {
   } else {
     const composer = (
       <Stack gap="xl">
+        {limitReached && <FreeTierReached go={go} />}
         <Section title="Post to">
           <AccountPicker
             loading={accountsQuery.isPending}
@@ -338,21 +340,17 @@ export function CreatePostDialog({ opened, draft, onClose }: TProps) {
           />
         </Section>
         <Section title="Media">
-          {limitReached ? (
-            <FreeTierReached go={go} />
-          ) : (
-            <MediaPicker
-              multi={state.multi}
-              media={state.media}
-              issues={itemIssues}
-              countIssue={countIssue(state)}
-              busy={busy}
-              onFiles={(files, via) => void addFiles(files, via)}
-              onRemove={removeMedia}
-              onEdit={setEditing}
-              onMulti={(multi) => update({ multi })}
-            />
-          )}
+          <MediaPicker
+            multi={state.multi}
+            media={state.media}
+            issues={itemIssues}
+            countIssue={countIssue(state)}
+            busy={busy}
+            onFiles={(files, via) => void addFiles(files, via)}
+            onRemove={removeMedia}
+            onEdit={setEditing}
+            onMulti={(multi) => update({ multi })}
+          />
         </Section>
         <Section title="Caption">
           <CaptionFields

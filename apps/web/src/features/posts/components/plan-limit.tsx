@@ -38,12 +38,15 @@ export function LimitExceeded({ message, go }: { message: string; go: TGo }) {
   );
 }
 
-/** A free-tier influencer who has used its 5 posts: the plans, or waiting for the free tier to renew. */
+/** A free-tier influencer who has used its 5 posts: the plans, or waiting for the free tier to renew; drafts still work. */
 export function FreeTierReached({ go }: { go: TGo }) {
   return (
     <Alert color="orange" radius="md" icon={<IconLock size={20} aria-hidden />} title={POST_MSG.limitReached}>
       <Text size="sm">
         <PricingLink go={go}>{COMPOSER_MSG.switchToBusiness}</PricingLink> {COMPOSER_MSG.freeTierWait}
+      </Text>
+      <Text size="sm" mt={4}>
+        {COMPOSER_MSG.draftsAtLimit}
       </Text>
     </Alert>
   );

@@ -1,4 +1,4 @@
-import { Group, SegmentedControl, Select, Stack, Text } from '@mantine/core';
+import { Group, SegmentedControl, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import {
   type TPostFormat,
@@ -11,6 +11,7 @@ import { NetworkTile } from '../../../components/network-tile';
 import { useTikTokPrivacyOptions } from '../api/tiktok-privacy';
 import { isStoryNetwork, networkLabel, type TYouTubePrivacy } from '../lib/compose';
 import { accountName } from './account-picker';
+import { PhoneSelect } from './phone-select';
 
 const FORMAT_LABEL: Record<TPostFormat, string> = { post: 'Post', story: 'Story', reel: 'Reel' };
 const YOUTUBE_PRIVACY_LABEL: Record<TYouTubePrivacy, string> = { private: 'Private', public: 'Public', unlisted: 'Unlisted' };
@@ -30,7 +31,7 @@ function TikTokPrivacy({
 }) {
   const options = useTikTokPrivacyOptions(account.id);
   return (
-    <Select
+    <PhoneSelect
       label={only ? 'Who can see this TikTok post' : `Who can see this post on ${accountName(account)}`}
       placeholder={options.isPending ? 'Loading…' : 'Choose who can see it'}
       data={(options.data ?? []).map((o, i) => ({ value: o, label: tiktokPrivacyLabel(o, i) }))}
@@ -38,7 +39,6 @@ function TikTokPrivacy({
       onChange={onChange}
       disabled={disabled || options.isPending}
       error={options.isError ? options.error.message : undefined}
-      allowDeselect={false}
       withAsterisk
       leftSection={<NetworkTile network="tiktok" size={18} />}
     />
@@ -108,12 +108,11 @@ export function PostOptions(p: TProps) {
         />
       ))}
       {youtube && (
-        <Select
+        <PhoneSelect
           label="YouTube privacy"
           data={YOUTUBE_PRIVACY_OPTIONS.map((v) => ({ value: v, label: YOUTUBE_PRIVACY_LABEL[v] }))}
           value={p.youtubePrivacy}
           onChange={(v) => v && p.onYouTubePrivacy(v as TYouTubePrivacy)}
-          allowDeselect={false}
           disabled={p.disabled}
           leftSection={<NetworkTile network="youtube" size={18} />}
         />

@@ -1,8 +1,11 @@
-import { Anchor, Avatar, Badge, Group, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconAlertTriangle, IconCircleCheck, IconHourglass } from '@tabler/icons-react';
+import { Anchor, Avatar, Group, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconAlertTriangle, IconCircleCheck, IconSend } from '@tabler/icons-react';
 import { POST_MSG, socialNetwork, type TPostResult } from '@virality/domain';
+import { useState } from 'react';
 import { NetworkTile } from '../../../components/network-tile';
+import { TargetBadge } from '../../../components/status-badge';
 import { usePostOutcome } from '../api/post-outcome';
+import { RetryFailedButton } from './retry-failed-button';
 
 type TRow = {
   key: string;
@@ -42,34 +45,57 @@ function rowsOf(result: TPostResult, sentLabel: string): TRow[] {
   ];
 }
 
+/** The results' heading and its line: never "on its way" above accounts that all have their answer. */
+function headingOf(failed: number, pending: number, sent: number): { title: string; line: string } {
+  const accounts = (n: number) => (n === 1 ? 'one account' : `${n} accounts`);
+  if (failed > 0 && failed === failed + pending + sent)
+    return { title: 'Your post could not be sent', line: 'Check what each network said, then retry the failed accounts.' };
+  if (failed > 0)
+    return {
+      title: `Sent, except to ${accounts(failed)}`,
+      line:
+        pending > 0
+          ? `${accounts(pending)} still on the way. Check what each network said, then retry the failed accounts.`
+          : 'Check what each network said, then retry the failed accounts.',
+    };
+  if (pending > 0) return { title: 'Your post is on its way', line: POST_MSG.publishing };
+  return { title: 'Your post is out', line: sent === 1 ? 'Sent to its account.' : `Sent to all ${sent} accounts.` };
+}
+
 /**
  * Where a post went, account by account: the failed ones first ("Post failed on {network}" with the reason), those
- * still on their way, then those sent.
+ * still on their way, then those sent; with the failed ones, a way to retry them.
  */
 export function PostResult({ result: first, sentLabel }: { result: TPostResult; sentLabel: string }) {
-  // accounts still on their way turn into sent or failed as the networks answer
-  const result = usePostOutcome(first);
+  // accounts still on their way turn into sent or failed as the networks answer; a retry starts them again
+  const [latest, setLatest] = useState(first);
+  const result = usePostOutcome(latest);
   const rows = rowsOf(result, sentLabel);
   const failed = result.failure.length;
+  const pending = result.pending.length;
+  const heading = headingOf(failed, pending, result.success.length);
   return (
     <Stack gap="md" aria-live="polite">
       <Group gap="sm" wrap="nowrap">
-        <ThemeIcon size={40} radius="xl" variant="light" color={failed ? 'red' : 'green'}>
-          {failed ? <IconAlertTriangle size={22} aria-hidden /> : <IconCircleCheck size={22} aria-hidden />}
+        <ThemeIcon size={40} radius="xl" variant="light" color={failed ? 'red' : pending ? 'blue' : 'green'}>
+          {failed ? (
+            <IconAlertTriangle size={22} aria-hidden />
+          ) : pending ? (
+            <IconSend size={22} aria-hidden />
+          ) : (
+            <IconCircleCheck size={22} aria-hidden />
+          )}
         </ThemeIcon>
         <div>
           <Title order={3} fz={18}>
-            {failed
-              ? failed === rows.length
-                ? 'Your post could not be sent'
-                : `Sent, except to ${failed === 1 ? 'one account' : `${failed} accounts`}`
-              : 'Your post is on its way'}
+            {heading.title}
           </Title>
           <Text size="sm" c="dimmed">
-            {failed ? 'Check what each network said, then try again from Drafts or a new post.' : POST_MSG.publishing}
+            {heading.line}
           </Text>
         </div>
       </Group>
+      {failed > 0 && pending === 0 && <RetryFailedButton postId={result.CommonPostID} onRetried={setLatest} />}
       <Stack gap="xs" role="list" aria-label="Post results">
         {rows.map((r) => {
           const n = socialNetwork(r.network);
@@ -99,40 +125,15 @@ export function PostResult({ result: first, sentLabel }: { result: TPostResult; 
                     )}
                   </Stack>
                 </Group>
-                {r.state === 'failed' ? (
-                  <Badge
-                    color="red"
-                    variant="light"
-                    radius="xl"
-                    tt="none"
-                    style={{ flexShrink: 0 }}
-                    leftSection={<IconAlertTriangle size={12} aria-hidden />}
-                  >
-                    Failed
-                  </Badge>
-                ) : r.state === 'pending' ? (
-                  <Badge
-                    color="yellow"
-                    variant="light"
-                    radius="xl"
-                    tt="none"
-                    style={{ flexShrink: 0 }}
-                    leftSection={<IconHourglass size={12} aria-hidden />}
-                  >
-                    Publishing
-                  </Badge>
-                ) : (
-                  <Badge
-                    color="green"
-                    variant="light"
-                    radius="xl"
-                    tt="none"
-                    style={{ flexShrink: 0 }}
-                    leftSection={<IconCircleCheck size={12} aria-hidden />}
-                  >
-                    Sent
-                  </Badge>
-                )}
+                <span style={{ flexShrink: 0 }}>
+                  {r.state === 'failed' ? (
+                    <TargetBadge tone="failed" label="Failed" />
+                  ) : r.state === 'pending' ? (
+                    <TargetBadge tone="waiting" label="Publishing" />
+                  ) : (
+                    <TargetBadge tone="ok" label="Sent" />
+                  )}
+                </span>
               </Group>
             </Paper>
           );

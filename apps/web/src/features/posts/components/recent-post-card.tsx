@@ -1,6 +1,6 @@
 import { Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconCircleCheck, IconClockHour4 } from '@tabler/icons-react';
-import { accountDisplayName, postBadge, postDisplayedAt, socialNetwork, type TPost } from '@virality/domain';
+import { accountDisplayName, hasRetryableTargets, postBadge, postDisplayedAt, socialNetwork, type TPost } from '@virality/domain';
 import { Link } from 'react-router';
 import { NetworkMarks } from '../../../components/network-marks';
 import { NetworkTile } from '../../../components/network-tile';
@@ -9,6 +9,7 @@ import { StatusBadge } from '../../../components/status-badge';
 import { displayedDateText, networkIdsOf } from '../lib/post-card';
 import { postOverviewPath, type TTargetTone, targetLook, targetsOf } from '../lib/post-targets';
 import classes from './recent-post-card.module.css';
+import { RetryFailedButton } from './retry-failed-button';
 
 const TONE: Record<TTargetTone, { color: string; Icon: typeof IconCircleCheck }> = {
   ok: { color: '#1B6E37', Icon: IconCircleCheck },
@@ -65,7 +66,8 @@ type TProps = {
 
 /**
  * A post that went out: its first media, caption, badge, when it went out (the browser's zone) and its networks;
- * the full form also says how each account fared. The whole card opens the post's overview.
+ * the full form also says how each account fared, and offers to retry the accounts that failed. The caption opens
+ * the post's overview.
  */
 export function RecentPostCard({ post, compact = false }: TProps) {
   const caption = post.CaptionDescription || post.Title || 'Untitled post';
@@ -104,6 +106,11 @@ export function RecentPostCard({ post, compact = false }: TProps) {
             </Text>
           )}
           {!compact && <PostTargets post={post} />}
+          {!compact && hasRetryableTargets(post) && (
+            <Group>
+              <RetryFailedButton postId={post.CommonPostID} size="xs" />
+            </Group>
+          )}
         </Stack>
       </Group>
     </Paper>

@@ -1,7 +1,9 @@
 import { Group, SimpleGrid, Stack, Switch, Text } from '@mantine/core';
 import { DatePickerInput, TimeInput } from '@mantine/dates';
+import { useMediaQuery } from '@mantine/hooks';
 import { IconCalendar, IconClock } from '@tabler/icons-react';
 import dayjs from 'dayjs';
+import { PHONE_QUERY } from './phone-select';
 
 type TProps = {
   on: boolean;
@@ -29,6 +31,7 @@ const zoneName = () => {
 
 /** The schedule: a switch, then a date (today to the plan's end) and a time (12:00 first), in the browser's zone. */
 export function ScheduleFields(p: TProps) {
+  const phone = useMediaQuery(PHONE_QUERY);
   const zone = zoneName();
   return (
     <Stack gap="sm">
@@ -54,6 +57,9 @@ export function ScheduleFields(p: TProps) {
               leftSection={<IconCalendar size={18} aria-hidden />}
               getDayProps={(d) => ({ 'aria-label': dayjs(d).format('D MMMM YYYY') })}
               popoverProps={{ withinPortal: true, zIndex: 400 }}
+              // on a phone the calendar opens as a dialog of its own, never a popover wider than the screen
+              dropdownType={phone ? 'modal' : 'popover'}
+              modalProps={{ zIndex: 400, centered: true }}
               error={Boolean(p.error)}
               styles={{ placeholder: { color: 'var(--mantine-color-gray-7)' } }}
               withAsterisk
