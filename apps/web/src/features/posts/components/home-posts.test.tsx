@@ -102,8 +102,10 @@ describe('the home page of a user who posts', () => {
       '/sph/scheduled_post_details/u1': [],
       '/sph/recent_post_details/u1/': [post('r3', 'Third'), post('r2', 'Second'), post('r1', 'First')],
     });
-    const posted = await screen.findByRole('group', { name: 'Posted' });
-    expect(posted.textContent).toBe('Posted31 failed');
+    // posts are counted once each, and the card says so beside the accounts published to on each network
+    const posted = await screen.findByRole('group', { name: 'Posts sent' });
+    expect(posted.textContent).toBe('Posts sent31 failed · each post once, however many accounts');
+    expect(screen.getByRole('group', { name: 'Accounts published to' })).toBeTruthy();
     expect(screen.getByRole('group', { name: 'Scheduled' }).textContent).toBe('Scheduled1');
 
     const today = await screen.findByRole('listitem', { name: 'Morning coffee' });

@@ -27,7 +27,10 @@ const Figure = ({ value }: { value: number }) => (
   </Text>
 );
 
-/** The organization's posts in numbers (GET totaluserposts): posted, scheduled, drafts, and per network. */
+/**
+ * The organization's posts in numbers (GET totaluserposts): posts sent (each post once), scheduled, drafts, and the
+ * accounts published to on each network (one post to three accounts counts three there).
+ */
 export function PostTotalsCards({ totals }: { totals: TPostTotals }) {
   const networks = totals.ByNetwork.filter((n) => n.Posts > 0);
   return (
@@ -37,7 +40,14 @@ export function PostTotalsCards({ totals }: { totals: TPostTotals }) {
       component="section"
       aria-label="Your posts in numbers"
     >
-      <Stat label="Posted" note={totals.FailedPosts > 0 ? `${count.format(totals.FailedPosts)} failed` : null}>
+      <Stat
+        label="Posts sent"
+        note={
+          totals.FailedPosts > 0
+            ? `${count.format(totals.FailedPosts)} failed · each post once, however many accounts`
+            : 'Each post once, however many accounts'
+        }
+      >
         <Figure value={totals.PostedPosts} />
       </Stat>
       <Stat label="Scheduled">
@@ -46,7 +56,7 @@ export function PostTotalsCards({ totals }: { totals: TPostTotals }) {
       <Stat label="Drafts">
         <Figure value={totals.DraftPosts} />
       </Stat>
-      <Stat label="By network">
+      <Stat label="Accounts published to">
         {networks.length === 0 ? (
           <Text size="sm" c="dimmed" mt={8}>
             Nothing out yet
