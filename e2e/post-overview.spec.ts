@@ -190,6 +190,9 @@ for (const [label, viewport] of SIZES) {
       await expect(xRow.getByRole('link', { name: 'View on X' })).toHaveCount(0);
       await expect(xRow.getByRole('link', { name: 'Reconnect X' })).toHaveAttribute('href', '/addsocialmedia');
       await expect(where.getByRole('link', { name: 'View on Instagram' })).toBeVisible();
+      // the post reads Partly posted (never a green Posted over a failure), with the way to retry X
+      await expect(page.getByText('Partly posted', { exact: true })).toBeVisible();
+      await expect(where.getByRole('button', { name: 'Retry failed accounts' })).toBeVisible();
       // its analytics card says why too
       await expect(accountCard(page, 'X', x.UserName).getByText(x.Error!)).toBeVisible();
       await expectNoSidewaysScroll(page);

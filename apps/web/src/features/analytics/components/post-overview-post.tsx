@@ -1,11 +1,12 @@
 import { Anchor, Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconCircleCheck, IconClockHour4, IconExternalLink } from '@tabler/icons-react';
-import { accountDisplayName, socialNetwork, type TPost } from '@virality/domain';
+import { accountDisplayName, hasRetryableTargets, socialNetwork, type TPost } from '@virality/domain';
 import { Link } from 'react-router';
 import { NetworkMarks } from '../../../components/network-marks';
 import { NetworkTile } from '../../../components/network-tile';
 import { paths } from '../../../config/paths';
 import { readSession } from '../../../lib/auth-storage';
+import { RetryFailedButton } from '../../posts/components/retry-failed-button';
 import { formatLabel, hashtagsOf, networkIdsOf, type TTargetTone, targetLook, targetsOf } from '../lib/post-view';
 import { PostOverviewMedia } from './post-overview-media';
 
@@ -54,7 +55,7 @@ export function PostOverviewContent({ post }: { post: TPost }) {
 
 /**
  * Each account the post went to: its state, its link on the network once published, why it failed when it did
- * (and the way to reconnect an account that needs it).
+ * (and the way to reconnect an account that needs it), and the way to retry the accounts that failed.
  */
 export function PostOverviewTargets({ post }: { post: TPost }) {
   const targets = targetsOf(post);
@@ -122,6 +123,11 @@ export function PostOverviewTargets({ post }: { post: TPost }) {
             );
           })}
         </Stack>
+      )}
+      {hasRetryableTargets(post) && (
+        <Group mt="md">
+          <RetryFailedButton postId={post.CommonPostID} />
+        </Group>
       )}
     </Paper>
   );
