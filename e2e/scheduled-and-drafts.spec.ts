@@ -198,9 +198,9 @@ for (const [label, viewport] of SIZES) {
       const igCaption = `Instagram draft ${stamp}`;
       await postByApi(request, user.token, { caption: igCaption, photo, accounts: [ig], more: { IsDraft: true } });
 
-      // the header's Post draft icon leads to the drafts
+      // the navigation's Drafts leads to the drafts
       await page.goto('/home');
-      await page.getByRole('link', { name: 'Post draft' }).click();
+      await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Drafts' }).click();
       await expect(page).toHaveURL(/\/postdraft$/);
       await expect(page.getByRole('heading', { name: 'Drafts', level: 1 })).toBeVisible();
       await expect(page.getByRole('article')).toHaveCount(9);

@@ -263,10 +263,10 @@ test.describe('a business team', () => {
     await expect(menu.getByText('Manage Users')).toHaveCount(0);
     await expect(menu.getByText('User Role')).toHaveCount(0);
     await expect(manager.getByText('Pricing')).toHaveCount(0);
-    // The manager's header: every icon whose page exists.
+    // The manager's navigation: every entry whose page exists.
     const nav = manager.getByRole('navigation', { name: 'Main' });
     for (const icon of ['Home', 'Profile']) await expect(nav.getByRole('link', { name: icon })).toBeVisible();
-    await expect(nav.getByRole('link', { name: 'Post draft' })).toHaveAttribute('href', '/postdraft');
+    await expect(nav.getByRole('link', { name: 'Drafts' })).toHaveAttribute('href', '/postdraft');
     await expect(nav.getByRole('link', { name: 'Calendar' })).toHaveAttribute('href', '/calender');
 
     // Team management is not theirs: the screen sends them home, the server refuses.

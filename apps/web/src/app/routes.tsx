@@ -128,14 +128,8 @@ export const routes: RouteObject[] = [
                   },
                   { path: paths.postDraft, lazy: async () => ({ Component: (await posts()).DraftsPage }) },
                   { path: paths.postDraftPage, lazy: async () => ({ Component: (await posts()).DraftsPage }) },
-                  {
-                    path: paths.calender,
-                    lazy: async () => {
-                      // the page's Create post button is the posts feature's: composed here, as on the home page
-                      const [{ CalendarPage }, { CreatePostButton }] = await Promise.all([calendar(), posts()]);
-                      return { Component: () => <CalendarPage createAction={<CreatePostButton label="Create post" />} /> };
-                    },
-                  },
+                  // Create post is the navigation's (app-layout), always in sight
+                  { path: paths.calender, lazy: async () => ({ Component: (await calendar()).CalendarPage }) },
                   // the hub holds the billing feature's subscription summary and Pricing entry (composed in app/)
                   { path: paths.profile, lazy: async () => ({ Component: (await profileRoute()).ProfileRoute }) },
                   {

@@ -1,4 +1,6 @@
 import { type CSSVariablesResolver, createTheme, type MantineColorsTuple, Modal } from '@mantine/core';
+// Inter's @font-face rules travel with the theme, in the first page's stylesheet.
+import '../assets/fonts/inter.css';
 
 /** Virality violet; index 6 is the brand colour. */
 const brand: MantineColorsTuple = [
@@ -17,7 +19,9 @@ const brand: MantineColorsTuple = [
 export const theme = createTheme({
   primaryColor: 'brand',
   colors: { brand },
-  fontFamily: 'Inter, system-ui, -apple-system, "Segoe UI", Roboto, sans-serif',
+  // self-hosted Inter (assets/fonts); until it has loaded, Arial sized to Inter's metrics, then the system's face
+  fontFamily: '"Inter Variable", "Inter Fallback", system-ui, -apple-system, "Segoe UI", Roboto, sans-serif',
+  headings: { fontFamily: '"Inter Variable", "Inter Fallback", system-ui, -apple-system, "Segoe UI", Roboto, sans-serif' },
   defaultRadius: 'md',
   // Breakpoints: xs 0, sm 576, md 821, lg 1025, xl 1440 (in em, 16 px base).
   breakpoints: { xs: '0em', sm: '36em', md: '51.3125em', lg: '64.0625em', xl: '90em' },

@@ -6,7 +6,7 @@ import { paths } from '../../config/paths';
 import { PerformanceSection, ProfileOverviewCard } from '../../features/analytics';
 import { PlanGate, SubscriptionInfo } from '../../features/billing';
 import { AccountsCard, GetSetUp, HomePage } from '../../features/home';
-import { CreatePostButton, CreatePostHost, FirstPost, HomeCreateButton, HomePosts, openCreatePost } from '../../features/posts';
+import { CreatePostButton, CreatePostHost, FirstPost, HomePosts, openCreatePost } from '../../features/posts';
 import { useSocialAccounts, useUnlinkAccount } from '../../features/social';
 import { useCurrentUser } from '../../lib/use-current-user';
 
@@ -51,7 +51,8 @@ function FirstSteps() {
           title: INSIGHTS_MSG.noPostYet,
           line: 'Write a post once and send it to every account you linked, now or at the time you choose.',
           done: false,
-          action: <CreatePostButton label="Create Post" size="sm" />,
+          // not 'Create …': the navigation's Create post is always beside it
+          action: <CreatePostButton label="Write a post" size="sm" />,
         },
         {
           key: 'plan',
@@ -86,9 +87,12 @@ function Side() {
   );
 }
 
-/** BRANDS, BUSINESS and IMC users without an active plan meet the subscription gate instead of the dashboard. */
+/**
+ * BRANDS, BUSINESS and IMC users without an active plan meet the subscription gate instead of the dashboard. The
+ * page has no Create button of its own: the navigation's Create post is always in sight.
+ */
 export function HomeRoute() {
   const { data: user } = useCurrentUser();
   if (user && isPlanGated(user, new Date())) return <PlanGate user={user} />;
-  return <HomePage composer={composer} createAction={<HomeCreateButton />} posts={homePosts} side={<Side />} />;
+  return <HomePage composer={composer} posts={homePosts} side={<Side />} />;
 }

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type { TPerformance } from '@virality/domain';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockFetch, renderPage, seedUser, storeSession, type TMockCall, testQueryClient } from '../../../testing';
-import { deltaOf, deltaText } from '../lib/performance';
+import { axisFigure, axisTicks, axisWidth, deltaOf, deltaText } from '../lib/performance';
 import { PerformanceCard } from './performance-card';
 
 const zero = { Published: 0, Engagement: 0, Views: 0 };
@@ -45,6 +45,25 @@ describe('a figure against the period before', () => {
   });
 });
 
+describe("the chart's value axis", () => {
+  it('writes figures short: 950, 22k, 1.5M', () => {
+    expect([950, 22_000, 16_500, 1_500_000].map(axisFigure)).toEqual(['950', '22k', '16.5k', '1.5M']);
+  });
+
+  it('marks whole steps of 1, 2, 2.5 or 5 times a power of ten from 0 past the highest figure', () => {
+    expect(axisTicks([1_200, 22_000, 9_000])).toEqual([0, 5_000, 10_000, 15_000, 20_000, 25_000]);
+    expect(axisTicks([3, 1])).toEqual([0, 1, 2, 3]);
+    expect(axisTicks([9])).toEqual([0, 2, 4, 6, 8, 10]);
+    expect(axisTicks([0, 0])).toEqual([0, 1]);
+  });
+
+  it('is as wide as its longest label needs, so a five-digit week is drawn whole', () => {
+    const ticks = axisTicks([22_000]);
+    expect(axisWidth(ticks)).toBeGreaterThanOrEqual(Math.max(...ticks.map((t) => axisFigure(t).length)) * 7 + 10);
+    expect(axisWidth(axisTicks([1_234_567]))).toBeGreaterThan(axisWidth(axisTicks([9])));
+  });
+});
+
 describe('the performance card', () => {
   it('shows the week’s figures against the week before, the chart’s summary, and the days as a table', async () => {
     const week = performance(7, {
@@ -56,6 +75,8 @@ describe('the performance card', () => {
     week.Days[6] = { ...week.Days[6], Published: 3, Engagement: 1200, Views: 5400 };
     const calls = show(() => week);
     expect(await screen.findByText('1,200')).toBeTruthy();
+    // posts out per account, said so beside the dashboard's count of posts
+    expect(screen.getByText('Published to accounts')).toBeTruthy();
     expect(screen.getByText('+20% vs previous 7 days')).toBeTruthy();
     expect(screen.getByText('−10% vs previous 7 days')).toBeTruthy();
     expect(screen.getByText('+50% vs previous 7 days')).toBeTruthy();

@@ -19,13 +19,23 @@ import { figuresUpdatedText, PERFORMANCE_PERIODS, type TPerformance, type TPerfo
 import { useState } from 'react';
 import { SectionCard } from '../../../components/section-card';
 import { usePerformance } from '../api/performance';
-import { deltaOf, deltaText, performanceRows, performanceSummary, type TPerformanceRow } from '../lib/performance';
+import {
+  axisFigure,
+  axisTicks,
+  axisWidth,
+  deltaOf,
+  deltaText,
+  performanceRows,
+  performanceSummary,
+  type TPerformanceRow,
+} from '../lib/performance';
 import { figureText } from '../lib/post-analytics';
 
 const FIGURES = [
   { key: 'Engagement', label: 'Engagement', hint: 'Likes, comments, shares and saves' },
   { key: 'Views', label: 'Views', hint: 'As the networks count them' },
-  { key: 'Published', label: 'Published', hint: 'Posts out, per account' },
+  // a post sent to three accounts counts three here, and once in the dashboard's posts count
+  { key: 'Published', label: 'Published to accounts', hint: 'Each account a post went out to counts once' },
 ] as const;
 
 /** A figure of the period, with how it compares to the period before (the arrow and the words, never colour alone). */
@@ -90,6 +100,7 @@ function PerformanceBody({ data, days }: { data: TPerformance; days: TPerformanc
   const [asTable, setAsTable] = useState(false);
   const phone = useMediaQuery('(max-width: 36em)');
   const rows = performanceRows(data);
+  const ticks = axisTicks(rows.map((r) => r.Engagement));
   if (data.Published === 0 && data.Previous.Published === 0)
     return (
       <Stack align="center" gap={6} py="lg" ta="center">
@@ -134,7 +145,8 @@ function PerformanceBody({ data, days }: { data: TPerformance; days: TPerformanc
             series={[{ name: 'Engagement', color: 'brand.6' }]}
             curveType="monotone"
             withGradient
-            gridAxis="y"
+            // Mantine's gridAxis 'x' draws the lines that run along the x axis: the horizontal ones alone
+            gridAxis="x"
             strokeDasharray="4 4"
             gridColor="gray.2"
             textColor="gray.7"
@@ -142,8 +154,18 @@ function PerformanceBody({ data, days }: { data: TPerformance; days: TPerformanc
             withDots={days === 7}
             valueFormatter={figureText}
             accessibilityLayer={false}
+            // room above the top mark's label and right of the last day's
+            areaChartProps={{ margin: { top: 12, right: 16 } }}
             xAxisProps={{ minTickGap: 24 }}
-            yAxisProps={{ width: 48, allowDecimals: false }}
+            // the axis's marks are chosen beforehand, so it is made as wide as its longest label (22k, never '2,000')
+            yAxisProps={{
+              ticks,
+              domain: [0, ticks[ticks.length - 1]],
+              interval: 0,
+              width: axisWidth(ticks),
+              allowDecimals: false,
+              tickFormatter: axisFigure,
+            }}
           />
         </Box>
       )}

@@ -35,17 +35,17 @@ function user(
 const show = (node: React.ReactNode) => renderUi(<MemoryRouter>{node}</MemoryRouter>);
 
 describe('subscription on the profile hub', () => {
-  it('gives a free-tier influencer the days to renewal and the posts left', () => {
+  it('names the free tier "Free plan" and gives its days to renewal and posts left as a sentence', () => {
     show(<SubscriptionInfo user={user('INFLUENCER', { planType: 'FreeTier', postLimit: 5, postCount: 3 }, false)} />);
-    expect(screen.getByText('FreeTier')).toBeTruthy();
-    expect(screen.getByText('Renews in 12 days')).toBeTruthy();
-    expect(screen.getByText('· 2 posts left')).toBeTruthy();
+    expect(screen.getByText('Free plan')).toBeTruthy();
+    expect(screen.queryByText(/FreeTier/)).toBeNull();
+    expect(screen.getByText('Renews in 12 days. 2 posts left in this period.')).toBeTruthy();
   });
 
   it('gives Starter its days left and posts left, and warns at the 19-post threshold', () => {
     show(<SubscriptionInfo user={user('BUSINESS', { postCount: 19 })} />);
-    expect(screen.getByText('12 days left')).toBeTruthy();
-    expect(screen.getByText('· 1 post left')).toBeTruthy();
+    expect(screen.getByText('Starter')).toBeTruthy();
+    expect(screen.getByText('12 days left. 1 post left in this period.')).toBeTruthy();
     expect(screen.getByText(/You have used 19 of your 20 Starter posts/)).toBeTruthy();
   });
 

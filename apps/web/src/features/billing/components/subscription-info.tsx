@@ -5,9 +5,7 @@ import { Link } from 'react-router';
 import { SectionCard } from '../../../components/section-card';
 import { paths } from '../../../config/paths';
 import { type TCurrentUser, useCurrentUser } from '../../../lib/use-current-user';
-
-const days = (n: number) => `${n} day${n === 1 ? '' : 's'}`;
-const posts = (n: number) => `${n} post${n === 1 ? '' : 's'} left`;
+import { planLabel, planTimeSentence, postsLeftSentence } from '../lib/plan-words';
 
 /**
  * The profile hub's subscription: plan name; the days to renewal (free tier) or days left, with posts left on the free
@@ -32,7 +30,7 @@ export function SubscriptionInfo(props: { user?: TCurrentUser }) {
         {summary.kind !== 'none' && (
           <Group gap="sm" wrap="wrap">
             <Badge variant="light" radius="xl" tt="none" size="lg">
-              {summary.planType}
+              {planLabel(summary.planType)}
             </Badge>
             {summary.kind === 'expired' && (
               <Text c="red.9" fw={600}>
@@ -44,10 +42,16 @@ export function SubscriptionInfo(props: { user?: TCurrentUser }) {
                 {PLAN_MSG.hubExpiringToday}
               </Text>
             )}
-            {summary.kind === 'active' && (
-              <Text>{summary.free ? `Renews in ${days(summary.days)}` : `${days(summary.days)} left`}</Text>
+            {(summary.kind === 'active' || (summary.kind === 'today' && summary.postsLeft !== null)) && (
+              <Text>
+                {[
+                  summary.kind === 'active' ? planTimeSentence(summary.free, summary.days) : null,
+                  summary.postsLeft !== null ? postsLeftSentence(summary.postsLeft) : null,
+                ]
+                  .filter(Boolean)
+                  .join(' ')}
+              </Text>
             )}
-            {summary.kind !== 'expired' && summary.postsLeft !== null && <Text c="dimmed">· {posts(summary.postsLeft)}</Text>}
           </Group>
         )}
         {warning && (

@@ -33,14 +33,13 @@ import { WeekView } from './week-view';
 
 const VIEW_LABELS: Record<TCalendarView, string> = { day: 'Day', week: 'Week', month: 'Month' };
 
-type TProps = { createAction?: ReactNode };
-
 /**
  * /calender: the organization's posts by day, week or month, every time on the browser's clock. The address keeps
  * the view and the chosen day (?view=month&date=2026-11-01). An IMC user's calendar is for campaigns, which do not
- * exist yet: nothing is read and the day says so.
+ * exist yet: nothing is read and the day says so. The page has no Create button of its own: the navigation's is
+ * always in sight.
  */
-export function CalendarPage({ createAction }: TProps) {
+export function CalendarPage() {
   const { data: user } = useCurrentUser();
   const theme = useMantineTheme();
   const phone = useMediaQuery(`(max-width: calc(${theme.breakpoints.sm} - 0.1px))`, false, { getInitialValueInEffect: false });
@@ -67,17 +66,14 @@ export function CalendarPage({ createAction }: TProps) {
   return (
     <Container size={1440} py={{ base: 'md', sm: 'xl' }} px={{ base: 'md', sm: 'lg' }}>
       <Stack gap="lg">
-        <Group justify="space-between" align="flex-end" gap="sm">
-          <div>
-            <Title order={1} fz={{ base: 24, sm: 28 }}>
-              Calendar
-            </Title>
-            <Text c="dimmed" size="sm" mt={4}>
-              {imc ? 'Your campaigns by day' : 'Your posts by day'}, times in your time zone ({zone}).
-            </Text>
-          </div>
-          {!imc && createAction}
-        </Group>
+        <div>
+          <Title order={1} fz={{ base: 24, sm: 28 }}>
+            Calendar
+          </Title>
+          <Text c="dimmed" size="sm" mt={4}>
+            {imc ? 'Your campaigns by day' : 'Your posts by day'}, times in your time zone ({zone}).
+          </Text>
+        </div>
         <Group justify="space-between" gap="sm" wrap="wrap">
           <Group gap="xs" wrap="wrap">
             <Tooltip label={stepLabel(view, -1)}>
@@ -100,7 +96,12 @@ export function CalendarPage({ createAction }: TProps) {
                 <IconChevronRight size={18} aria-hidden />
               </ActionIcon>
             </Tooltip>
-            <Button variant="default" onClick={() => go(view, today)} disabled={day === today}>
+            {/* always a live button (a greyed one reads as broken): on today it leaves the page as it is */}
+            <Button
+              variant="default"
+              onClick={() => go(view, today, day === today)}
+              aria-current={day === today ? 'date' : undefined}
+            >
               Today
             </Button>
             <Title order={2} fz={{ base: 16, sm: 20 }} fw={650} ml={4} aria-live="polite">

@@ -67,11 +67,14 @@ export function PostChip({
       style={{ borderLeftColor: statusEdge(post), ...style }}
       aria-label={`${postTime(post, zone)} ${postCaption(post)}, ${postBadge(post)}`}
     >
-      <FirstTile post={post} size={16} />
-      <Text span size="xs" fw={650} style={{ fontVariantNumeric: 'tabular-nums', flex: 'none' }}>
+      <span className={classes.chipTile}>
+        <FirstTile post={post} size={16} />
+      </span>
+      <Text span size="xs" fw={650} className={classes.chipTime} style={{ fontVariantNumeric: 'tabular-nums', flex: 'none' }}>
         {postTime(post, zone)}
       </Text>{' '}
-      <Text span size="xs" truncate="end" style={{ minWidth: 0 }}>
+      {/* the space keeps the words apart in the chip's text, which its name must hold (not drawn: a flex gap is) */}
+      <Text span size="xs" truncate="end" style={{ minWidth: 0 }} data-chip-caption>
         {postCaption(post)}
       </Text>
     </UnstyledButton>

@@ -13,7 +13,7 @@ import dayjs from 'dayjs';
 import { type CSSProperties, useEffect, useMemo, useRef } from 'react';
 import { usePostsDateRange } from '../api/posts-date-range';
 import { dayName, postsCount } from '../lib/calendar-view';
-import { CHIP_PX, DAY_PX, HOUR_PX, placeOnColumn, topOf } from '../lib/week-layout';
+import { CHIP_PX, DAY_PX, HOUR_PX, openingMinutes, openingScrollTop, placeOnColumn, topOf } from '../lib/week-layout';
 import classes from './calendar.module.css';
 import { DayStrip } from './day-strip';
 import { AgendaItem, PostChip } from './post-parts';
@@ -122,12 +122,12 @@ type TGridProps = {
 
 /**
  * Days side by side on a 24-hour rail, each post at its local time (posts at the same time share the width), today's
- * column with the now-line; it opens scrolled to the first post (or now, or 08:00).
+ * column with the now-line; it opens on the current hour when today is shown, else on the first post (or 08:00).
  */
 export function TimeGrid({ days, byDay, zone, today, now, onOpenDay }: TGridProps) {
   const scroller = useRef<HTMLDivElement>(null);
   const first = days[0];
-  // opens on the week's first post (or now, or 8:00) rather than at midnight
+  // opens on the current hour, or the first post of another week, rather than at midnight
   const firstMinutes = useMemo(() => {
     const all = days.flatMap((d) => byDay.get(d) ?? []);
     const minutes = all
@@ -138,11 +138,11 @@ export function TimeGrid({ days, byDay, zone, today, now, onOpenDay }: TGridProp
   }, [days, byDay, zone]);
   const nowMinutes = minutesInZone(now, zone);
   const showsToday = days.includes(today);
-  const startAt = firstMinutes ?? (showsToday ? nowMinutes : 8 * 60);
+  const startAt = openingMinutes(showsToday, nowMinutes, firstMinutes);
   // biome-ignore lint/correctness/useExhaustiveDependencies: scrolls when the week or its first post changes, not each minute
   useEffect(() => {
-    if (scroller.current) scroller.current.scrollTop = Math.max(0, topOf(startAt) - HOUR_PX);
-  }, [first, firstMinutes]);
+    if (scroller.current) scroller.current.scrollTop = openingScrollTop(startAt);
+  }, [first, firstMinutes, showsToday]);
 
   return (
     <Paper withBorder radius="lg" shadow="xs" style={{ overflow: 'hidden', '--days': days.length } as CSSProperties}>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { HOUR_PX, placeOnColumn, topOf } from './week-layout';
+import { HOUR_PX, openingMinutes, openingScrollTop, placeOnColumn, topOf } from './week-layout';
 
 const at = (...minutes: number[]) => minutes.map((m, i) => ({ item: `p${i}`, minutes: m }));
 const lanes = (minutes: number[]) => placeOnColumn(at(...minutes)).map((p) => [p.item, p.lane, p.lanes]);
@@ -34,5 +34,21 @@ describe('placing posts on a week column', () => {
     expect(topOf(0)).toBe(0);
     expect(topOf(90)).toBe(1.5 * HOUR_PX);
     expect(topOf(24 * 60)).toBe(24 * 48);
+  });
+});
+
+describe('where the time rail opens', () => {
+  it('opens on the current hour when today is shown, even with an earlier post', () => {
+    expect(openingMinutes(true, 15 * 60 + 40, 7 * 60)).toBe(15 * 60);
+  });
+
+  it('opens on the first post of a week without today, else at 08:00', () => {
+    expect(openingMinutes(false, 15 * 60, 6 * 60 + 30)).toBe(6 * 60);
+    expect(openingMinutes(false, 15 * 60, null)).toBe(8 * 60);
+  });
+
+  it('puts the opening hour near the top with half an hour above it, never above midnight', () => {
+    expect(openingScrollTop(15 * 60)).toBe(15 * HOUR_PX - HOUR_PX / 2);
+    expect(openingScrollTop(0)).toBe(0);
   });
 });

@@ -37,3 +37,18 @@ export function placeOnColumn<T>(items: readonly { item: T; minutes: number }[])
 
 /** Where a minute of the day sits on a column, in px from midnight. */
 export const topOf = (minutes: number) => (minutes / 60) * HOUR_PX;
+
+/** The hour the rail opens on when nothing else decides: the start of a working day. */
+export const DEFAULT_OPEN_MINUTES = 8 * 60;
+
+/**
+ * Where the rail opens: on the current hour when the days shown hold today (where the now-line is), else at the
+ * first post of the days shown, else at 08:00. A minute of the day, rounded down to its hour.
+ */
+export function openingMinutes(showsToday: boolean, nowMinutes: number, firstPostMinutes: number | null): number {
+  const at = showsToday ? nowMinutes : (firstPostMinutes ?? DEFAULT_OPEN_MINUTES);
+  return Math.floor(at / 60) * 60;
+}
+
+/** The rail's scroll offset for an opening minute: its hour at the top, with half an hour above it for context. */
+export const openingScrollTop = (minutes: number) => Math.max(0, topOf(minutes) - HOUR_PX / 2);

@@ -1,0 +1,126 @@
+import { fireEvent, screen, within } from '@testing-library/react';
+import { PROFILE_TYPES, type TProfileType } from '@virality/domain';
+import { MemoryRouter, matchRoutes } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderUi, seedUser, storeSession, testQueryClient } from '../../testing';
+import { routes } from '../routes';
+import { AppNav, NotificationsBell } from './app-nav';
+
+const renderNav = (profileType: TProfileType, paymentStatus: boolean, path = '/home', permission?: unknown) => {
+  storeSession(profileType);
+  const queryClient = testQueryClient();
+  seedUser(queryClient, {
+    profileType,
+    paymentStatus,
+    ...(permission === undefined ? {} : { businessRoleId: { status: true, permission } as never }),
+  });
+  return renderUi(
+    <MemoryRouter initialEntries={[path]}>
+      <AppNav profileType={profileType} paymentStatus={paymentStatus} />
+    </MemoryRouter>,
+    queryClient,
+  );
+};
+
+const nav = () => screen.getByRole('navigation', { name: 'Main' });
+const entryNames = () =>
+  within(nav())
+    .getAllByRole('link')
+    .map((a) => a.textContent);
+
+describe('the main navigation', () => {
+  afterEach(() => localStorage.clear());
+
+  it('gives an influencer Home, Calendar, Drafts and Profile, each with its word, and Create post', () => {
+    renderNav('INFLUENCER', false);
+    expect(entryNames()).toEqual(['Home', 'Calendar', 'Drafts', 'Profile']);
+    expect(within(nav()).getByRole('link', { name: 'Drafts' }).getAttribute('href')).toBe('/postdraft');
+    expect(within(nav()).getByRole('link', { name: 'Calendar' }).getAttribute('href')).toBe('/calender');
+    expect(within(nav()).getByRole('button', { name: 'Create post' })).toBeTruthy();
+  });
+
+  it('marks the page the user is on (a nested page counts for its entry)', () => {
+    renderNav('INFLUENCER', false, '/postdraft/2');
+    expect(within(nav()).getByRole('link', { name: 'Drafts' }).getAttribute('aria-current')).toBe('page');
+    expect(within(nav()).getByRole('link', { name: 'Home' }).getAttribute('aria-current')).toBeNull();
+  });
+
+  it('has no Notifications entry while the notifications page does not exist', () => {
+    renderNav('INFLUENCER', false);
+    expect(within(nav()).queryByRole('link', { name: /Notifications/ })).toBeNull();
+  });
+
+  it('shows only Profile to a BUSINESS without payment (News has no page yet), and no Create', () => {
+    renderNav('BUSINESS', false);
+    expect(entryNames()).toEqual(['Profile']);
+    expect(within(nav()).queryByRole('button', { name: 'Create post' })).toBeNull();
+  });
+
+  it('shows an IMC user the Calendar (its campaigns) but no Drafts and no Create', () => {
+    renderNav('IMC', true);
+    expect(entryNames()).toEqual(['Home', 'Calendar', 'Profile']);
+    expect(within(nav()).queryByRole('button', { name: 'Create post' })).toBeNull();
+  });
+
+  it('shows a manager whose role opens no posting the entries but no Create', () => {
+    renderNav('BUSINESS_MANAGER', false, '/home', []);
+    expect(entryNames()).toEqual(['Home', 'Calendar', 'Drafts', 'Profile']);
+    expect(within(nav()).queryByRole('button', { name: 'Create post' })).toBeNull();
+  });
+
+  it('puts Create in the middle of the phone tab bar, after Calendar', () => {
+    renderNav('INFLUENCER', false);
+    const order = (el: HTMLElement) => Number(el.closest('li')?.style.getPropertyValue('--phone-order'));
+    const items = [
+      ...within(nav())
+        .getAllByRole('link')
+        .map((a) => [a.textContent, order(a)] as const),
+      ['Create post', order(within(nav()).getByRole('button', { name: 'Create post' }))] as const,
+    ];
+    expect(items.sort((a, b) => a[1] - b[1]).map(([name]) => name)).toEqual([
+      'Home',
+      'Calendar',
+      'Create post',
+      'Drafts',
+      'Profile',
+    ]);
+  });
+
+  it('no entry leads to the not-found page, for any role, paid or not', () => {
+    for (const profileType of PROFILE_TYPES) {
+      for (const paymentStatus of [false, true]) {
+        const { unmount } = renderNav(profileType, paymentStatus);
+        for (const link of within(nav()).queryAllByRole('link')) {
+          const href = link.getAttribute('href') ?? '';
+          const deepest = matchRoutes(routes, href)?.at(-1)?.route;
+          expect(deepest?.path, `${profileType} ${paymentStatus} ${link.textContent} → ${href}`).not.toBe('*');
+        }
+        unmount();
+      }
+    }
+  });
+});
+
+describe('the bell', () => {
+  it('caps the badge at 9+', () => {
+    renderUi(<NotificationsBell unseen={12} onClick={() => {}} />);
+    expect(screen.getByText('9+')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Notifications, 9+ unseen' })).toBeTruthy();
+  });
+
+  it('shows the count up to 9 and nothing at 0', () => {
+    const { unmount } = renderUi(<NotificationsBell unseen={3} onClick={() => {}} />);
+    expect(screen.getByText('3')).toBeTruthy();
+    unmount();
+    renderUi(<NotificationsBell unseen={0} onClick={() => {}} />);
+    expect(screen.getByRole('button', { name: 'Notifications' })).toBeTruthy();
+    expect(screen.queryByText('0')).toBeNull();
+  });
+
+  it('marks the notifications seen when clicked', () => {
+    const onClick = vi.fn();
+    renderUi(<NotificationsBell unseen={2} onClick={onClick} />);
+    fireEvent.click(screen.getByRole('button', { name: /Notifications/ }));
+    expect(onClick).toHaveBeenCalledOnce();
+  });
+});

@@ -1,0 +1,105 @@
+import { ActionIcon, Indicator, Tooltip } from '@mantine/core';
+import { IconBell, IconCalendar, IconFileText, IconHome, IconUser, type TablerIcon } from '@tabler/icons-react';
+import { badgeText, headerIcons, type THeaderIcon, type TProfileType } from '@virality/domain';
+import type { CSSProperties } from 'react';
+import { NavLink } from 'react-router';
+import { paths } from '../../config/paths';
+// The button alone, not the posts feature's index: the layout chunk must not carry the posts pages.
+import { CreatePostButton } from '../../features/posts/components/create-post-button';
+import classes from './app-shell.module.css';
+
+type TEntryKey = Exclude<THeaderIcon, 'notifications'>;
+
+/**
+ * Where each entry of the main navigation leads. `to` is null while the page is not built: the entry is then not
+ * shown, so nothing leads to the not-found page. Still to come: the news room and the notifications page (the
+ * bell in the top bar marks them seen meanwhile).
+ */
+const ENTRIES: Record<TEntryKey, { label: string; to: string | null; Icon: TablerIcon }> = {
+  home: { label: 'Home', to: paths.home, Icon: IconHome },
+  calender: { label: 'Calendar', to: paths.calender, Icon: IconCalendar },
+  postdraft: { label: 'Drafts', to: paths.postDraft, Icon: IconFileText },
+  news: { label: 'News', to: null, Icon: IconFileText },
+  profile: { label: 'Profile', to: paths.profile, Icon: IconUser },
+};
+
+/** The order of the entries, sidebar top to bottom and tab bar left to right (Create sits between Calendar and Drafts). */
+const ORDER: TEntryKey[] = ['home', 'calender', 'postdraft', 'news', 'profile'];
+
+export type TNavEntry = { key: TEntryKey; label: string; to: string; Icon: TablerIcon };
+
+/** The role's entries (domain headerIcons) whose pages exist, in the navigation's order. */
+export function navEntries(profileType: TProfileType, paymentStatus: boolean): TNavEntry[] {
+  const icons = new Set(headerIcons(profileType, paymentStatus));
+  return ORDER.flatMap((key) => {
+    const { label, to, Icon } = ENTRIES[key];
+    return icons.has(key) && to ? [{ key, label, to, Icon }] : [];
+  });
+}
+
+/** Whether the role posts from here: the same entries that open the drafts (a manager's role is checked by the button). */
+export const showsCreate = (profileType: TProfileType, paymentStatus: boolean) =>
+  headerIcons(profileType, paymentStatus).includes('postdraft');
+
+/** Where an item sits in the phone's tab bar (the sidebar keeps the list's own order, Create first). */
+const phoneOrder = (n: number) => ({ '--phone-order': n }) as CSSProperties;
+
+type TNavProps = { profileType: TProfileType; paymentStatus: boolean };
+
+/**
+ * The main navigation: a sidebar (icon and label) on a desktop, an icon rail on a tablet and a bottom tab bar on a
+ * phone (app-shell.module.css), with Create always in sight. One list in one order, so keyboard and screen-reader
+ * users meet the same entries at every width.
+ */
+export function AppNav({ profileType, paymentStatus }: TNavProps) {
+  const entries = navEntries(profileType, paymentStatus);
+  const create = showsCreate(profileType, paymentStatus);
+  const at = (key: TEntryKey) => entries.findIndex((e) => e.key === key);
+  // on the phone Create sits in the middle of the tab bar, after Calendar (or after Home when there is none)
+  const createAfter = Math.max(at('calender'), at('home'));
+  return (
+    <nav aria-label="Main" className={classes.nav}>
+      <ul className={classes.navList}>
+        {create && (
+          <li className={classes.createItem} style={phoneOrder(createAfter + 1)}>
+            <CreatePostButton
+              label="Create post"
+              className={classes.create}
+              classNames={{ inner: classes.createInner, section: classes.createIcon, label: classes.createLabel }}
+            />
+          </li>
+        )}
+        {entries.map(({ key, label, to, Icon }, i) => (
+          <li key={key} className={classes.navItem} style={phoneOrder(i <= createAfter ? i : i + 1)}>
+            <NavLink to={to} className={classes.link} title={label}>
+              <Icon size={22} stroke={1.75} aria-hidden className={classes.linkIcon} />
+              <span className={classes.linkLabel}>{label}</span>
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+type TBellProps = { unseen: number; onClick: () => void };
+
+/** The bell: how many notifications are unseen (capped at '9+'); clicking marks them seen. */
+export function NotificationsBell({ unseen, onClick }: TBellProps) {
+  const badge = badgeText(unseen);
+  return (
+    <Tooltip label="Notifications">
+      <Indicator label={badge} disabled={!badge} size={18} color="red" offset={6} data-testid="bell-badge">
+        <ActionIcon
+          variant="subtle"
+          color="gray"
+          size={44}
+          aria-label={badge ? `Notifications, ${badge} unseen` : 'Notifications'}
+          onClick={onClick}
+        >
+          <IconBell size={22} stroke={1.75} aria-hidden />
+        </ActionIcon>
+      </Indicator>
+    </Tooltip>
+  );
+}
