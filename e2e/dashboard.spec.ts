@@ -52,9 +52,9 @@ for (const [label, viewport] of SIZES) {
       await expect(setUp.getByText('0 of 3 done')).toBeVisible();
       await expect(setUp.getByRole('link', { name: 'Connect an account' })).toHaveAttribute('href', '/addsocialmedia');
       await expect(setUp.getByRole('link', { name: 'See plans' })).toHaveAttribute('href', '/profile/pricing');
-      // the empty state's Create Post is the page's one way in (the header's Create waits for a first post)
-      await expect(page.getByRole('button', { name: 'Create', exact: true })).toHaveCount(0);
-      await expect(page.getByRole('button', { name: 'Create Post' })).toBeVisible();
+      // the way to a first post: the step's own button, and the navigation's Create post always in sight
+      await expect(page.getByRole('button', { name: 'Write a post' })).toBeVisible();
+      await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Create post' })).toBeVisible();
       // no campaign page exists yet, so no link to one
       await expect(page.getByRole('link', { name: /campaign/i })).toHaveCount(0);
       await expect(region(page, 'Profile Overview').getByText('No Profile Overview')).toBeVisible();
@@ -137,10 +137,10 @@ for (const [label, viewport] of SIZES) {
       await expect(recent.getByRole('article')).toHaveCount(3);
       await expect(recent.getByRole('article').first()).toHaveAccessibleName(mixed);
       await expect(recent.getByRole('article').nth(1)).toHaveAccessibleName(caption(11));
-      await expect(page.getByRole('button', { name: 'Create', exact: true })).toBeVisible();
+      await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Create post' })).toBeVisible();
       // the performance of the week: twelve accounts published to (Threads refused one), then 30 days as a table
       const performance = region(page, 'Performance');
-      await expect(performance.getByText('Published', { exact: true })).toBeVisible();
+      await expect(performance.getByText('Published to accounts', { exact: true })).toBeVisible();
       await expect(performance.getByText('12', { exact: true })).toBeVisible();
       await expect(performance.getByRole('img', { name: /^Engagement over the last 7 days/ })).toBeVisible();
       await performance.getByText('30 d').click();
