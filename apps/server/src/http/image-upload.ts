@@ -1,7 +1,7 @@
-import { MSG, PROFILE_IMAGE_MAX_BYTES } from '@virality/domain';
+import { MSG, PROFILE_IMAGE_MAX_BYTES, UPLOAD_MSG, UPLOAD_RATE } from '@virality/domain';
 import type { FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
-import { badRequest } from '../errors';
+import { AppError, badRequest } from '../errors';
 import { decodeRaster, rasterizeSvg } from '../modules/media/image';
 import { svgIssue, svgRootAt } from '../modules/media/probe';
 
@@ -9,6 +9,22 @@ const IMAGE_TYPES: Record<string, { ext: string; format: string }> = {
   'image/jpeg': { ext: 'jpg', format: 'jpeg' },
   'image/png': { ext: 'png', format: 'png' },
   'image/webp': { ext: 'webp', format: 'webp' },
+};
+
+/**
+ * The route config of a profile image upload: it takes a multipart body, and one account makes at most
+ * UPLOAD_RATE calls of it in a window (429 saying when to try again), counted by the route's own window in
+ * `rate_limits` (the hook runs after the route's session check, so it counts by account).
+ */
+export const imageUploadConfig = {
+  upload: true,
+  rateLimit: {
+    max: UPLOAD_RATE.max,
+    timeWindow: UPLOAD_RATE.windowMinutes * 60_000,
+    keyGenerator: (req: FastifyRequest) => `upload:${req.auth?.userId ?? req.ip}`,
+    errorResponseBuilder: (_req: FastifyRequest, ctx: { ttl: number }) =>
+      new AppError(429, UPLOAD_MSG.tooManyUploads(Math.max(1, Math.ceil(ctx.ttl / 60_000)))),
+  },
 };
 
 /**

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { MSG, POST_MSG } from '@virality/domain';
+import { MSG, POST_MSG, SVG_MAX_BYTES, UPLOAD_MSG } from '@virality/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mediaFiles } from '../../db/schema';
@@ -79,6 +79,19 @@ describe('an SVG is never stored or served as SVG', () => {
       expect(file.bytes.subarray(0, 8).equals(PNG_SIGNATURE)).toBe(true);
     }
     expect((await everythingStored()).filter((f) => /\.svg$/i.test(f.key))).toEqual([]);
+  });
+});
+
+describe('an SVG is read only up to its own size limit', () => {
+  it(`refuses an SVG of ${SVG_MAX_BYTES / 1024 / 1024} MB or more in words, before drawing it`, async () => {
+    const { user, token } = await buildUser(t);
+    const filler = `<!-- ${'x'.repeat(SVG_MAX_BYTES)} -->`;
+    const big = Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10">${filler}</svg>`);
+    const res = await sendFiles(t, '/api/s3/uploadSingleFile', [{ name: 'big.svg', type: 'image/svg+xml', bytes: big }], {
+      token,
+    });
+    expect(res).toMatchObject({ status: 400, json: { message: UPLOAD_MSG.svgTooLarge } });
+    expect(await rowsOf(user.orgId)).toHaveLength(0);
   });
 });
 

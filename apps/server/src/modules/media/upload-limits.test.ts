@@ -7,7 +7,7 @@ import { buildTestApp, buildUser, givePlan, type TTestApp, withClockAhead } from
 import { pngBytes } from '../../test/media-fixtures';
 import { xAuthor } from '../posts/posts-test-kit';
 import { makeTeam, perms, setRoleStatus } from '../team/team-test-kit';
-import { sendFiles, type TPart } from './media-test-kit';
+import { multipart, sendFiles, type TPart } from './media-test-kit';
 
 /**
  * What an upload may cost: only accounts that can create posts upload post media, each at most UPLOAD_RATE
@@ -100,6 +100,27 @@ describe('an account uploads at most UPLOAD_RATE calls in a window', () => {
     await withClockAhead(t, UPLOAD_RATE.windowMinutes * 60_000 + 1000, async () => {
       expect((await sendFiles(t, SINGLE, [png()], { token: busy.token })).status).toBe(200);
     });
+  });
+});
+
+describe('profile images are rate limited per account too', () => {
+  it(`answers 429 in words after ${UPLOAD_RATE.max} profile image uploads, for that account only`, async () => {
+    const busy = await buildUser(t);
+    const calm = await buildUser(t);
+    const send = (token: string) => {
+      const body = multipart([{ name: 'me.png', type: 'image/png', bytes: pngBytes(4, 4) }]);
+      return t.app.inject({
+        method: 'POST',
+        url: '/api/user/uploadProfileImage',
+        headers: { 'content-type': body.contentType, 'x-access-token': token },
+        payload: body.payload,
+      });
+    };
+    for (let i = 0; i < UPLOAD_RATE.max; i++) expect((await send(busy.token)).statusCode, `call ${i + 1}`).toBe(200);
+    const over = await send(busy.token);
+    expect(over.statusCode).toBe(429);
+    expect(over.json()).toMatchObject({ status: false, message: UPLOAD_MSG.tooManyUploads(UPLOAD_RATE.windowMinutes) });
+    expect((await send(calm.token)).statusCode).toBe(200);
   });
 });
 

@@ -18,7 +18,7 @@ import { badRequest } from '../../errors';
 import { authOf, requireAuth, requireRole } from '../../http/auth';
 import { replies } from '../../http/contracts';
 import { ok } from '../../http/envelope';
-import { readImageUpload } from '../../http/image-upload';
+import { imageUploadConfig, readImageUpload } from '../../http/image-upload';
 import type { TTeamService } from './service';
 
 const security = [{ accessToken: [] }];
@@ -316,7 +316,7 @@ export const teamRoutes =
       '/bussiness/uploadImage',
       {
         ...ownerOnly,
-        config: { upload: true },
+        config: imageUploadConfig,
         schema: {
           response: replies('POST /bussiness/uploadImage'),
           tags: subTags,

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { authOf, requireAuth } from '../../http/auth';
 import { replies } from '../../http/contracts';
 import { ok } from '../../http/envelope';
-import { readImageUpload } from '../../http/image-upload';
+import { imageUploadConfig, readImageUpload } from '../../http/image-upload';
 import type { TNotificationsService } from '../notifications/service';
 import type { TUsersService } from './service';
 
@@ -131,7 +131,7 @@ export const usersRoutes =
       '/user/uploadProfileImage',
       {
         ...guarded,
-        config: { upload: true },
+        config: imageUploadConfig,
         schema: {
           response: replies('POST /user/uploadProfileImage'),
           tags,
