@@ -13,7 +13,7 @@ type TProps = {
   suggestions: string[];
   /** The input's autocomplete hint: 'username' for the user's own name, 'off' for someone else's. */
   autoComplete: 'username' | 'off';
-  /** How "required" is shown: only announced to assistive technology (`aria`), or also as the label's asterisk. */
+  /** How "required" is shown: announced to assistive technology (`aria`) or as the label's asterisk. */
   requiredMark: 'aria' | 'asterisk';
 };
 
@@ -51,7 +51,7 @@ export function UserNameField({
         maxLength={USERNAME_MAX}
         autoComplete={autoComplete}
         withAsterisk={requiredMark === 'asterisk'}
-        aria-required
+        aria-required={requiredMark === 'aria' || undefined}
       />
       {suggestions.length > 0 && (
         <Group gap="xs" aria-label="Username suggestions" role="group">

@@ -18,7 +18,7 @@ type TProps = {
  * Country, state and city: the parent clears state and city when the country changes, and the city when
  * the state changes; the option lists follow. Searching puts names that start with the typed text first.
  * Where the data lists no city (a country without states, a state without cities), the city is typed.
- * Required fields carry the asterisk from the start: state and city unless the data has none to pick.
+ * Required fields are announced (aria-required; the form draws their asterisk) from the start: state and city unless the data has none to pick.
  */
 export function LocationFields({ location, country, state, city, errors, onCountryChange, onStateChange, onCityChange }: TProps) {
   return (
@@ -33,7 +33,7 @@ export function LocationFields({ location, country, state, city, errors, onCount
         searchable
         filter={rankedFilter}
         nothingFoundMessage="No country found"
-        required
+        aria-required
       />
       <Select
         label="State"
@@ -46,7 +46,7 @@ export function LocationFields({ location, country, state, city, errors, onCount
         filter={rankedFilter}
         disabled={!country || location.noStates}
         nothingFoundMessage="No state found"
-        required={!location.noStates}
+        aria-required={!location.noStates}
       />
       {location.cityMode === 'type' ? (
         <TextInput
@@ -72,7 +72,7 @@ export function LocationFields({ location, country, state, city, errors, onCount
           filter={rankedFilter}
           disabled={location.cityMode === 'wait'}
           nothingFoundMessage="No city found"
-          required
+          aria-required
         />
       )}
     </SimpleGrid>

@@ -23,9 +23,9 @@ describe('PhoneVerifyPage', { timeout: 15_000 }, () => {
     const user = userEvent.setup();
     renderPage('/phoneverify', <PhoneVerifyPage />);
 
-    const code = (await screen.findByLabelText(/^Phone code/)) as HTMLInputElement;
+    const code = (await screen.findByLabelText('Phone code')) as HTMLInputElement;
     await waitFor(() => expect(code.value).toBe('44'));
-    const mobile = screen.getByLabelText(/^Mobile number/);
+    const mobile = screen.getByLabelText('Mobile number');
     await user.type(mobile, '12345');
     await user.click(screen.getByRole('button', { name: 'Send OTP' }));
     expect(await screen.findByText(MSG.phoneInvalid)).toBeTruthy();

@@ -8,6 +8,7 @@ import { FormErrorAlert, useFormError } from '../../../components/form-error-ale
 import { paths } from '../../../config/paths';
 import { useCurrentUser } from '../../../lib/use-current-user';
 import { useSendOtp } from '../api/send-otp';
+import classes from './required-mark.module.css';
 
 const digits = (v: string, max: number) => v.replace(/\D/g, '').slice(0, max);
 
@@ -64,6 +65,7 @@ export function PhoneVerifyPage() {
         radius="md"
         maw={520}
         mx="auto"
+        className={classes.marksRequired}
       >
         <Stack gap="md">
           <div>
@@ -81,7 +83,7 @@ export function PhoneVerifyPage() {
               autoComplete="tel-country-code"
               leftSection="+"
               maxLength={PHONE_CODE_MAX}
-              required
+              aria-required
               {...form.getInputProps('phoneCode')}
               onChange={(e) => form.setFieldValue('phoneCode', digits(e.currentTarget.value, PHONE_CODE_MAX))}
             />
@@ -91,7 +93,7 @@ export function PhoneVerifyPage() {
               inputMode="numeric"
               autoComplete="tel-national"
               maxLength={PROFILE_PHONE_MAX}
-              required
+              aria-required
               {...form.getInputProps('mobileNumber')}
               onChange={(e) => form.setFieldValue('mobileNumber', digits(e.currentTarget.value, PROFILE_PHONE_MAX))}
             />

@@ -44,6 +44,7 @@ import { uploadProfileImage } from '../api/upload-profile-image';
 import { LocationFields } from './location-fields';
 import { rankedFilter } from './place-filter';
 import { initialProfileValues, type TProfileFormValues, toProfilePayload } from './profile-form-values';
+import classes from './required-mark.module.css';
 import { useLocationOptions } from './use-location-options';
 
 const PRONOUN_OPTIONS = PRONOUNS.map((p) => ({ value: p, label: PRONOUN_LABELS[p] }));
@@ -157,13 +158,21 @@ function ProfileForm({ user }: { user: TUser }) {
   };
 
   return (
-    <Paper component="form" noValidate onSubmit={form.onSubmit(handleSubmit)} withBorder p={{ base: 'md', sm: 'xl' }} radius="md">
+    <Paper
+      component="form"
+      noValidate
+      onSubmit={form.onSubmit(handleSubmit)}
+      withBorder
+      p={{ base: 'md', sm: 'xl' }}
+      radius="md"
+      className={classes.marksRequired}
+    >
       <Stack gap="md">
         <div>
           <Title order={2}>Tell us about {isInfluencer ? 'yourself' : 'your business'}</Title>
           <Text c="dimmed" size="sm">
             Complete your profile to continue. Fields marked{' '}
-            <Text span c="red.8" fw={600}>
+            <Text span className={classes.mark} fw={600}>
               *
             </Text>{' '}
             are required.
@@ -184,7 +193,7 @@ function ProfileForm({ user }: { user: TUser }) {
             label={isInfluencer ? 'Name' : 'Business/Brand name'}
             autoComplete={isInfluencer ? 'name' : 'organization'}
             maxLength={40}
-            required
+            aria-required
             {...form.getInputProps('name')}
           />
           <UserNameField
@@ -196,7 +205,7 @@ function ProfileForm({ user }: { user: TUser }) {
             available={availability.available}
             suggestions={availability.suggestions}
             autoComplete="username"
-            requiredMark="asterisk"
+            requiredMark="aria"
           />
           <Select
             label="Pronouns"
@@ -211,7 +220,7 @@ function ProfileForm({ user }: { user: TUser }) {
             type="date"
             min="1900-01-01"
             max={maxDateOfBirth(profileType, today)}
-            required
+            aria-required
             {...form.getInputProps('dateOfBirth')}
           />
           {!isInfluencer && (
@@ -223,7 +232,7 @@ function ProfileForm({ user }: { user: TUser }) {
               limit={50}
               filter={rankedFilter}
               nothingFoundMessage="No industry found"
-              required
+              aria-required
               {...form.getInputProps('industryType')}
             />
           )}
@@ -232,7 +241,7 @@ function ProfileForm({ user }: { user: TUser }) {
               label="Company size"
               placeholder="Select company size"
               data={COMPANY_SIZE_OPTIONS}
-              required
+              aria-required
               {...form.getInputProps('companySize')}
             />
           )}
@@ -255,7 +264,7 @@ function ProfileForm({ user }: { user: TUser }) {
             leftSection="+"
             maxLength={3}
             readOnly={mobileLocked}
-            required={isInfluencer}
+            aria-required={isInfluencer}
             {...form.getInputProps('phoneCode')}
             onChange={(e) => form.setFieldValue('phoneCode', digits(e.currentTarget.value, 3))}
           />
@@ -268,7 +277,7 @@ function ProfileForm({ user }: { user: TUser }) {
             readOnly={mobileLocked}
             description={mobileLocked ? 'Verified' : undefined}
             inputWrapperOrder={['label', 'input', 'description', 'error']}
-            required={isInfluencer}
+            aria-required={isInfluencer}
             {...form.getInputProps('mobileNumber')}
             onChange={(e) => form.setFieldValue('mobileNumber', digits(e.currentTarget.value, 12))}
           />
@@ -281,7 +290,7 @@ function ProfileForm({ user }: { user: TUser }) {
           readOnly={emailLocked}
           description={emailLocked ? 'Verified' : undefined}
           inputWrapperOrder={['label', 'input', 'description', 'error']}
-          required={isInfluencer}
+          aria-required={isInfluencer}
           {...form.getInputProps('email')}
         />
 
@@ -303,7 +312,7 @@ function ProfileForm({ user }: { user: TUser }) {
                   label="Address"
                   autoComplete="street-address"
                   maxLength={250}
-                  required
+                  aria-required
                   {...form.getInputProps('addressLine')}
                 />
               </Grid.Col>
@@ -312,7 +321,7 @@ function ProfileForm({ user }: { user: TUser }) {
                   label="Pin code"
                   autoComplete="postal-code"
                   maxLength={7}
-                  required
+                  aria-required
                   {...form.getInputProps('pinCode')}
                 />
               </Grid.Col>
