@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { MSG } from '@virality/domain';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { STORAGE_KEYS } from '../../../lib/auth-storage';
-import { makeUser, mockFetch, ok, renderPage, storeSession, type TMockCall } from '../../../testing';
+import { fail, makeUser, mockFetch, ok, renderPage, storeSession, type TMockCall } from '../../../testing';
 import { InterestPage } from './interest-page';
 
 const INTERESTS = [
@@ -13,9 +13,11 @@ const INTERESTS = [
   { id: 'i4', value: 'Gaming' },
 ];
 
-function serve(user = makeUser()) {
+function serve(user = makeUser(), extra?: (call: TMockCall) => ReturnType<Parameters<typeof mockFetch>[0]>) {
   storeSession(user.profileType, { userId: user._id });
   return mockFetch((call: TMockCall) => {
+    const answer = extra?.(call);
+    if (answer) return answer;
     if (call.path === 'user/getUserStatus') return ok({ result: { ...user, UnseenNotifsCount: 0 } });
     if (call.path === 'intrest/getAllIntrest') return ok(INTERESTS);
     if (call.path === 'user/updateUser') return ok({ result: { ...user, profileCompleted: true } });
@@ -77,5 +79,18 @@ describe('InterestPage', () => {
     await user.click(screen.getByRole('button', { name: 'Proceed' }));
     await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/congratulation'));
     expect(calls.some((c) => c.path === 'subscription/AddInfSubs')).toBe(false);
+  });
+
+  it("a failed posting-side sync says 'server error' at the top of the form and stays", async () => {
+    serve(makeUser(), (call) => (call.path === 'user/addUserOnSphDatabase' ? fail(500, 'Internal error') : undefined));
+    const user = userEvent.setup();
+    renderPage('/interest', <InterestPage />);
+    for (const name of ['Fashion', 'Food', 'Gaming']) await user.click(await screen.findByRole('checkbox', { name }));
+    await user.click(screen.getByRole('button', { name: 'Proceed' }));
+    const alert = await screen.findByTestId('form-error');
+    expect(alert.getAttribute('role')).toBe('alert');
+    expect(alert.textContent).toBe(MSG.serverError);
+    expect(document.querySelector('.mantine-Notification-root')).toBeNull();
+    expect(screen.queryByTestId('location')).toBeNull();
   });
 });
