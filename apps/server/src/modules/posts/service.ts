@@ -27,7 +27,7 @@ import {
 } from '@virality/domain';
 import type { Clock } from '../../clock';
 import type { TPostMedia } from '../../db/schema';
-import { AppError, badRequest, conflict, forbidden, notFound } from '../../errors';
+import { badRequest, conflict, forbidden, notFound } from '../../errors';
 import { createCache, type TCache } from '../../lib/cache';
 import type { TChanges } from '../../lib/changes';
 import { deepFreeze } from '../../lib/freeze';
