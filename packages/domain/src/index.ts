@@ -28,6 +28,7 @@ export * from './rules/plans';
 export * from './rules/post';
 export * from './rules/post-status';
 export * from './rules/profile';
+export * from './rules/profile-hub';
 export * from './rules/routes';
 export * from './rules/social';
 export * from './rules/team';

@@ -5,6 +5,7 @@ export const DELETE_REMARKS_MAX = 100;
 export const DELETE_REMARKS_REQUIRED = 'Please enter a reason';
 export const DELETE_REMARKS_TOO_LONG = 'Reason must be at most 100 characters';
 export const ACCOUNT_DELETED = 'Your account has been deleted successfully';
+export const ACCOUNT_HAS_LINKED_ACCOUNTS = 'Please unlink your social media accounts before deleting your account';
 
 /** Trims the delete reason and collapses inner runs of spaces. */
 export const normalizeRemarks = (value: string): string => value.trim().replace(/\s+/g, ' ');

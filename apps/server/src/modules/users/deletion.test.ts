@@ -1,6 +1,14 @@
-import { ACCOUNT_DELETED, DELETE_REMARKS_REQUIRED, DELETE_REMARKS_TOO_LONG, MSG } from '@virality/domain';
+import {
+  ACCOUNT_DELETED,
+  ACCOUNT_HAS_LINKED_ACCOUNTS,
+  DELETE_REMARKS_REQUIRED,
+  DELETE_REMARKS_TOO_LONG,
+  MSG,
+} from '@virality/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, buildUser, call, PASSWORD, type TTestApp } from '../../test/helpers';
+import { linkAccount } from '../social-accounts/link-test-kit';
+import { makeTeam } from '../team/team-test-kit';
 
 let t: TTestApp;
 beforeAll(async () => {
@@ -62,6 +70,47 @@ describe('account deletion', () => {
     expect(res.status).toBe(400);
     expect(res.json.message).toBe(message);
     expect((await call(t, 'GET', '/api/user/getUserStatus', { token: a.token })).status).toBe(200);
+  });
+
+  it('the unread notifications go with the account', async () => {
+    const a = await buildUser(t);
+    await t.services.notifications.notify(a.user.id, { type: 'POST_NOTIFICATION', title: 'Posted' });
+    const res = await call(t, 'POST', '/api/user/deleteUserDetails', { token: a.token, body: { remarks: 'bye' } });
+    expect(res.status).toBe(200);
+    expect(await t.services.notifications.clearPending(a.user.id)).toBe(0);
+  });
+
+  it('is refused while the account has linked social accounts (409), and changes nothing; unlinked, it goes', async () => {
+    const a = await buildUser(t);
+    const linked = await linkAccount(t, a.token, 'tiktok');
+    const refused = await call(t, 'POST', '/api/user/deleteUserDetails', { token: a.token, body: { remarks: 'bye' } });
+    expect(refused.status).toBe(409);
+    expect(refused.json).toMatchObject({ status: false, message: ACCOUNT_HAS_LINKED_ACCOUNTS });
+    expect((await call(t, 'GET', '/api/user/getUserStatus', { token: a.token })).status).toBe(200);
+    expect((await t.services.users.findById(a.user.id))?.deletedAt).toBeNull();
+
+    const unlinked = await call(t, 'PUT', `/sph/deleteSocialMediaDetails/${linked.id}/`, { token: a.token });
+    expect(unlinked.status).toBe(200);
+    const res = await call(t, 'POST', '/api/user/deleteUserDetails', { token: a.token, body: { remarks: 'bye' } });
+    expect(res.status).toBe(200);
+    expect(res.json.message).toBe(ACCOUNT_DELETED);
+  });
+
+  it("a business's team member may leave while the business keeps its linked accounts; the business stays", async () => {
+    const team = await makeTeam(t, 'Linked Foods');
+    await linkAccount(t, team.owner.token, 'instagram');
+    const res = await call(t, 'POST', '/api/user/deleteUserDetails', {
+      token: team.manager.token,
+      body: { remarks: 'moving on' },
+    });
+    expect(res.status, JSON.stringify(res.json)).toBe(200);
+    expect((await call(t, 'GET', '/api/user/getUserStatus', { token: team.manager.token })).status).toBe(401);
+    const owner = await call(t, 'GET', '/api/user/getUserStatus', { token: team.owner.token });
+    expect(owner.status).toBe(200);
+    expect(owner.json.response.result.socialLinks.Instagram).toHaveLength(1);
+    // the owner, whose organization holds the account, is refused
+    const refused = await call(t, 'POST', '/api/user/deleteUserDetails', { token: team.owner.token, body: { remarks: 'bye' } });
+    expect(refused.status).toBe(409);
   });
 
   it('needs a session', async () => {

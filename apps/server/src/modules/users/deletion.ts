@@ -1,30 +1,40 @@
-import { ACCOUNT_DELETED, MSG } from '@virality/domain';
-import { forbidden } from '../../errors';
+import { ACCOUNT_DELETED, ACCOUNT_HAS_LINKED_ACCOUNTS, MSG } from '@virality/domain';
+import { conflict, forbidden } from '../../errors';
 import type { TUnitOfWork } from '../../lib/unit-of-work';
 import type { TAuthService } from '../auth/service';
 import type { TNotificationsService } from '../notifications/service';
+import type { TSocialAccountsService } from '../social-accounts/service';
 import type { TTeamService } from '../team/service';
 import type { TUsersService } from './service';
 
 /**
  * Account deletion: the account is closed with its reason, its
- * e-mail, phone, Google id and username are freed, its sessions end and its push tokens go; a
- * business's sub-users are closed and signed out with it.
+ * e-mail, phone, Google id and username are freed, its sessions end, its push tokens and unread
+ * notifications go; a business's sub-users are closed and signed out with it. An account whose
+ * organization still has linked social accounts is refused: they are unlinked first, so no network's
+ * access outlives the account. A business's team member works with the business's accounts, which stay
+ * the business's: that never holds their own deletion up.
  */
 export function createAccountDeletion(deps: {
   users: TUsersService;
   auth: TAuthService;
   notifications: TNotificationsService;
   team: TTeamService;
+  socialAccounts: Pick<TSocialAccountsService, 'socialLinks'>;
   unitOfWork: TUnitOfWork;
 }) {
-  const { users, auth, notifications, team, unitOfWork } = deps;
+  const { users, auth, notifications, team, socialAccounts, unitOfWork } = deps;
   return {
     message: ACCOUNT_DELETED,
     async deleteAccount(userId: string, remarks: string) {
       const user = await users.requireUser(userId);
+      if (user.profileType !== 'BUSINESS_MANAGER') {
+        const links = await socialAccounts.socialLinks({ userId, user });
+        if (Object.values(links).some((list) => list.length > 0)) throw conflict(ACCOUNT_HAS_LINKED_ACCOUNTS);
+      }
       await unitOfWork(async () => {
         await users.closeAccount(userId, remarks);
+        await notifications.clearPending(userId);
         await notifications.removeDeviceTokens(userId, 'web');
         await auth.revokeAll(userId);
         // A business's managers work inside its organization: they lose access with it, at once.

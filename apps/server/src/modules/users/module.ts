@@ -35,6 +35,7 @@ export const usersModule: TModule = {
         auth: services.auth,
         notifications: services.notifications,
         team: services.team,
+        socialAccounts: services.socialAccounts,
         unitOfWork,
       }),
     ),

@@ -1,5 +1,7 @@
 import { hash } from '@node-rs/argon2';
 import {
+  accountDetailsFields,
+  accountDetailsIssues,
   addressIssues,
   INDUSTRIES,
   imageUrlIssue,
@@ -24,7 +26,6 @@ import type { TSubscriptionsService } from '../subscriptions/service';
 import { toUserDto } from './dto';
 import type { TNewUser, TUserRow, TUsersRepository } from './repository';
 
-const ADDRESS_FIELDS = ['country', 'state', 'city', 'addressLine', 'pinCode'];
 /** Form order: the first message of a 400 is the one nearest the top of the form. */
 const FIELD_ORDER = Object.keys(zProfileFields.shape);
 const rank = (field: string) => {
@@ -157,10 +158,10 @@ export function createUsersService(deps: TDeps) {
     if (input.profileImage !== undefined) patch.profileImage = input.profileImage;
     if (input.backgroundColor !== undefined) patch.backgroundColor = input.backgroundColor;
     if (input.paypalId !== undefined) patch.paypalId = input.paypalId || null;
-    if (profileType !== 'INFLUENCER') {
+    if (accountDetailsFields(profileType).business) {
       patch.industryType = input.industryType ?? null;
       patch.companySize = input.companySize ?? null;
-    } else if (input.companySize != null) patch.companySize = input.companySize;
+    } else if (profileType === 'INFLUENCER' && input.companySize != null) patch.companySize = input.companySize;
     if (profileType === 'IMC') {
       if (input.numOfInflunecer !== undefined) patch.numOfInflunecer = input.numOfInflunecer;
       if (input.companyName !== undefined) patch.companyName = input.companyName;
@@ -251,8 +252,7 @@ export function createUsersService(deps: TDeps) {
         mobileNumber: input.mobileNumber?.trim() || user.mobileNumber,
         phoneCode: input.mobileNumber?.trim() ? input.phoneCode : user.phoneCode,
       };
-      const all = profileIssues(effective, { profileType, today: clock.now(), registration: false, industries: INDUSTRIES });
-      const issues = Object.fromEntries(Object.entries(all).filter(([k]) => !ADDRESS_FIELDS.includes(k)));
+      const issues = accountDetailsIssues(effective, { profileType, today: clock.now(), industries: INDUSTRIES });
       const pending = await checkProfile(user, effective, issues, true);
       const patch = profilePatch(effective, profileType);
       if (profileType === 'IMC') delete patch.companyName; // company name is read-only

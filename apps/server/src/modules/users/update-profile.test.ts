@@ -10,6 +10,7 @@ import {
   uniqueEmail,
   uniquePhone,
 } from '../../test/helpers';
+import { makeTeam } from '../team/team-test-kit';
 
 let t: TTestApp;
 beforeAll(async () => {
@@ -156,6 +157,34 @@ describe('PUT /api/user/updateProfile (Account Details)', () => {
     const res = await updateProfile(u.token, { userName: other.userName.toUpperCase() });
     expect(res.status).toBe(400);
     expect(res.json).toMatchObject({ message: MSG.userNameTaken, response: { errors: { userName: MSG.userNameTaken } } });
+  });
+
+  it("a business's team member is a person: their own details save without an industry or company size", async () => {
+    const team = await makeTeam(t, 'Detail Foods');
+    const res = await updateProfile(team.manager.token, { name: 'Sam S. Social', gender: 'male', dateOfBirth: '1996-07-14' });
+    expect(res.status, JSON.stringify(res.json)).toBe(200);
+    expect(res.json.response.result).toMatchObject({ name: 'Sam S. Social', industryType: null, companySize: null });
+    // a person's name rule, not a business's
+    const blank = await updateProfile(team.manager.token, { name: '   ' });
+    expect(blank.status).toBe(400);
+    expect(blank.json).toMatchObject({ message: MSG.nameBlank, response: { errors: { name: MSG.nameBlank } } });
+    // the e-mail the owner invited them with is theirs for good
+    const email = await updateProfile(team.manager.token, { name: 'Sam Social', email: uniqueEmail() });
+    expect(email.status).toBe(400);
+    expect(email.json.response.errors).toEqual({ email: MSG.contactLocked });
+  });
+
+  it('an IMC keeps its company name: it is read-only here', async () => {
+    const u = await buildUser(t, { profileType: 'IMC', name: 'Reach Agency', userName: freeUserName() });
+    await setUserFields(t, u.user.id, {
+      companyName: 'Reach Agency Ltd',
+      dateOfBirth: '1990-05-20',
+      industryType: 'Marketing and Advertising',
+      companySize: 2,
+    });
+    const res = await updateProfile(u.token, { name: 'Reach Agency', companyName: 'Someone Else Ltd', numOfInflunecer: 3 });
+    expect(res.status, JSON.stringify(res.json)).toBe(200);
+    expect(res.json.response.result).toMatchObject({ companyName: 'Reach Agency Ltd', numOfInflunecer: 3 });
   });
 
   it('401 without a token', async () => {
