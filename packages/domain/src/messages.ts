@@ -106,6 +106,7 @@ export const MSG = {
   // pages
   notFoundPage: 'Sorry, page not found!',
   errorPage: 'Some error ocuured on this page',
+  emailCopied: 'email copied to clipboard successfully',
   completeRegistration: 'Please complete Registration before continuing',
   networkLost: 'Network connection lost',
 } as const;

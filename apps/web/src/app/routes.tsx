@@ -19,6 +19,7 @@ const analytics = () => import('../features/analytics');
 const calendar = () => import('../features/calendar');
 const billing = () => import('../features/billing');
 const notFound = () => import('../features/misc/components/not-found-page');
+const legal = () => import('../features/legal');
 // The logged-in side (role guard, header, notifications) is loaded with the first logged-in page, so the
 // public pages do not carry it.
 const guards = () => import('./guards');
@@ -68,6 +69,11 @@ export const routes: RouteObject[] = [
                   return { Component: () => <PricingPage mode="public" /> };
                 },
               },
+              // help and legal pages (public; the hub has its own copies under /profile)
+              { path: paths.terms, lazy: async () => ({ Component: (await legal()).TermsPage }) },
+              { path: paths.privacyPolicy, lazy: async () => ({ Component: (await legal()).PrivacyPolicyPage }) },
+              { path: paths.pop, loader: () => redirect(paths.privacyPolicy) },
+              { path: paths.helpSupport, lazy: async () => ({ Component: (await legal()).HelpSupportPage }) },
               {
                 path: '*',
                 lazy: async () => ({ Component: (await notFound()).NotFoundPage }),
@@ -132,6 +138,21 @@ export const routes: RouteObject[] = [
                   { path: paths.calender, lazy: async () => ({ Component: (await calendar()).CalendarPage }) },
                   // the hub holds the billing feature's subscription summary and Pricing entry (composed in app/)
                   { path: paths.profile, lazy: async () => ({ Component: (await profileRoute()).ProfileRoute }) },
+                  {
+                    path: paths.profilePrivacyPolicy,
+                    lazy: async () => {
+                      const { PrivacyPolicyPage } = await legal();
+                      return { Component: () => <PrivacyPolicyPage place="hub" /> };
+                    },
+                  },
+                  {
+                    path: paths.profileSupport,
+                    lazy: async () => {
+                      const { HelpSupportPage } = await legal();
+                      return { Component: () => <HelpSupportPage place="hub" /> };
+                    },
+                  },
+                  { path: paths.profileFaq, lazy: async () => ({ Component: (await legal()).FaqPage }) },
                   {
                     path: paths.profilePricing,
                     lazy: async () => {

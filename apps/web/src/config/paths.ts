@@ -39,5 +39,14 @@ export const paths = {
   paymentFailed: '/pricing/payment-failed',
   /** Where an older client's payment comes back with ?token=: the order's confirmation. */
   paymentReturn: '/payment/return',
+  /** The help and legal pages: public, and again inside the profile hub. */
+  terms: '/terms',
+  privacyPolicy: '/privacypolicy',
+  /** An older link to the privacy policy: it goes to /privacypolicy. */
+  pop: '/pop',
+  helpSupport: '/help-support',
+  profilePrivacyPolicy: '/profile/privacypolicy',
+  profileSupport: '/profile/support',
+  profileFaq: '/profile/faq',
   error: '/error',
 } as const;

@@ -5,10 +5,10 @@ import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { OnboardingLayout } from '../../../components';
 import { FormErrorAlert, useFormError } from '../../../components/form-error-alert';
+import classes from '../../../components/required-mark.module.css';
 import { paths } from '../../../config/paths';
 import { useCurrentUser } from '../../../lib/use-current-user';
 import { useSendOtp } from '../api/send-otp';
-import classes from './required-mark.module.css';
 
 const digits = (v: string, max: number) => v.replace(/\D/g, '').slice(0, max);
 

@@ -1,7 +1,7 @@
 import type { TCountry } from '@virality/domain';
-import { useCities } from '../api/get-cities';
-import { useCountries } from '../api/get-countries';
-import { useStates } from '../api/get-states';
+import { useCities } from './get-cities';
+import { useCountries } from './get-countries';
+import { useStates } from './get-states';
 
 /** Names once each, in order (a picker cannot hold two options with one value). */
 const unique = (names: string[]): string[] => [...new Set(names.filter(Boolean))];

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { TCountry } from '@virality/domain';
-import { api } from '../../../lib/api-client';
+import { api } from '../api-client';
 
 /** GET location/getAllCountry */
 export async function getCountries(): Promise<TCountry[]> {

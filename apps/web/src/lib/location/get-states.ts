@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { TState } from '@virality/domain';
-import { api } from '../../../lib/api-client';
+import { api } from '../api-client';
 
 /** GET location/getAllState?countryId= */
 export async function getStates(countryId: string | number): Promise<TState[]> {

@@ -1,7 +1,7 @@
 import { Select, SimpleGrid, TextInput } from '@mantine/core';
 import { PLACE_MAX } from '@virality/domain';
-import { rankedFilter } from './place-filter';
-import type { TLocationOptions } from './use-location-options';
+import type { TLocationOptions } from '../lib/location/use-location-options';
+import { rankedFilter } from '../lib/place-filter';
 
 type TProps = {
   location: TLocationOptions;

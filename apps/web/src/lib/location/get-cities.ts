@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { TCity } from '@virality/domain';
-import { api } from '../../../lib/api-client';
+import { api } from '../api-client';
 
 /** GET location/getAllCity?stateId= */
 export async function getCities(stateId: string | number): Promise<TCity[]> {
