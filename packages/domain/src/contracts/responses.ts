@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { SOCIAL_NETWORK_KEYS_TUPLE } from '../rules/social';
 import { BILLING_RESPONSES } from './billing';
+import { zNotificationSettings } from './notification-settings';
 import { zPostCount, zPostResult, zUploadedFile, zUploadedFiles, zWalletPoints } from './post';
 import { zAuthResult, zSubscriptionDetails, zUser } from './user';
 
@@ -204,6 +205,8 @@ export const API_RESPONSES = {
   'POST /notification/registerDeviceToken': zNothing,
   'GET /notification/removeToken': zRemoved,
   'DELETE /notification/removeToken': zRemoved,
+  'GET /user/notificationSettings': zNotificationSettings,
+  'PUT /user/notificationSettings': zNotificationSettings,
   'POST /events/ticket': zEventsTicket,
   'GET /roleManagement/getAllRoles': zRolesPage,
   'GET /roleManagement/activeRoles': zActiveRoles,

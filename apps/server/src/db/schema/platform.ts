@@ -64,6 +64,21 @@ export const deviceTokens = pgTable('device_tokens', {
   createdAt: ts('created_at').notNull(),
 });
 
+/**
+ * A user's notification switches (the settings page): push and e-mail ask them before they are sent. A user
+ * without a row has the defaults of the domain rule (DEFAULT_NOTIFICATION_SETTINGS).
+ */
+export const notificationSettings = pgTable('notification_settings', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => users.id, byUser),
+  allNotification: boolean('all_notification').notNull(),
+  promotional: boolean('promotional').notNull(),
+  socialMedia: boolean('social_media').notNull(),
+  advertisements: boolean('advertisements').notNull(),
+  updatedAt: ts('updated_at').notNull(),
+});
+
 export const rateLimits = pgTable('rate_limits', {
   key: text('key').primaryKey(),
   count: integer('count').notNull(),

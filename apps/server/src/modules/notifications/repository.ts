@@ -1,6 +1,7 @@
+import type { TNotificationSettings } from '@virality/domain';
 import { and, count, eq, sql } from 'drizzle-orm';
 import type { TDb } from '../../db/client';
-import { activities, deviceTokens, notificationClicks } from '../../db/schema';
+import { activities, deviceTokens, notificationClicks, notificationSettings } from '../../db/schema';
 import type { TChanges } from '../../lib/changes';
 
 export function createNotificationsRepository(db: TDb, changes: TChanges) {
@@ -37,6 +38,41 @@ export function createNotificationsRepository(db: TDb, changes: TChanges) {
         .returning({ id: activities.id });
       if (rows.length) await changes.changed('activity', userId);
       return rows.length;
+    },
+    /** The user's notification switches, or null when they never changed one. */
+    async settingsOf(userId: string): Promise<TNotificationSettings | null> {
+      const [row] = await db
+        .select({
+          allNotification: notificationSettings.allNotification,
+          promotional: notificationSettings.promotional,
+          socialMedia: notificationSettings.socialMedia,
+          advertisements: notificationSettings.advertisements,
+        })
+        .from(notificationSettings)
+        .where(eq(notificationSettings.userId, userId));
+      return row ?? null;
+    },
+    /**
+     * Sets the given switches in one statement: the first save writes `initial` with the changes over it, a later
+     * one changes only the switches it names, so two saves of different switches at once both hold.
+     */
+    async saveSettings(
+      userId: string,
+      changes: Partial<TNotificationSettings>,
+      initial: TNotificationSettings,
+      at: Date,
+    ): Promise<TNotificationSettings> {
+      const [row] = await db
+        .insert(notificationSettings)
+        .values({ ...initial, ...changes, userId, updatedAt: at })
+        .onConflictDoUpdate({ target: notificationSettings.userId, set: { ...changes, updatedAt: at } })
+        .returning({
+          allNotification: notificationSettings.allNotification,
+          promotional: notificationSettings.promotional,
+          socialMedia: notificationSettings.socialMedia,
+          advertisements: notificationSettings.advertisements,
+        });
+      return row;
     },
     async recordClick(row: typeof notificationClicks.$inferInsert) {
       await db.insert(notificationClicks).values(row);

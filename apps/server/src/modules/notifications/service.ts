@@ -1,4 +1,12 @@
-import { MSG } from '@virality/domain';
+import {
+  DEFAULT_NOTIFICATION_SETTINGS,
+  MSG,
+  NOTIFICATION_SETTING_KEYS,
+  notificationAllowed,
+  type TNotificationCategory,
+  type TNotificationSettings,
+  type TNotificationSettingsUpdate,
+} from '@virality/domain';
 import type { Clock } from '../../clock';
 import { forbidden } from '../../errors';
 import { newId } from '../../lib/ids';
@@ -25,6 +33,22 @@ export function createNotificationsService(deps: { repo: ReturnType<typeof creat
         payload: n.payload ?? null,
         createdAt: clock.now(),
       });
+    },
+    /** GET user/notificationSettings: the caller's four switches (the defaults until they change one). */
+    async settings(authUserId: string, userId?: string): Promise<TNotificationSettings> {
+      assertSelf(authUserId, userId);
+      return (await repo.settingsOf(authUserId)) ?? { ...DEFAULT_NOTIFICATION_SETTINGS };
+    },
+    /** PUT user/notificationSettings: changes the switches named, keeps the others; answers all four. */
+    async updateSettings(authUserId: string, userId: string | undefined, body: TNotificationSettingsUpdate) {
+      assertSelf(authUserId, userId);
+      const changes: Partial<TNotificationSettings> = {};
+      for (const key of NOTIFICATION_SETTING_KEYS) if (body[key] !== undefined) changes[key] = body[key];
+      return repo.saveSettings(authUserId, changes, DEFAULT_NOTIFICATION_SETTINGS, clock.now());
+    },
+    /** Whether a push or an e-mail of this kind may go to the user (their switches; in-app notifications always). */
+    async allows(userId: string, category: TNotificationCategory): Promise<boolean> {
+      return notificationAllowed((await repo.settingsOf(userId)) ?? DEFAULT_NOTIFICATION_SETTINGS, category);
     },
     /** admin/notification/ctrCount: the user arrived from a notification. */
     async recordClick(authUserId: string, userId?: string) {
