@@ -26,6 +26,14 @@ describe("a post is checked against each network's limits before it is sent", ()
     expect(postLimitIssues('X', NETWORK_LIMITS.twitter, { format: 'post', text: 'Hi', media: [] })).toEqual([]);
   });
 
+  it('an SVG is checked as the PNG the server posts in its place', () => {
+    const svg = photo({ mimeType: 'image/svg+xml' });
+    expect(postLimitIssues('X', NETWORK_LIMITS.twitter, { format: 'post', text: 'Hi', media: [svg] })).toEqual([]);
+    expect(postLimitIssues('Instagram', NETWORK_LIMITS.instagram, { format: 'post', text: 'Hi', media: [svg] })).toContain(
+      'Instagram does not take image/png photos',
+    );
+  });
+
   it('text past the limit says both numbers', () => {
     expect(postLimitIssues('X', NETWORK_LIMITS.twitter, { format: 'post', text: 'a'.repeat(281), media: [] })).toEqual([
       'X allows 280 characters; this post has 281',

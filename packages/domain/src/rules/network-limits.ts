@@ -202,7 +202,9 @@ export function postLimitIssues(label: string, limits: TNetworkLimits, post: TLi
   if (limits.image)
     for (const m of images) {
       const i = limits.image;
-      if (!i.types.includes(m.mimeType)) issues.push(`${label} does not take ${m.mimeType} photos`);
+      // an SVG is posted as the PNG the server draws from it on upload
+      const type = m.mimeType === 'image/svg+xml' ? 'image/png' : m.mimeType;
+      if (!i.types.includes(type)) issues.push(`${label} does not take ${type} photos`);
       if (m.bytes > i.maxBytes) issues.push(`${label} takes photos up to ${mb(i.maxBytes)}; one is ${mb(m.bytes)}`);
       if (m.width !== null && i.minWidth !== null && m.width < i.minWidth)
         issues.push(`${label} needs photos at least ${i.minWidth} px wide`);
