@@ -154,6 +154,19 @@ export const routes: RouteObject[] = [
                   },
                   { path: paths.profileFaq, lazy: async () => ({ Component: (await legal()).FaqPage }) },
                   {
+                    path: paths.changePassword,
+                    lazy: async () => ({
+                      Component: (await import('../features/profile/components/change-password-page')).ChangePasswordPage,
+                    }),
+                  },
+                  {
+                    path: paths.notificationSettings,
+                    lazy: async () => ({
+                      Component: (await import('../features/profile/components/notification-settings-page'))
+                        .NotificationSettingsPage,
+                    }),
+                  },
+                  {
                     path: paths.profilePricing,
                     lazy: async () => {
                       const { PricingPage } = await billing();

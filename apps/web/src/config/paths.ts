@@ -28,6 +28,8 @@ export const paths = {
   manageRoles: '/profile/managesubusersrole',
   assignPermissions: '/profile/assignpermissions',
   updateSubUser: '/profile/updatesubuser',
+  changePassword: '/profile/updatepassword',
+  notificationSettings: '/profile/notification',
   createSubUser: '/create-subuser',
   setPassword: '/set-password',
   addSocialMedia: '/addsocialmedia',

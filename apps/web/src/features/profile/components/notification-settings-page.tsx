@@ -1,0 +1,150 @@
+import { Alert, Anchor, Button, Container, Divider, Paper, Skeleton, Stack, Switch, Text, Title } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import {
+  MSG,
+  NOTIFICATION_SETTING_LABELS,
+  type TNotificationCategory,
+  type TNotificationSettingKey,
+  type TNotificationSettings,
+} from '@virality/domain';
+import { Fragment, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { FormErrorAlert, useFormError } from '../../../components/form-error-alert';
+import { paths } from '../../../config/paths';
+import { NOTIFICATION_SETTINGS_KEY, useNotificationSettings, useSaveNotificationSettings } from '../api/notification-settings';
+
+/** What each kind of notification is about, under its switch. */
+const KINDS: { key: TNotificationCategory; description: string }[] = [
+  { key: 'promotional', description: 'Offers, discounts and news about Virality plans and features.' },
+  {
+    key: 'socialMedia',
+    description: 'Your posts going out or failing, drafts waiting for approval and accounts that need reconnecting.',
+  },
+  { key: 'advertisements', description: 'Sponsored messages from brands and partners of Virality.' },
+];
+
+/**
+ * /profile/notification: the four switches, kept on the server for this account (so every device and every push
+ * or e-mail follows them). A flip is saved at once; if the save fails the switch goes back and the page says why.
+ * With All notification off, the three kinds keep their places but cannot be changed until it is on again.
+ */
+export function NotificationSettingsPage() {
+  const settings = useNotificationSettings();
+  const queryClient = useQueryClient();
+  const formError = useFormError();
+  const [saved, setSaved] = useState(false);
+  // flips not yet answered, shown over the saved values; a switch's flip is dropped once no flip of it is waiting
+  const [flipped, setFlipped] = useState<Partial<TNotificationSettings>>({});
+  const waiting = useRef<Partial<Record<TNotificationSettingKey, number>>>({});
+
+  const settle = (key: TNotificationSettingKey) => {
+    waiting.current[key] = (waiting.current[key] ?? 1) - 1;
+    if (waiting.current[key] === 0) setFlipped(({ [key]: _done, ...rest }) => rest as Partial<TNotificationSettings>);
+  };
+  const save = useSaveNotificationSettings({
+    onSuccess: (answer) => {
+      queryClient.setQueryData<TNotificationSettings>(NOTIFICATION_SETTINGS_KEY, answer);
+      setSaved(true);
+    },
+    onError: (err) => {
+      formError.show(err.message || MSG.somethingWentWrong);
+      void queryClient.invalidateQueries({ queryKey: NOTIFICATION_SETTINGS_KEY });
+    },
+    onSettled: (vars) => {
+      for (const key of Object.keys(vars) as TNotificationSettingKey[]) settle(key);
+    },
+  });
+
+  const flip = (key: TNotificationSettingKey, value: boolean) => {
+    formError.clear();
+    setSaved(false);
+    waiting.current[key] = (waiting.current[key] ?? 0) + 1;
+    setFlipped((f) => ({ ...f, [key]: value }));
+    save.mutate({ [key]: value });
+  };
+
+  const shown = settings.data ? { ...settings.data, ...flipped } : null;
+
+  return (
+    <Container size="sm" py="xl" px={{ base: 'md', sm: 'lg' }}>
+      <Stack gap="lg">
+        <Anchor component={Link} to={paths.profile} size="sm">
+          ← Profile
+        </Anchor>
+        <div>
+          <Title order={1} fz={{ base: 24, sm: 28 }}>
+            Notification settings
+          </Title>
+          <Text c="dimmed" size="sm" mt={4}>
+            Choose what reaches you by push and e-mail. Your notifications list in the app keeps everything.
+          </Text>
+        </div>
+        <FormErrorAlert error={formError.error} />
+        {settings.isError ? (
+          <Alert color="red" variant="light" title="Your notification settings could not be loaded">
+            <Stack gap="xs" align="flex-start">
+              <Text size="sm">{settings.error.message}</Text>
+              <Button size="xs" variant="default" onClick={() => void settings.refetch()}>
+                Try again
+              </Button>
+            </Stack>
+          </Alert>
+        ) : (
+          <Paper withBorder radius="lg" shadow="xs" p={{ base: 'md', sm: 'xl' }}>
+            {shown ? (
+              <SettingsList values={shown} onFlip={flip} />
+            ) : (
+              <Stack gap="lg" aria-label="Loading your notification settings">
+                {[0, 1, 2, 3].map((i) => (
+                  <Skeleton key={i} height={40} radius="md" />
+                ))}
+              </Stack>
+            )}
+          </Paper>
+        )}
+        <Text size="sm" c="dimmed" aria-live="polite" ta="right" mih={20}>
+          {saved ? 'Saved' : ''}
+        </Text>
+      </Stack>
+    </Container>
+  );
+}
+
+function SettingsList({
+  values,
+  onFlip,
+}: {
+  values: TNotificationSettings;
+  onFlip: (key: TNotificationSettingKey, value: boolean) => void;
+}) {
+  const allOff = !values.allNotification;
+  return (
+    <Stack gap="md">
+      <Switch
+        size="md"
+        labelPosition="left"
+        label={NOTIFICATION_SETTING_LABELS.allNotification}
+        description={allOff ? 'Off: no push or e-mail notification is sent.' : 'On: each kind below follows its own switch.'}
+        checked={values.allNotification}
+        onChange={(e) => onFlip('allNotification', e.currentTarget.checked)}
+        styles={{ body: { justifyContent: 'space-between' }, labelWrapper: { flex: 1 } }}
+        fw={600}
+      />
+      {KINDS.map(({ key, description }) => (
+        <Fragment key={key}>
+          <Divider />
+          <Switch
+            size="md"
+            labelPosition="left"
+            label={NOTIFICATION_SETTING_LABELS[key]}
+            description={description}
+            checked={values[key]}
+            disabled={allOff}
+            onChange={(e) => onFlip(key, e.currentTarget.checked)}
+            styles={{ body: { justifyContent: 'space-between' }, labelWrapper: { flex: 1 } }}
+          />
+        </Fragment>
+      ))}
+    </Stack>
+  );
+}
