@@ -80,6 +80,7 @@ export const MSG = {
   companySizeRequired: 'Company size is required',
   dobRequired: 'Date of birth is required',
   dobInvalid: 'Invalid Date of Birth',
+  dobUnderAge: 'You must be at least 18 years old to use Virality',
   genderInvalid: 'Gender is not valid',
   pronounsInvalid: 'Pronouns are not valid',
   profileUpdated: 'Profile updated successfully',

@@ -2,10 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { INDUSTRIES } from '../data/industries';
 import { PROFILE_TYPES, type TProfileType } from '../enums';
 import {
+  ACCOUNT_MIN_AGE_YEARS,
   ADDRESS_MAX,
   addressIssues,
   dateOfBirthIssue,
-  INFLUENCER_MIN_AGE_YEARS,
   maxDateOfBirth,
   NAME_MAX,
   NAME_MIN,
@@ -34,7 +34,6 @@ import {
 const first = (r: { error?: { issues: { message: string }[] } }) => r.error?.issues[0].message;
 /** Fixed "today" (time is passed in, never read from the clock). */
 const TODAY = new Date('2025-06-15T12:00:00Z');
-const NON_INFLUENCERS = PROFILE_TYPES.filter((t) => t !== 'INFLUENCER');
 
 const M = {
   nameRequired: 'Please enter your name',
@@ -64,6 +63,7 @@ const M = {
   companySizeRequired: 'Company size is required',
   dobRequired: 'Date of birth is required',
   dobInvalid: 'Invalid Date of Birth',
+  dobUnderAge: 'You must be at least 18 years old to use Virality',
 };
 
 describe('profile constants', () => {
@@ -73,8 +73,8 @@ describe('profile constants', () => {
     expect(ADDRESS_MAX).toBe(250);
     expect([PIN_MIN, PIN_MAX]).toEqual([5, 7]);
   });
-  it('influencers 7 years, username check pause 1300 ms, image 2 MB', () => {
-    expect(INFLUENCER_MIN_AGE_YEARS).toBe(7);
+  it('account holders 18 years, username check pause 1300 ms, image 2 MB', () => {
+    expect(ACCOUNT_MIN_AGE_YEARS).toBe(18);
     expect(USERNAME_CHECK_DEBOUNCE_MS).toBe(1300);
     expect(PROFILE_IMAGE_MAX_BYTES).toBe(2 * 1024 * 1024);
   });
@@ -270,20 +270,22 @@ describe('toIsoDate', () => {
   });
 });
 
+const SELF_REGISTERED = ['INFLUENCER', 'BUSINESS', 'IMC', 'BRANDS'] as const;
+
 describe('maxDateOfBirth', () => {
-  it('is exactly 7 years back for influencers', () => {
-    expect(maxDateOfBirth('INFLUENCER', TODAY)).toBe('2018-06-15');
+  it('is exactly 18 years back for every account holder, influencers included', () => {
+    for (const t of SELF_REGISTERED) expect(maxDateOfBirth(t, TODAY), t).toBe('2007-06-15');
   });
-  it('is today for every other profile type', () => {
-    for (const t of NON_INFLUENCERS) expect(maxDateOfBirth(t, TODAY), t).toBe('2025-06-15');
+  it('is today for a business manager (the sub-user form has its own rule)', () => {
+    expect(maxDateOfBirth('BUSINESS_MANAGER', TODAY)).toBe('2025-06-15');
   });
   it('does not depend on the time of day', () => {
-    expect(maxDateOfBirth('INFLUENCER', new Date('2025-06-15T00:00:00Z'))).toBe('2018-06-15');
-    expect(maxDateOfBirth('INFLUENCER', new Date('2025-06-15T23:59:59.999Z'))).toBe('2018-06-15');
+    expect(maxDateOfBirth('INFLUENCER', new Date('2025-06-15T00:00:00Z'))).toBe('2007-06-15');
+    expect(maxDateOfBirth('INFLUENCER', new Date('2025-06-15T23:59:59.999Z'))).toBe('2007-06-15');
   });
-  it('on 29 February, seven years back is 28 February (never 1 March)', () => {
-    expect(maxDateOfBirth('INFLUENCER', new Date('2028-02-29T10:00:00Z'))).toBe('2021-02-28');
-    expect(maxDateOfBirth('INFLUENCER', new Date('2027-03-01T10:00:00Z'))).toBe('2020-03-01');
+  it('on 29 February, 18 years back is 28 February (never 1 March)', () => {
+    expect(maxDateOfBirth('INFLUENCER', new Date('2028-02-29T10:00:00Z'))).toBe('2010-02-28');
+    expect(maxDateOfBirth('INFLUENCER', new Date('2027-03-01T10:00:00Z'))).toBe('2009-03-01');
   });
 });
 
@@ -291,16 +293,16 @@ describe('dateOfBirthIssue', () => {
   it("says 'Date of birth is required' when missing", () => {
     for (const v of [undefined, null, '']) expect(dateOfBirthIssue(v, 'INFLUENCER', TODAY)).toBe(M.dobRequired);
   });
-  it('allows an influencer born exactly 7 years back; one day later is invalid', () => {
-    expect(dateOfBirthIssue('2018-06-15', 'INFLUENCER', TODAY)).toBeNull();
-    expect(dateOfBirthIssue('2018-06-16', 'INFLUENCER', TODAY)).toBe(M.dobInvalid);
-    expect(dateOfBirthIssue('2025-06-15', 'INFLUENCER', TODAY)).toBe(M.dobInvalid);
-  });
-  it('allows today for non-influencers; tomorrow is invalid', () => {
-    for (const t of NON_INFLUENCERS) {
-      expect(dateOfBirthIssue('2025-06-15', t, TODAY), t).toBeNull();
-      expect(dateOfBirthIssue('2025-06-16', t, TODAY), t).toBe(M.dobInvalid);
+  it('the minimum age is 18 for every account holder: born exactly 18 years back is allowed, a day later is refused in words', () => {
+    for (const t of SELF_REGISTERED) {
+      expect(dateOfBirthIssue('2007-06-15', t, TODAY), t).toBeNull();
+      expect(dateOfBirthIssue('2007-06-16', t, TODAY), t).toBe(M.dobUnderAge);
+      expect(dateOfBirthIssue('2018-06-15', t, TODAY), t).toBe(M.dobUnderAge);
+      expect(dateOfBirthIssue('2025-06-15', t, TODAY), t).toBe(M.dobUnderAge);
     }
+  });
+  it("a date in the future is 'Invalid Date of Birth' for everyone", () => {
+    for (const t of PROFILE_TYPES) expect(dateOfBirthIssue('2025-06-16', t, TODAY), t).toBe(M.dobInvalid);
   });
   it("says 'Invalid Date of Birth' for anything not yyyy-MM-dd or not a real date", () => {
     for (const v of ['15-06-2000', '2000/06/15', '2000-6-15', '2001-02-29', '2000-13-01', '2000-04-31', 'yesterday']) {
@@ -339,7 +341,7 @@ const influencer: TProfileFields = {
 const business: TProfileFields = {
   name: 'Acme Foods',
   userName: 'acmefoods',
-  dateOfBirth: '2020-01-01',
+  dateOfBirth: '1990-01-01',
   industryType: 'Food & Beverages',
   companySize: 2,
   country: 'India',
@@ -384,8 +386,8 @@ describe('profileIssues: influencer', () => {
       userName: M.userNameRequired,
     });
   });
-  it("says 'Invalid Date of Birth' when younger than 7 years", () => {
-    expect(profileIssues({ ...influencer, dateOfBirth: '2018-06-16' }, ctx('INFLUENCER')).dateOfBirth).toBe(M.dobInvalid);
+  it('says an influencer under 18 may not have an account', () => {
+    expect(profileIssues({ ...influencer, dateOfBirth: '2007-06-16' }, ctx('INFLUENCER')).dateOfBirth).toBe(M.dobUnderAge);
     expect(profileIssues({ ...influencer, dateOfBirth: null }, ctx('INFLUENCER')).dateOfBirth).toBe(M.dobRequired);
   });
   it('needs no industry, company size or address, but checks a company size given', () => {
@@ -397,8 +399,9 @@ describe('profileIssues: non-influencers', () => {
   it('is empty for a valid business, brand, IMC', () => {
     for (const t of ['BUSINESS', 'BRANDS', 'IMC'] as const) expect(profileIssues(business, ctx(t)), t).toEqual({});
   });
-  it('allows a date of birth of today', () => {
-    expect(profileIssues({ ...business, dateOfBirth: '2025-06-15' }, ctx('BUSINESS'))).toEqual({});
+  it('needs the account holder to be 18, like an influencer', () => {
+    expect(profileIssues({ ...business, dateOfBirth: '2007-06-15' }, ctx('BUSINESS'))).toEqual({});
+    expect(profileIssues({ ...business, dateOfBirth: '2025-06-15' }, ctx('BUSINESS')).dateOfBirth).toBe(M.dobUnderAge);
     expect(profileIssues({ ...business, dateOfBirth: '2025-06-16' }, ctx('BUSINESS')).dateOfBirth).toBe(M.dobInvalid);
   });
   it('uses the business name messages', () => {

@@ -13,7 +13,11 @@ export const PROFILE_PHONE_MAX = 12;
 export const ADDRESS_MAX = 250;
 export const PIN_MIN = 5;
 export const PIN_MAX = 7;
-export const INFLUENCER_MIN_AGE_YEARS = 7;
+/**
+ * Nobody under 18 may have an account they signed up for themselves (influencers, businesses, IMC; brands too):
+ * the terms and the privacy policy say so. A business's sub-users follow the sub-user form's own rule.
+ */
+export const ACCOUNT_MIN_AGE_YEARS = 18;
 export const USERNAME_CHECK_DEBOUNCE_MS = 1300;
 export const PROFILE_IMAGE_MAX_BYTES = 2 * 1024 * 1024;
 /** The longest PayPal receiver (an e-mail address can have 127 characters there). */
@@ -83,26 +87,30 @@ export const zPinCode = z
 export const toIsoDate = (d: Date): string => d.toISOString().slice(0, 10);
 
 /**
- * The latest date of birth a profile type may pick on `today` (yyyy-MM-dd): influencers must be at
- * least 7 years back, others may pick up to today.
+ * The latest date of birth a profile type may pick on `today` (yyyy-MM-dd): 18 years back for every account
+ * holder; a business manager (its form has its own rule) may pick up to today.
  */
 export function maxDateOfBirth(profileType: TProfileType, today: Date): string {
-  if (profileType !== 'INFLUENCER') return toIsoDate(today);
-  const year = today.getUTCFullYear() - INFLUENCER_MIN_AGE_YEARS;
+  if (profileType === 'BUSINESS_MANAGER') return toIsoDate(today);
+  const year = today.getUTCFullYear() - ACCOUNT_MIN_AGE_YEARS;
   const month = today.getUTCMonth();
-  // 29 February seven years back does not exist in a common year: clamp to the month's last day (28 Feb), never roll into March.
+  // 29 February 18 years back does not exist in a common year: clamp to the month's last day (28 Feb), never roll into March.
   const lastDay = new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
   return toIsoDate(new Date(Date.UTC(year, month, Math.min(today.getUTCDate(), lastDay))));
 }
 
-/** Checks a date of birth (yyyy-MM-dd) for a profile type; returns the message or null. */
+/**
+ * Checks a date of birth (yyyy-MM-dd) for a profile type; returns the message or null. A date that is not a
+ * real one, is before 1900 or in the future is 'Invalid Date of Birth'; a real date less than 18 years back
+ * says that the account holder must be 18.
+ */
 export function dateOfBirthIssue(value: string | undefined | null, profileType: TProfileType, today: Date): string | null {
   if (!value) return MSG.dobRequired;
   if (!DATE_RE.test(value)) return MSG.dobInvalid;
   const parsed = new Date(`${value}T00:00:00Z`);
   if (Number.isNaN(parsed.getTime()) || toIsoDate(parsed) !== value) return MSG.dobInvalid;
-  if (value > maxDateOfBirth(profileType, today)) return MSG.dobInvalid;
-  if (value < DATE_OF_BIRTH_MIN) return MSG.dobInvalid;
+  if (value < DATE_OF_BIRTH_MIN || value > toIsoDate(today)) return MSG.dobInvalid;
+  if (value > maxDateOfBirth(profileType, today)) return MSG.dobUnderAge;
   return null;
 }
 

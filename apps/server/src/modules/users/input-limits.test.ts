@@ -1,4 +1,13 @@
-import { DELETE_REMARKS_TOO_LONG, DEVICE_TOKEN_MAX, ID_MAX, MSG, TEAM_MSG, TEAM_SEARCH_MAX, TOKEN_MAX } from '@virality/domain';
+import {
+  DELETE_REMARKS_TOO_LONG,
+  DEVICE_TOKEN_MAX,
+  ID_MAX,
+  MSG,
+  TEAM_MSG,
+  TEAM_SEARCH_MAX,
+  TOKEN_MAX,
+  toIsoDate,
+} from '@virality/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deviceTokens } from '../../db/schema';
@@ -378,6 +387,22 @@ describe('a background colour is a hex colour', () => {
     });
     expect(res).toMatchObject(refused('backgroundColor', BAD_COLOR));
     expect((await rowOf(sub.id)).backgroundColor).toBe('#ffaa0080');
+  });
+});
+
+describe('the minimum age of 18 is for accounts that sign up themselves', () => {
+  it('a sub-user follows the sub-user form: one born 16 years ago is added, one born tomorrow is refused', async () => {
+    const owner = await makeOwner(t);
+    const role = await makeRole(t, owner.token);
+    const now = t.clock.now();
+    const sixteen = toIsoDate(new Date(Date.UTC(now.getUTCFullYear() - 16, 0, 15)));
+    const sub = await addSubUser(t, owner.token, role._id, { dateOfBirth: sixteen });
+    expect((await rowOf(sub.id)).dateOfBirth).toBe(sixteen);
+    const tomorrow = toIsoDate(new Date(now.getTime() + 86_400_000));
+    const form = subUserForm(role._id, { dateOfBirth: tomorrow, email: uniqueEmail() });
+    const res = await call(t, 'POST', '/api/bussiness/add', { token: owner.token, body: form });
+    expect(res.status).toBe(400);
+    expect(await t.services.users.findByKey(form.email)).toBeFalsy();
   });
 });
 

@@ -143,12 +143,18 @@ describe('PUT /api/user/updateProfile (Account Details)', () => {
     expect(await t.services.users.findById(u.user.id)).toEqual(before);
   });
 
-  it('an influencer younger than 7 years is refused with "Invalid Date of Birth"', async () => {
-    const u = await registered();
-    const dob = new Date(t.clock.now().getTime() - 3 * 365 * DAY).toISOString().slice(0, 10);
-    const res = await updateProfile(u.token, { dateOfBirth: dob });
-    expect(res.status).toBe(400);
-    expect(res.json.message).toBe(MSG.dobInvalid);
+  it.each(['INFLUENCER', 'BUSINESS'] as const)('a %s under 18 is refused in words and nothing changes', async (profileType) => {
+    const u = await registered(profileType);
+    const before = await t.services.users.findById(u.user.id);
+    const dob = new Date(t.clock.now().getTime() - 17 * 365 * DAY).toISOString().slice(0, 10);
+    const res = await updateProfile(u.token, { name: profileType === 'BUSINESS' ? 'Acme Foods' : 'Asha Rao', dateOfBirth: dob });
+    expect(res.status, JSON.stringify(res.json)).toBe(400);
+    expect(res.json).toMatchObject({
+      status: false,
+      message: MSG.dobUnderAge,
+      response: { errors: { dateOfBirth: MSG.dobUnderAge } },
+    });
+    expect(await t.services.users.findById(u.user.id)).toEqual(before);
   });
 
   it("refuses a username another user has, case-insensitively ('UserName already exist!')", async () => {

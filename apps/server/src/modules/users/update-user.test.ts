@@ -21,6 +21,12 @@ let n = 0;
 const freeUserName = () => `usr${Date.now().toString(36).slice(-5)}${++n}`;
 const iso = (d: Date) => d.toISOString().slice(0, 10);
 const DAY = 86_400_000;
+/** The latest date of birth of someone 18 today (29 February becomes 28 February in a common year). */
+const eighteenYearsBack = (now: Date) => {
+  const year = now.getUTCFullYear() - 18;
+  const lastDay = new Date(Date.UTC(year, now.getUTCMonth() + 1, 0)).getUTCDate();
+  return new Date(Date.UTC(year, now.getUTCMonth(), Math.min(now.getUTCDate(), lastDay)));
+};
 
 /** An account signed up (and verified) by phone only, as the OTP step leaves it. */
 async function phoneUser(profileType: TProfileType = 'INFLUENCER', opts: { email?: string | null } = {}) {
@@ -200,26 +206,22 @@ describe('PUT /api/user/updateUser: INFLUENCER profile step', () => {
       await expectRefused(u.token, u.user.id, influencerBody({ dateOfBirth: tomorrow }), MSG.dobInvalid, 'dateOfBirth');
     });
 
-    it('an influencer must be at least 7 years old: 7 years back today is allowed, one day later is not', async () => {
+    it('an influencer must be at least 18: born 18 years back today is allowed, a day later is refused in words', async () => {
       const u = await influencerWithPhone();
-      const now = t.clock.now();
-      const year = now.getUTCFullYear() - 7;
-      const lastDay = new Date(Date.UTC(year, now.getUTCMonth() + 1, 0)).getUTCDate();
-      const limit = new Date(Date.UTC(year, now.getUTCMonth(), Math.min(now.getUTCDate(), lastDay)));
+      const limit = eighteenYearsBack(t.clock.now());
       const tooYoung = iso(new Date(limit.getTime() + DAY));
-      await expectRefused(u.token, u.user.id, influencerBody({ dateOfBirth: tooYoung }), MSG.dobInvalid, 'dateOfBirth');
-      const sixYearsOld = iso(new Date(Date.UTC(now.getUTCFullYear() - 6, 0, 1)));
-      await expectRefused(u.token, u.user.id, influencerBody({ dateOfBirth: sixYearsOld }), MSG.dobInvalid, 'dateOfBirth');
+      await expectRefused(u.token, u.user.id, influencerBody({ dateOfBirth: tooYoung }), MSG.dobUnderAge, 'dateOfBirth');
+      const sevenYearsOld = iso(new Date(Date.UTC(t.clock.now().getUTCFullYear() - 7, 0, 1)));
+      await expectRefused(u.token, u.user.id, influencerBody({ dateOfBirth: sevenYearsOld }), MSG.dobUnderAge, 'dateOfBirth');
       const ok = await updateUser(u.token, u.user.id, influencerBody({ dateOfBirth: iso(limit) }));
       expect(ok.status, JSON.stringify(ok.json)).toBe(200);
       expect(ok.json.response.result.dateOfBirth).toBe(iso(limit));
     });
 
-    it('follows the server clock (t.clock): a date 7 years minus a day back becomes valid a day later', async () => {
+    it('follows the server clock (t.clock): a date 18 years minus a day back becomes valid a day later', async () => {
       const u = await influencerWithPhone();
-      const now = t.clock.now();
-      const dob = iso(new Date(Date.UTC(now.getUTCFullYear() - 7, now.getUTCMonth(), now.getUTCDate()) + 2 * DAY));
-      await expectRefused(u.token, u.user.id, influencerBody({ dateOfBirth: dob }), MSG.dobInvalid, 'dateOfBirth');
+      const dob = iso(new Date(eighteenYearsBack(t.clock.now()).getTime() + 2 * DAY));
+      await expectRefused(u.token, u.user.id, influencerBody({ dateOfBirth: dob }), MSG.dobUnderAge, 'dateOfBirth');
       t.clock.advance(3 * DAY);
       try {
         const res = await updateUser(u.token, u.user.id, influencerBody({ dateOfBirth: dob }));
@@ -399,14 +401,27 @@ describe('PUT /api/user/updateUser: BUSINESS profile step', () => {
     });
   });
 
-  it('a business may pick today as its date (only influencers need 7 years)', async () => {
-    const u = await buildUser(t, { profileType: 'BUSINESS' });
-    const today = iso(t.clock.now());
-    const res = await updateUser(u.token, u.user.id, businessBody({ dateOfBirth: today }));
-    expect(res.status, JSON.stringify(res.json)).toBe(200);
-    const tomorrow = iso(new Date(t.clock.now().getTime() + DAY));
-    await expectRefused(u.token, u.user.id, businessBody({ dateOfBirth: tomorrow }), MSG.dobInvalid, 'dateOfBirth');
-  });
+  it.each(['BUSINESS', 'IMC'] as const)(
+    'a %s account holder must be 18 too: a day short is refused in words and nothing is saved',
+    async (profileType) => {
+      const u = await buildUser(t, { profileType });
+      const limit = eighteenYearsBack(t.clock.now());
+      const body = businessBody(profileType === 'IMC' ? { numOfInflunecer: 2 } : {});
+      await expectRefused(
+        u.token,
+        u.user.id,
+        { ...body, dateOfBirth: iso(new Date(limit.getTime() + DAY)) },
+        MSG.dobUnderAge,
+        'dateOfBirth',
+      );
+      await expectRefused(u.token, u.user.id, { ...body, dateOfBirth: iso(t.clock.now()) }, MSG.dobUnderAge, 'dateOfBirth');
+      const tomorrow = iso(new Date(t.clock.now().getTime() + DAY));
+      await expectRefused(u.token, u.user.id, { ...body, dateOfBirth: tomorrow }, MSG.dobInvalid, 'dateOfBirth');
+      const res = await updateUser(u.token, u.user.id, { ...body, dateOfBirth: iso(limit) });
+      expect(res.status, JSON.stringify(res.json)).toBe(200);
+      expect(res.json.response.result.dateOfBirth).toBe(iso(limit));
+    },
+  );
 
   it('stores a location given as ids (country code, state id, any-case city) as names', async () => {
     const u = await buildUser(t, { profileType: 'BUSINESS' });
