@@ -18,8 +18,26 @@ type TFixtures = {
   expectNoSeriousA11y: (page?: Page) => Promise<void>;
 };
 
-/** Playwright's `test` with the accessibility check as a fixture. */
+/** The cookie holding a device's answer to the cookie notice (apps/web/src/lib/consent.ts). */
+export const CONSENT_COOKIE = 'virality-cookie-consent';
+
+/**
+ * Playwright's `test` with the accessibility check as a fixture. Every browser context (browser.newContext()
+ * too) starts on a device that has already answered the cookie notice, so the notice does not cover the page
+ * a journey works on; the cookie notice's own journeys start from a fresh device
+ * (`test.use({ storageState: { cookies: [], origins: [] } })`).
+ */
 export const test = base.extend<TFixtures>({
+  storageState: async ({ baseURL }, use) => {
+    const expires = Math.floor(Date.now() / 1000) + 30 * 24 * 60 * 60;
+    const domain = new URL(baseURL ?? 'http://127.0.0.1').hostname;
+    await use({
+      cookies: [
+        { name: CONSENT_COOKIE, value: 'declined', domain, path: '/', expires, httpOnly: false, secure: false, sameSite: 'Lax' },
+      ],
+      origins: [],
+    });
+  },
   expectNoSeriousA11y: async ({ page }, use) => {
     await use((other?: Page) => expectNoSeriousA11y(other ?? page));
   },
