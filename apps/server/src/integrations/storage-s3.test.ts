@@ -60,6 +60,20 @@ describe('S3 storage keeps files in a bucket at public addresses', () => {
     storage.close();
   });
 
+  it('puts a file from disk as a stream, with its length, and its bytes read back', async () => {
+    const storage = storageFrom({});
+    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'virality-s3-')), 'upload.part');
+    const bytes = Buffer.alloc(3 * 1024 * 1024 + 7, 5);
+    fs.writeFileSync(file, bytes);
+    const url = await storage.putFile('media/org1/streamed.mp4', file, 'video/mp4');
+    expect(url).toBe(`${endpoint}/${BUCKET}/media/org1/streamed.mp4`);
+    const res = await fetch(url);
+    expect(res.headers.get('content-type')).toBe('video/mp4');
+    expect(Buffer.from(await res.arrayBuffer()).equals(bytes)).toBe(true);
+    fs.rmSync(path.dirname(file), { recursive: true, force: true });
+    storage.close();
+  });
+
   it('answers addresses under S3_PUBLIC_URL when it is set (a CDN in front of the bucket)', async () => {
     const storage = storageFrom({ S3_PUBLIC_URL: 'https://cdn.example.com/' });
     expect(await storage.put('media/org1/cdn.svg', Buffer.from('<svg/>'), 'image/svg+xml')).toBe(

@@ -366,6 +366,7 @@ export async function probeSource(src: TSource, limits: TProbeLimits = NO_LIMITS
   const mime = type?.mime as string | undefined;
   // SVG is text: file-type knows it at most as XML
   if (!mime || mime === 'application/xml') {
+    if (svgRootAt(src.head.toString('utf8')) === -1) throw new MediaRefused(POST_MSG.mediaNotSupported);
     tooLargeCheck('image', src.size, limits);
     const svg = await probeSvg(src);
     if (svg) return svg;
