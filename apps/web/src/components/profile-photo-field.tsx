@@ -7,6 +7,18 @@ import { avatarInitials } from './user-avatar';
 
 const ACCEPT = 'image/png,image/jpeg,image/webp';
 
+/** Refusals whose words come from the server: the file (too large, wrong type, unreadable) or too many uploads. */
+const REFUSED = [400, 413, 415, 429];
+
+/**
+ * What a failed upload says: the server's own words when it refused the file; 'Image upload failed' when the
+ * server failed to store it; 'Failed to upload image' when it never got there (no answer: offline, cut off).
+ */
+export function uploadFailureMessage(err: unknown): string {
+  if (!(err instanceof ApiError) || err.status === 0) return MSG.imageUploadFailedAlt;
+  return REFUSED.includes(err.status) && err.message ? err.message : MSG.imageUploadFailed;
+}
+
 type TProps = {
   value: string;
   name: string;
@@ -30,11 +42,7 @@ export function ProfilePhotoField({ value, name, onChange, upload: uploadFile }:
     }
     upload.mutate(file, {
       onSuccess: (url) => onChange(url),
-      onError: (err) => {
-        // The server's own words when it refused the file (too large, wrong type); otherwise our own text.
-        const refused = err instanceof ApiError && (err.status === 400 || err.status === 413 || err.status === 415);
-        notifyError(refused ? err.message : MSG.imageUploadFailed);
-      },
+      onError: (err) => notifyError(uploadFailureMessage(err)),
     });
   };
 

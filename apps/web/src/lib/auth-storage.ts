@@ -9,6 +9,8 @@ export const STORAGE_KEYS = {
   orgId: 'orgId',
   sphUserId: 'sphUserId',
   notificationCount: 'notificationCount',
+  /** A business manager's role (e.g. 'Social lead'); absent for every other account. */
+  roleName: 'roleName',
 } as const;
 
 export type TStoredSession = {
@@ -17,6 +19,8 @@ export type TStoredSession = {
   userId: string;
   orgId: string | null;
   sphUserId: string | null;
+  /** The business manager's role name; null for the other account types. */
+  roleName: string | null;
 };
 
 export function saveSession(auth: TAuthResult): void {
@@ -26,6 +30,13 @@ export function saveSession(auth: TAuthResult): void {
   localStorage.setItem(STORAGE_KEYS.viralityUserId, auth.userData._id);
   if (auth.userData.orgId) localStorage.setItem(STORAGE_KEYS.orgId, auth.userData.orgId);
   if (auth.userData.sphUserId) localStorage.setItem(STORAGE_KEYS.sphUserId, auth.userData.sphUserId);
+  saveRoleName(auth.userData.businessRoleId?.roleName ?? null);
+}
+
+/** Keeps the session's role name as the server last said it (the owner may rename or change the role). */
+export function saveRoleName(roleName: string | null): void {
+  if (roleName) localStorage.setItem(STORAGE_KEYS.roleName, roleName);
+  else localStorage.removeItem(STORAGE_KEYS.roleName);
 }
 
 export function saveSphIds(orgId: string, sphUserId: string): void {
@@ -44,6 +55,7 @@ export function readSession(): TStoredSession | null {
     userId,
     orgId: localStorage.getItem(STORAGE_KEYS.orgId),
     sphUserId: localStorage.getItem(STORAGE_KEYS.sphUserId),
+    roleName: localStorage.getItem(STORAGE_KEYS.roleName),
   };
 }
 

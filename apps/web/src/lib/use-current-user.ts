@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { TUserStatus } from '@virality/domain';
 import { api } from './api-client';
-import { readSession, STORAGE_KEYS } from './auth-storage';
+import { readSession, STORAGE_KEYS, saveRoleName } from './auth-storage';
 
 export type TCurrentUser = TUserStatus['result'];
 
@@ -12,6 +12,8 @@ export async function getUserStatus(): Promise<TCurrentUser> {
   const res = await api.get('user/getUserStatus');
   const user = res.response.result;
   localStorage.setItem(STORAGE_KEYS.notificationCount, String(user.UnseenNotifsCount ?? 0));
+  // a status that answers after a logout writes nothing back
+  if (readSession()) saveRoleName(user.businessRoleId?.roleName ?? null);
   return user;
 }
 

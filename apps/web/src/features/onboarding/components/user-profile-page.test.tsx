@@ -252,6 +252,31 @@ describe('UserProfilePage', { timeout: 40_000 }, () => {
     });
   });
 
+  it('a code that could not be sent is only logged (never the number): no error on the form, the code page opens', async () => {
+    const me = makeUser({ userName: 'ana' });
+    serve(me, (call) => {
+      if (call.path === 'user/updateUser') return ok({ result: me, pendingVerification: ['mobileNumber'] });
+      if (call.path === 'otp/sendOtp') return { status: 503, body: { status: false, message: 'SMS is down', response: null } };
+      return undefined;
+    });
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const user = userEvent.setup();
+    renderPage('/userprofile', <UserProfilePage />);
+    await user.type(await findField('Name'), 'Ana Maria');
+    await user.type(field('Date of birth'), '2000-05-17');
+    await user.type(field('Phone code'), '91');
+    await user.type(field('Mobile number'), '9876543210');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/verifyotp'));
+    expect(JSON.parse(screen.getByTestId('location').dataset.state ?? 'null')).toMatchObject({ emailPhone: '+919876543210' });
+    expect(screen.queryByText('SMS is down')).toBeNull();
+    expect(warn).toHaveBeenCalledTimes(1);
+    expect(JSON.stringify(warn.mock.calls)).toContain('503');
+    expect(JSON.stringify(warn.mock.calls)).not.toContain('9876543210');
+    warn.mockRestore();
+  });
+
   it('shows a refusal that names no field above the form, not as a toast', async () => {
     const me = makeUser({
       userName: 'ana',

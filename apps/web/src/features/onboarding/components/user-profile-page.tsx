@@ -137,10 +137,14 @@ function ProfileForm({ user }: { user: TUser }) {
         pending.includes('email') && payload.email
           ? { email: payload.email }
           : { mobileNumber: payload.mobileNumber ?? '', phoneCode: payload.phoneCode ?? '' };
-      const sent = await sendOtp.mutateAsync(otpBody);
-      const emailPhone =
-        sent?.emailPhone || ('email' in otpBody ? otpBody.email : phoneKey(otpBody.phoneCode, otpBody.mobileNumber));
-      navigate(paths.verifyOtp, { state: { emailPhone, origin: 'userprofile', next: paths.interest } });
+      const key = 'email' in otpBody ? otpBody.email : phoneKey(otpBody.phoneCode, otpBody.mobileNumber);
+      // The profile is saved: a code that could not be sent is only logged (what failed, never the address),
+      // and the code page still opens, where Resend asks for another.
+      const sent = await sendOtp.mutateAsync(otpBody).catch((err: unknown) => {
+        console.warn('profile step: the verification code was not sent', otpFailureForLog(err));
+        return null;
+      });
+      navigate(paths.verifyOtp, { state: { emailPhone: sent?.emailPhone || key, origin: 'userprofile', next: paths.interest } });
     } catch (err) {
       const message = (err instanceof Error && err.message) || MSG.somethingWentWrong;
       const fieldErrors = readFieldErrors(err);
@@ -337,6 +341,11 @@ function ProfileForm({ user }: { user: TUser }) {
       </Stack>
     </Paper>
   );
+}
+
+/** What the log keeps of a failed code send: the status and code of the answer, never the address it was for. */
+function otpFailureForLog(err: unknown): { status: number | null; code: string | null } {
+  return err instanceof ApiError ? { status: err.status, code: err.code } : { status: null, code: null };
 }
 
 /** The server's per-field messages of a 400 (response.errors), if any. */
