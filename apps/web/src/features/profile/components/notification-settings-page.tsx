@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Container, Divider, Paper, Skeleton, Stack, Switch, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Container, Divider, Group, Paper, Skeleton, Stack, Switch, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import {
   MSG,
@@ -7,7 +7,7 @@ import {
   type TNotificationSettingKey,
   type TNotificationSettings,
 } from '@virality/domain';
-import { Fragment, useRef, useState } from 'react';
+import { Fragment, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { FormErrorAlert, useFormError } from '../../../components/form-error-alert';
 import { paths } from '../../../config/paths';
@@ -120,31 +120,58 @@ function SettingsList({
   const allOff = !values.allNotification;
   return (
     <Stack gap="md">
-      <Switch
-        size="md"
-        labelPosition="left"
+      <SettingRow
         label={NOTIFICATION_SETTING_LABELS.allNotification}
         description={allOff ? 'Off: no push or e-mail notification is sent.' : 'On: each kind below follows its own switch.'}
         checked={values.allNotification}
-        onChange={(e) => onFlip('allNotification', e.currentTarget.checked)}
-        styles={{ body: { justifyContent: 'space-between' }, labelWrapper: { flex: 1 } }}
-        fw={600}
+        onChange={(on) => onFlip('allNotification', on)}
+        strong
       />
       {KINDS.map(({ key, description }) => (
         <Fragment key={key}>
           <Divider />
-          <Switch
-            size="md"
-            labelPosition="left"
+          <SettingRow
             label={NOTIFICATION_SETTING_LABELS[key]}
             description={description}
             checked={values[key]}
             disabled={allOff}
-            onChange={(e) => onFlip(key, e.currentTarget.checked)}
-            styles={{ body: { justifyContent: 'space-between' }, labelWrapper: { flex: 1 } }}
+            onChange={(on) => onFlip(key, on)}
           />
         </Fragment>
       ))}
     </Stack>
+  );
+}
+
+/** One switch: its name (the switch's label) and what it is about (its description), the switch on the right. */
+function SettingRow(props: {
+  label: string;
+  description: string;
+  checked: boolean;
+  disabled?: boolean;
+  strong?: boolean;
+  onChange: (on: boolean) => void;
+}) {
+  const id = useId();
+  return (
+    <Group justify="space-between" align="flex-start" wrap="nowrap" gap="md">
+      <Stack gap={2}>
+        <Text component="label" htmlFor={id} fw={props.strong ? 600 : 500} c={props.disabled ? 'dimmed' : undefined}>
+          {props.label}
+        </Text>
+        <Text id={`${id}-description`} size="sm" c="dimmed">
+          {props.description}
+        </Text>
+      </Stack>
+      <Switch
+        id={id}
+        size="md"
+        mt={2}
+        aria-describedby={`${id}-description`}
+        checked={props.checked}
+        disabled={props.disabled}
+        onChange={(e) => props.onChange(e.currentTarget.checked)}
+      />
+    </Group>
   );
 }
