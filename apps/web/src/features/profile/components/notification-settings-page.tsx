@@ -12,6 +12,7 @@ import { Link } from 'react-router';
 import { FormErrorAlert, useFormError } from '../../../components/form-error-alert';
 import { paths } from '../../../config/paths';
 import { NOTIFICATION_SETTINGS_KEY, useNotificationSettings, useSaveNotificationSettings } from '../api/notification-settings';
+import classes from './notification-settings-page.module.css';
 
 /** What each kind of notification is about, under its switch. */
 const KINDS: { key: TNotificationCategory; description: string }[] = [
@@ -168,6 +169,7 @@ function SettingRow(props: {
         size="md"
         mt={2}
         aria-describedby={`${id}-description`}
+        classNames={{ track: classes.track }}
         checked={props.checked}
         disabled={props.disabled}
         onChange={(e) => props.onChange(e.currentTarget.checked)}
