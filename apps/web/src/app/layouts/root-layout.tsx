@@ -1,11 +1,16 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { guardRoute, routeAccess } from '@virality/domain';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Navigate, Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { clearSession, readSession, tokenExpiresAtMs } from '../../lib/auth-storage';
 import { CURRENT_USER_KEY } from '../../lib/use-current-user';
 
 const STATUS_CHECK_EXEMPT = ['/message'];
+
+// The cookie notice and the mobile-app notice (components/cookie-consent): loaded a moment after the first
+// page is drawn, so they never hold it back.
+const DeviceNotices = lazy(async () => ({ default: (await import('../../components/cookie-consent')).DeviceNotices }));
+const NOTICES_DELAY_MS = 800;
 
 /**
  * Where the domain guard sends a visitor of a route outside RoleGuard, or null to stay: an onboarding step
@@ -51,11 +56,21 @@ export function RootLayout() {
     window.addEventListener('focus', check);
     return () => window.removeEventListener('focus', check);
   }, [pathname, queryClient]);
+  const [notices, setNotices] = useState(false);
+  useEffect(() => {
+    const timer = window.setTimeout(() => setNotices(true), NOTICES_DELAY_MS);
+    return () => window.clearTimeout(timer);
+  }, []);
   const redirect = sessionRedirect(pathname);
   return (
     <>
       <ScrollRestoration />
       {redirect ? <Navigate to={redirect} replace /> : <Outlet />}
+      {notices && (
+        <Suspense fallback={null}>
+          <DeviceNotices />
+        </Suspense>
+      )}
     </>
   );
 }

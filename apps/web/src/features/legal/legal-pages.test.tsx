@@ -17,7 +17,15 @@ describe('the legal and help pages', () => {
     expect(sections).toHaveLength(15);
     expect(sections[0].textContent).toMatch(/^1\. /);
     expect(sections[14].textContent).toBe('15. Contact us');
-    for (const id of ['warranty_disclaimers', 'dispute_resolution', 'copyright_act', 'disclaimer', 'governing_law', 'changes', 'contact_us']) {
+    for (const id of [
+      'warranty_disclaimers',
+      'dispute_resolution',
+      'copyright_act',
+      'disclaimer',
+      'governing_law',
+      'changes',
+      'contact_us',
+    ]) {
       expect(document.getElementById(id), id).not.toBeNull();
     }
     const contents = screen.getByRole('navigation', { name: 'Sections of the terms' });
@@ -78,7 +86,11 @@ describe('the legal and help pages', () => {
   it('the FAQ has the three questions, and Instagram’s answer names the page, the link and the business profile', async () => {
     const user = userEvent.setup();
     renderPage('/profile/faq', <FaqPage />);
-    const questions = ['How do I add my Instagram account?', 'How do I add my Facebook account?', 'How do I add my YouTube account?'];
+    const questions = [
+      'How do I add my Instagram account?',
+      'How do I add my Facebook account?',
+      'How do I add my YouTube account?',
+    ];
     for (const q of questions) expect(screen.getByRole('button', { name: q })).toBeTruthy();
     await user.click(screen.getByRole('button', { name: questions[0] }));
     const text = document.body.textContent ?? '';

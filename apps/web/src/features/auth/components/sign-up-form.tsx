@@ -1,6 +1,6 @@
-import { Anchor, Button, Divider, SegmentedControl, Stack, Text } from '@mantine/core';
-import { MSG, PASSWORD_MAX, type TSignupProfileType } from '@virality/domain';
-import { type FormEvent, useState } from 'react';
+import { Anchor, Button, Divider, SegmentedControl, Stack, Text, VisuallyHidden } from '@mantine/core';
+import { ACCOUNT_MIN_AGE_YEARS, MSG, PASSWORD_MAX, type TSignupProfileType } from '@virality/domain';
+import { type FormEvent, useId, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { FormErrorAlert, useFormError } from '../../../components/form-error-alert';
 import { PROFILE_TYPE_LABELS } from '../../../components/profile-type-label';
@@ -26,6 +26,16 @@ type TProps = {
   typeChoices?: readonly TSignupProfileType[];
 };
 
+/** A link to a legal page, opened in a new tab so the form keeps what was typed. */
+function LegalLink({ to, children }: { to: string; children: string }) {
+  return (
+    <Anchor component={Link} to={to} target="_blank" rel="noopener" underline="always" size="sm">
+      {children}
+      <VisuallyHidden> (opens in a new tab)</VisuallyHidden>
+    </Anchor>
+  );
+}
+
 /** Sign-up: one Email / Phone field, password and confirm; Google only for influencers. */
 export function SignUpForm({ initialType, typeChoices }: TProps) {
   const navigate = useNavigate();
@@ -36,6 +46,7 @@ export function SignUpForm({ initialType, typeChoices }: TProps) {
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const formError = useFormError();
+  const termsId = useId();
   const [touched, setTouched] = useState({ identifier: false, password: false, confirm: false });
   const [edited, setEdited] = useState({ identifier: false, password: false, confirm: false });
   const edit = (field: keyof typeof edited) => setEdited((e) => (e[field] ? e : { ...e, [field]: true }));
@@ -129,7 +140,12 @@ export function SignUpForm({ initialType, typeChoices }: TProps) {
             onBlur={() => touch('confirm')}
             error={touched.confirm ? confirmIssue : null}
           />
-          <Button type="submit" fullWidth mt="xs" disabled={!canSubmit}>
+          <Text size="sm" c="dimmed" id={termsId}>
+            By signing up you agree to our <LegalLink to={paths.terms}>Terms of Service</LegalLink> and{' '}
+            <LegalLink to={paths.privacyPolicy}>Privacy Policy</LegalLink>. You must be at least {ACCOUNT_MIN_AGE_YEARS} years
+            old.
+          </Text>
+          <Button type="submit" fullWidth mt="xs" disabled={!canSubmit} aria-describedby={termsId}>
             {createUser.isPending ? 'Signing up...' : 'Sign Up'}
           </Button>
         </Stack>

@@ -7,7 +7,7 @@ import { Bullets, P } from './legal-text';
 type TFaq = { id: string; question: string; answer: ReactNode };
 
 const accountsLink = (
-  <Anchor component={Link} to={paths.addSocialMedia} size="sm">
+  <Anchor component={Link} to={paths.addSocialMedia} size="sm" underline="always">
     Social Media Accounts
   </Anchor>
 );
@@ -71,7 +71,13 @@ export const FAQS: readonly TFaq[] = [
 /** The FAQ as an accordion: one question open at a time. */
 export function FaqList() {
   return (
-    <Accordion variant="separated" radius="md" chevronPosition="right">
+    <Accordion
+      variant="separated"
+      radius="md"
+      chevronPosition="right"
+      // white cards with a border, like the page's other cards, on the grey app background too
+      styles={{ item: { backgroundColor: 'var(--mantine-color-white)', borderColor: 'var(--mantine-color-gray-3)' } }}
+    >
       {FAQS.map((f) => (
         <Accordion.Item key={f.id} value={f.id}>
           <Accordion.Control>

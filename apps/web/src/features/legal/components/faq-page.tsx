@@ -12,7 +12,7 @@ export function FaqPage() {
         <FaqList />
         <Text size="sm">
           Still stuck?{' '}
-          <Anchor component={Link} to={paths.profileSupport} size="sm">
+          <Anchor component={Link} to={paths.profileSupport} size="sm" underline="always">
             Contact Help &amp; Support
           </Anchor>
           .

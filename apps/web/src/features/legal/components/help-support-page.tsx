@@ -107,11 +107,11 @@ export function HelpSupportPage({ place = 'public' }: { place?: TLegalPlace }) {
           <FaqList />
           <Text size="sm">
             Read our{' '}
-            <Anchor component={Link} to={paths.terms} size="sm">
+            <Anchor component={Link} to={paths.terms} size="sm" underline="always">
               Terms of Service
             </Anchor>{' '}
             and{' '}
-            <Anchor component={Link} to={paths.privacyPolicy} size="sm">
+            <Anchor component={Link} to={paths.privacyPolicy} size="sm" underline="always">
               Privacy Policy
             </Anchor>
             .

@@ -7,7 +7,7 @@ import { LegalPage, LegalSections, type TLegalPlace, type TLegalSection } from '
 import { Bullets, LEGAL_LAST_UPDATED, LEGAL_MIN_AGE, P } from './legal-text';
 
 const mail = (subject: string) => (
-  <Anchor href={`mailto:${SUPPORT_EMAIL}?subject=${encodeURIComponent(subject)}`} size="sm">
+  <Anchor href={`mailto:${SUPPORT_EMAIL}?subject=${encodeURIComponent(subject)}`} size="sm" underline="always">
     {SUPPORT_EMAIL}
   </Anchor>
 );
@@ -21,7 +21,7 @@ export const PRIVACY_SECTIONS: readonly TLegalSection[] = [
       <P>
         This policy explains what personal data Virality collects when you use its website, its Android and iPhone apps and its
         API, why, who else sees it, how long we keep it and what you can do about it. It applies together with our{' '}
-        <Anchor component={Link} to={paths.terms} size="sm">
+        <Anchor component={Link} to={paths.terms} size="sm" underline="always">
           Terms of Service
         </Anchor>
         .

@@ -6,7 +6,11 @@ import { LegalPage, LegalSections, type TLegalPlace, type TLegalSection } from '
 import { Bullets, LEGAL_LAST_UPDATED, LEGAL_MIN_AGE, P } from './legal-text';
 
 const mail = (subject?: string) => (
-  <Anchor href={`mailto:${SUPPORT_EMAIL}${subject ? `?subject=${encodeURIComponent(subject)}` : ''}`} size="sm">
+  <Anchor
+    href={`mailto:${SUPPORT_EMAIL}${subject ? `?subject=${encodeURIComponent(subject)}` : ''}`}
+    size="sm"
+    underline="always"
+  >
     {SUPPORT_EMAIL}
   </Anchor>
 );
@@ -25,7 +29,7 @@ export const TERMS_SECTIONS: readonly TLegalSection[] = [
         </P>
         <P>
           Our{' '}
-          <Anchor component={Link} to={paths.privacyPolicy} size="sm">
+          <Anchor component={Link} to={paths.privacyPolicy} size="sm" underline="always">
             Privacy Policy
           </Anchor>{' '}
           explains what we collect and why; it is part of these terms.
@@ -285,7 +289,7 @@ export const TERMS_SECTIONS: readonly TLegalSection[] = [
     body: (
       <P>
         Questions about these terms, notices and complaints: write to {mail('Terms of service')}. Our{' '}
-        <Anchor component={Link} to={paths.helpSupport} size="sm">
+        <Anchor component={Link} to={paths.helpSupport} size="sm" underline="always">
           Help &amp; Support
         </Anchor>{' '}
         page has answers to common questions.
