@@ -69,6 +69,12 @@ export const routes: RouteObject[] = [
                   return { Component: () => <PricingPage mode="public" /> };
                 },
               },
+              {
+                path: paths.team,
+                lazy: async () => ({
+                  Component: (await import('../features/landing/components/founders-page')).FoundersPage,
+                }),
+              },
               // help and legal pages (public; the hub has its own copies under /profile)
               { path: paths.terms, lazy: async () => ({ Component: (await legal()).TermsPage }) },
               { path: paths.privacyPolicy, lazy: async () => ({ Component: (await legal()).PrivacyPolicyPage }) },

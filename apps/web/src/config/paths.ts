@@ -41,6 +41,8 @@ export const paths = {
   paymentFailed: '/pricing/payment-failed',
   /** Where an older client's payment comes back with ?token=: the order's confirmation. */
   paymentReturn: '/payment/return',
+  /** The founders page (the public header's Team). */
+  team: '/team',
   /** The help and legal pages: public, and again inside the profile hub. */
   terms: '/terms',
   privacyPolicy: '/privacypolicy',

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { paths } from '../../config/paths';
@@ -10,6 +10,7 @@ const routes = [
     element: <PublicLayout />,
     children: [
       { path: '/login', element: <p>login page</p> },
+      { path: paths.team, element: <p>team page</p> },
       { path: paths.verifyOtp, element: <p>otp page</p> },
       { path: '*', element: <p>not found page</p> },
     ],
@@ -24,7 +25,7 @@ function render(path: string, { loggedIn = false, state }: { loggedIn?: boolean;
   }
   mockFetch(() => undefined);
   const router = createMemoryRouter(routes, { initialEntries: [{ pathname: path, state }] });
-  return renderUi(<RouterProvider router={router} />, qc);
+  return { ...renderUi(<RouterProvider router={router} />, qc), router };
 }
 
 describe('public layout headers', () => {
@@ -33,7 +34,7 @@ describe('public layout headers', () => {
     vi.unstubAllGlobals();
   });
 
-  it('shows a logged-out visitor Login and Get Started, and no link to a page not built yet', async () => {
+  it('shows a logged-out visitor Team, Pricing, Login and Get Started, and no link to a page not built yet (News)', async () => {
     render('/login');
     const nav = await screen.findByRole('navigation', { name: 'Main' });
     expect(
@@ -41,12 +42,23 @@ describe('public layout headers', () => {
         .getAllByRole('link')
         .map((a) => [a.textContent, a.getAttribute('href')]),
     ).toEqual([
+      ['Team', '/team'],
       ['Pricing', '/pricing'],
       ['Login', '/login'],
       ['Get Started', '/selectprofiletype'],
     ]);
     expect(screen.queryByRole('link', { name: 'News' })).toBeNull();
-    expect(screen.queryByRole('link', { name: 'Team' })).toBeNull();
+  });
+
+  it('ends the team page with the site footer, and leaves it off the log-in page', async () => {
+    const { router } = render('/team');
+    // the footer is a lazy chunk: its first import in a test takes a few seconds
+    const footer = await screen.findByRole('contentinfo', {}, { timeout: 10_000 });
+    expect(within(footer).getByRole('link', { name: 'Team' }).getAttribute('href')).toBe('/team');
+    expect(within(footer).getByRole('link', { name: 'Contact us' }).getAttribute('href')).toBe('mailto:support@virality.app');
+    await act(() => router.navigate('/login'));
+    expect(screen.getByText('login page')).toBeTruthy();
+    expect(screen.queryByRole('contentinfo')).toBeNull();
   });
 
   it('keeps the logged-in header on the not-found page for a logged-in user', async () => {

@@ -11,16 +11,20 @@ import { readLiveSession } from '../../lib/session';
 
 // Loaded only when a logged-in user lands on a public route that keeps their header (the not-found page).
 const AppLayout = lazy(async () => ({ default: (await import('./app-layout')).AppLayout }));
+// The public site's footer, on its own pages only; it loads after the page's words, below the fold.
+const SiteFooter = lazy(async () => ({ default: (await import('../../features/landing/components/site-footer')).SiteFooter }));
+
+/** The pages of the public site that end with its footer (not the sign-up and log-in flows). */
+const FOOTER_PATHS: ReadonlySet<string> = new Set([paths.landing, paths.team]);
 
 type THeaderLink = { label: string; to: string | null };
 
 /**
  * The public header links (Team, News, Pricing). `to` is null while the page is not built: the link is then not
- * shown, so no link leads to the not-found page. Still to come: the team (founders) page and the news room
- * ('/news-room').
+ * shown, so no link leads to the not-found page. Still to come: the news room ('/news-room').
  */
 const LINKS: THeaderLink[] = [
-  { label: 'Team', to: null },
+  { label: 'Team', to: paths.team },
   { label: 'News', to: null },
   { label: 'Pricing', to: paths.pricing },
 ];
@@ -62,6 +66,7 @@ export function PublicLayout() {
 
 function PublicFrame() {
   const [opened, { toggle, close }] = useDisclosure(false);
+  const { pathname } = useLocation();
   return (
     <Box mih="100vh">
       <Box component="header" py="sm" style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}>
@@ -101,6 +106,11 @@ function PublicFrame() {
       <Box component="main">
         <Outlet />
       </Box>
+      {FOOTER_PATHS.has(pathname.toLowerCase().replace(/(.)\/+$/, '$1')) && (
+        <Suspense fallback={null}>
+          <SiteFooter />
+        </Suspense>
+      )}
     </Box>
   );
 }

@@ -1,31 +1,56 @@
-import { Anchor, Button, Container, Group, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Box, Button, Container, Group, Stack, Text, Title } from '@mantine/core';
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
+import classes from './hero.module.css';
 
-/** / : the landing hero. Logged-in visitors never see it (the route sends them to /home). */
+// Only the hero's words come with the first page; its drawing and everything below the fold (and their icons and
+// styles) load as one chunk right after, into room kept for them, so nothing on screen moves when they arrive.
+const sections = () => import('./landing-sections');
+const HeroArt = lazy(async () => ({ default: (await sections()).HeroArt }));
+const LandingSections = lazy(async () => ({ default: (await sections()).LandingSections }));
+
+/** / : the landing page. Logged-in visitors never see it (the route sends them to /home). */
 export function LandingPage() {
   return (
-    <Container size="lg" py={{ base: 48, md: 96 }}>
-      <Stack gap="lg" maw={720}>
-        <Title order={1} fz={{ base: 34, md: 52 }} lh={1.1}>
-          Publish everywhere at once. Grow your reach with Virality.
-        </Title>
-        <Text size="lg" c="dimmed">
-          One place for influencers, businesses and influencer marketing companies to plan, publish and schedule posts on
-          Instagram, Facebook, YouTube, LinkedIn, TikTok and X, and to earn points along the way.
-        </Text>
-        <Group gap="md">
-          <Button component={Link} to={paths.selectProfileType} size="lg">
-            Get Started Now
-          </Button>
-          <Text>
-            Already have an account?{' '}
-            <Anchor component={Link} to={paths.login} underline="always">
-              Log in
-            </Anchor>
-          </Text>
-        </Group>
-      </Stack>
-    </Container>
+    <>
+      <Box className={classes.band}>
+        <Container size="lg" py={{ base: 40, md: 80 }}>
+          <div className={classes.hero}>
+            <Stack gap="lg">
+              <Title order={1} fz={{ base: 34, md: 52 }} lh={1.1}>
+                Publish everywhere at once. Grow your reach with Virality.
+              </Title>
+              <Text size="lg" c="dimmed">
+                One place for influencers, businesses and influencer marketing companies to plan, publish and schedule posts on
+                Instagram, Facebook, YouTube, LinkedIn, TikTok, X and Threads, and to earn points along the way.
+              </Text>
+              <Group gap="md">
+                <Button component={Link} to={paths.selectProfileType} size="lg">
+                  Get Started Now
+                </Button>
+                <Text>
+                  Already have an account?{' '}
+                  <Anchor component={Link} to={paths.login} underline="always">
+                    Log in
+                  </Anchor>
+                </Text>
+              </Group>
+              <Text size="sm" c="dimmed">
+                Free for influencers: 5 posts a month, no card needed.
+              </Text>
+            </Stack>
+            <div className={classes.art}>
+              <Suspense fallback={null}>
+                <HeroArt />
+              </Suspense>
+            </div>
+          </div>
+        </Container>
+      </Box>
+      <Suspense fallback={null}>
+        <LandingSections />
+      </Suspense>
+    </>
   );
 }
