@@ -1,8 +1,7 @@
-import { Avatar, Badge, Box, Group, List, Paper, Stack, Text } from '@mantine/core';
+import { Avatar, Box, Group, List, Paper, Stack, Text } from '@mantine/core';
 import {
   IconAlertTriangle,
   IconBookmark,
-  IconCircleCheck,
   IconHeart,
   IconMessageCircle,
   IconPhoto,
@@ -15,6 +14,7 @@ import {
 import type { TPostFormat, TSocialAccount, TSocialNetworkKey } from '@virality/domain';
 import type { CSSProperties, ReactNode } from 'react';
 import { NetworkTile } from '../../../components/network-tile';
+import { TargetBadge } from '../../../components/status-badge';
 import { networkLabel, type TMediaItem, type TNetworkCheck } from '../lib/compose';
 import { foldCaption } from '../lib/preview';
 import { accountName } from './account-picker';
@@ -340,13 +340,9 @@ export function NetworkPreview(p: TProps) {
           </Text>
         </Group>
         {issues.length === 0 ? (
-          <Badge color="green" variant="light" radius="xl" tt="none" leftSection={<IconCircleCheck size={14} aria-hidden />}>
-            Ready
-          </Badge>
+          <TargetBadge tone="ok" label="Ready" />
         ) : (
-          <Badge color="red" variant="light" radius="xl" tt="none" leftSection={<IconAlertTriangle size={14} aria-hidden />}>
-            {issues.length === 1 ? '1 issue' : `${issues.length} issues`}
-          </Badge>
+          <TargetBadge tone="failed" label={issues.length === 1 ? '1 issue' : `${issues.length} issues`} />
         )}
       </Group>
       {issues.length > 0 && (
