@@ -14,6 +14,7 @@ const team = async () => (await Promise.all([import('../features/team'), import(
 // The scheduled posts (reschedule's date picker) and the drafts (the composer's) bring the date picker's styles.
 const posts = async () => (await Promise.all([import('../features/posts'), import('@mantine/dates/styles.css')]))[0];
 const profileRoute = () => import('./pages/profile-route');
+const profile = () => import('../features/profile');
 const social = () => import('../features/social');
 const analytics = () => import('../features/analytics');
 const calendar = () => import('../features/calendar');
@@ -142,8 +143,10 @@ export const routes: RouteObject[] = [
                   { path: paths.postDraftPage, lazy: async () => ({ Component: (await posts()).DraftsPage }) },
                   // Create post is the navigation's (app-layout), always in sight
                   { path: paths.calender, lazy: async () => ({ Component: (await calendar()).CalendarPage }) },
-                  // the hub holds the billing feature's subscription summary and Pricing entry (composed in app/)
+                  // the hub holds the billing feature's subscription summary (composed in app/)
                   { path: paths.profile, lazy: async () => ({ Component: (await profileRoute()).ProfileRoute }) },
+                  { path: paths.accountDetails, lazy: async () => ({ Component: (await profile()).AccountDetailsPage }) },
+                  { path: paths.address, lazy: async () => ({ Component: (await profile()).AddressPage }) },
                   {
                     path: paths.profilePrivacyPolicy,
                     lazy: async () => {

@@ -12,6 +12,11 @@ type TProps = {
   onCountryChange: (country: string | null) => void;
   onStateChange: (state: string | null) => void;
   onCityChange: (city: string | null) => void;
+  /**
+   * Whether a picker's list opens when it gets focus (Mantine's default). A form that moves focus to its first
+   * field in error passes false, so the list does not cover the messages below it.
+   */
+  openOnFocus?: boolean;
 };
 
 /**
@@ -20,7 +25,17 @@ type TProps = {
  * Where the data lists no city (a country without states, a state without cities), the city is typed.
  * Required fields are announced (aria-required; the form draws their asterisk) from the start: state and city unless the data has none to pick.
  */
-export function LocationFields({ location, country, state, city, errors, onCountryChange, onStateChange, onCityChange }: TProps) {
+export function LocationFields({
+  location,
+  country,
+  state,
+  city,
+  errors,
+  onCountryChange,
+  onStateChange,
+  onCityChange,
+  openOnFocus = true,
+}: TProps) {
   return (
     <SimpleGrid cols={{ base: 1, sm: 3 }}>
       <Select
@@ -31,6 +46,7 @@ export function LocationFields({ location, country, state, city, errors, onCount
         onChange={onCountryChange}
         error={errors.country ?? location.errors.country}
         searchable
+        openOnFocus={openOnFocus}
         filter={rankedFilter}
         nothingFoundMessage="No country found"
         aria-required
@@ -43,6 +59,7 @@ export function LocationFields({ location, country, state, city, errors, onCount
         onChange={onStateChange}
         error={errors.state ?? location.errors.state}
         searchable
+        openOnFocus={openOnFocus}
         filter={rankedFilter}
         disabled={!country || location.noStates}
         nothingFoundMessage="No state found"
@@ -69,6 +86,7 @@ export function LocationFields({ location, country, state, city, errors, onCount
           onChange={onCityChange}
           error={errors.city ?? location.errors.city}
           searchable
+          openOnFocus={openOnFocus}
           filter={rankedFilter}
           disabled={location.cityMode === 'wait'}
           nothingFoundMessage="No city found"

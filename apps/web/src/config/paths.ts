@@ -24,6 +24,8 @@ export const paths = {
   postDraft: '/postdraft',
   postDraftPage: '/postdraft/:page',
   profile: '/profile',
+  accountDetails: '/profile/updateprofile',
+  address: '/profile/address',
   manageUsers: '/profile/manageusers',
   manageRoles: '/profile/managesubusersrole',
   assignPermissions: '/profile/assignpermissions',

@@ -1,7 +1,7 @@
-import { PricingMenuEntry, SubscriptionInfo } from '../../features/billing';
+import { SubscriptionInfo } from '../../features/billing';
 import { ProfilePage } from '../../features/profile';
 
-/** /profile: the profile feature's hub holding the billing feature's subscription summary and Pricing entry. */
+/** /profile: the profile feature's hub holding the billing feature's subscription summary. */
 export function ProfileRoute() {
-  return <ProfilePage subscription={<SubscriptionInfo />} pricingEntry={<PricingMenuEntry />} />;
+  return <ProfilePage subscription={<SubscriptionInfo />} />;
 }

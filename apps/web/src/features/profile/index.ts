@@ -1,1 +1,3 @@
+export { AccountDetailsPage } from './components/account-details-page';
+export { AddressPage } from './components/address-page';
 export { ProfilePage } from './components/profile-page';

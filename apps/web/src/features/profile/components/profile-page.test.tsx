@@ -1,8 +1,8 @@
-import { screen } from '@testing-library/react';
-import { emptyPermissions, toggleModule } from '@virality/domain';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { ACCOUNT_DELETED, DELETE_REMARKS_REQUIRED, emptyPermissions, toggleModule } from '@virality/domain';
 import { MemoryRouter } from 'react-router';
-import { describe, expect, it } from 'vitest';
-import { renderUi, seedUser, storeSession, testQueryClient } from '../../../testing';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { mockFetch, ok, renderUi, seedUser, storeSession, testQueryClient } from '../../../testing';
 import { ProfilePage } from './profile-page';
 
 function renderHub(overrides: Parameters<typeof seedUser>[1]) {
@@ -17,11 +17,64 @@ function renderHub(overrides: Parameters<typeof seedUser>[1]) {
   );
 }
 
+const menuEntries = () =>
+  within(screen.getByRole('navigation', { name: 'Profile menu' }))
+    .getAllByRole('link')
+    .map((a) => a.querySelector('.mantine-NavLink-label')?.textContent);
+
+afterEach(() => vi.unstubAllGlobals());
+
 describe('profile hub', () => {
-  it('shows Manage Users and User Role to a BUSINESS', () => {
-    renderHub({ profileType: 'BUSINESS' });
+  it('shows a paid BUSINESS every built entry, in the menu order, with User Role under Manage Users', () => {
+    renderHub({ profileType: 'BUSINESS', paymentStatus: true });
+    expect(menuEntries()).toEqual([
+      'Notification',
+      'Account Details',
+      'Manage Users',
+      'User Role',
+      'Address Detail',
+      'Social Media Accounts',
+      'Pricing',
+      'Change Password',
+      'Privacy Policy',
+      'Help & Support',
+      "FAQ's",
+    ]);
     expect(screen.getByRole('link', { name: /^Manage Users/ }).getAttribute('href')).toBe('/profile/manageusers');
     expect(screen.getByRole('link', { name: /^User Role/ }).getAttribute('href')).toBe('/profile/managesubusersrole');
+    expect(screen.getByRole('button', { name: /Delete Account/ })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Logout' })).toBeTruthy();
+  });
+
+  it('hides Social Media Accounts and FAQ from an IMC, and Notification before it has paid', () => {
+    renderHub({ profileType: 'IMC', paymentStatus: false });
+    const entries = menuEntries();
+    expect(entries).not.toContain('Social Media Accounts');
+    expect(entries).not.toContain("FAQ's");
+    expect(entries).not.toContain('Notification');
+    expect(entries).toContain('Account Details');
+  });
+
+  it("offers a free-tier influencer 'Switch to Buisness', and a Google sign-in no Change Password", () => {
+    renderHub({
+      profileType: 'INFLUENCER',
+      authType: 'GOOGLE',
+      subscriptionDetails: {
+        planType: 'FreeTier',
+        planStatus: 'ACTIVE',
+        subscriptionVerify: true,
+        postLimit: 5,
+        postCount: 0,
+        planStartDate: null,
+        planEndDate: null,
+        bufferEndDate: null,
+      },
+    });
+    const entries = menuEntries();
+    expect(entries).toContain('Switch to Buisness');
+    expect(entries).not.toContain('Change Password');
+    expect(entries).toContain('Notification');
+    expect(screen.getByText('Level:').parentElement?.textContent).toBe('Level: Maker');
   });
 
   it('shows a business manager their access and no team management or Pricing', () => {
@@ -34,14 +87,48 @@ describe('profile hub', () => {
     expect(screen.queryByRole('link', { name: /Manage Users/ })).toBeNull();
     expect(screen.queryByRole('link', { name: /User Role/ })).toBeNull();
     expect(screen.queryByText(/Pricing/)).toBeNull();
+    expect(menuEntries()).toContain('Notification');
     expect(screen.getByText('Role: Social lead')).toBeTruthy();
     const items = screen.getAllByRole('listitem').map((li) => li.textContent);
     expect(items).toEqual(['InstagramPost', 'FacebookAnalytics']);
+    expect(screen.queryByText(/Level:/)).toBeNull();
+  });
+});
+
+describe('Delete Account', () => {
+  it('keeps Yes closed while an account is linked, and says why', () => {
+    renderHub({ profileType: 'INFLUENCER', socialLinks: { Tiktok: [{ id: 'a1' }] } });
+    fireEvent.click(screen.getByRole('button', { name: /Delete Account/ }));
+    const dialog = screen.getByRole('dialog', { name: 'Delete your account?' });
+    const yes = within(dialog).getByRole('button', { name: 'Yes, continue' });
+    expect(yes.hasAttribute('disabled')).toBe(true);
+    expect(within(dialog).getByText(/A social media account is still linked/)).toBeTruthy();
+    expect(within(dialog).getByRole('link', { name: 'Go to Social Media Accounts' }).getAttribute('href')).toBe(
+      '/addsocialmedia?from=profile',
+    );
   });
 
-  it('shows an influencer neither', () => {
+  it('asks for a reason (required, counted as typed, spaces collapsed), then deletes and clears the session', async () => {
+    const calls = mockFetch((c) => (c.path === 'user/deleteUserDetails' ? ok(null, ACCOUNT_DELETED) : undefined));
     renderHub({ profileType: 'INFLUENCER' });
-    expect(screen.queryByRole('link', { name: /Manage Users/ })).toBeNull();
-    expect(screen.queryByText('Your access')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: /Delete Account/ }));
+    fireEvent.click(screen.getByRole('button', { name: 'Yes, continue' }));
+    const dialog = screen.getByRole('dialog', { name: 'Why are you leaving?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Proceed' }));
+    expect(within(dialog).getByText(DELETE_REMARKS_REQUIRED)).toBeTruthy();
+    expect(calls).toHaveLength(0);
+
+    const reason = within(dialog).getByRole('textbox', { name: 'Reason' });
+    fireEvent.change(reason, { target: { value: '  Too    many   apps ' } });
+    expect((reason as HTMLTextAreaElement).value).toBe('Too many apps ');
+    expect(within(dialog).getByText('13/100 characters')).toBeTruthy();
+    fireEvent.change(reason, { target: { value: 'x'.repeat(120) } });
+    expect((reason as HTMLTextAreaElement).value).toHaveLength(100);
+    fireEvent.change(reason, { target: { value: 'Too many apps ' } });
+
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Proceed' }));
+    await waitFor(() => expect(calls.map((c) => c.path)).toEqual(['user/deleteUserDetails']));
+    expect(calls[0].body).toEqual({ remarks: 'Too many apps' });
+    await waitFor(() => expect(localStorage.getItem('virality-auth-token')).toBeNull());
   });
 });
