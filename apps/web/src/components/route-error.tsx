@@ -1,5 +1,4 @@
-import { Anchor, Box, Button, Center, Container, Group, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconAlertTriangle } from '@tabler/icons-react';
+import { Anchor, Box, Button, Center, Container, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { MSG } from '@virality/domain';
 import { useEffect } from 'react';
 import { useRouteError } from 'react-router';
@@ -27,9 +26,25 @@ export function RouteError() {
       <Center component="main" px="md" py={{ base: 'xl', sm: 64 }}>
         <Paper withBorder radius="lg" shadow="xs" p={{ base: 'lg', sm: 'xl' }} maw={520} w="100%">
           <Stack align="center" gap="md">
-            <ThemeIcon size={56} radius="xl" variant="light" color="red" aria-hidden>
-              <IconAlertTriangle size={30} stroke={1.75} />
-            </ThemeIcon>
+            {/* drawn here, not an icon library's: this page is in the first download, and works when nothing else loads */}
+            <Box
+              component="svg"
+              viewBox="0 0 56 56"
+              w={56}
+              h={56}
+              aria-hidden
+              style={{ color: 'var(--mantine-color-red-8)', flex: 'none' }}
+            >
+              <circle cx="28" cy="28" r="28" fill="var(--mantine-color-red-0)" />
+              <path
+                d="M28 17 39 37H17Z M28 25v5 M28 33.5v.5"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="2.25"
+                strokeLinecap="round"
+                strokeLinejoin="round"
+              />
+            </Box>
             <Title order={1} fz={{ base: 22, sm: 26 }} ta="center">
               {MSG.errorPage}
             </Title>
