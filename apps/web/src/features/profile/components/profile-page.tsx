@@ -1,4 +1,17 @@
-import { Badge, Center, Container, Group, Loader, NavLink, Paper, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import {
+  Badge,
+  Center,
+  Container,
+  Divider,
+  Group,
+  Loader,
+  NavLink,
+  Paper,
+  Stack,
+  Text,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
 import { modals } from '@mantine/modals';
 import {
   type Icon,
@@ -174,8 +187,7 @@ export function ProfilePage({ subscription }: TProps = {}) {
               );
             })}
           </Stack>
-        </Paper>
-        <Paper withBorder radius="lg" shadow="xs" p="xs" component="section" aria-label="Leave">
+          <Divider my="xs" />
           <Stack gap={2}>
             <NavLink
               component="button"
