@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Container, Group, Paper, PasswordInput, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Paper, PasswordInput, Stack, Text } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 import {
   confirmPasswordIssue,
@@ -10,8 +10,8 @@ import {
   zNewPassword,
   zOldPassword,
 } from '@virality/domain';
-import { type FormEvent, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { type FormEvent, type ReactNode, useState } from 'react';
+import { useNavigate } from 'react-router';
 import { FormErrorAlert, useFormError } from '../../../components/form-error-alert';
 import { PageLoader } from '../../../components/page-loader';
 import classes from '../../../components/required-mark.module.css';
@@ -19,6 +19,7 @@ import { paths } from '../../../config/paths';
 import { notifySuccess } from '../../../lib/notify';
 import { useCurrentUser } from '../../../lib/use-current-user';
 import { useChangePassword } from '../api/change-password';
+import { ProfileSubpage } from './profile-subpage';
 
 type TField = 'oldPassword' | 'newPassword' | 'confirmPassword';
 type TValues = Record<TField, string>;
@@ -41,25 +42,15 @@ export function changePasswordErrors(v: TValues): Record<TField, string | null> 
   };
 }
 
-/** The page's frame: a way back to the hub, the heading and what the page is for. */
-function Frame({ children }: { children: React.ReactNode }) {
+/** The hub's page frame with this page's title and what Save does to the other sessions. */
+function Frame({ children }: { children: ReactNode }) {
   return (
-    <Container size="sm" py="xl" px={{ base: 'md', sm: 'lg' }}>
-      <Stack gap="lg">
-        <Anchor component={Link} to={paths.profile} size="sm">
-          ← Profile
-        </Anchor>
-        <div>
-          <Title order={1} fz={{ base: 24, sm: 28 }}>
-            Change password
-          </Title>
-          <Text c="dimmed" size="sm" mt={4}>
-            Saving a new password signs you out on every other device; you stay signed in here.
-          </Text>
-        </div>
-        {children}
-      </Stack>
-    </Container>
+    <ProfileSubpage
+      title="Change password"
+      subtitle="Saving a new password signs you out on every other device; you stay signed in here."
+    >
+      {children}
+    </ProfileSubpage>
   );
 }
 

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Container, Divider, Group, Paper, Skeleton, Stack, Switch, Text, Title } from '@mantine/core';
+import { Alert, Button, Divider, Group, Paper, Skeleton, Stack, Switch, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import {
   MSG,
@@ -8,11 +8,10 @@ import {
   type TNotificationSettings,
 } from '@virality/domain';
 import { Fragment, useId, useRef, useState } from 'react';
-import { Link } from 'react-router';
 import { FormErrorAlert, useFormError } from '../../../components/form-error-alert';
-import { paths } from '../../../config/paths';
 import { NOTIFICATION_SETTINGS_KEY, useNotificationSettings, useSaveNotificationSettings } from '../api/notification-settings';
 import classes from './notification-settings-page.module.css';
+import { ProfileSubpage } from './profile-subpage';
 
 /** What each kind of notification is about, under its switch. */
 const KINDS: { key: TNotificationCategory; description: string }[] = [
@@ -67,19 +66,11 @@ export function NotificationSettingsPage() {
   const shown = settings.data ? { ...settings.data, ...flipped } : null;
 
   return (
-    <Container size="sm" py="xl" px={{ base: 'md', sm: 'lg' }}>
+    <ProfileSubpage
+      title="Notification settings"
+      subtitle="Choose what reaches you by push and e-mail. Your notifications list in the app keeps everything."
+    >
       <Stack gap="lg">
-        <Anchor component={Link} to={paths.profile} size="sm">
-          ← Profile
-        </Anchor>
-        <div>
-          <Title order={1} fz={{ base: 24, sm: 28 }}>
-            Notification settings
-          </Title>
-          <Text c="dimmed" size="sm" mt={4}>
-            Choose what reaches you by push and e-mail. Your notifications list in the app keeps everything.
-          </Text>
-        </div>
         <FormErrorAlert error={formError.error} />
         {settings.isError ? (
           <Alert color="red" variant="light" title="Your notification settings could not be loaded">
@@ -95,7 +86,7 @@ export function NotificationSettingsPage() {
             {shown ? (
               <SettingsList values={shown} onFlip={flip} />
             ) : (
-              <Stack gap="lg" aria-label="Loading your notification settings">
+              <Stack gap="lg" aria-busy="true">
                 {[0, 1, 2, 3].map((i) => (
                   <Skeleton key={i} height={40} radius="md" />
                 ))}
@@ -107,7 +98,7 @@ export function NotificationSettingsPage() {
           {saved ? 'Saved' : ''}
         </Text>
       </Stack>
-    </Container>
+    </ProfileSubpage>
   );
 }
 
