@@ -39,6 +39,8 @@ export const deletionRoutes =
           tags: ['User and session'],
           security,
           summary: 'Delete the account',
+          description:
+            "Closes the caller's account with its reason: its sessions, web push tokens and unread notifications go with it, and a business's team is closed too. Refused with 409 while the account's organization has linked social accounts (unlink them first); a business's team member is not held up by the business's accounts.",
           body: z.object({ remarks: zDeleteRemarks }),
         },
       },

@@ -149,7 +149,12 @@ function AccountDetailsForm({ user }: { user: TUser }) {
         pending.includes('email') && payload.email
           ? { email: payload.email }
           : { mobileNumber: payload.mobileNumber ?? '', phoneCode: payload.phoneCode ?? '' };
-      const sent = await sendOtp.mutateAsync(body);
+      // The rest is saved: a code that could not be sent is only logged (what failed, never the address), and the
+      // code page still opens, where Resend asks for another.
+      const sent = await sendOtp.mutateAsync(body).catch((err: unknown) => {
+        console.warn('account details: the verification code was not sent', otpFailureForLog(err));
+        return null;
+      });
       const state: TOtpState = {
         emailPhone: sent?.emailPhone || ('email' in body ? body.email : phoneKey(body.phoneCode, body.mobileNumber)),
         origin: 'profile update',
@@ -337,6 +342,11 @@ function AccountDetailsForm({ user }: { user: TUser }) {
 }
 
 const errorText = (err: unknown) => (err instanceof Error && err.message) || MSG.somethingWentWrong;
+
+/** What the log keeps of a failed code send: the status and code of the answer, never the address it was for. */
+function otpFailureForLog(err: unknown): { status: number | null; code: string | null } {
+  return err instanceof ApiError ? { status: err.status, code: err.code } : { status: null, code: null };
+}
 
 /** The server's per-field messages of a 400 (response.errors), if any. */
 function readFieldErrors(err: unknown): Record<string, string> | null {
