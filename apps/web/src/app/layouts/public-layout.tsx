@@ -6,12 +6,13 @@ import { Logo } from '../../components/logo';
 import { OnboardingLayout } from '../../components/onboarding-layout';
 import { PageLoader } from '../../components/page-loader';
 import { paths } from '../../config/paths';
+import { useAfterLoad } from '../../features/landing/use-after-load';
 import type { TOtpOrigin, TOtpState } from '../../lib/otp-state';
 import { readLiveSession } from '../../lib/session';
 
 // Loaded only when a logged-in user lands on a public route that keeps their header (the not-found page).
 const AppLayout = lazy(async () => ({ default: (await import('./app-layout')).AppLayout }));
-// The public site's footer, on its own pages only; it loads after the page's words, below the fold.
+// The public site's footer, on its own pages only; it loads once the page has loaded (below the fold).
 const SiteFooter = lazy(async () => ({ default: (await import('../../features/landing/components/site-footer')).SiteFooter }));
 
 /** The pages of the public site that end with its footer (not the sign-up and log-in flows). */
@@ -67,6 +68,7 @@ export function PublicLayout() {
 function PublicFrame() {
   const [opened, { toggle, close }] = useDisclosure(false);
   const { pathname } = useLocation();
+  const loaded = useAfterLoad();
   return (
     <Box mih="100vh">
       <Box component="header" py="sm" style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}>
@@ -106,7 +108,7 @@ function PublicFrame() {
       <Box component="main">
         <Outlet />
       </Box>
-      {FOOTER_PATHS.has(pathname.toLowerCase().replace(/(.)\/+$/, '$1')) && (
+      {loaded && FOOTER_PATHS.has(pathname.toLowerCase().replace(/(.)\/+$/, '$1')) && (
         <Suspense fallback={null}>
           <SiteFooter />
         </Suspense>

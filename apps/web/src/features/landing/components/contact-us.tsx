@@ -3,6 +3,7 @@ import { IconCheck, IconCopy, IconMail } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { SUPPORT_EMAIL } from '../../../config/app';
 import { notifyError, notifySuccess } from '../../../lib/notify';
+import classes from './landing.module.css';
 import { Section } from './section';
 
 /** The words of the help page's copy button, kept for the same action here. */
@@ -39,7 +40,7 @@ export function ContactUs() {
       title="Talk to a person"
       lead="Questions about plans, connecting an account or working with us? Write to us and one of the team will answer."
     >
-      <Paper withBorder radius="lg" shadow="xs" p={{ base: 'md', sm: 'lg' }} maw={640} w="100%" mx="auto">
+      <Paper withBorder radius="lg" shadow="xs" className={classes.card} maw={640} w="100%" mx="auto">
         <Group justify="space-between" gap="md">
           <Group gap="sm" wrap="nowrap" miw={0}>
             <ThemeIcon variant="light" size={44} radius="md" aria-hidden="true">

@@ -2,23 +2,26 @@ import { Anchor, Box, Button, Container, Group, Stack, Text, Title } from '@mant
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
+import { useAfterLoad } from '../use-after-load';
 import classes from './hero.module.css';
 
 // Only the hero's words come with the first page; its drawing and everything below the fold (and their icons and
-// styles) load as one chunk right after, into room kept for them, so nothing on screen moves when they arrive.
+// styles) load as one chunk once the page has loaded, into room kept for them, so nothing on screen moves when
+// they arrive and nothing competes with the first paint.
 const sections = () => import('./landing-sections');
 const HeroArt = lazy(async () => ({ default: (await sections()).HeroArt }));
 const LandingSections = lazy(async () => ({ default: (await sections()).LandingSections }));
 
 /** / : the landing page. Logged-in visitors never see it (the route sends them to /home). */
 export function LandingPage() {
+  const loaded = useAfterLoad();
   return (
     <>
       <Box className={classes.band}>
-        <Container size="lg" py={{ base: 40, md: 80 }}>
+        <Container size="lg" className={classes.inner}>
           <div className={classes.hero}>
             <Stack gap="lg">
-              <Title order={1} fz={{ base: 34, md: 52 }} lh={1.1}>
+              <Title order={1} className={classes.title}>
                 Publish everywhere at once. Grow your reach with Virality.
               </Title>
               <Text size="lg" c="dimmed">
@@ -41,16 +44,20 @@ export function LandingPage() {
               </Text>
             </Stack>
             <div className={classes.art}>
-              <Suspense fallback={null}>
-                <HeroArt />
-              </Suspense>
+              {loaded && (
+                <Suspense fallback={null}>
+                  <HeroArt />
+                </Suspense>
+              )}
             </div>
           </div>
         </Container>
       </Box>
-      <Suspense fallback={null}>
-        <LandingSections />
-      </Suspense>
+      {loaded && (
+        <Suspense fallback={null}>
+          <LandingSections />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -1,17 +1,4 @@
-import {
-  Accordion,
-  Anchor,
-  Box,
-  Button,
-  Container,
-  Group,
-  Paper,
-  SimpleGrid,
-  Stack,
-  Text,
-  ThemeIcon,
-  Title,
-} from '@mantine/core';
+import { Accordion, Anchor, Box, Button, Container, Group, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import {
   IconCalendarEvent,
   IconChartBar,
@@ -66,11 +53,11 @@ export function LandingSections() {
         title="Everything between an idea and a published post"
         lead="Write, schedule, approve and measure your posts for every network from one screen."
       >
-        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="lg">
+        <div className={classes.grid} data-cols="3">
           {FEATURES.map((f) => {
             const Icon = FEATURE_ICONS[f.key] ?? IconSend;
             return (
-              <Paper key={f.key} withBorder radius="lg" shadow="xs" p={{ base: 'md', sm: 'lg' }}>
+              <Paper key={f.key} withBorder radius="lg" shadow="xs" className={classes.card}>
                 <Stack gap="sm">
                   <ThemeIcon variant="light" size={44} radius="md" aria-hidden="true">
                     <Icon size={24} stroke={1.75} />
@@ -83,7 +70,7 @@ export function LandingSections() {
               </Paper>
             );
           })}
-        </SimpleGrid>
+        </div>
       </Section>
 
       <Section
@@ -93,9 +80,9 @@ export function LandingSections() {
         title="Trusted by influencers"
         lead="Food, travel, finance and fitness creators plan their week in Virality."
       >
-        <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="lg">
+        <div className={classes.grid} data-cols="4">
           {INFLUENCERS.map((p) => (
-            <Paper key={p.name} component="figure" m={0} withBorder radius="lg" shadow="xs" p={{ base: 'md', sm: 'lg' }}>
+            <Paper key={p.name} component="figure" m={0} withBorder radius="lg" shadow="xs" className={classes.card}>
               <Stack gap="md" justify="space-between" h="100%">
                 <Text component="blockquote" m={0} lh={1.55}>
                   “{p.quote}”
@@ -119,7 +106,7 @@ export function LandingSections() {
               </Stack>
             </Paper>
           ))}
-        </SimpleGrid>
+        </div>
       </Section>
 
       <Section
@@ -128,9 +115,9 @@ export function LandingSections() {
         title="Advised by people who have done it"
         lead="Privacy, creator partnerships and publishing at scale: the advice we lean on."
       >
-        <SimpleGrid cols={{ base: 1, md: 3 }} spacing="lg">
+        <div className={classes.grid} data-cols="3-md">
           {ADVISORS.map((a) => (
-            <Paper key={a.name} withBorder radius="lg" shadow="xs" p={{ base: 'md', sm: 'lg' }}>
+            <Paper key={a.name} withBorder radius="lg" shadow="xs" className={classes.card}>
               <Stack gap="sm">
                 <Group gap="sm" wrap="nowrap">
                   <InitialsAvatar name={a.name} hue={a.hue} size={56} />
@@ -147,7 +134,7 @@ export function LandingSections() {
               </Stack>
             </Paper>
           ))}
-        </SimpleGrid>
+        </div>
       </Section>
 
       <Section id="faq" tinted eyebrow="FAQ" title="Frequently asked questions">
@@ -173,9 +160,9 @@ export function LandingSections() {
       <ContactUs />
 
       <Box component="section" aria-labelledby="start-title" className={classes.cta}>
-        <Container size="lg" py={{ base: 56, md: 80 }}>
+        <Container size="lg" className={classes.section}>
           <Stack gap="lg" align="center" ta="center" maw={640} mx="auto">
-            <Title order={2} id="start-title" fz={{ base: 26, md: 34 }} c="white" lh={1.2}>
+            <Title order={2} id="start-title" c="white" className={classes.sectionTitle}>
               Write it once. Post it everywhere.
             </Title>
             <Text size="lg" c="white">

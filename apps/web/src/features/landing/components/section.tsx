@@ -1,5 +1,6 @@
 import { Box, Container, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
+import classes from './landing.module.css';
 
 type TSectionProps = {
   id: string;
@@ -14,13 +15,13 @@ type TSectionProps = {
 export function Section({ id, eyebrow, title, lead, tinted = false, children }: TSectionProps) {
   return (
     <Box component="section" id={id} aria-labelledby={`${id}-title`} bg={tinted ? 'gray.0' : undefined}>
-      <Container size="lg" py={{ base: 56, md: 88 }}>
+      <Container size="lg" className={classes.section}>
         <Stack gap={40}>
           <Stack gap="xs" align="center" ta="center" maw={680} mx="auto">
             <Text c="brand.7" fw={700} size="sm" tt="uppercase" style={{ letterSpacing: 1 }}>
               {eyebrow}
             </Text>
-            <Title order={2} id={`${id}-title`} fz={{ base: 26, md: 34 }} lh={1.2}>
+            <Title order={2} id={`${id}-title`} className={classes.sectionTitle}>
               {title}
             </Title>
             {lead && (

@@ -70,7 +70,7 @@ function StoreBadge({ href, small, big, Icon }: { href: string; small: string; b
 export function SiteFooter() {
   return (
     <Box component="footer" className={classes.footer}>
-      <Container size="lg" py={{ base: 40, md: 56 }}>
+      <Container size="lg" className={classes.footerInner}>
         <Stack gap={40}>
           <div className={classes.footerTop}>
             <Stack gap="md" align="flex-start">
