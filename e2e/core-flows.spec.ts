@@ -149,7 +149,7 @@ for (const [size, viewport] of SIZES) {
       for (let i = 0; i < 5; i++)
         await postByApi(request, user.token, { caption: `Used ${i} ${Date.now()}`, photo, accounts: [x] });
       await page.goto('/home');
-      await page.getByRole('button', { name: 'Create' }).first().click();
+      await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Create post' }).click();
       const dialog = page.getByRole('dialog', { name: 'Create post' });
       const notice = dialog.getByText('Your post limit has been reached');
       await expect(notice).toBeVisible();
@@ -185,7 +185,7 @@ test.describe('the phone composer with a video', () => {
     await linkByApi(request, user.token, 'tiktok');
     await loginInBrowser(page, user);
     await page.goto('/home');
-    await page.getByRole('button', { name: 'Create' }).first().click();
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Create post' }).click();
     const dialog = page.getByRole('dialog', { name: 'Create post' });
     await dialog.getByRole('button', { name: 'YouTube', exact: true }).click();
     await dialog.getByRole('button', { name: 'TikTok', exact: true }).click();

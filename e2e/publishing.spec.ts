@@ -36,7 +36,7 @@ const clip = (file: string) => ({
 /** Opens the dialog from /home, picks the networks (each one's first account), adds a photo and a caption. */
 async function compose(page: Page, networks: TNetworkKey[], caption: string, seed: number) {
   await page.goto('/home');
-  await page.getByRole('button', { name: 'Create' }).click();
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Create post' }).click();
   const dialog = page.getByRole('dialog', { name: 'Create post' });
   await expect(dialog).toBeVisible();
   for (const n of networks) await dialog.getByRole('button', { name: LABEL[n], exact: true }).click();
@@ -193,7 +193,7 @@ test('a FreeTier influencer who has made 5 posts sees "Your post limit has been 
     expect(res.ok()).toBe(true);
   }
   await page.goto('/home');
-  await page.getByRole('button', { name: 'Create' }).click();
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Create post' }).click();
   const dialog = page.getByRole('dialog', { name: 'Create post' });
   await expect(dialog.getByText('Your post limit has been reached')).toBeVisible();
   await expect(dialog.getByRole('link', { name: 'Switch to Business Plan' })).toHaveAttribute('href', '/profile/pricing');
@@ -206,7 +206,7 @@ test('a carousel of two photos goes to Instagram as one post of several files', 
   await account(request, owner, ['instagram']);
   await loginInBrowser(page, owner);
   await page.goto('/home');
-  await page.getByRole('button', { name: 'Create' }).click();
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Create post' }).click();
   const dialog = page.getByRole('dialog', { name: 'Create post' });
   await dialog.getByRole('button', { name: 'Instagram', exact: true }).click();
   await dialog.getByRole('switch', { name: 'Multiple files' }).click();
@@ -256,7 +256,7 @@ test('a YouTube video with its title, category and privacy goes to the channel',
   await account(request, user, ['youtube']);
   await loginInBrowser(page, user);
   await page.goto('/home');
-  await page.getByRole('button', { name: 'Create' }).click();
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Create post' }).click();
   const dialog = page.getByRole('dialog', { name: 'Create post' });
   await dialog.getByRole('button', { name: 'YouTube', exact: true }).click();
   await dialog.getByLabel('Upload media').setInputFiles(clip('landscape.mp4'));
@@ -282,7 +282,7 @@ test('a TikTok video goes out with the privacy chosen for the account', async ({
   await account(request, user, ['tiktok']);
   await loginInBrowser(page, user);
   await page.goto('/home');
-  await page.getByRole('button', { name: 'Create' }).click();
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Create post' }).click();
   const dialog = page.getByRole('dialog', { name: 'Create post' });
   await dialog.getByRole('button', { name: 'TikTok', exact: true }).click();
   await dialog.getByLabel('Upload media').setInputFiles(clip('portrait.mp4'));

@@ -24,7 +24,7 @@ const LOGO = Buffer.from(
 
 async function openComposer(page: Page) {
   await page.goto('/home');
-  await page.getByRole('button', { name: 'Create' }).click();
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Create post' }).click();
   const dialog = page.getByRole('dialog', { name: 'Create post' });
   await expect(dialog).toBeVisible();
   return dialog;
