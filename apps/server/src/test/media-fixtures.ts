@@ -15,7 +15,8 @@ const crc32 = (buf: Buffer) => {
   for (const b of buf) c = CRC_TABLE[(c ^ b) & 0xff] ^ (c >>> 8);
   return (c ^ 0xffffffff) >>> 0;
 };
-const pngChunk = (type: string, data: Buffer) => {
+/** One PNG chunk: its length, type, data and CRC. */
+export const pngChunk = (type: string, data: Buffer) => {
   const len = Buffer.alloc(4);
   len.writeUInt32BE(data.length);
   const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
@@ -23,6 +24,9 @@ const pngChunk = (type: string, data: Buffer) => {
   crc.writeUInt32BE(crc32(body));
   return Buffer.concat([len, body, crc]);
 };
+
+/** The eight bytes every PNG starts with. */
+export const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
 /**
  * A grey PNG of `width` × `height` (8-bit greyscale, so even a large one stays small once compressed);
@@ -38,7 +42,7 @@ export function pngBytes(width: number, height: number, seed = 0, padding = 0): 
   row[0] = 0;
   const raw = Buffer.concat(Array.from({ length: height }, () => row));
   return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    PNG_SIGNATURE,
     pngChunk('IHDR', ihdr),
     ...(padding ? [pngChunk('prVt', Buffer.alloc(padding, 7))] : []),
     pngChunk('IDAT', deflateSync(raw)),
