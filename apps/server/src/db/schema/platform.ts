@@ -1,4 +1,4 @@
-import { boolean, check, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { oneOf, users } from './users';
 
 /** What belongs to an account goes with it if it is ever deleted (accounts are closed, not deleted). */
@@ -41,9 +41,19 @@ export const activities = pgTable(
     payload: jsonb('payload'),
     isRead: boolean('is_read').notNull().default(false),
     isSeen: boolean('is_seen').notNull().default(false),
+    /** Who caused it (a manager whose draft waits, an owner who sent it back), shown with their picture. */
+    senderId: text('sender_id').references(() => users.id, { onDelete: 'set null' }),
+    /**
+     * What happened, named once per user ('post:<id>', 'plan-ending:<sub>:<period end>'…): a notification whose
+     * key is already there is not written again, so a retried job or a replayed webhook notifies once.
+     */
+    dedupeKey: text('dedupe_key'),
     createdAt: ts('created_at').notNull(),
   },
-  (t) => [index('activities_user_idx').on(t.userId, t.createdAt)],
+  (t) => [
+    index('activities_user_idx').on(t.userId, t.createdAt),
+    uniqueIndex('activities_user_dedupe_uq').on(t.userId, t.dedupeKey),
+  ],
 );
 
 export const notificationClicks = pgTable('notification_clicks', {

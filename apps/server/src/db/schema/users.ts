@@ -75,6 +75,8 @@ export const users = pgTable(
     paymentStatus: boolean('payment_status').notNull().default(false),
     viralityLevel: text('virality_level').notNull().default('Maker'),
     totalPoints: integer('total_points').notNull().default(0),
+    /** When the user last reached `viralityLevel` by their points: a level reached is held for 12 months from then. */
+    levelReachedAt: ts('level_reached_at'),
     userStatus: boolean('user_status').notNull().default(true),
     createdAt: ts('created_at').notNull(),
     updatedAt: ts('updated_at').notNull(),
