@@ -17,7 +17,8 @@ const WEB_DIST = path.join(process.env.E2E_DATA_DIR, 'web');
 export default defineConfig({
   testDir: '.',
   testMatch: '**/*.spec.ts',
-  outputDir: path.join(ROOT, '.test-results', 'e2e-artifacts'),
+  // a run of its own may keep its artifacts apart (two runs at once would remove each other's)
+  outputDir: process.env.E2E_OUTPUT_DIR ?? path.join(ROOT, '.test-results', 'e2e-artifacts'),
   fullyParallel: false,
   forbidOnly: !!process.env.CI,
   retries: 0,
