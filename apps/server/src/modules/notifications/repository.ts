@@ -27,9 +27,16 @@ export function createNotificationsRepository(db: TDb, changes: TChanges) {
       if (rows.length) await changes.changed('activity', userId);
       return rows.length;
     },
-    async insertActivity(row: typeof activities.$inferInsert) {
-      await db.insert(activities).values(row);
+    /** Writes a notification; false (and nothing written) when the user already has one with its dedupeKey. */
+    async insertActivity(row: typeof activities.$inferInsert): Promise<boolean> {
+      const written = await db
+        .insert(activities)
+        .values(row)
+        .onConflictDoNothing({ target: [activities.userId, activities.dedupeKey] })
+        .returning({ id: activities.id });
+      if (written.length === 0) return false;
       await changes.changed('activity', row.userId);
+      return true;
     },
     async deleteUnread(userId: string): Promise<number> {
       const rows = await db

@@ -17,22 +17,52 @@ const assertSelf = (authUserId: string, userId: string | undefined) => {
   if (userId && userId !== authUserId) throw forbidden(MSG.forbidden);
 };
 
-export function createNotificationsService(deps: { repo: ReturnType<typeof createNotificationsRepository>; clock: Clock }) {
-  const { repo, clock } = deps;
+/** A notification just written, as a delivery channel (Web Push) receives it. */
+export type TNotified = { id: string; userId: string; type: string; title: string; description: string | null; payload: unknown };
+
+export type TNotifyInput = {
+  type: string;
+  title: string;
+  description?: string;
+  payload?: unknown;
+  /** Who caused it (shown with their picture). */
+  senderId?: string;
+  /** Names what happened, once per user: a second notify with the same key writes nothing and delivers nothing. */
+  dedupeKey?: string;
+};
+
+export function createNotificationsService(deps: {
+  repo: ReturnType<typeof createNotificationsRepository>;
+  clock: Clock;
+  /**
+   * Called after a notification is written, inside the caller's unit of work when there is one (so a delivery
+   * job is queued with the notification or not at all); it must not wait on the network.
+   */
+  deliver?: (n: TNotified) => Promise<void>;
+}) {
+  const { repo, clock, deliver } = deps;
   return {
     unseenCount: (userId: string) => repo.unseenCount(userId),
     markAllSeen: (userId: string) => repo.markAllSeen(userId),
-    /** Adds an in-app notification for a user (later modules: post results, drafts, payments). */
-    async notify(userId: string, n: { type: string; title: string; description?: string; payload?: unknown }) {
-      await repo.insertActivity({
+    /**
+     * Adds an in-app notification for a user and hands it to delivery; true when it was written now (false when
+     * its dedupeKey was already there: nothing is written or delivered twice).
+     */
+    async notify(userId: string, n: TNotifyInput): Promise<boolean> {
+      const row = {
         id: newId(),
         userId,
         type: n.type,
         title: n.title,
         description: n.description ?? null,
         payload: n.payload ?? null,
+        senderId: n.senderId ?? null,
+        dedupeKey: n.dedupeKey ?? null,
         createdAt: clock.now(),
-      });
+      };
+      if (!(await repo.insertActivity(row))) return false;
+      if (deliver) await deliver(row);
+      return true;
     },
     /** GET user/notificationSettings: the caller's four switches (the defaults until they change one). */
     async settings(authUserId: string, userId?: string): Promise<TNotificationSettings> {
