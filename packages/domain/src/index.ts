@@ -36,3 +36,4 @@ export * from './rules/routes';
 export * from './rules/social';
 export * from './rules/team';
 export * from './rules/uploads';
+export * from './rules/web-push';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { zActivity, zActivityDeleted, zActivityPage } from './activity';
 import { SOCIAL_NETWORK_KEYS_TUPLE } from '../rules/social';
 import { BILLING_RESPONSES } from './billing';
 import { zNotificationSettings } from './notification-settings';
@@ -94,6 +95,8 @@ export const zPublicConfig = z.object({
   googleClientId: z.string().nullable(),
   /** The networks whose accounts can be linked on this server (real or, in the sandbox, emulated). */
   socialNetworks: z.array(z.enum(SOCIAL_NETWORK_KEYS_TUPLE)),
+  /** The server's VAPID public key (base64url): the applicationServerKey a browser subscribes to Web Push with. */
+  webPushPublicKey: z.string(),
 });
 export type TPublicConfig = z.infer<typeof zPublicConfig>;
 
@@ -201,6 +204,11 @@ export const API_RESPONSES = {
   'GET /health': zHealth,
   'GET /config': zPublicConfig,
   'PUT /activity/markSeenActivity': zUnseenCleared,
+  'GET /activity/getAllActivityById': zActivityPage,
+  'POST /activity/getAllActivityById': zActivityPage,
+  'PUT /activity/markReadActivity': zActivity,
+  'DELETE /activity/deleteActivity': zActivityDeleted,
+  'DELETE /activity/deleteAllActivity': zRemoved,
   'POST /admin/notification/ctrCount': zClickCount,
   'POST /notification/registerDeviceToken': zNothing,
   'GET /notification/removeToken': zRemoved,
