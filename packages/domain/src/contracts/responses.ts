@@ -3,6 +3,7 @@ import { zActivity, zActivityDeleted, zActivityPage } from './activity';
 import { SOCIAL_NETWORK_KEYS_TUPLE } from '../rules/social';
 import { BILLING_RESPONSES } from './billing';
 import { zNotificationSettings } from './notification-settings';
+import { POINTS_RESPONSES } from './points';
 import { zPostCount, zPostResult, zUploadedFile, zUploadedFiles, zWalletPoints } from './post';
 import { zAuthResult, zSubscriptionDetails, zUser } from './user';
 
@@ -243,6 +244,7 @@ export const API_RESPONSES = {
   'POST /activity/postInfom': zPostResult,
   'POST /activity/PostDraft': zPostResult,
   ...BILLING_RESPONSES,
+  ...POINTS_RESPONSES,
 } as const satisfies Record<string, z.ZodType>;
 export type TApiCall = keyof typeof API_RESPONSES;
 /** The `response` of a call, as the server sends it. */

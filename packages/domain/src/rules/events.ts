@@ -17,6 +17,8 @@ export type TLiveEvents = {
   post: { CommonPostID: string };
   /** A payment of the user was recorded (paid or failed) by the card processor's signed message: read it again. */
   payment: { orderId: string; status: string };
+  /** The user's post earned points (once per earning): the congratulation toast, which leads to the point wallet. */
+  points: { postId: string; points: number; total: number };
   /** The session ended (logout, password change, deactivation, expiry): the stream closes after it. */
   end: { reason: 'session' };
 };

@@ -23,6 +23,7 @@ const MATRIX: [path: string, roles: TProfileType[]][] = [
   ['/postdraft', ALL_BUT_IMC],
   ['/postdraft/2', ALL_BUT_IMC],
   ['/notifications', ALL],
+  ['/pointrule', ALL],
   ['/tagged', ALL],
   ['/calender', ALL],
   ['/postoverview', ALL],

@@ -21,6 +21,8 @@ export const ROUTE_ROLES: Record<string, readonly TProfileType[]> = {
   '/profile/managesubusersrole': ['BUSINESS'],
   '/profile/assignpermissions': ['BUSINESS'],
   '/profile/pointwallet': ['BUSINESS', 'INFLUENCER', 'BUSINESS_MANAGER'],
+  // how points and levels work: any logged-in user
+  '/pointrule': ALL,
   // every type the plan gate holds must be able to pay (BRANDS and IMC too); never a business manager
   '/profile/pricing': ['BUSINESS', 'INFLUENCER', 'BRANDS', 'IMC'],
   '/profile': ALL,
