@@ -134,3 +134,38 @@ export const PAY_MSG = {
   planExpired: 'Your Subscription is Expired',
   noActivePlan: 'Subscribe to a plan to start posting',
 } as const;
+
+/** The notifications list and what the server tells a user in it (posts' own words are POST_MSG's). */
+export const NOTIFICATION_MSG = {
+  // the list's calls
+  listed: 'Notifications',
+  notFound: 'Notification not found',
+  idRequired: 'activityId is required',
+  pageInvalid: 'page must be a whole number from 1',
+  markedRead: 'Notification marked as read',
+  deleted: 'Notification deleted',
+  allDeleted: 'All notifications cleared',
+  empty: 'No Notification',
+  // a manager's draft and its review
+  draftWaiting: 'A draft is waiting for your approval',
+  draftWaitingBody: (name: string) => `${name} saved a draft: review it, then approve it or send it back`,
+  draftBack: 'A draft is back for your approval',
+  draftBackBody: (name: string) => `${name} changed a draft you sent back: review it again`,
+  draftApproved: 'Your draft was approved',
+  draftSentBack: 'Your draft was sent back',
+  // plans
+  planPaid: 'Payment received',
+  planPaidBody: (plan: string) => `Your ${plan} plan is active. Thank you for your payment!`,
+  planRenewed: 'Your plan was renewed',
+  planRenewedBody: (plan: string) => `Your ${plan} plan runs for another month. Thank you for your payment!`,
+  planEnding: 'Your plan ends soon',
+  planEndingBody: (plan: string, days: number, backToFree: boolean) =>
+    `Your ${plan} plan ends ${days <= 1 ? 'tomorrow' : `in ${days} days`}.${
+      backToFree ? ' After that you are back on the Free plan (5 posts a month).' : ''
+    } Renew it to keep posting without a break.`,
+  planEnded: 'Your plan has ended',
+  planEndedBody: (plan: string, backToFree: boolean) =>
+    backToFree
+      ? `Your ${plan} plan has ended: you are back on the Free plan (5 posts a month). Renew it whenever you need more.`
+      : `Your ${plan} plan has ended. Renew it to keep posting.`,
+} as const;

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { NOTIFICATION_MSG } from '../messages';
+import { ID_MAX, tooLong } from '../rules/limits';
 import { zPostFailureItem, zPostSuccessItem } from './post';
 
 /** Notifications are listed 10 a page, newest first. */
@@ -34,14 +36,19 @@ export const zActivity = z.object({
   createdAt: z.string(),
   /** Who caused it (a manager's draft, an owner's answer); null for the product's own news. */
   senderId: z.object({ _id: z.string(), name: z.string().nullable(), profileImage: z.string().nullable() }).nullable(),
-  /** payloadId: the post (or, once campaigns exist, the campaign) the notification opens. */
-  payload: z.object({ payloadId: z.string().optional() }).nullable(),
+  /**
+   * payloadId: the post (or, once campaigns exist, the campaign) the notification opens; network: the network an
+   * account notification is about (its key: 'instagram', 'twitter'...).
+   */
+  payload: z.object({ payloadId: z.string().optional(), network: z.string().optional() }).nullable(),
   /** A finished post: which accounts it went out on and which failed, with the reason shown to the user. */
   postResData: z.object({ success: z.array(zPostSuccessItem), failure: z.array(zPostFailureItem) }).optional(),
   userIds: z.array(z.string()).optional(),
   /** A draft sent back: the owner's remarks. */
   remarks: z.string().optional(),
+  /** A draft's review: 'approved' or 'sent_back'. */
   status: z.string().optional(),
+  /** A post that failed on every account: the line the post's result shows. */
   postMessage: z.string().optional(),
 });
 export type TActivity = z.infer<typeof zActivity>;
@@ -54,3 +61,30 @@ export const zActivityPage = z.object({
   total: z.number(),
 });
 export type TActivityPage = z.infer<typeof zActivityPage>;
+
+/** DELETE activity/deleteActivity: the notification that went. */
+export const zActivityDeleted = z.object({ _id: z.string() });
+
+/** A list page as a client sends it ('2' in a query, 2 in a body): a whole number from 1. */
+export const zActivityPageNo = z.coerce
+  .number({ error: NOTIFICATION_MSG.pageInvalid })
+  .int(NOTIFICATION_MSG.pageInvalid)
+  .min(1, NOTIFICATION_MSG.pageInvalid)
+  .max(1_000_000, NOTIFICATION_MSG.pageInvalid);
+
+/** GET activity/getAllActivityById: `page` (or `pageNo`), and `userId`, which may name only the caller. */
+export const zActivityListQuery = z.object({
+  page: zActivityPageNo.optional(),
+  pageNo: zActivityPageNo.optional(),
+  userId: z.string().max(ID_MAX, tooLong('userId')).optional(),
+});
+/** The same as a body (POST): `{pageNo}`. */
+export const zActivityListBody = z.object({ page: zActivityPageNo.optional(), pageNo: zActivityPageNo.optional() }).nullish();
+
+/** The notification a call is about, by its id (in the query or the body). */
+export const zActivityId = z
+  .string({ error: NOTIFICATION_MSG.idRequired })
+  .trim()
+  .min(1, NOTIFICATION_MSG.idRequired)
+  .max(ID_MAX, tooLong('activityId'));
+export const zActivityRef = z.object({ activityId: zActivityId.optional() });
