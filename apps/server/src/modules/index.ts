@@ -21,8 +21,9 @@ import { usersModule } from './users/module';
 export const MODULES: readonly TModule[] = [
   locationModule,
   interestsModule,
-  subscriptionsModule,
+  // before the plans: a plan that ends, or is about to, tells its owner
   notificationsModule,
+  subscriptionsModule,
   usersModule,
   authModule,
   teamModule,

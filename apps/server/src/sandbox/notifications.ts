@@ -1,4 +1,4 @@
-import { FREE_TEXT_MAX, IDENTIFIER_FIELD_MAX, MSG, tooLong } from '@virality/domain';
+import { ACTIVITY_TYPES, FREE_TEXT_MAX, ID_MAX, IDENTIFIER_FIELD_MAX, MSG, tooLong } from '@virality/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../errors';
@@ -21,13 +21,19 @@ export const notificationsSandboxRoutes =
           body: z.object({
             email: z.string().trim().toLowerCase().max(IDENTIFIER_FIELD_MAX, tooLong('email')),
             title: z.string().trim().min(1).max(FREE_TEXT_MAX, tooLong('title')),
+            /** What it is about (a post's result unless said). */
+            type: z.enum(ACTIVITY_TYPES).default('POST_NOTIFICATION'),
+            description: z.string().trim().max(FREE_TEXT_MAX, tooLong('description')).optional(),
+            /** The post it opens. */
+            payloadId: z.string().max(ID_MAX, tooLong('payloadId')).optional(),
           }),
         },
       },
       async (req) => {
         const user = await users.findByKey(req.body.email);
         if (!user) throw notFound(MSG.userNotFound);
-        await notifications.notify(user.id, { type: 'sandbox', title: req.body.title });
+        const { type, title, description, payloadId } = req.body;
+        await notifications.notify(user.id, { type, title, description, payload: payloadId ? { payloadId } : undefined });
         return { status: true, message: 'Notification sent', response: { unseen: await notifications.unseenCount(user.id) } };
       },
     );

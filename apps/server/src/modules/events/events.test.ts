@@ -100,7 +100,7 @@ describe('the live stream of a logged-in page', () => {
 
   it('opens with the unseen count, then sends the new count when a notification arrives and when the bell is clicked', async () => {
     const { user, token } = await buildUser(t);
-    await t.services.notifications.notify(user.id, { type: 'post', title: 'Your post is live' });
+    await t.services.notifications.notify(user.id, { type: 'POST_NOTIFICATION', title: 'Your post is live' });
     const stream = openStream(base, await ticketOf(t, token));
     const res = await stream.response;
     expect(res.statusCode).toBe(200);
@@ -108,7 +108,7 @@ describe('the live stream of a logged-in page', () => {
     expect(res.headers['cache-control']).toBe('no-cache, no-transform');
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(await stream.nth(1)).toEqual({ event: 'unseen', data: { count: 1 } });
-    await t.services.notifications.notify(user.id, { type: 'post', title: 'Your draft was approved' });
+    await t.services.notifications.notify(user.id, { type: 'POST_NOTIFICATION', title: 'Your draft was approved' });
     expect(await stream.nth(2)).toEqual({ event: 'unseen', data: { count: 2 } });
     expect((await call(t, 'PUT', '/api/activity/markSeenActivity', { token })).status).toBe(200);
     expect(await stream.nth(3)).toEqual({ event: 'unseen', data: { count: 0 } });
@@ -142,8 +142,8 @@ describe('the live stream of a logged-in page', () => {
     const b = await buildUser(t);
     const stream = openStream(base, await ticketOf(t, a.token));
     expect(await stream.nth(1)).toEqual({ event: 'unseen', data: { count: 0 } });
-    await t.services.notifications.notify(b.user.id, { type: 'post', title: 'For b' });
-    await t.services.notifications.notify(a.user.id, { type: 'post', title: 'For a' });
+    await t.services.notifications.notify(b.user.id, { type: 'POST_NOTIFICATION', title: 'For b' });
+    await t.services.notifications.notify(a.user.id, { type: 'POST_NOTIFICATION', title: 'For a' });
     expect(await stream.nth(2)).toEqual({ event: 'unseen', data: { count: 1 } });
     expect(stream.events).toHaveLength(2);
     stream.close();
@@ -283,7 +283,7 @@ describe.skipIf(process.env.TEST_DB !== 'postgres')('the live stream hears what 
     const { user, token } = await buildUser(t);
     const stream = openStream(base, await ticketOf(t, token));
     expect(await stream.nth(1)).toEqual({ event: 'unseen', data: { count: 0 } });
-    await peer.services.notifications.notify(user.id, { type: 'post', title: 'Published' });
+    await peer.services.notifications.notify(user.id, { type: 'POST_NOTIFICATION', title: 'Published' });
     expect(await stream.nth(2)).toEqual({ event: 'unseen', data: { count: 1 } });
     const out = await call(peer as unknown as TTestApp, 'POST', '/api/user/logout', { token });
     expect(out.status).toBe(200);

@@ -20,8 +20,13 @@ const tokensOf = async (userId: string) =>
 describe('PUT /api/activity/markSeenActivity', () => {
   it('marks every unseen notification of the caller seen; a second call is a no-op', async () => {
     const { user, token } = await buildUser(t);
-    await t.services.notifications.notify(user.id, { type: 'post', title: 'One' });
-    await t.services.notifications.notify(user.id, { type: 'post', title: 'Two', description: 'details', payload: { id: 1 } });
+    await t.services.notifications.notify(user.id, { type: 'POST_NOTIFICATION', title: 'One' });
+    await t.services.notifications.notify(user.id, {
+      type: 'POST_NOTIFICATION',
+      title: 'Two',
+      description: 'details',
+      payload: { id: 1 },
+    });
     expect(await t.services.notifications.unseenCount(user.id)).toBe(2);
     const res = await call(t, 'PUT', '/api/activity/markSeenActivity', { token });
     expect(res).toMatchObject({ status: 200, json: { status: true, response: { UnseenNotifsCount: 0 } } });

@@ -1,10 +1,33 @@
 import type { TNotificationSettings } from '@virality/domain';
-import { and, count, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { TDb } from '../../db/client';
-import { activities, deviceTokens, notificationClicks, notificationSettings } from '../../db/schema';
+import { activities, deviceTokens, notificationClicks, notificationSettings, users } from '../../db/schema';
 import type { TChanges } from '../../lib/changes';
 
+/** A notification with the name and picture of whoever caused it (null when nobody did, or they are gone). */
+export type TActivityRow = typeof activities.$inferSelect & { senderName: string | null; senderImage: string | null };
+
 export function createNotificationsRepository(db: TDb, changes: TChanges) {
+  // a user's notifications with their senders, newest first (activities_user_idx reads them in this order)
+  const withSender = () =>
+    db
+      .select({
+        id: activities.id,
+        userId: activities.userId,
+        type: activities.type,
+        title: activities.title,
+        description: activities.description,
+        payload: activities.payload,
+        isRead: activities.isRead,
+        isSeen: activities.isSeen,
+        senderId: activities.senderId,
+        dedupeKey: activities.dedupeKey,
+        createdAt: activities.createdAt,
+        senderName: users.name,
+        senderImage: users.profileImage,
+      })
+      .from(activities)
+      .leftJoin(users, eq(users.id, activities.senderId));
   // Prepared once: getUserStatus asks it on every call. A read outside any unit of work (never call it
   // from inside one: on the embedded database it would wait for the unit's own connection).
   const unseen = db
@@ -24,6 +47,45 @@ export function createNotificationsRepository(db: TDb, changes: TChanges) {
         .where(and(eq(activities.userId, userId), eq(activities.isSeen, false)))
         .returning({ id: activities.id });
       // a user's open live streams show the new count (lib/changes: in every process)
+      if (rows.length) await changes.changed('activity', userId);
+      return rows.length;
+    },
+    /** One page of the user's notifications, newest first, and how many they have in all. */
+    async page(userId: string, offset: number, limit: number): Promise<{ rows: TActivityRow[]; total: number }> {
+      const [rows, [counted]] = await Promise.all([
+        withSender()
+          .where(eq(activities.userId, userId))
+          .orderBy(desc(activities.createdAt), desc(activities.id))
+          .limit(limit)
+          .offset(offset),
+        db.select({ n: count() }).from(activities).where(eq(activities.userId, userId)),
+      ]);
+      return { rows, total: Number(counted?.n ?? 0) };
+    },
+    /** The user's notification `id` marked read (and seen), or null when the user has none with that id. */
+    async markRead(userId: string, id: string): Promise<TActivityRow | null> {
+      const updated = await db
+        .update(activities)
+        .set({ isRead: true, isSeen: true })
+        .where(and(eq(activities.id, id), eq(activities.userId, userId)))
+        .returning({ id: activities.id });
+      if (updated.length === 0) return null;
+      await changes.changed('activity', userId);
+      const [row] = await withSender().where(and(eq(activities.id, id), eq(activities.userId, userId)));
+      return row ?? null;
+    },
+    /** Deletes the user's notification `id`; false when the user has none with that id (nothing deleted). */
+    async deleteOne(userId: string, id: string): Promise<boolean> {
+      const rows = await db
+        .delete(activities)
+        .where(and(eq(activities.id, id), eq(activities.userId, userId)))
+        .returning({ id: activities.id });
+      if (rows.length) await changes.changed('activity', userId);
+      return rows.length > 0;
+    },
+    /** Deletes every notification of the user; how many went. */
+    async deleteAll(userId: string): Promise<number> {
+      const rows = await db.delete(activities).where(eq(activities.userId, userId)).returning({ id: activities.id });
       if (rows.length) await changes.changed('activity', userId);
       return rows.length;
     },

@@ -1,27 +1,68 @@
 import {
+  ACTIVITY_PAGE_SIZE,
   DEFAULT_NOTIFICATION_SETTINGS,
   MSG,
+  NOTIFICATION_MSG,
   NOTIFICATION_SETTING_KEYS,
   notificationAllowed,
+  type TActivity,
+  type TActivityPage,
+  type TActivityType,
   type TNotificationCategory,
   type TNotificationSettings,
   type TNotificationSettingsUpdate,
+  zActivity,
 } from '@virality/domain';
 import type { Clock } from '../../clock';
-import { forbidden } from '../../errors';
+import { forbidden, notFound } from '../../errors';
 import { newId } from '../../lib/ids';
-import type { createNotificationsRepository } from './repository';
+import type { createNotificationsRepository, TActivityRow } from './repository';
 
 /** A call that names a user (`?userId=`, body `userId`) may only name the caller. */
 const assertSelf = (authUserId: string, userId: string | undefined) => {
   if (userId && userId !== authUserId) throw forbidden(MSG.forbidden);
 };
 
+const text = (v: unknown): string | undefined => (typeof v === 'string' && v !== '' ? v : undefined);
+const zPostResData = zActivity.shape.postResData.unwrap();
+
+/**
+ * A stored notification as the list shows it: what its payload carries (the post it opens, a post's result, a
+ * review's remarks...) is lifted to the places the clients read it; anything else in the payload stays inside.
+ */
+export function toActivity(row: TActivityRow): TActivity {
+  const p =
+    row.payload && typeof row.payload === 'object' && !Array.isArray(row.payload) ? (row.payload as Record<string, unknown>) : {};
+  const payloadId = text(p.payloadId);
+  const network = text(p.network);
+  const result = zPostResData.safeParse(p.postResData);
+  const userIds = Array.isArray(p.userIds) && p.userIds.every((u) => typeof u === 'string') ? (p.userIds as string[]) : undefined;
+  const remarks = text(p.remarks);
+  const status = text(p.status);
+  const postMessage = text(p.postMessage);
+  return {
+    _id: row.id,
+    type: row.type,
+    title: row.title,
+    description: row.description,
+    isRead: row.isRead,
+    isSeen: row.isSeen,
+    createdAt: row.createdAt.toISOString(),
+    senderId: row.senderId ? { _id: row.senderId, name: row.senderName, profileImage: row.senderImage } : null,
+    payload: payloadId || network ? { ...(payloadId ? { payloadId } : {}), ...(network ? { network } : {}) } : null,
+    ...(result.success ? { postResData: result.data } : {}),
+    ...(userIds ? { userIds } : {}),
+    ...(remarks ? { remarks } : {}),
+    ...(status ? { status } : {}),
+    ...(postMessage ? { postMessage } : {}),
+  };
+}
+
 /** A notification just written, as a delivery channel (Web Push) receives it. */
 export type TNotified = { id: string; userId: string; type: string; title: string; description: string | null; payload: unknown };
 
 export type TNotifyInput = {
-  type: string;
+  type: TActivityType;
   title: string;
   description?: string;
   payload?: unknown;
@@ -64,6 +105,25 @@ export function createNotificationsService(deps: {
       if (deliver) await deliver(row);
       return true;
     },
+    /** activity/getAllActivityById: a page of the caller's notifications (10, newest first) and how many pages. */
+    async list(authUserId: string, userId: string | undefined, page: number): Promise<TActivityPage> {
+      assertSelf(authUserId, userId);
+      const { rows, total } = await repo.page(authUserId, (page - 1) * ACTIVITY_PAGE_SIZE, ACTIVITY_PAGE_SIZE);
+      return { docs: rows.map(toActivity), page, pages: Math.ceil(total / ACTIVITY_PAGE_SIZE), total };
+    },
+    /** activity/markReadActivity: one of the caller's notifications read (and seen); another's is not found. */
+    async markRead(userId: string, activityId: string): Promise<TActivity> {
+      const row = await repo.markRead(userId, activityId);
+      if (!row) throw notFound(NOTIFICATION_MSG.notFound);
+      return toActivity(row);
+    },
+    /** activity/deleteActivity: one of the caller's notifications deleted; another's is not found (and stays). */
+    async remove(userId: string, activityId: string): Promise<{ _id: string }> {
+      if (!(await repo.deleteOne(userId, activityId))) throw notFound(NOTIFICATION_MSG.notFound);
+      return { _id: activityId };
+    },
+    /** activity/deleteAllActivity: every notification of the caller deleted; how many. */
+    removeAll: (userId: string) => repo.deleteAll(userId),
     /** GET user/notificationSettings: the caller's four switches (the defaults until they change one). */
     async settings(authUserId: string, userId?: string): Promise<TNotificationSettings> {
       assertSelf(authUserId, userId);

@@ -30,6 +30,7 @@ export const createPaymentsModule = (opts: { gateway?: (ctx: TModuleContext) => 
       plans: ctx.services.plans,
       subscriptions: ctx.services.subscriptions,
       users: ctx.services.users,
+      notifications: ctx.services.notifications,
       gateway: (opts.gateway ?? gatewayFor)(ctx),
       clock: ctx.clock,
       unitOfWork: ctx.unitOfWork,

@@ -1,6 +1,7 @@
 import {
   discountedMinor,
   MSG,
+  NOTIFICATION_MSG,
   PAY_MSG,
   purchasedPeriod,
   purchaseKind,
@@ -22,6 +23,7 @@ import {
 import { newId } from '../../lib/ids';
 import type { TUnitOfWork } from '../../lib/unit-of-work';
 import type { TAuthContext } from '../auth/service';
+import type { TNotificationsService } from '../notifications/service';
 import type { TPricedPlan } from '../plans/repository';
 import type { TPlansService } from '../plans/service';
 import type { TSubscriptionsService } from '../subscriptions/service';
@@ -36,6 +38,7 @@ type TDeps = {
   plans: TPlansService;
   subscriptions: TSubscriptionsService;
   users: TUsersService;
+  notifications: Pick<TNotificationsService, 'notify'>;
   /** null: payments are not configured (outside the sandbox without Stripe's keys). */
   gateway: TStripeGateway | null;
   clock: Clock;
@@ -80,7 +83,7 @@ const sameType = (a: string, b: string) => a.trim().toLowerCase() === b.trim().t
  * extended, only from Stripe's signed webhook, once per event; every other call only reads what it recorded.
  */
 export function createPaymentsService(deps: TDeps) {
-  const { repo, plans, subscriptions, users, clock, unitOfWork, log } = deps;
+  const { repo, plans, subscriptions, users, notifications, clock, unitOfWork, log } = deps;
 
   function stripe(): TStripeGateway {
     if (!deps.gateway) throw new AppError(503, PAY_MSG.paymentsNotConfigured);
@@ -196,6 +199,14 @@ export function createPaymentsService(deps: TDeps) {
       updatedAt: now,
     });
     await users.markPaid(payment.userId);
+    // the buyer is told, once per payment (a replayed webhook or the reconcile pass finds it paid already)
+    const renewed = kind === 'renew';
+    await notifications.notify(payment.userId, {
+      type: renewed ? 'PLAN_RENEWED' : 'PLAN_PAID',
+      title: renewed ? NOTIFICATION_MSG.planRenewed : NOTIFICATION_MSG.planPaid,
+      description: renewed ? NOTIFICATION_MSG.planRenewedBody(plan.planType) : NOTIFICATION_MSG.planPaidBody(plan.planType),
+      dedupeKey: `plan-paid:${payment.id}`,
+    });
   }
 
   /**

@@ -38,7 +38,7 @@ describe("a business manager's drafts", () => {
     const postId = res.json.response_data.CommonPostID;
     const draft = await readPost(t, team.manager.token, postId);
     expect(draft).toMatchObject({ IsDraft: true, ApprovalStatus: 'pending' });
-    expect(await notes(team.owner.user.id, 'DRAFT_APPROVAL')).toHaveLength(1);
+    expect(await notes(team.owner.user.id, 'DRAFT_REVIEW')).toHaveLength(1);
     await publishDue(t);
     expect((await postsOn(t, ids.instagram)).filter((p) => p.text.includes(caption))).toHaveLength(0);
 

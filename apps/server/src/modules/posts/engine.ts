@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { POST_MSG, pointsFor, SOCIAL_MSG, socialNetwork, type TPostType } from '@virality/domain';
 import type { Clock } from '../../clock';
 import type { TPostMedia } from '../../db/schema';
@@ -98,6 +99,16 @@ const mediaOf = (m: TPostMedia): TPublishRequest['media'][number] => ({
 });
 
 /**
+ * Names one settle of a post: the post and the last attempt of each of its targets. A settle replayed names the
+ * same attempts (its notification is not written twice); a retry of failed accounts makes new attempts, so the
+ * post's next settle is told again.
+ */
+export function settleKey(postId: string, targets: readonly Pick<TTargetRow, 'id' | 'attemptId'>[]): string {
+  const attempts = targets.map((t) => `${t.id}:${t.attemptId ?? ''}`).sort();
+  return `post:${postId}:${createHash('sha256').update(attempts.join(',')).digest('base64url').slice(0, 22)}`;
+}
+
+/**
  * The publishing engine: runs one target's job. A target is claimed with an attempt id and a lease (one attempt
  * at a time, recorded; the lease renewed while the attempt lives, so a dead holder is found within seconds); a
  * target that an earlier attempt may have sent is first looked for on the network, in everything the account
@@ -166,7 +177,7 @@ export function createPublishEngine(deps: {
     ];
     const checkNetworks = [...new Set(targets.filter((t) => t.state === 'needs_check').map(labelOf))];
     const titles = [...failedNetworks.map(POST_MSG.failedOn), ...checkNetworks.map(POST_MSG.checkOn)];
-    await notifications.notify(post.userId, {
+    const told = {
       type: 'POST_NOTIFICATION',
       title: titles.length === 0 ? POST_MSG.sent : titles.join(', '),
       description:
@@ -180,7 +191,10 @@ export function createPublishEngine(deps: {
           ? { postMessage: POST_MSG.multiFailed }
           : {}),
       },
-    });
+      dedupeKey: settleKey(post.id, targets),
+    } as const;
+    // its writer, and the owner who approved it when a manager wrote it (the owner sends posts and retries them)
+    for (const userId of new Set([post.userId, post.reviewedBy ?? post.userId])) await notifications.notify(userId, told);
   }
 
   /** Settles a post whose targets are all final, if it is not settled yet (the sweep's way, in its own unit). */

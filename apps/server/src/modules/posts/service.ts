@@ -7,6 +7,7 @@ import {
   mediaCountIssue,
   mediaIssue,
   NETWORK_LIMITS,
+  NOTIFICATION_MSG,
   POST_MSG,
   postLimitIssues,
   postTypeOf,
@@ -533,10 +534,12 @@ export function createPostsService(deps: TDeps) {
         if (mode !== 'draft') for (const t of targets) await engine.schedule(t, mode === 'schedule' ? c.scheduledAt : null);
         if (isManager(a) && a.user.businessId)
           await notifications.notify(a.user.businessId, {
-            type: 'DRAFT_APPROVAL',
-            title: 'A draft is waiting for your approval',
-            description: `${a.user.name ?? 'A manager'} saved a draft: review, modify, send it back or approve it`,
+            type: 'DRAFT_REVIEW',
+            title: NOTIFICATION_MSG.draftWaiting,
+            description: NOTIFICATION_MSG.draftWaitingBody(a.user.name ?? 'A manager'),
             payload: { payloadId: postId },
+            senderId: a.userId,
+            dedupeKey: `draft-review:${postId}:new`,
           });
         await changes.barrier();
         return (await repo.findPostById(postId))!;
@@ -818,6 +821,16 @@ export function createPostsService(deps: TDeps) {
         await repo.deleteTargets(post.id);
         const targets = targetRowsOf(c, post.id, post.orgId, 'draft', now);
         await repo.insertTargets(targets);
+        // a draft the owner sent back is in the owner's queue again: the owner is asked once more (once per return)
+        if (isManager(a) && post.approval === 'sent_back' && a.user.businessId)
+          await notifications.notify(a.user.businessId, {
+            type: 'DRAFT_REVIEW',
+            title: NOTIFICATION_MSG.draftBack,
+            description: NOTIFICATION_MSG.draftBackBody(a.user.name ?? 'A manager'),
+            payload: { payloadId: post.id },
+            senderId: a.userId,
+            dedupeKey: `draft-review:${post.id}:${post.updatedAt.getTime()}`,
+          });
         await changes.barrier();
       });
       const post = (await repo.findPostById(id))!;
@@ -846,9 +859,11 @@ export function createPostsService(deps: TDeps) {
           });
           await notifications.notify(post.userId, {
             type: 'DRAFT_SENT_BACK',
-            title: 'Your draft was sent back',
+            title: NOTIFICATION_MSG.draftSentBack,
             description: body.Remark!.trim(),
             payload: { payloadId: post.id, remarks: body.Remark!.trim(), status: 'sent_back' },
+            senderId: a.userId,
+            dedupeKey: `draft-sent-back:${post.id}:${locked.updatedAt.getTime()}`,
           });
           await changes.barrier();
         });
@@ -861,9 +876,12 @@ export function createPostsService(deps: TDeps) {
       const { mode } = await sendDraft(a, post, a);
       await notifications.notify(post.userId, {
         type: 'DRAFT_APPROVED',
-        title: 'Your draft was approved',
+        title: NOTIFICATION_MSG.draftApproved,
         description: mode === 'schedule' ? POST_MSG.scheduled : POST_MSG.sent,
         payload: { payloadId: post.id, status: 'approved' },
+        senderId: a.userId,
+        // a draft is approved once: it is sent (or scheduled) and is no longer a draft
+        dedupeKey: `draft-approved:${post.id}`,
       });
       const result =
         mode === 'now'
@@ -895,7 +913,10 @@ export function createPostsService(deps: TDeps) {
       return resultOf(post, await repo.targetsOf(post.id));
     },
 
-    /** activity/PostDraft: makes sure the owner has been asked to review a manager's draft (once). */
+    /**
+     * activity/PostDraft: where a draft stands. The owner's review request is the server's own, written once when
+     * the manager saves the draft (and again when a draft sent back returns): calling this never asks twice.
+     */
     async draftInform(a: TAuthContext, id: string) {
       const post = await findReadable(a, id);
       if (!post.isDraft) throw badRequest(POST_MSG.notDraft);

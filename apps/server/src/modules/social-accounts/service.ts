@@ -148,10 +148,12 @@ export function createSocialAccountsService(deps: TDeps) {
     const changed = await repo.markReconnect(row.id, row.accessToken, err.reason, clock.now());
     if (!changed || !row.linkedBy) return;
     await notifications.notify(row.linkedBy, {
-      type: 'social_reconnect',
+      type: 'ACCOUNT_RECONNECT',
       title: SOCIAL_MSG.reconnectTitle(label),
       description: SOCIAL_MSG.reconnectBody(label, row.userName),
       payload: { accountId: row.id, network: row.network },
+      // once per disconnection: the access the network refused names it (a reconnect brings a new one)
+      dedupeKey: `reconnect:${row.id}:${createHash('sha256').update(row.accessToken).digest('base64url').slice(0, 22)}`,
     });
   }
 

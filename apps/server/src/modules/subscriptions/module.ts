@@ -12,8 +12,12 @@ declare module '../../container' {
 /** A user's plan: the free tier, paid plans' periods and expiry, post counts (its calls are served by other modules' routes). */
 export const subscriptionsModule: TModule = {
   name: 'subscriptions',
-  services: ({ db, changes, clock }) => ({
-    subscriptions: createSubscriptionsService({ repo: createSubscriptionsRepository(db, changes), clock }),
+  services: ({ db, changes, clock, services }) => ({
+    subscriptions: createSubscriptionsService({
+      repo: createSubscriptionsRepository(db, changes),
+      clock,
+      notifications: services.notifications,
+    }),
   }),
   jobs: ({ services, log }) => [plansDailyJob({ subscriptions: services.subscriptions, log })],
 };

@@ -1,4 +1,4 @@
-import { and, eq, getTableColumns, lte, ne, or, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, gt, lte, ne, or, sql } from 'drizzle-orm';
 import type { TDb } from '../../db/client';
 import { subscriptions, users } from '../../db/schema';
 import { createCache } from '../../lib/cache';
@@ -84,6 +84,34 @@ export function createSubscriptionsRepository(db: TDb, changes: TChanges) {
             ),
           ),
         )
+        .limit(limit);
+    },
+    /**
+     * Paid plans still running (ACTIVE) whose end is in (from, until], by end then id, after `after` (the last of
+     * the page before): the plans a reminder is due for.
+     */
+    async paidEndingBetween(
+      from: Date,
+      until: Date,
+      after: { at: Date; id: string } | null,
+      limit: number,
+    ): Promise<TOwnedSubscription[]> {
+      return selectOwned()
+        .where(
+          and(
+            eq(subscriptions.planStatus, 'ACTIVE'),
+            ne(subscriptions.planType, 'FreeTier'),
+            gt(subscriptions.planEndDate, from),
+            lte(subscriptions.planEndDate, until),
+            after
+              ? or(
+                  gt(subscriptions.planEndDate, after.at),
+                  and(eq(subscriptions.planEndDate, after.at), gt(subscriptions.id, after.id)),
+                )
+              : undefined,
+          ),
+        )
+        .orderBy(asc(subscriptions.planEndDate), asc(subscriptions.id))
         .limit(limit);
     },
     /** Writes what a purchase gives: the plan made, or changed (one row per user). */

@@ -3,14 +3,17 @@ import {
   bufferEndOf,
   currentPostPeriodStart,
   MSG,
+  NOTIFICATION_MSG,
   PAY_MSG,
   PLAN_GATED_TYPES,
+  PLAN_WARNING_DAYS,
   POST_MSG,
   postAllowance,
 } from '@virality/domain';
 import type { Clock } from '../../clock';
 import { AppError, forbidden } from '../../errors';
 import { newId } from '../../lib/ids';
+import type { TNotificationsService } from '../notifications/service';
 import type { createSubscriptionsRepository, TOwnedSubscription, TSubscriptionPatch, TSubscriptionRow } from './repository';
 
 export const FREE_TIER = { planType: 'FreeTier', postLimit: 5 } as const;
@@ -88,15 +91,43 @@ export type TPurchaseWrite = {
   planEndDate: Date;
 };
 
-export function createSubscriptionsService(deps: { repo: ReturnType<typeof createSubscriptionsRepository>; clock: Clock }) {
-  const { repo, clock } = deps;
+/** A paid plan that this move ends (expired, or an influencer's back on the free tier). */
+const endsPaidPlan = (row: TSubscriptionRow, patch: TSubscriptionPatch) =>
+  !isFreeTierRow(row) && row.planStatus === 'ACTIVE' && (patch.planStatus === 'EXPIRED' || patch.planType === FREE_TIER.planType);
+
+const DAY_MS = 86_400_000;
+
+export function createSubscriptionsService(deps: {
+  repo: ReturnType<typeof createSubscriptionsRepository>;
+  clock: Clock;
+  notifications: Pick<TNotificationsService, 'notify'>;
+}) {
+  const { repo, clock, notifications } = deps;
+
+  /**
+   * Moves a plan on (written only if it is still as it was read). A paid plan that ends with it tells its owner,
+   * once per plan and end: whichever reader or pass moves it first, the others write nothing more.
+   */
+  async function moveOn(row: TOwnedSubscription, patch: TSubscriptionPatch): Promise<TOwnedSubscription> {
+    const moved = await repo.settle(row, patch);
+    if (endsPaidPlan(row, patch)) {
+      const backToFree = patch.planType === FREE_TIER.planType;
+      await notifications.notify(row.userId, {
+        type: 'PLAN_ENDED',
+        title: NOTIFICATION_MSG.planEnded,
+        description: NOTIFICATION_MSG.planEndedBody(row.planType, backToFree),
+        dedupeKey: `plan-ended:${row.id}:${row.planEndDate.getTime()}`,
+      });
+    }
+    return moved;
+  }
 
   /** The plan as it stands now: moved on first (and written) if a period turned or it ended. */
   async function current(userId: string, now: Date): Promise<TOwnedSubscription | null> {
     const row = await repo.findByUser(userId);
     if (!row) return null;
     const patch = settledPatch(row, now);
-    return patch ? repo.settle(row, patch) : row;
+    return patch ? moveOn(row, patch) : row;
   }
 
   /**
@@ -187,7 +218,7 @@ export function createSubscriptionsService(deps: { repo: ReturnType<typeof creat
       const row = await repo.lockByUser(userId);
       if (!row) return null;
       const patch = settledPatch(row, now);
-      return patch ? repo.settle(row, patch) : row;
+      return patch ? moveOn(row, patch) : row;
     },
     /** Records what a purchase gives (inside the unit that records the payment): ACTIVE, until `planEndDate`. */
     async recordPurchase(p: TPurchaseWrite, was: TSubscriptionRow | null, now: Date): Promise<void> {
@@ -218,11 +249,37 @@ export function createSubscriptionsService(deps: { repo: ReturnType<typeof creat
         for (const row of due) {
           const patch = settledPatch(row, now);
           if (!patch) continue;
-          await repo.settle(row, patch);
+          await moveOn(row, patch);
           changed++;
         }
         moved += changed;
         if (due.length < batch || changed === 0) return moved;
+      }
+    },
+    /**
+     * The daily reminder: each paid plan still running that ends within PLAN_WARNING_DAYS tells its owner, once per
+     * plan and end (a plan renewed meanwhile ends later, and is reminded again before that end). How many were told.
+     */
+    async remindEnding(batch = 500): Promise<number> {
+      const now = clock.now();
+      const until = new Date(now.getTime() + PLAN_WARNING_DAYS * DAY_MS);
+      let told = 0;
+      let after: { at: Date; id: string } | null = null;
+      for (;;) {
+        const rows = await repo.paidEndingBetween(now, until, after, batch);
+        for (const row of rows) {
+          const days = Math.max(1, Math.ceil((row.planEndDate.getTime() - now.getTime()) / DAY_MS));
+          const written = await notifications.notify(row.userId, {
+            type: 'PLAN_ENDING',
+            title: NOTIFICATION_MSG.planEnding,
+            description: NOTIFICATION_MSG.planEndingBody(row.planType, days, row.profileType === 'INFLUENCER'),
+            dedupeKey: `plan-ending:${row.id}:${row.planEndDate.getTime()}`,
+          });
+          if (written) told++;
+        }
+        if (rows.length < batch) return told;
+        const last = rows[rows.length - 1];
+        after = { at: last.planEndDate, id: last.id };
       }
     },
   };

@@ -45,9 +45,9 @@ describe('GET /api/user/getUserStatus', () => {
     const { user, token } = await buildUser(t);
     const other = await buildUser(t);
     for (const title of ['Post published', 'Draft saved', 'Payment received']) {
-      await t.services.notifications.notify(user.id, { type: 'post', title });
+      await t.services.notifications.notify(user.id, { type: 'POST_NOTIFICATION', title });
     }
-    await t.services.notifications.notify(other.user.id, { type: 'post', title: 'Not yours' });
+    await t.services.notifications.notify(other.user.id, { type: 'POST_NOTIFICATION', title: 'Not yours' });
 
     const before = await call(t, 'GET', '/api/user/getUserStatus', { token });
     expect(before.json.response.result.UnseenNotifsCount).toBe(3);
@@ -63,7 +63,7 @@ describe('GET /api/user/getUserStatus', () => {
     expect(theirs.json.response.result.UnseenNotifsCount).toBe(1);
 
     // a new one after the bell click counts again
-    await t.services.notifications.notify(user.id, { type: 'post', title: 'Another' });
+    await t.services.notifications.notify(user.id, { type: 'POST_NOTIFICATION', title: 'Another' });
     const again = await call(t, 'GET', '/api/user/getUserStatus', { token });
     expect(again.json.response.result.UnseenNotifsCount).toBe(1);
   });
