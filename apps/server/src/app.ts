@@ -116,6 +116,7 @@ async function buildOn(container: TContainer, own: boolean) {
             sandbox: config.sandbox,
             googleClientId: config.google.clientId,
             socialNetworks: services.socialAccounts.offered(),
+            webPushPublicKey: services.push.publicKey,
           },
         }),
       );

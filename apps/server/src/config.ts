@@ -75,6 +75,11 @@ const zEnv = z.object({
   // Stripe: card payments (Checkout) and their signed webhooks; unset in the sandbox: its emulator
   STRIPE_SECRET_KEY: z.string().min(1).optional(),
   STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
+  // Web Push: who the push services may contact about this server's pushes (mailto: or https:)
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, 'a mailto: address or an https: URL')
+    .optional(),
 });
 
 /**
@@ -229,5 +234,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     ) as Record<string, { clientId: string; clientSecret: string } | null>,
     tokenKeys: e.TOKEN_KEYS ?? null,
     stripe: stripeSettings(e, sandbox, publicUrl),
+    /** Web Push (VAPID): the contact the push services are given; the keys are made on first start and kept. */
+    webPush: { subject: e.VAPID_SUBJECT ?? (publicUrl.startsWith('https://') ? publicUrl : 'mailto:support@virality.app') },
   };
 }

@@ -14,6 +14,7 @@ import { errorForLog } from './lib/scrub';
 import { clockStoreIn } from './lib/settings';
 import { type TCancelJob, type TEnqueue, type TUnitOfWork, transactional } from './lib/unit-of-work';
 import { MODULES } from './modules';
+import type { TNotified } from './modules/notifications/service';
 
 /**
  * The services of every module, by name. Each module adds its own from its module.ts
@@ -44,6 +45,20 @@ export type TModuleContext = {
   fetch: typeof fetch;
   /** The services of the modules registered before this one (all of them, for routes and jobs). */
   services: TServices;
+  /**
+   * Where a notification goes besides the in-app list: the module that sends it (Web Push) adds its channel when
+   * its services are built; the notifications service hands each notification it writes to every channel.
+   */
+  notificationChannels: TNotificationChannel[];
+};
+
+/** A way notifications reach a user's devices, for the device tokens of one type. */
+export type TNotificationChannel = {
+  deviceType: string;
+  /** Reads a device token of its type before it is kept: the token to keep, or throws a 400 saying what is wrong. */
+  checkToken(token: string): Promise<string>;
+  /** Takes a notification just written, inside the writer's unit of work when there is one; never waits on the network. */
+  deliver(n: TNotified): Promise<void>;
 };
 
 // biome-ignore lint/suspicious/noExplicitAny: a module's routes may use any type provider
@@ -193,6 +208,7 @@ export async function createContainer(deps: TContainerDeps) {
       storage: storageFor(config, closers),
       fetch: deps.fetch ?? fetch,
       services: servicesSoFar(built, () => current),
+      notificationChannels: [],
     };
     for (const module of modules) {
       current = module.name;

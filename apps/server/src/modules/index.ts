@@ -9,6 +9,7 @@ import { notificationsModule } from './notifications/module';
 import { paymentsModule } from './payments/module';
 import { plansModule } from './plans/module';
 import { postsModule } from './posts/module';
+import { pushModule } from './push/module';
 import { socialAccountsModule } from './social-accounts/module';
 import { subscriptionsModule } from './subscriptions/module';
 import { teamModule } from './team/module';
@@ -34,4 +35,5 @@ export const MODULES: readonly TModule[] = [
   analyticsModule,
   plansModule,
   paymentsModule,
+  pushModule,
 ];

@@ -1,15 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { ACTIVITY_TYPES } from '../contracts/activity';
-import {
-  base64UrlBytes,
-  pushCategoryOf,
-  pushUrlOf,
-  readWebPushSubscription,
-  WEB_PUSH_MSG,
-  webPushMessageOf,
-} from './web-push';
+import { base64UrlBytes, pushCategoryOf, pushUrlOf, readWebPushSubscription, WEB_PUSH_MSG, webPushMessageOf } from './web-push';
 
-const b64 = (bytes: number[]) => btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+const b64 = (bytes: number[]) =>
+  btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '');
 const P256DH = b64([4, ...Array.from({ length: 64 }, (_, i) => i)]);
 const AUTH = b64(Array.from({ length: 16 }, (_, i) => 200 - i));
 const sub = (over: Record<string, unknown> = {}, keys: Record<string, unknown> = {}) =>
@@ -98,7 +95,13 @@ describe('webPushMessageOf', () => {
     expect(pushUrlOf('POST_NOTIFICATION', { payloadId: '../../x' })).toBe('/notifications');
   });
   it('cuts long texts so the push stays small', () => {
-    const m = webPushMessageOf({ id: 'n2', type: 'PLAN_ENDING', title: 't'.repeat(500), description: 'd'.repeat(5000), payload: null });
+    const m = webPushMessageOf({
+      id: 'n2',
+      type: 'PLAN_ENDING',
+      title: 't'.repeat(500),
+      description: 'd'.repeat(5000),
+      payload: null,
+    });
     expect(m.title.length).toBe(120);
     expect(m.body.length).toBe(600);
     expect(m.tag).toBe('n-n2');

@@ -70,8 +70,8 @@ export function readWebPushSubscription(token: string): { subscription: TWebPush
   const { p256dh, auth } = keys as Record<string, unknown>;
   const point = typeof p256dh === 'string' ? base64UrlBytes(p256dh) : null;
   const secret = typeof auth === 'string' ? base64UrlBytes(auth) : null;
-  if (!point || point.length !== 65 || point[0] !== 4 || !secret || secret.length < 16 || secret.length > 64)
-    return { issue: WEB_PUSH_MSG.keysInvalid };
+  const pointOk = point?.length === 65 && point[0] === 4;
+  if (!pointOk || !secret || secret.length < 16 || secret.length > 64) return { issue: WEB_PUSH_MSG.keysInvalid };
   return {
     subscription: {
       endpoint: url.href,

@@ -2,6 +2,7 @@ import { MSG } from '@virality/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deviceTokens } from '../../db/schema';
+import { makeUserAgentKeys } from '../../sandbox/push/rfc8291';
 import { buildTestApp, buildUser, call, type TTestApp } from '../../test/helpers';
 
 let t: TTestApp;
@@ -11,8 +12,14 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 
 const UNAUTHORIZED = { status: false, message: MSG.unauthorized, response: null, code: 'UNAUTHORIZED' };
+const browserKeys = makeUserAgentKeys();
+/** A browser's Web Push subscription (as PushSubscription.toJSON() gives it). */
 const subscription = (n: number) =>
-  JSON.stringify({ endpoint: `https://push.example.com/send/${n}`, keys: { p256dh: `key${n}`, auth: `auth${n}` } });
+  JSON.stringify({
+    endpoint: `https://push.example.com/send/${n}`,
+    expirationTime: null,
+    keys: { p256dh: browserKeys.publicKey, auth: browserKeys.auth },
+  });
 /** How many push tokens the database holds for a user. */
 const tokensOf = async (userId: string) =>
   (await t.database.db.select().from(deviceTokens).where(eq(deviceTokens.userId, userId))).length;

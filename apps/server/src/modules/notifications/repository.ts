@@ -150,9 +150,22 @@ export function createNotificationsRepository(db: TDb, changes: TChanges) {
       const [row] = await db.select({ n: count() }).from(notificationClicks).where(eq(notificationClicks.userId, userId));
       return Number(row?.n ?? 0);
     },
+    /**
+     * Keeps a device's token for the user. A token names one browser or app install, so whoever registered it
+     * before (another account signed in on the same device) no longer gets its pushes.
+     */
     async saveDeviceToken(row: typeof deviceTokens.$inferInsert) {
-      await db.delete(deviceTokens).where(and(eq(deviceTokens.userId, row.userId), eq(deviceTokens.token, row.token)));
+      await db.delete(deviceTokens).where(and(eq(deviceTokens.deviceType, row.deviceType), eq(deviceTokens.token, row.token)));
       await db.insert(deviceTokens).values(row);
+    },
+    /** The user's tokens of a device type, newest first. */
+    async deviceTokensOf(userId: string, deviceType: string): Promise<string[]> {
+      const rows = await db
+        .select({ token: deviceTokens.token })
+        .from(deviceTokens)
+        .where(and(eq(deviceTokens.userId, userId), eq(deviceTokens.deviceType, deviceType)))
+        .orderBy(desc(deviceTokens.createdAt), desc(deviceTokens.id));
+      return rows.map((r) => r.token);
     },
     /** Removes the user's tokens of a device type, or only `token` among them when given. */
     async removeDeviceTokens(userId: string, deviceType: string, token?: string): Promise<number> {

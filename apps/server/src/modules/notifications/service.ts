@@ -80,8 +80,10 @@ export function createNotificationsService(deps: {
    * job is queued with the notification or not at all); it must not wait on the network.
    */
   deliver?: (n: TNotified) => Promise<void>;
+  /** Reads a device token before it is kept (Web Push: the subscription and where it points): the token to keep. */
+  checkDeviceToken?: (deviceType: string, token: string) => Promise<string>;
 }) {
-  const { repo, clock, deliver } = deps;
+  const { repo, clock, deliver, checkDeviceToken } = deps;
   return {
     unseenCount: (userId: string) => repo.unseenCount(userId),
     markAllSeen: (userId: string) => repo.markAllSeen(userId),
@@ -148,10 +150,16 @@ export function createNotificationsService(deps: {
     },
     async registerDeviceToken(authUserId: string, userId: string | undefined, deviceType: string, token: string) {
       assertSelf(authUserId, userId);
-      await repo.saveDeviceToken({ id: newId(), userId: authUserId, deviceType, token, createdAt: clock.now() });
+      const kept = checkDeviceToken ? await checkDeviceToken(deviceType, token) : token;
+      await repo.saveDeviceToken({ id: newId(), userId: authUserId, deviceType, token: kept, createdAt: clock.now() });
     },
-    removeDeviceTokens: (userId: string, deviceType: string, token?: string) =>
-      repo.removeDeviceTokens(userId, deviceType, token),
+    /** Removes the user's tokens of a device type, or only `token` (read as it was when registered). */
+    async removeDeviceTokens(userId: string, deviceType: string, token?: string): Promise<number> {
+      const kept = token && checkDeviceToken ? await checkDeviceToken(deviceType, token).catch(() => token) : token;
+      return repo.removeDeviceTokens(userId, deviceType, kept);
+    },
+    /** The user's device tokens of a type, newest first (the push channels read them). */
+    deviceTokens: (userId: string, deviceType: string) => repo.deviceTokensOf(userId, deviceType),
     /** Drops the user's unread notifications (account deletion). */
     clearPending: (userId: string) => repo.deleteUnread(userId),
   };
