@@ -386,7 +386,7 @@ describe('keeping access fresh', () => {
     expect(row.statusReason).toMatch(/no longer accepts/);
     await a.options();
     const told = await t.database.db.select().from(activities).where(eq(activities.userId, a.owner.user.id));
-    expect(told.filter((n) => n.type === 'social_reconnect')).toHaveLength(1);
+    expect(told.filter((n) => n.type === 'ACCOUNT_RECONNECT')).toHaveLength(1);
     const list = await call(t, 'POST', '/sph/social_media_accounts/', { token: a.owner.token, body: {} });
     expect(list.json.response_data[0]).toMatchObject({ Status: 'needs_reconnect' });
 
