@@ -177,6 +177,7 @@ describe('one composition root for the server, the worker and the tests', () => 
         'notifications',
         'payments',
         'plans',
+        'points',
         'posts',
         'publishing',
         'socialAccounts',

@@ -8,6 +8,7 @@ import { mediaModule } from './media/module';
 import { notificationsModule } from './notifications/module';
 import { paymentsModule } from './payments/module';
 import { plansModule } from './plans/module';
+import { pointsModule } from './points/module';
 import { postsModule } from './posts/module';
 import { pushModule } from './push/module';
 import { socialAccountsModule } from './social-accounts/module';
@@ -31,6 +32,8 @@ export const MODULES: readonly TModule[] = [
   eventsModule,
   socialAccountsModule,
   mediaModule,
+  // before the posts: the publishing engine keeps levels as it records points
+  pointsModule,
   postsModule,
   analyticsModule,
   plansModule,

@@ -52,6 +52,7 @@ export function createEventsService(deps: {
       let again = false;
       // a change can be heard twice (from this process and back through the database): a count is sent once
       let lastCount: number | null = null;
+      const toldPoints = new Set<string>();
       const pushCount = (): void => {
         if (closed) return;
         if (counting) {
@@ -92,6 +93,13 @@ export function createEventsService(deps: {
             // `<userId>.<orderId>.<status>`: a payment of this user was recorded by the card processor's webhook
             const [orderId, status] = key.slice(userId.length + 1).split('.');
             if (!closed && orderId && status) sink.send('payment', { orderId, status });
+          } else if (topic === 'points' && key.startsWith(`${userId}.`)) {
+            // `<userId>.<postId>.<points>.<total>`: a post of this user earned points; a change heard twice is sent once
+            const [postId, points, total] = key.slice(userId.length + 1).split('.');
+            if (!closed && postId && !toldPoints.has(key)) {
+              toldPoints.add(key);
+              sink.send('points', { postId, points: Number(points), total: Number(total) });
+            }
           } else if ((topic === 'session' && key === sessionId) || (topic === 'user' && key === userId)) check();
         },
         // changes may have been missed (the feed's connection was lost): look again

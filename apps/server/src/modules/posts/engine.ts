@@ -6,6 +6,7 @@ import { NetworkError, type TPublishRequest, type TPublishState, type TRecentPos
 import { newId } from '../../lib/ids';
 import type { TCancelJob, TEnqueue, TUnitOfWork } from '../../lib/unit-of-work';
 import type { TNotificationsService } from '../notifications/service';
+import type { TPointsService } from '../points/service';
 import type { TSocialAccountsService } from '../social-accounts/service';
 import { FINAL_STATES, type TPostRow, type TPostsRepository, type TTargetRow } from './repository';
 import { resultOf } from './results';
@@ -122,6 +123,8 @@ export function createPublishEngine(deps: {
   repo: TPostsRepository;
   social: TSocialAccountsService;
   notifications: TNotificationsService;
+  /** Keeps levels and tells what was earned, inside the unit that records the points. */
+  points: TPointsService;
   clock: Clock;
   unitOfWork: TUnitOfWork;
   enqueue: TEnqueue;
@@ -129,7 +132,7 @@ export function createPublishEngine(deps: {
   /** How long one attempt holds a target without renewing its lease before another process may take it over. */
   leaseSeconds: number;
 }) {
-  const { repo, social, notifications, clock, unitOfWork, enqueue, cancelJob } = deps;
+  const { repo, social, notifications, points, clock, unitOfWork, enqueue, cancelJob } = deps;
   const leaseMs = deps.leaseSeconds * 1000;
 
   /**
@@ -195,6 +198,8 @@ export function createPublishEngine(deps: {
     } as const;
     // its writer, and the owner who approved it when a manager wrote it (the owner sends posts and retries them)
     for (const userId of new Set([post.userId, post.reviewedBy ?? post.userId])) await notifications.notify(userId, told);
+    // what the post earned since it was sent (or sent again): one notification and one toast for the post
+    await points.settled(post.userId, post.id, post.updatedAt);
   }
 
   /** Settles a post whose targets are all final, if it is not settled yet (the sweep's way, in its own unit). */
@@ -223,14 +228,16 @@ export function createPublishEngine(deps: {
       if (final) await repo.lockPostById(post.id);
       if (retryAt) await schedule(row, retryAt, true);
       if (outcome === 'published' || outcome === 'reconciled') {
-        await repo.earnPoints({
+        const earning = {
           id: newId(),
           userId: post.userId,
           postId: post.id,
           network: target.network,
           points: pointsFor(post.postType as TPostType),
           earnedAt: now,
-        });
+        };
+        // a level reached with these points is kept (and told) with them
+        if (await repo.earnPoints(earning)) await points.earned(post.userId, earning.id);
       }
       if (final) await settleIn(post.id);
       return row;

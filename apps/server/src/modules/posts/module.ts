@@ -21,6 +21,7 @@ export const postsModule: TModule = {
       repo,
       social: services.socialAccounts,
       notifications: services.notifications,
+      points: services.points,
       clock,
       unitOfWork,
       enqueue,
