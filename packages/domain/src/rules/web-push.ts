@@ -17,6 +17,10 @@ export const WEB_PUSH_MSG = {
   endpointPrivate: "The push subscription's endpoint must be a public push service",
   keysInvalid: "The push subscription's keys are not valid (p256dh: a P-256 public key, auth: at least 16 bytes, base64url)",
   expirationInvalid: "The push subscription's expirationTime must be a number or null",
+  // the web app's prompt
+  turnedOn: 'Notifications are on: you will be told here when your posts go out',
+  blocked: 'Notifications are blocked for Virality in this browser. Allow them in the site settings to turn them on',
+  failed: 'Notifications could not be turned on. Please try again later',
 } as const;
 
 /** The longest endpoint taken (the push services' own are under 600 characters). */

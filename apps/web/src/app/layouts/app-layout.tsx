@@ -1,5 +1,6 @@
 import { Outlet } from 'react-router';
 import { Logo } from '../../components/logo';
+import { PushPrompt } from '../../components/push-prompt';
 import { paths } from '../../config/paths';
 import { useLiveUnseenCount } from '../../features/notifications/api/live-unseen';
 import { useMarkSeenActivity } from '../../features/notifications/api/mark-seen-activity';
@@ -35,6 +36,7 @@ export function AppLayout() {
           <Outlet />
         </main>
       </div>
+      {user && <PushPrompt userId={user._id} />}
     </div>
   );
 }

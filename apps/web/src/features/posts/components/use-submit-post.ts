@@ -11,6 +11,7 @@ import {
 import { createElement, useState } from 'react';
 import { ApiError } from '../../../lib/api-client';
 import { CURRENT_USER_KEY } from '../../../lib/use-current-user';
+import { offerPush } from '../../../lib/web-push';
 import { createPost } from '../api/create-post';
 import { checkPostCount } from '../api/post-count';
 import { updateDraft } from '../api/update-draft';
@@ -125,6 +126,8 @@ export function useSubmitPost({ state, setState, accounts, userId, isManager, pl
       const answer = draft
         ? await updateDraft({ ...body, CommonPostID: draft.CommonPostID })
         : await createPost(body, state.multi);
+      // a post made: the moment to offer being told when posts go out (once answered, never again)
+      if (!draft) offerPush();
       void queryClient.invalidateQueries({ queryKey: CURRENT_USER_KEY });
       void queryClient.invalidateQueries({ queryKey: ['posts'] });
       void queryClient.invalidateQueries({ queryKey: ['drafts'] });

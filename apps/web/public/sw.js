@@ -1,0 +1,68 @@
+// Virality's service worker: it shows the notifications the server pushes (Web Push) and opens the page a
+// notification is about when it is clicked. It caches nothing: the app is loaded from the network as before.
+/* eslint-env serviceworker */
+
+self.addEventListener('install', () => {
+  self.skipWaiting();
+});
+
+self.addEventListener('activate', (event) => {
+  event.waitUntil(self.clients.claim());
+});
+
+/** The push's message: {title, body, url, tag}; anything unreadable still shows something. */
+function readPush(event) {
+  try {
+    const data = event.data ? event.data.json() : {};
+    return {
+      title: typeof data.title === 'string' && data.title ? data.title : 'Virality',
+      body: typeof data.body === 'string' ? data.body : '',
+      url: typeof data.url === 'string' && data.url.startsWith('/') && !data.url.startsWith('//') ? data.url : '/notifications',
+      tag: typeof data.tag === 'string' ? data.tag : undefined,
+    };
+  } catch {
+    return { title: 'Virality', body: event.data ? event.data.text() : '', url: '/notifications', tag: undefined };
+  }
+}
+
+self.addEventListener('push', (event) => {
+  const push = readPush(event);
+  event.waitUntil(
+    self.registration.showNotification(push.title, {
+      body: push.body,
+      tag: push.tag,
+      icon: '/favicon.svg',
+      data: { url: push.url },
+    }),
+  );
+});
+
+self.addEventListener('notificationclick', (event) => {
+  event.notification.close();
+  const path = event.notification.data?.url || '/notifications';
+  const target = new URL(path, self.location.origin).href;
+  event.waitUntil(
+    (async () => {
+      const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+      const ours = windows.filter((w) => new URL(w.url).origin === self.location.origin);
+      // a tab already on the page is brought forward; otherwise an open tab of the app goes there
+      const exact = ours.find((w) => w.url === target);
+      if (exact) return exact.focus();
+      ours.sort(
+        (a, b) =>
+          Number(b.focused) - Number(a.focused) ||
+          Number(b.visibilityState === 'visible') - Number(a.visibilityState === 'visible'),
+      );
+      for (const w of ours) {
+        try {
+          const focused = await w.focus();
+          await focused.navigate(target);
+          return;
+        } catch {
+          // a tab this worker does not control cannot be moved: try the next, or open one
+        }
+      }
+      return self.clients.openWindow(target);
+    })(),
+  );
+});
