@@ -140,9 +140,12 @@ describe('points earned by a post', () => {
     const ids = await linkAll(t, token, ['instagram', 'twitter']);
     const photo = await uploadPhoto(t, token);
     const heard: string[] = [];
-    const unlisten = t.container.changes.listen((topic, key) => {
-      if (topic === 'points') heard.push(key);
-    });
+    const unlisten = t.container.changes.listen(
+      (topic, key) => {
+        if (topic === 'points') heard.push(key);
+      },
+      () => undefined,
+    );
     const postId = await postNow(t, token, photo, [ids.instagram, ids.twitter], `Points ${Date.now()}`);
     await publishDue(t);
     unlisten();
