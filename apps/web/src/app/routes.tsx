@@ -21,6 +21,7 @@ const calendar = () => import('../features/calendar');
 const billing = () => import('../features/billing');
 const notFound = () => import('../features/misc/components/not-found-page');
 const legal = () => import('../features/legal');
+const notifications = () => import('../features/notifications');
 // The logged-in side (role guard, header, notifications) is loaded with the first logged-in page, so the
 // public pages do not carry it.
 const guards = () => import('./guards');
@@ -141,6 +142,7 @@ export const routes: RouteObject[] = [
                   },
                   { path: paths.postDraft, lazy: async () => ({ Component: (await posts()).DraftsPage }) },
                   { path: paths.postDraftPage, lazy: async () => ({ Component: (await posts()).DraftsPage }) },
+                  { path: paths.notifications, lazy: async () => ({ Component: (await notifications()).NotificationsPage }) },
                   // Create post is the navigation's (app-layout), always in sight
                   { path: paths.calender, lazy: async () => ({ Component: (await calendar()).CalendarPage }) },
                   // the hub holds the billing feature's subscription summary (composed in app/)

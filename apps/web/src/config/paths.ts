@@ -23,6 +23,8 @@ export const paths = {
   calender: '/calender',
   postDraft: '/postdraft',
   postDraftPage: '/postdraft/:page',
+  /** The user's notifications (the bell leads here). */
+  notifications: '/notifications',
   profile: '/profile',
   accountDetails: '/profile/updateprofile',
   address: '/profile/address',

@@ -102,25 +102,34 @@ describe('the main navigation', () => {
 });
 
 describe('the bell', () => {
+  const renderBell = (unseen: number, onClick = () => {}) =>
+    renderUi(
+      <MemoryRouter initialEntries={['/home']}>
+        <NotificationsBell unseen={unseen} onClick={onClick} />
+      </MemoryRouter>,
+    );
+
   it('caps the badge at 9+', () => {
-    renderUi(<NotificationsBell unseen={12} onClick={() => {}} />);
+    renderBell(12);
     expect(screen.getByText('9+')).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Notifications, 9+ unseen' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Notifications, 9+ unseen' })).toBeTruthy();
   });
 
   it('shows the count up to 9 and nothing at 0', () => {
-    const { unmount } = renderUi(<NotificationsBell unseen={3} onClick={() => {}} />);
+    const { unmount } = renderBell(3);
     expect(screen.getByText('3')).toBeTruthy();
     unmount();
-    renderUi(<NotificationsBell unseen={0} onClick={() => {}} />);
-    expect(screen.getByRole('button', { name: 'Notifications' })).toBeTruthy();
+    renderBell(0);
+    expect(screen.getByRole('link', { name: 'Notifications' })).toBeTruthy();
     expect(screen.queryByText('0')).toBeNull();
   });
 
-  it('marks the notifications seen when clicked', () => {
+  it('leads to the notifications and marks them seen when clicked', () => {
     const onClick = vi.fn();
-    renderUi(<NotificationsBell unseen={2} onClick={onClick} />);
-    fireEvent.click(screen.getByRole('button', { name: /Notifications/ }));
+    renderBell(2, onClick);
+    const bell = screen.getByRole('link', { name: /Notifications/ });
+    expect(bell.getAttribute('href')).toBe('/notifications');
+    fireEvent.click(bell);
     expect(onClick).toHaveBeenCalledOnce();
   });
 });

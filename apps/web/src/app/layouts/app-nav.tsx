@@ -12,8 +12,8 @@ type TEntryKey = Exclude<THeaderIcon, 'notifications'>;
 
 /**
  * Where each entry of the main navigation leads. `to` is null while the page is not built: the entry is then not
- * shown, so nothing leads to the not-found page. Still to come: the news room and the notifications page (the
- * bell in the top bar marks them seen meanwhile).
+ * shown, so nothing leads to the not-found page. Still to come: the news room. The notifications are the bell's,
+ * in the top bar.
  */
 const ENTRIES: Record<TEntryKey, { label: string; to: string | null; Icon: TablerIcon }> = {
   home: { label: 'Home', to: paths.home, Icon: IconHome },
@@ -84,13 +84,15 @@ export function AppNav({ profileType, paymentStatus }: TNavProps) {
 
 type TBellProps = { unseen: number; onClick: () => void };
 
-/** The bell: how many notifications are unseen (capped at '9+'); clicking marks them seen. */
+/** The bell: how many notifications are unseen (capped at '9+'); it leads to the notifications and marks them seen. */
 export function NotificationsBell({ unseen, onClick }: TBellProps) {
   const badge = badgeText(unseen);
   return (
     <Tooltip label="Notifications">
       <Indicator label={badge} disabled={!badge} size={18} color="red" offset={6} data-testid="bell-badge">
         <ActionIcon
+          component={NavLink}
+          to={paths.notifications}
           variant="subtle"
           color="gray"
           size={44}

@@ -4,6 +4,7 @@ import { useEffect } from 'react';
 import { API_BASE, api, sessionEnded } from '../../../lib/api-client';
 import { STORAGE_KEYS } from '../../../lib/auth-storage';
 import { CURRENT_USER_KEY, type TCurrentUser } from '../../../lib/use-current-user';
+import { ACTIVITIES_KEY } from './activities';
 
 /** After a lost stream, the wait before trying again: doubled each time up to a minute, reset once it opens. */
 const FIRST_RETRY_MS = 2000;
@@ -57,6 +58,8 @@ export function useLiveUnseenCount(enabled: boolean) {
         const { count } = JSON.parse((e as MessageEvent<string>).data) as TLiveEvents['unseen'];
         localStorage.setItem(STORAGE_KEYS.notificationCount, String(count));
         queryClient.setQueryData<TCurrentUser>(CURRENT_USER_KEY, (user) => (user ? { ...user, UnseenNotifsCount: count } : user));
+        // the notifications page, if it is open, shows what came
+        void queryClient.invalidateQueries({ queryKey: ACTIVITIES_KEY });
       });
       // a post of the organization moved (published, failed, scheduled...): the lists that show posts read again,
       // at once and once more when the burst is over (a post's accounts and the post itself change one after the

@@ -1,0 +1,100 @@
+import { socialNetwork, type TActivity, type TSocialNetworkKey } from '@virality/domain';
+import dayjs from 'dayjs';
+import { paths } from '../../../config/paths';
+
+/** Clear All needs at least this many notifications on the page. */
+export const CLEAR_ALL_MIN = 5;
+
+/** Whether Clear All can be pressed: only with at least five notifications shown. */
+export const canClearAll = (shown: number): boolean => shown >= CLEAR_ALL_MIN;
+
+/** When a notification came, in the browser's zone: 'Nov 26,09:05 AM'. */
+export function activityDateText(iso: string): string {
+  const at = dayjs(iso);
+  return at.isValid() ? at.format('MMM DD,hh:mm A') : '';
+}
+
+/** The same moment for screen readers and the tooltip: 'Wednesday, 26 November 2025 at 09:05'. */
+export function activityDateLong(iso: string): string {
+  const at = dayjs(iso);
+  return at.isValid() ? at.format('dddd, D MMMM YYYY [at] HH:mm') : '';
+}
+
+const PLAN_TYPES = new Set(['PLAN_PAID', 'PLAN_RENEWED', 'PLAN_ENDING', 'PLAN_ENDED']);
+
+/**
+ * Where a click on a notification leads, or null when it leads nowhere: the post it is about (its overview, which
+ * also shows drafts), the accounts page for a reconnect, the plans for a plan.
+ */
+export function activityLink(a: Pick<TActivity, 'type' | 'payload'>): string | null {
+  if (a.type === 'ACCOUNT_RECONNECT') return paths.addSocialMedia;
+  if (PLAN_TYPES.has(a.type)) return paths.profilePricing;
+  const id = a.payload?.payloadId;
+  return id ? paths.postOverview.replace(':id', encodeURIComponent(id)) : null;
+}
+
+/** How a notification reads at a glance: its icon's tone. */
+export type TActivityTone = 'ok' | 'failed' | 'warning' | 'info';
+
+export function activityTone(a: Pick<TActivity, 'type' | 'postResData'>): TActivityTone {
+  switch (a.type) {
+    case 'POST_NOTIFICATION':
+      return a.postResData?.failure.length ? (a.postResData.success.length ? 'warning' : 'failed') : 'ok';
+    case 'ACCOUNT_RECONNECT':
+    case 'PLAN_ENDED':
+      return 'failed';
+    case 'PLAN_ENDING':
+    case 'DRAFT_SENT_BACK':
+      return 'warning';
+    case 'PLAN_PAID':
+    case 'PLAN_RENEWED':
+    case 'DRAFT_APPROVED':
+      return 'ok';
+    default:
+      return 'info';
+  }
+}
+
+/** One account of a post's result, as the list shows it. */
+export type TResultRow = {
+  key: string;
+  network: TSocialNetworkKey | null;
+  networkLabel: string;
+  account: string;
+  sent: boolean;
+  reason: string | null;
+};
+
+/** A post's result, account by account: the failed ones first (with why), then those it went out on. */
+export function resultRows(a: Pick<TActivity, 'postResData'>): TResultRow[] {
+  const r = a.postResData;
+  if (!r) return [];
+  return [
+    ...r.failure.map((f, i) => {
+      const n = socialNetwork(f.SocialMediaID);
+      return {
+        key: `f${i}`,
+        network: n?.key ?? null,
+        networkLabel: n?.label ?? f.SocialMediaName,
+        account: f.UserSocialMediaName,
+        sent: false,
+        reason: f.CustomUserError,
+      };
+    }),
+    ...r.success.map((s, i) => {
+      const n = socialNetwork(s.SocialMediaID);
+      return {
+        key: `s${i}`,
+        network: n?.key ?? null,
+        networkLabel: n?.label ?? s.SocialMediaName,
+        account: s.UserSocialMediaName,
+        sent: true,
+        reason: null,
+      };
+    }),
+  ];
+}
+
+/** The network a notification is about, when it names one (a reconnect). */
+export const activityNetwork = (a: Pick<TActivity, 'payload'>): TSocialNetworkKey | null =>
+  socialNetwork(a.payload?.network ?? '')?.key ?? null;
