@@ -21,6 +21,8 @@ const calendar = () => import('../features/calendar');
 const billing = () => import('../features/billing');
 const notFound = () => import('../features/misc/components/not-found-page');
 const legal = () => import('../features/legal');
+// the wallet's chart brings the charts' styles with it
+const points = async () => (await Promise.all([import('../features/points'), import('@mantine/charts/styles.css')]))[0];
 const notifications = () => import('../features/notifications');
 // The logged-in side (role guard, header, notifications) is loaded with the first logged-in page, so the
 // public pages do not carry it.
@@ -149,6 +151,8 @@ export const routes: RouteObject[] = [
                   { path: paths.profile, lazy: async () => ({ Component: (await profileRoute()).ProfileRoute }) },
                   { path: paths.accountDetails, lazy: async () => ({ Component: (await profile()).AccountDetailsPage }) },
                   { path: paths.address, lazy: async () => ({ Component: (await profile()).AddressPage }) },
+                  { path: paths.pointWallet, lazy: async () => ({ Component: (await points()).PointWalletPage }) },
+                  { path: paths.pointRule, lazy: async () => ({ Component: (await points()).PointRulesPage }) },
                   {
                     path: paths.profilePrivacyPolicy,
                     lazy: async () => {

@@ -34,6 +34,10 @@ export const paths = {
   updateSubUser: '/profile/updatesubuser',
   changePassword: '/profile/updatepassword',
   notificationSettings: '/profile/notification',
+  /** The user's points and level (the hub's Virality Point). */
+  pointWallet: '/profile/pointwallet',
+  /** How points and levels work. */
+  pointRule: '/pointrule',
   createSubUser: '/create-subuser',
   setPassword: '/set-password',
   addSocialMedia: '/addsocialmedia',

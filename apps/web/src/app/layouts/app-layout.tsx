@@ -4,6 +4,7 @@ import { PushPrompt } from '../../components/push-prompt';
 import { paths } from '../../config/paths';
 import { useLiveUnseenCount } from '../../features/notifications/api/live-unseen';
 import { useMarkSeenActivity } from '../../features/notifications/api/mark-seen-activity';
+import { usePointsEarned } from '../../features/points/components/points-toast';
 import { useCurrentUser } from '../../lib/use-current-user';
 import { AppNav, NotificationsBell } from './app-nav';
 import classes from './app-shell.module.css';
@@ -16,7 +17,9 @@ import classes from './app-shell.module.css';
 export function AppLayout() {
   const { data: user } = useCurrentUser();
   const markSeen = useMarkSeenActivity();
-  useLiveUnseenCount(Boolean(user));
+  // the congratulation when the user's post earns points, on whichever page is open
+  const onPoints = usePointsEarned();
+  useLiveUnseenCount(Boolean(user), { onPoints });
   return (
     <div className={classes.shell}>
       <a href="#main" className={classes.skip}>

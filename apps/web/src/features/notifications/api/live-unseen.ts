@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { TLiveEvents } from '@virality/domain';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { API_BASE, api, sessionEnded } from '../../../lib/api-client';
 import { STORAGE_KEYS } from '../../../lib/auth-storage';
 import { CURRENT_USER_KEY, type TCurrentUser } from '../../../lib/use-current-user';
@@ -24,8 +24,14 @@ export async function getEventsTicket(): Promise<string> {
  * stream is opened again with a new ticket. When the server ends it because the session ended (a logout in
  * another tab, a password change, a deactivation), the page does what a 401 does at once: to the login page.
  */
-export function useLiveUnseenCount(enabled: boolean) {
+export function useLiveUnseenCount(
+  enabled: boolean,
+  /** Other events of the stream, for the features that show them (composed by the layout). */
+  on: { onPoints?: (event: TLiveEvents['points']) => void } = {},
+) {
   const queryClient = useQueryClient();
+  const onPoints = useRef(on.onPoints);
+  onPoints.current = on.onPoints;
   useEffect(() => {
     if (!enabled || typeof EventSource === 'undefined') return;
     let source: EventSource | null = null;
@@ -68,6 +74,14 @@ export function useLiveUnseenCount(enabled: boolean) {
         rereadPosts();
         if (trailing) clearTimeout(trailing);
         trailing = setTimeout(rereadPosts, TRAILING_READ_MS);
+      });
+      // a post of the user earned points: the congratulation (once per earning: the stream says each once)
+      source.addEventListener('points', (e) => {
+        try {
+          onPoints.current?.(JSON.parse((e as MessageEvent<string>).data) as TLiveEvents['points']);
+        } catch {
+          // a malformed event is ignored
+        }
       });
       source.addEventListener('end', () => {
         source?.close();

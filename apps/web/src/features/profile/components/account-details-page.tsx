@@ -35,6 +35,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ProfilePhotoField } from '../../../components';
 import { FormErrorAlert, useFormError } from '../../../components/form-error-alert';
+import { ProfileSubpage } from '../../../components/profile-subpage';
 import classes from '../../../components/required-mark.module.css';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
@@ -51,7 +52,6 @@ import {
   type TAccountDetailsValues,
   toAccountDetailsPayload,
 } from './account-details-values';
-import { ProfileSubpage } from './profile-subpage';
 
 const PRONOUN_OPTIONS = PRONOUNS.map((p) => ({ value: p, label: PRONOUN_LABELS[p] }));
 const GENDER_OPTIONS = GENDERS.map((g) => ({ value: g, label: GENDER_LABELS[g] }));

@@ -6,6 +6,7 @@ import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { FormErrorAlert, useFormError } from '../../../components/form-error-alert';
 import { LocationFields } from '../../../components/location-fields';
+import { ProfileSubpage } from '../../../components/profile-subpage';
 import classes from '../../../components/required-mark.module.css';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
@@ -13,7 +14,6 @@ import { useLocationOptions } from '../../../lib/location/use-location-options';
 import { notifySuccess } from '../../../lib/notify';
 import { CURRENT_USER_KEY, useCurrentUser } from '../../../lib/use-current-user';
 import { type TAddressBody, useUpdateAddress } from '../api/update-address';
-import { ProfileSubpage } from './profile-subpage';
 
 /** Back to the hub about a second after a save, so the success is seen first. */
 const BACK_AFTER_MS = 1000;

@@ -14,12 +14,12 @@ import { type FormEvent, type ReactNode, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { FormErrorAlert, useFormError } from '../../../components/form-error-alert';
 import { PageLoader } from '../../../components/page-loader';
+import { ProfileSubpage } from '../../../components/profile-subpage';
 import classes from '../../../components/required-mark.module.css';
 import { paths } from '../../../config/paths';
 import { notifySuccess } from '../../../lib/notify';
 import { useCurrentUser } from '../../../lib/use-current-user';
 import { useChangePassword } from '../api/change-password';
-import { ProfileSubpage } from './profile-subpage';
 
 type TField = 'oldPassword' | 'newPassword' | 'confirmPassword';
 type TValues = Record<TField, string>;

@@ -9,9 +9,9 @@ import {
 } from '@virality/domain';
 import { Fragment, useId, useRef, useState } from 'react';
 import { FormErrorAlert, useFormError } from '../../../components/form-error-alert';
+import { ProfileSubpage } from '../../../components/profile-subpage';
 import { NOTIFICATION_SETTINGS_KEY, useNotificationSettings, useSaveNotificationSettings } from '../api/notification-settings';
 import classes from './notification-settings-page.module.css';
-import { ProfileSubpage } from './profile-subpage';
 
 /** What each kind of notification is about, under its switch. */
 const KINDS: { key: TNotificationCategory; description: string }[] = [

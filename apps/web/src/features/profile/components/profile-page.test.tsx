@@ -34,6 +34,7 @@ describe('profile hub', () => {
       'User Role',
       'Address Detail',
       'Social Media Accounts',
+      'Virality Point',
       'Pricing',
       'Change Password',
       'Privacy Policy',
@@ -42,6 +43,7 @@ describe('profile hub', () => {
     ]);
     expect(screen.getByRole('link', { name: /^Manage Users/ }).getAttribute('href')).toBe('/profile/manageusers');
     expect(screen.getByRole('link', { name: /^User Role/ }).getAttribute('href')).toBe('/profile/managesubusersrole');
+    expect(screen.getByRole('link', { name: /^Virality Point/ }).getAttribute('href')).toBe('/profile/pointwallet');
     expect(screen.getByRole('button', { name: /Delete Account/ })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Logout' })).toBeTruthy();
   });
@@ -52,6 +54,7 @@ describe('profile hub', () => {
     expect(entries).not.toContain('Social Media Accounts');
     expect(entries).not.toContain("FAQ's");
     expect(entries).not.toContain('Notification');
+    expect(entries).not.toContain('Virality Point');
     expect(entries).toContain('Account Details');
   });
 

@@ -16,6 +16,7 @@ import { modals } from '@mantine/modals';
 import {
   type Icon,
   IconAffiliate,
+  IconAward,
   IconBell,
   IconChevronRight,
   IconCreditCard,
@@ -34,6 +35,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { levelBadge, pricingEntryLabel, profileHubEntries, type THubEntry } from '@virality/domain';
 import { type ReactNode, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { LevelBadge } from '../../../components/level-badge';
 import { profileTypeLabel } from '../../../components/profile-type-label';
 import { UserAvatar } from '../../../components/user-avatar';
 import { paths } from '../../../config/paths';
@@ -47,10 +49,7 @@ type TLinkEntry = { label: string; description: string; icon: Icon; to: string }
 
 const ICON = { size: 20, stroke: 1.75, 'aria-hidden': true } as const;
 
-/**
- * The hub's links, by entry. An entry whose page is not built yet has no link here and is not shown
- * (Virality Point's page is not built).
- */
+/** The hub's links, by entry. An entry whose page is not built yet has no link here and is not shown. */
 const LINKS: Partial<Record<THubEntry, TLinkEntry>> = {
   notification: {
     label: 'Notification',
@@ -76,6 +75,12 @@ const LINKS: Partial<Record<THubEntry, TLinkEntry>> = {
     description: 'The accounts you publish to',
     icon: IconAffiliate,
     to: `${paths.addSocialMedia}?from=profile`,
+  },
+  viralityPoint: {
+    label: 'Virality Point',
+    description: 'Your points and your level',
+    icon: IconAward,
+    to: paths.pointWallet,
   },
   changePassword: {
     label: 'Change Password',
@@ -243,7 +248,7 @@ function ProfileCard({ user }: { user: TCurrentUser }) {
               {profileTypeLabel(user.profileType)}
             </Badge>
             {level && (
-              <Badge variant="outline" tt="none">
+              <Badge variant="outline" tt="none" pl={4} leftSection={<LevelBadge level={level} size={16} decorative />}>
                 <VisuallyHidden>Level: </VisuallyHidden>
                 {level}
               </Badge>

@@ -2,7 +2,7 @@ import { Anchor, Container, Group, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { paths } from '../../../config/paths';
+import { paths } from '../config/paths';
 
 type TProps = {
   title: string;
