@@ -18,7 +18,12 @@ const zFilter = z.preprocess(
 /** A page number, as a query string or a number: a whole number from 1 (1 when left out). */
 const zPage = z.preprocess(
   (v) => (v === '' || v === null || v === undefined ? undefined : typeof v === 'string' ? Number(v.trim()) : v),
-  z.number({ error: POINTS_MSG.badPage }).int(POINTS_MSG.badPage).min(1, POINTS_MSG.badPage).max(100_000, POINTS_MSG.badPage).optional(),
+  z
+    .number({ error: POINTS_MSG.badPage })
+    .int(POINTS_MSG.badPage)
+    .min(1, POINTS_MSG.badPage)
+    .max(100_000, POINTS_MSG.badPage)
+    .optional(),
 );
 
 /** GET wallet/getUserWallet?userId&timeZone */
@@ -60,7 +65,7 @@ export const zPointsEarned = z.object({
   points: z.number(),
   earnDate: z.string(),
   postId: z.string().nullable(),
-  /** The network's id (as the social calls name it), null when unknown. */
+  /** The network's key (instagram, twitter...), null when unknown. */
   network: z.string().nullable(),
   /** The start of the post's caption, while the post is there. */
   caption: z.string().nullable(),

@@ -51,7 +51,10 @@ describe('an image post sent now to Instagram, Facebook and X', () => {
     const status = await call(t, 'POST', '/api/wallet/updateWallet', { token, body: { points: 1000, userId: user.id } });
     expect(status.json.response.viralityPoints).toBe(3);
 
-    const [note] = await t.database.db.select().from(activities).where(eq(activities.userId, user.id));
+    const [note] = await t.database.db
+      .select()
+      .from(activities)
+      .where(and(eq(activities.userId, user.id), eq(activities.type, 'POST_NOTIFICATION')));
     expect(note.type).toBe('POST_NOTIFICATION');
     expect(note.title).toBe(POST_MSG.sent);
     expect((note.payload as { payloadId: string; postResData: { success: unknown[] } }).payloadId).toBe(postId);

@@ -1,5 +1,5 @@
 import { POST_MSG, postBadge } from '@virality/domain';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activities, postTargets } from '../../db/schema';
 import type { TPublishState } from '../../integrations/networks/types';
@@ -20,7 +20,12 @@ afterAll(async () => t?.close());
 
 const retry = (token: string, CommonPostID: string) =>
   call(t, 'POST', '/sph/social-media-manager/retry-failed/', { token, body: { CommonPostID } });
-const notesOf = (userId: string) => t.database.db.select().from(activities).where(eq(activities.userId, userId));
+/** The post notifications of a user (a post that earned points is also told apart, as POINTS_EARNED). */
+const notesOf = (userId: string) =>
+  t.database.db
+    .select()
+    .from(activities)
+    .where(and(eq(activities.userId, userId), eq(activities.type, 'POST_NOTIFICATION')));
 
 async function partlyPosted() {
   const { token, user } = await buildUser(t, { profileType: 'BUSINESS' });
