@@ -29,23 +29,27 @@ for (const { label, viewport } of SIZES) {
   test.describe(`live updates ${label}`, () => {
     test.use({ viewport });
 
-    test('the bell shows a new notification at once, and clears in every tab when clicked in one', async ({ page, request }) => {
+    test('the bell shows a new notification at once, and clears in every tab when clicked in one (it opens the notifications)', async ({
+      page,
+      request,
+    }) => {
       const user = await createCompletedInfluencer(request);
       await openHome(page, user);
-      await expect(page.getByRole('button', { name: 'Notifications', exact: true })).toBeVisible();
+      await expect(page.getByRole('link', { name: 'Notifications', exact: true })).toBeVisible();
 
       await notify(request, user, 'Your post is live on Instagram');
-      await expect(page.getByRole('button', { name: 'Notifications, 1 unseen' })).toBeVisible();
+      await expect(page.getByRole('link', { name: 'Notifications, 1 unseen' })).toBeVisible();
       await notify(request, user, 'Your draft was approved');
-      await expect(page.getByRole('button', { name: 'Notifications, 2 unseen' })).toBeVisible();
+      await expect(page.getByRole('link', { name: 'Notifications, 2 unseen' })).toBeVisible();
 
       // a second tab of the same browser: the bell clicked there clears this one too
       const other = await page.context().newPage();
       await openHome(other, user);
-      await expect(other.getByRole('button', { name: 'Notifications, 2 unseen' })).toBeVisible();
-      await other.getByRole('button', { name: 'Notifications, 2 unseen' }).click();
-      await expect(other.getByRole('button', { name: 'Notifications', exact: true })).toBeVisible();
-      await expect(page.getByRole('button', { name: 'Notifications', exact: true })).toBeVisible();
+      await expect(other.getByRole('link', { name: 'Notifications, 2 unseen' })).toBeVisible();
+      await other.getByRole('link', { name: 'Notifications, 2 unseen' }).click();
+      await expect(other).toHaveURL(/\/notifications$/);
+      await expect(other.getByRole('link', { name: 'Notifications', exact: true })).toBeVisible();
+      await expect(page.getByRole('link', { name: 'Notifications', exact: true })).toBeVisible();
       await other.close();
     });
 

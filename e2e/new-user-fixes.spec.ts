@@ -88,7 +88,7 @@ test.describe('headers', () => {
       await expect(page.getByRole('heading', { name: NOT_FOUND })).toBeVisible();
       const banner = page.getByRole('banner');
       await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Profile' })).toBeVisible();
-      await expect(banner.getByRole('button', { name: 'Notifications' })).toBeVisible();
+      await expect(banner.getByRole('link', { name: 'Notifications' })).toBeVisible();
       await expect(banner.getByRole('link', { name: 'Virality home' })).toHaveAttribute('href', '/home');
       await expect(page.getByRole('link', { name: 'Login' })).toHaveCount(0);
       await expect(page.getByRole('link', { name: 'Get Started' })).toHaveCount(0);

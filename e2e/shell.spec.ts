@@ -77,9 +77,12 @@ for (const [label, viewport] of SIZES) {
       const links = nav.getByRole('link');
       await expect(links).toHaveText(['Home', 'Calendar', 'Drafts', 'Profile']);
       await expect(nav.getByRole('link', { name: 'Home' })).toHaveAttribute('aria-current', 'page');
-      // the notifications page does not exist yet: no entry leads to it; the bell in the top bar counts them
-      await expect(page.getByRole('link', { name: /Notifications/ })).toHaveCount(0);
-      await expect(page.getByRole('banner').getByRole('button', { name: 'Notifications' })).toBeVisible();
+      // the notifications are the bell's, in the top bar: it counts them and leads to their page
+      await expect(nav.getByRole('link', { name: /Notifications/ })).toHaveCount(0);
+      await expect(page.getByRole('banner').getByRole('link', { name: 'Notifications' })).toHaveAttribute(
+        'href',
+        '/notifications',
+      );
       const create = nav.getByRole('button', { name: 'Create post' });
       for (const item of [...(await links.all()), create]) {
         await expect(item).toBeInViewport({ ratio: 1 });

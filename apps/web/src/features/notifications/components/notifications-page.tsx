@@ -24,7 +24,9 @@ import {
   IconCreditCard,
   IconFileText,
   IconSend,
+  IconStar,
   IconTrash,
+  IconTrophy,
   IconX,
 } from '@tabler/icons-react';
 import { NOTIFICATION_MSG, type TActivity } from '@virality/domain';
@@ -74,7 +76,11 @@ function ActivityMark({ activity }: { activity: TActivity }) {
           ? IconCreditCard
           : activity.type.startsWith('DRAFT_')
             ? IconFileText
-            : IconBell;
+            : activity.type === 'POINTS_EARNED'
+              ? IconStar
+              : activity.type === 'LEVEL_REACHED'
+                ? IconTrophy
+                : IconBell;
   return (
     <ThemeIcon size={40} radius="xl" variant="light" color={TONE_COLOR[tone]} aria-hidden style={{ flex: 'none' }}>
       <Icon size={20} stroke={1.75} />

@@ -49,6 +49,8 @@ export function activityTone(a: Pick<TActivity, 'type' | 'postResData'>): TActiv
     case 'PLAN_PAID':
     case 'PLAN_RENEWED':
     case 'DRAFT_APPROVED':
+    case 'POINTS_EARNED':
+    case 'LEVEL_REACHED':
       return 'ok';
     default:
       return 'info';
