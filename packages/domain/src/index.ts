@@ -1,5 +1,5 @@
-export * from './contracts/auth';
 export * from './contracts/activity';
+export * from './contracts/auth';
 export * from './contracts/billing';
 export * from './contracts/errors';
 export * from './contracts/insights';

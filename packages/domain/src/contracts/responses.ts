@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { zActivity, zActivityDeleted, zActivityPage } from './activity';
 import { SOCIAL_NETWORK_KEYS_TUPLE } from '../rules/social';
+import { zActivity, zActivityDeleted, zActivityPage } from './activity';
 import { BILLING_RESPONSES } from './billing';
 import { zNotificationSettings } from './notification-settings';
 import { POINTS_RESPONSES } from './points';
