@@ -1,8 +1,11 @@
 import { Button, CloseButton, Group, Paper, Stack, Text, ThemeIcon } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { useNotifications } from '@mantine/notifications';
 import { IconBell } from '@tabler/icons-react';
 import { WEB_PUSH_MSG } from '@virality/domain';
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { notifyError, notifySuccess } from '../lib/notify';
+import { NARROW_SCREEN } from '../lib/toast-layout';
 import { useConfig } from '../lib/use-config';
 import { dismissPushOffer, pushOffered, rememberNotNow, subscribePushOffer, syncPushQuietly, turnOnPush } from '../lib/web-push';
 import classes from './device-notices.module.css';
@@ -11,19 +14,21 @@ import classes from './device-notices.module.css';
  * Logged-in pages: once a post has been created (offerPush), asks whether to be told when posts go out, before the
  * browser's own permission question: Turn on asks the browser, subscribes and registers this device; Not now (or
  * closing) is remembered on this device. Where permission was already given, the subscription is registered again
- * quietly for the signed-in user.
+ * quietly for the signed-in user. On a phone it waits for the toasts to go (the post's result), which sit where it does.
  */
 export function PushPrompt({ userId }: { userId: string }) {
   const { data: config } = useConfig();
   const open = useSyncExternalStore(subscribePushOffer, pushOffered, () => false);
   const [busy, setBusy] = useState(false);
   const publicKey = config?.webPushPublicKey;
+  const narrow = useMediaQuery(NARROW_SCREEN);
+  const toasts = useNotifications().notifications.length;
 
   useEffect(() => {
     if (publicKey) void syncPushQuietly(publicKey, userId);
   }, [publicKey, userId]);
 
-  if (!open || !publicKey) return null;
+  if (!open || !publicKey || (narrow && toasts > 0)) return null;
   const notNow = () => {
     rememberNotNow();
     dismissPushOffer();
