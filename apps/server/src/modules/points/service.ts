@@ -1,4 +1,5 @@
 import {
+  addDays,
   addUtcMonths,
   chartBuckets,
   customRangeIssues,
@@ -195,12 +196,13 @@ export function createPointsService(deps: { repo: TPointsRepository; notificatio
         repo.periodTotals(a.userId, period),
         repo.earnings(a.userId, period, page, WALLET_PAGE_SIZE),
       ]);
-      // the chart covers the period, or (everything) from the first earning's day to today
+      // the chart covers the period, or (everything) from the first earning's day to today, a week at least
       let chartDays = days;
       if (!chartDays) {
         const firstAt = await repo.firstEarning(a.userId);
-        const firstDay = firstAt ? dayInZone(firstAt, zone) : today;
-        chartDays = { startDay: firstDay < today ? firstDay : today, endDay: today };
+        const weekAgo = addDays(today, -6);
+        const firstDay = firstAt ? dayInZone(firstAt, zone) : weekAgo;
+        chartDays = { startDay: firstDay < weekAgo ? firstDay : weekAgo, endDay: today };
       }
       const { unit, buckets } = chartBuckets(chartDays);
       const perBar = await repo.pointsPerBar(

@@ -16,7 +16,6 @@ import {
   Skeleton,
   Stack,
   Text,
-  Title,
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconCoins, IconInfoCircle } from '@tabler/icons-react';
@@ -136,11 +135,11 @@ function Standing({ wallet }: { wallet: TWallet }) {
         {user.levelHeldUntil
           ? `${user.viralityLevel} is yours until ${dayLabel(dayInZone(new Date(user.levelHeldUntil), browserZone()))}.`
           : ''}
-        {next ? ` ${pointsText(next.minPoints - user.levelPoints)} more within 12 months reach ${next.name}.` : ''}
+        {next ? ` Earn ${next.minPoints - user.levelPoints} more within 12 months to reach ${next.name}.` : ''}
       </Text>
       <Box mt="lg">
         <Group justify="space-between" mb={6} gap="xs">
-          <Text size="sm" fw={600} id="points-progress-label">
+          <Text size="sm" fw={600}>
             Progress
           </Text>
           <Text size="sm" c="dimmed" style={TABULAR}>
@@ -159,13 +158,7 @@ function Standing({ wallet }: { wallet: TWallet }) {
           >
             Visionary
           </Text>
-          <Progress
-            value={progress.percent}
-            size="lg"
-            radius="xl"
-            aria-labelledby="points-progress-label"
-            aria-valuetext={`${progress.percent}%`}
-          />
+          <Progress value={progress.percent} size="lg" radius="xl" aria-label="Progress" />
           <Box
             pos="absolute"
             top={18}
@@ -340,13 +333,15 @@ function PointsChart({ page }: { page: TWalletPage }) {
         data={data}
         dataKey="label"
         series={[{ name: 'Points', color: 'brand.6' }]}
-        gridAxis="y"
+        // horizontal lines only (Mantine's "y" draws the vertical ones)
+        gridAxis="x"
         strokeDasharray="4 4"
         tickLine="none"
         withTooltip
         yAxisProps={{ allowDecimals: false, width: 32 }}
         xAxisProps={{ interval: 'preserveStartEnd', minTickGap: 12 }}
         barProps={{ radius: [4, 4, 0, 0] }}
+        maxBarWidth={40}
       />
     </Box>
   );
