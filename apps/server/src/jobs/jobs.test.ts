@@ -180,6 +180,7 @@ describe('one composition root for the server, the worker and the tests', () => 
         'points',
         'posts',
         'publishing',
+        'push',
         'socialAccounts',
         'subscriptions',
         'team',
@@ -196,6 +197,7 @@ describe('one composition root for the server, the worker and the tests', () => 
         'read-figures',
         'plans-daily',
         'payments-reconcile',
+        'web-push',
         'test-standard',
       ]),
     );
