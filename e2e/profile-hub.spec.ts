@@ -95,6 +95,7 @@ test.describe('the profile hub', () => {
         'User Role',
         'Address Detail',
         'Social Media Accounts',
+        'Virality Point',
         'Pricing',
         'Change Password',
         'Privacy Policy',
@@ -114,6 +115,7 @@ test.describe('the profile hub', () => {
         ['Change Password', /\/profile\/updatepassword$/, 'Change password'],
         ['Notification', /\/profile\/notification$/, 'Notification'],
         ["FAQ's", /\/profile\/faq$/, 'FAQ'],
+        ['Virality Point', /\/profile\/pointwallet$/, 'Virality Point'],
       ];
       for (const [entry, url, heading] of destinations) {
         await page.goto('/profile');
