@@ -1,5 +1,5 @@
 import type { TNotificationSettings } from '@virality/domain';
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, ne, notInArray, sql } from 'drizzle-orm';
 import type { TDb } from '../../db/client';
 import { activities, deviceTokens, notificationClicks, notificationSettings, users } from '../../db/schema';
 import type { TChanges } from '../../lib/changes';
@@ -154,9 +154,18 @@ export function createNotificationsRepository(db: TDb, changes: TChanges) {
      * Keeps a device's token for the user. A token names one browser or app install, so whoever registered it
      * before (another account signed in on the same device) no longer gets its pushes.
      */
-    async saveDeviceToken(row: typeof deviceTokens.$inferInsert) {
+    async saveDeviceToken(row: typeof deviceTokens.$inferInsert, keep: number) {
       await db.delete(deviceTokens).where(and(eq(deviceTokens.deviceType, row.deviceType), eq(deviceTokens.token, row.token)));
       await db.insert(deviceTokens).values(row);
+      // the user's newest `keep` devices of the type stay; older ones are most likely gone
+      const mine = and(eq(deviceTokens.userId, row.userId), eq(deviceTokens.deviceType, row.deviceType));
+      const newest = db
+        .select({ id: deviceTokens.id })
+        .from(deviceTokens)
+        .where(mine)
+        .orderBy(desc(deviceTokens.createdAt), desc(deviceTokens.id))
+        .limit(keep);
+      await db.delete(deviceTokens).where(and(mine, ne(deviceTokens.id, row.id), notInArray(deviceTokens.id, newest)));
     },
     /** The user's tokens of a device type, newest first. */
     async deviceTokensOf(userId: string, deviceType: string): Promise<string[]> {

@@ -18,6 +18,9 @@ import { forbidden, notFound } from '../../errors';
 import { newId } from '../../lib/ids';
 import type { createNotificationsRepository, TActivityRow } from './repository';
 
+/** The devices of one type a user keeps registered (the newest; a browser or phone replaced long ago is gone). */
+export const DEVICES_KEPT = 10;
+
 /** A call that names a user (`?userId=`, body `userId`) may only name the caller. */
 const assertSelf = (authUserId: string, userId: string | undefined) => {
   if (userId && userId !== authUserId) throw forbidden(MSG.forbidden);
@@ -151,7 +154,10 @@ export function createNotificationsService(deps: {
     async registerDeviceToken(authUserId: string, userId: string | undefined, deviceType: string, token: string) {
       assertSelf(authUserId, userId);
       const kept = checkDeviceToken ? await checkDeviceToken(deviceType, token) : token;
-      await repo.saveDeviceToken({ id: newId(), userId: authUserId, deviceType, token: kept, createdAt: clock.now() });
+      await repo.saveDeviceToken(
+        { id: newId(), userId: authUserId, deviceType, token: kept, createdAt: clock.now() },
+        DEVICES_KEPT,
+      );
     },
     /** Removes the user's tokens of a device type, or only `token` (read as it was when registered). */
     async removeDeviceTokens(userId: string, deviceType: string, token?: string): Promise<number> {

@@ -297,6 +297,20 @@ describe('registering a web subscription: POST /api/notification/registerDeviceT
     expect(await received(sub)).toEqual([]);
   });
 
+  it('a user keeps the ten newest browsers: an eleventh registration drops the oldest', async () => {
+    const { user, token } = await buildUser(t);
+    const subs: TStandIn[] = [];
+    for (let i = 0; i < 11; i++) {
+      subs.push(await standInSubscription());
+      expect((await register(token, subs[i])).status).toBe(200);
+      t.clock.advance(1000);
+    }
+    const kept = (await webTokens(user.id)).map((tk) => JSON.parse(tk).endpoint);
+    expect(kept).toHaveLength(10);
+    expect(kept).not.toContain(subs[0].subscription.endpoint);
+    expect(kept[0]).toBe(subs[10].subscription.endpoint);
+  });
+
   it('logout removes the browser’s own subscription (DELETE removeToken with deviceTokenWeb), not the others', async () => {
     const { user, token, sub } = await subscribedUser();
     const other = await standInSubscription();
