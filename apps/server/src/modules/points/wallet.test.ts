@@ -60,6 +60,7 @@ describe('GET wallet/getUserWallet', () => {
       const who = await buildUser(t, { profileType });
       expect((await call(t, 'GET', '/api/wallet/getUserWallet', { token: who.token })).status).toBe(403);
       expect((await filter(who.token, 'filterType=Weekly')).status).toBe(403);
+      expect((await call(t, 'POST', '/api/wallet/getUserFillterWallet', { token: who.token, body: {} })).status).toBe(403);
     }
     expect((await call(t, 'GET', '/api/wallet/getUserWallet')).status).toBe(401);
     const manager = await buildUser(t, { profileType: 'BUSINESS_MANAGER' });
