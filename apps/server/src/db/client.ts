@@ -28,7 +28,14 @@ export type TDatabase = {
 
 export const MIGRATIONS_DIR = path.resolve(import.meta.dirname, 'migrations');
 
-type TOpen = { databaseUrl?: string; dataDir?: string | null; schemaName?: string; poolMax?: number };
+type TOpen = {
+  databaseUrl?: string;
+  dataDir?: string | null;
+  schemaName?: string;
+  poolMax?: number;
+  /** An in-memory embedded database starts as this copy (a `dumpDataDir` tarball) instead of an empty one. */
+  template?: Blob;
+};
 
 /** Opens PostgreSQL when a URL is given, else the embedded PGlite (in `dataDir`, or in memory when null). */
 export async function openDatabase(opts: TOpen): Promise<TDatabase> {
@@ -69,7 +76,7 @@ export async function openDatabase(opts: TOpen): Promise<TDatabase> {
   const unlock = dir ? lockDataFolder(opts.dataDir!) : () => undefined;
   try {
     if (dir && !fs.existsSync(dir)) await createEmbeddedDatabase(dir);
-    const pglite = await startPglite(dir);
+    const pglite = await startPglite(dir, dir ? undefined : opts.template);
     const db = drizzlePglite(pglite, { schema }) as unknown as TDb;
     return {
       kind: 'pglite',
@@ -137,9 +144,12 @@ function lockDataFolder(dataDir: string): () => void {
  */
 const PGLITE_SETTINGS = ['shared_buffers=8MB', 'wal_buffers=512kB', 'temp_buffers=2MB', 'maintenance_work_mem=8MB'];
 
-/** The embedded engine on `dir` (in memory when null). */
-async function startPglite(dir: string | null): Promise<PGlite> {
-  const options = { startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS.flatMap((p) => ['-c', p])] };
+/** The embedded engine on `dir` (in memory when null, then from `template` when given). */
+async function startPglite(dir: string | null, template?: Blob): Promise<PGlite> {
+  const options = {
+    startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS.flatMap((p) => ['-c', p])],
+    ...(template ? { loadDataDir: template } : {}),
+  };
   const pglite = dir ? new PGlite(dir, options) : new PGlite(options);
   await pglite.waitReady;
   return pglite;

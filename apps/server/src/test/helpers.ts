@@ -9,6 +9,7 @@ import { loadConfig } from '../config';
 import { createContainer, type TContainerDeps } from '../container';
 import { openDatabase, type TDatabase } from '../db/client';
 import type { TMessage, TMessenger } from '../integrations/messenger';
+import { migratedTemplate } from './pglite-template';
 import { createUsersRepository, type TNewUser } from '../modules/users/repository';
 
 /** A messenger that keeps what was sent, so tests can read OTPs like a person reads the outbox. */
@@ -64,7 +65,9 @@ export async function buildTestApp(
   const schemaName = onPg ? `t_${randomBytes(6).toString('hex')}` : undefined;
   if (onPg && !process.env.TEST_DATABASE_URL) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
   const database = await openDatabase(
-    onPg ? { databaseUrl: process.env.TEST_DATABASE_URL, schemaName, poolMax: 4 } : { dataDir: null },
+    onPg
+      ? { databaseUrl: process.env.TEST_DATABASE_URL, schemaName, poolMax: 4 }
+      : { dataDir: null, template: await migratedTemplate() },
   );
   const bossSchema = schemaName ? `${schemaName}_boss` : undefined;
   const dropSchemas = async () => {
