@@ -111,6 +111,8 @@ describe('the filter calls read their input', () => {
     expect(zWalletFilterQuery.parse({ page: '2', filterType: 'Weekly' })).toMatchObject({ page: 2, filterType: 'Weekly' });
     expect(zWalletFilterQuery.safeParse({ filterType: 'Daily' }).error?.issues[0]?.message).toBe(POINTS_MSG.badFilter);
     expect(zWalletFilterQuery.safeParse({ page: '0' }).success).toBe(false);
-    expect(zWalletFilterBody.parse({ pageNo: 3, filterType: 'Custom', startDate: '2024-01-01', endDate: '2024-01-02' }).pageNo).toBe(3);
+    expect(
+      zWalletFilterBody.parse({ pageNo: 3, filterType: 'Custom', startDate: '2024-01-01', endDate: '2024-01-02' }).pageNo,
+    ).toBe(3);
   });
 });

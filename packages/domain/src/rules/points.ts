@@ -76,7 +76,8 @@ export const POINTS_MSG = {
   earnedText: (points: number, networks: readonly string[], total: number) =>
     `Your post${networks.length ? ` on ${networks.join(', ')}` : ''} earned ${points} ${points === 1 ? 'point' : 'points'}. You have ${total} points in all.`,
   levelTitle: (level: string) => `You reached ${level}`,
-  levelText: (level: string) => `You are a ${level} now. The level is yours for ${LEVEL_MONTHS} months, and each time your points reach it again the months start over.`,
+  levelText: (level: string) =>
+    `You are a ${level} now. The level is yours for ${LEVEL_MONTHS} months, and each time your points reach it again the months start over.`,
   viewWallet: 'View your points',
 } as const;
 
@@ -161,8 +162,7 @@ export function chartBuckets(days: { startDay: string; endDay: string }): {
   const unit: TChartUnit = span <= 31 ? 'day' : span <= 190 ? 'week' : 'month';
   let at = days.startDay;
   while (at < after && buckets.length < 400) {
-    const next =
-      unit === 'day' ? addDays(at, 1) : unit === 'week' ? addDays(at, 7) : addMonths(`${at.slice(0, 7)}-01`, 1);
+    const next = unit === 'day' ? addDays(at, 1) : unit === 'week' ? addDays(at, 7) : addMonths(`${at.slice(0, 7)}-01`, 1);
     const end = next < after ? next : after;
     buckets.push({ startDay: at, untilDay: end });
     at = end;
