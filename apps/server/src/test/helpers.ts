@@ -9,8 +9,8 @@ import { loadConfig } from '../config';
 import { createContainer, type TContainerDeps } from '../container';
 import { openDatabase, type TDatabase } from '../db/client';
 import type { TMessage, TMessenger } from '../integrations/messenger';
-import { migratedTemplate } from './pglite-template';
 import { createUsersRepository, type TNewUser } from '../modules/users/repository';
+import { migratedTemplate } from './pglite-template';
 
 /** A messenger that keeps what was sent, so tests can read OTPs like a person reads the outbox. */
 export function memoryMessenger() {
