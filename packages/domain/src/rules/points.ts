@@ -74,7 +74,7 @@ export const POINTS_MSG = {
   /** The congratulation toast and the notification of points earned. */
   earnedTitle: (points: number) => `Congratulations! You earned ${points} ${points === 1 ? 'point' : 'points'}`,
   earnedText: (points: number, networks: readonly string[], total: number) =>
-    `Your post${networks.length ? ` on ${networks.join(', ')}` : ''} earned ${points} ${points === 1 ? 'point' : 'points'}. You have ${total} points in all.`,
+    `Your post${networks.length ? ` on ${networks.join(', ')}` : ''} earned ${points} ${points === 1 ? 'point' : 'points'}. You have ${total} ${total === 1 ? 'point' : 'points'} in all.`,
   levelTitle: (level: string) => `You reached ${level}`,
   levelText: (level: string) =>
     `You are a ${level} now. The level is yours for ${LEVEL_MONTHS} months, and each time your points reach it again the months start over.`,

@@ -29,7 +29,7 @@ import {
   IconTrophy,
   IconX,
 } from '@tabler/icons-react';
-import { NOTIFICATION_MSG, type TActivity } from '@virality/domain';
+import { NOTIFICATION_MSG, rolesForPath, type TActivity } from '@virality/domain';
 import { useEffect, useId } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { EmptyState } from '../../../components/empty-state';
@@ -240,7 +240,7 @@ export function NotificationsPage() {
   const open = (a: TActivity) => {
     if (!a.isRead) markRead.mutate(a._id);
     markSeen.mutate();
-    const to = activityLink(a);
+    const to = activityLink(a, { pointWallet: !!user && !!rolesForPath(paths.pointWallet)?.includes(user.profileType) });
     if (!to) return;
     if (user) countNotificationVisit(user._id);
     navigate(to);

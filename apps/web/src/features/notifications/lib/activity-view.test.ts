@@ -58,6 +58,12 @@ describe('where a notification leads', () => {
     for (const type of ['PLAN_PAID', 'PLAN_RENEWED', 'PLAN_ENDING', 'PLAN_ENDED'])
       expect(activityLink({ type, payload: null })).toBe('/profile/pricing');
     expect(activityLink({ type: 'SOMETHING_NEW', payload: null })).toBeNull();
+    // points and levels open the point wallet for those who have one, else the post that earned them
+    expect(activityLink({ type: 'POINTS_EARNED', payload: { payloadId: 'p1' } }, { pointWallet: true })).toBe(
+      '/profile/pointwallet',
+    );
+    expect(activityLink({ type: 'LEVEL_REACHED', payload: null }, { pointWallet: true })).toBe('/profile/pointwallet');
+    expect(activityLink({ type: 'POINTS_EARNED', payload: { payloadId: 'p1' } })).toBe('/postoverview/p1');
     expect(activityLink({ type: 'POST_NOTIFICATION', payload: null })).toBeNull();
   });
 });

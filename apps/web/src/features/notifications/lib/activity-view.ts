@@ -22,13 +22,17 @@ export function activityDateLong(iso: string): string {
 
 const PLAN_TYPES = new Set(['PLAN_PAID', 'PLAN_RENEWED', 'PLAN_ENDING', 'PLAN_ENDED']);
 
+const POINT_TYPES = new Set(['POINTS_EARNED', 'LEVEL_REACHED']);
+
 /**
  * Where a click on a notification leads, or null when it leads nowhere: the post it is about (its overview, which
- * also shows drafts), the accounts page for a reconnect, the plans for a plan.
+ * also shows drafts), the accounts page for a reconnect, the plans for a plan, the point wallet for points and
+ * levels (for a user who has one; otherwise the post that earned them).
  */
-export function activityLink(a: Pick<TActivity, 'type' | 'payload'>): string | null {
+export function activityLink(a: Pick<TActivity, 'type' | 'payload'>, opts: { pointWallet?: boolean } = {}): string | null {
   if (a.type === 'ACCOUNT_RECONNECT') return paths.addSocialMedia;
   if (PLAN_TYPES.has(a.type)) return paths.profilePricing;
+  if (POINT_TYPES.has(a.type) && opts.pointWallet) return paths.pointWallet;
   const id = a.payload?.payloadId;
   return id ? paths.postOverview.replace(':id', encodeURIComponent(id)) : null;
 }
