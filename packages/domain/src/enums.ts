@@ -1,5 +1,12 @@
 export const PROFILE_TYPES = ['INFLUENCER', 'BRANDS', 'BUSINESS', 'IMC', 'BUSINESS_MANAGER'] as const;
 export type TProfileType = (typeof PROFILE_TYPES)[number];
+/**
+ * Every kind of account: the five profile types and ADMIN, the operators who run the product from its console.
+ * ADMIN is never offered at sign-up nor reachable by any profile or team call; the first one is made on the
+ * command line.
+ */
+export const ACCOUNT_TYPES = [...PROFILE_TYPES, 'ADMIN'] as const;
+export type TAccountType = (typeof ACCOUNT_TYPES)[number];
 /** Types a person may choose when signing up (BRANDS comes from the business flow; managers are invited). */
 export const SIGNUP_PROFILE_TYPES = ['INFLUENCER', 'BUSINESS', 'IMC'] as const;
 export type TSignupProfileType = (typeof SIGNUP_PROFILE_TYPES)[number];

@@ -1,3 +1,4 @@
+export * from './admin';
 export * from './analytics';
 export * from './billing';
 export * from './platform';

@@ -1,4 +1,4 @@
-import { AUTH_TYPES, PROFILE_TYPES } from '@virality/domain';
+import { ACCOUNT_TYPES, AUTH_TYPES, PROFILE_TYPES } from '@virality/domain';
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
@@ -87,7 +87,7 @@ export const users = pgTable(
     roleId: text('role_id').references((): AnyPgColumn => roles.id, { onDelete: 'set null' }),
   },
   (t) => [
-    check('users_profile_type_ck', oneOf('profile_type', PROFILE_TYPES)),
+    check('users_profile_type_ck', oneOf('profile_type', ACCOUNT_TYPES)),
     check('users_auth_type_ck', oneOf('auth_type', AUTH_TYPES)),
     check('users_total_points_ck', sql`total_points >= 0`),
     uniqueIndex('users_email_uq').on(t.email),
