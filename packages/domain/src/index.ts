@@ -3,6 +3,7 @@ export * from './contracts/auth';
 export * from './contracts/billing';
 export * from './contracts/errors';
 export * from './contracts/insights';
+export * from './contracts/news';
 export * from './contracts/notification-settings';
 export * from './contracts/points';
 export * from './contracts/post';

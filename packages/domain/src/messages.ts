@@ -169,3 +169,16 @@ export const NOTIFICATION_MSG = {
       ? `Your ${plan} plan has ended: you are back on the Free plan (5 posts a month). Renew it whenever you need more.`
       : `Your ${plan} plan has ended. Renew it to keep posting.`,
 } as const;
+
+/** The news room and its console section. */
+export const NEWS_MSG = {
+  noNews: 'No news found',
+  noData: 'No Data Available',
+  descriptionEmpty: 'Description is required',
+  created: 'News created successfully',
+  updated: 'News updated successfully',
+  published: 'News published successfully',
+  unpublished: 'News unpublished successfully',
+  deleted: 'News deleted successfully',
+  imageUploaded: 'Image uploaded successfully',
+} as const;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { SOCIAL_NETWORK_KEYS_TUPLE } from '../rules/social';
 import { zActivity, zActivityDeleted, zActivityPage } from './activity';
 import { BILLING_RESPONSES } from './billing';
+import { NEWS_RESPONSES } from './news';
 import { zNotificationSettings } from './notification-settings';
 import { POINTS_RESPONSES } from './points';
 import { zPostCount, zPostResult, zUploadedFile, zUploadedFiles, zWalletPoints } from './post';
@@ -245,6 +246,7 @@ export const API_RESPONSES = {
   'POST /activity/PostDraft': zPostResult,
   ...BILLING_RESPONSES,
   ...POINTS_RESPONSES,
+  ...NEWS_RESPONSES,
 } as const satisfies Record<string, z.ZodType>;
 export type TApiCall = keyof typeof API_RESPONSES;
 /** The `response` of a call, as the server sends it. */
