@@ -14,6 +14,7 @@ import { contractSerializer, replies } from './http/contracts';
 import { registerErrorHandler, registerNotFound } from './http/error-handler';
 import { registerHygiene } from './http/hygiene';
 import { dbRateLimitStore } from './http/rate-limit-store';
+import { newsPageRoutes } from './modules/news/pages';
 import { clockRoutes } from './sandbox/clock';
 import { googleSandboxRoutes } from './sandbox/google';
 import { notificationsSandboxRoutes } from './sandbox/notifications';
@@ -169,6 +170,8 @@ async function buildOn(container: TContainer, own: boolean) {
       },
     });
   }
+  // the sitemap, and an article's page with its own Open Graph tags for crawlers
+  await app.register(newsPageRoutes(services.news, { webDistDir: config.webDistDir, publicUrl: config.publicUrl, serveSpa }));
   registerNotFound(app, serveSpa ? { pages: readRoutePages(config.webDistDir) } : null);
 
   return { app, clock, services, container };

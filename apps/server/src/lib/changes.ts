@@ -4,11 +4,32 @@ import pg from 'pg';
 import type { TDatabase } from '../db/client';
 import type { TTransactional } from './unit-of-work';
 
-/** What a change names: a user's row, a session, a role, a user's subscription, a user's notifications, an organization's linked accounts, a payment recorded, points earned. */
-export type TChangeTopic = 'user' | 'session' | 'role' | 'subscription' | 'activity' | 'social' | 'post' | 'payment' | 'points';
+/** What a change names: a user's row, a session, a role, a user's subscription, a user's notifications, an organization's linked accounts, a payment recorded, points earned, a news article written. */
+export type TChangeTopic =
+  | 'user'
+  | 'session'
+  | 'role'
+  | 'subscription'
+  | 'activity'
+  | 'social'
+  | 'post'
+  | 'payment'
+  | 'points'
+  | 'news';
 export type TChangeListener = (topic: TChangeTopic, key: string) => void;
 
-const TOPICS = new Set<string>(['user', 'session', 'role', 'subscription', 'activity', 'social', 'post', 'payment', 'points']);
+const TOPICS = new Set<string>([
+  'user',
+  'session',
+  'role',
+  'subscription',
+  'activity',
+  'social',
+  'post',
+  'payment',
+  'points',
+  'news',
+]);
 /** What a barrier is sent as (not a topic: no listener hears it, every process confirms it). */
 const BARRIER = 'barrier';
 /** How long the listener waits before it connects again after losing its connection. */
