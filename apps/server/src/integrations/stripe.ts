@@ -10,6 +10,8 @@ export const STRIPE_API_VERSION = '2026-10-28.endive' as const;
 /** A checkout to open: one line of `amountMinor` in `currency`, paid once. */
 export type TCheckoutInput = {
   orderId: string;
+  /** The Stripe Price to charge (a catalog price of the plan in `currency` at `amountMinor`); else an inline price. */
+  priceId?: string | null;
   currency: string;
   amountMinor: number;
   productName: string;
@@ -58,8 +60,56 @@ export type TPromotion = {
   coupon: TCoupon | null;
 };
 
+/** A plan's price in one currency as Stripe's catalog should hold it. */
+export type TCatalogPrice = {
+  /** The Stripe product of the plan (made on first use with this id). */
+  productId: string;
+  productName: string;
+  /** Names the current Stripe price of this plan and currency; moved to each new price. */
+  lookupKey: string;
+  currency: string;
+  amountMinor: number;
+};
+
+/** A coupon's full terms, as the console shows them. */
+export type TCouponTerms = TCoupon & {
+  name: string | null;
+  duration: 'once' | 'repeating' | 'forever';
+  durationInMonths: number | null;
+};
+
+/** A promotion code with its coupon's terms, active or not. */
+export type TPromotionDetail = Omit<TPromotion, 'coupon'> & { created: number; coupon: TCouponTerms | null };
+
+/** A promotion code to make, with a coupon of its own. */
+export type TNewPromotion = {
+  code: string;
+  name: string;
+  percentOff: number | null;
+  amountOffMinor: number | null;
+  currency: string | null;
+  duration: 'once' | 'repeating' | 'forever';
+  durationInMonths: number | null;
+  maxRedemptions: number | null;
+  /** Unix seconds. */
+  expiresAt: number | null;
+  /** Keys the two requests, so a retry makes nothing twice. */
+  requestKey: string;
+};
+
 /** What the payments module needs of Stripe; tests may pass their own. */
 export type TStripeGateway = {
+  /**
+   * The id of the active Stripe Price for `price`: the one its lookup key names when it charges that amount in that
+   * currency; else a new one (prices cannot change) that takes the lookup key, the old one deactivated.
+   */
+  catalogPrice(price: TCatalogPrice): Promise<string>;
+  createPromotion(input: TNewPromotion): Promise<TPromotionDetail>;
+  /** Every promotion code, newest first, with its coupon. */
+  listPromotions(): Promise<TPromotionDetail[]>;
+  /** A promotion code by its id; null when Stripe has none. */
+  retrievePromotion(id: string): Promise<TPromotionDetail | null>;
+  deactivatePromotion(id: string): Promise<TPromotionDetail>;
   createCheckout(input: TCheckoutInput): Promise<TCheckoutSession>;
   retrieveCheckout(id: string): Promise<TCheckoutSession>;
   expireCheckout(id: string): Promise<void>;
@@ -97,6 +147,29 @@ const couponOf = (c: Stripe.Coupon): TCoupon => ({
   currencyOptions: Object.fromEntries(Object.entries(c.currency_options ?? {}).map(([cur, o]) => [cur, o.amount_off])),
 });
 
+const couponTermsOf = (c: Stripe.Coupon): TCouponTerms => ({
+  ...couponOf(c),
+  name: c.name ?? null,
+  duration: (['once', 'repeating', 'forever'] as const).find((d) => d === c.duration) ?? 'once',
+  durationInMonths: c.duration_in_months ?? null,
+});
+
+const promotionDetailOf = (p: Stripe.PromotionCode): TPromotionDetail => {
+  const coupon = p.promotion?.coupon;
+  return {
+    id: p.id,
+    code: p.code,
+    active: p.active,
+    created: p.created,
+    expiresAt: p.expires_at ?? null,
+    maxRedemptions: p.max_redemptions ?? null,
+    timesRedeemed: p.times_redeemed ?? 0,
+    minimumAmount: p.restrictions?.minimum_amount ?? null,
+    minimumAmountCurrency: p.restrictions?.minimum_amount_currency ?? null,
+    coupon: coupon && typeof coupon === 'object' ? couponTermsOf(coupon) : null,
+  };
+};
+
 const sessionOf = (s: Stripe.Checkout.Session): TCheckoutSession => ({
   id: s.id,
   url: s.url ?? null,
@@ -126,19 +199,94 @@ export function createStripeGateway(opts: {
     timeout: 20_000,
     telemetry: false,
   });
+  const PROMO_EXPAND = ['promotion.coupon', 'promotion.coupon.currency_options'];
+
+  async function ensureProduct(id: string, name: string) {
+    try {
+      await stripe.products.retrieve(id);
+    } catch (err) {
+      if (!(isStripeError(err) && err.statusCode === 404)) throw err;
+      await stripe.products.create({ id, name }, { idempotencyKey: `product-${id}` });
+    }
+  }
+
   return {
+    async catalogPrice(price) {
+      const found = await stripe.prices.list({ lookup_keys: [price.lookupKey], active: true, limit: 1 });
+      const current = found.data[0];
+      if (current && current.currency === price.currency && current.unit_amount === price.amountMinor) return current.id;
+      await ensureProduct(price.productId, price.productName);
+      // keyed by what it replaces and the amount: two checkouts at once get the same new price
+      const made = await stripe.prices.create(
+        {
+          product: price.productId,
+          currency: price.currency,
+          unit_amount: price.amountMinor,
+          lookup_key: price.lookupKey,
+          transfer_lookup_key: true,
+        },
+        { idempotencyKey: `price-${price.lookupKey}-${price.amountMinor}-${current?.id ?? 'first'}` },
+      );
+      if (current && current.id !== made.id) await stripe.prices.update(current.id, { active: false });
+      return made.id;
+    },
+    async createPromotion(input) {
+      const coupon = await stripe.coupons.create(
+        {
+          name: input.name,
+          duration: input.duration,
+          ...(input.duration === 'repeating' && input.durationInMonths ? { duration_in_months: input.durationInMonths } : {}),
+          ...(input.percentOff !== null
+            ? { percent_off: input.percentOff }
+            : { amount_off: input.amountOffMinor ?? 0, currency: input.currency ?? 'usd' }),
+          ...(input.maxRedemptions !== null ? { max_redemptions: input.maxRedemptions } : {}),
+          ...(input.expiresAt !== null ? { redeem_by: input.expiresAt } : {}),
+        },
+        { idempotencyKey: `coupon-${input.requestKey}` },
+      );
+      const promo = await stripe.promotionCodes.create(
+        {
+          promotion: { type: 'coupon', coupon: coupon.id },
+          code: input.code,
+          ...(input.maxRedemptions !== null ? { max_redemptions: input.maxRedemptions } : {}),
+          ...(input.expiresAt !== null ? { expires_at: input.expiresAt } : {}),
+          expand: PROMO_EXPAND,
+        },
+        { idempotencyKey: `promotion-${input.requestKey}` },
+      );
+      return promotionDetailOf(promo);
+    },
+    async listPromotions() {
+      const out: TPromotionDetail[] = [];
+      for await (const p of stripe.promotionCodes.list({ limit: 100, expand: PROMO_EXPAND.map((e) => `data.${e}`) }))
+        out.push(promotionDetailOf(p));
+      return out;
+    },
+    async retrievePromotion(id) {
+      try {
+        return promotionDetailOf(await stripe.promotionCodes.retrieve(id, { expand: PROMO_EXPAND }));
+      } catch (err) {
+        if (isStripeError(err) && err.statusCode === 404) return null;
+        throw err;
+      }
+    },
+    async deactivatePromotion(id) {
+      return promotionDetailOf(await stripe.promotionCodes.update(id, { active: false, expand: PROMO_EXPAND }));
+    },
     async createCheckout(input) {
       const params: Stripe.Checkout.SessionCreateParams = {
         mode: 'payment',
         line_items: [
-          {
-            quantity: 1,
-            price_data: {
-              currency: input.currency,
-              unit_amount: input.amountMinor,
-              product_data: { name: input.productName },
-            },
-          },
+          input.priceId
+            ? { quantity: 1, price: input.priceId }
+            : {
+                quantity: 1,
+                price_data: {
+                  currency: input.currency,
+                  unit_amount: input.amountMinor,
+                  product_data: { name: input.productName },
+                },
+              },
         ],
         success_url: input.successUrl,
         cancel_url: input.cancelUrl,

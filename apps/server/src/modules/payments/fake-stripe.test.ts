@@ -15,6 +15,15 @@ const fake = {
   }) as TStripeGateway['createCheckout'],
 };
 const gateway: TStripeGateway = {
+  catalogPrice: async (p) => `price_${p.lookupKey}`,
+  createPromotion: async () => {
+    throw new Error('not used');
+  },
+  listPromotions: async () => [],
+  retrievePromotion: async () => null,
+  deactivatePromotion: async () => {
+    throw new Error('not used');
+  },
   createCheckout: (input) => fake.createCheckout(input),
   retrieveCheckout: async () => {
     throw new Error('not used');

@@ -15,6 +15,15 @@ import { RECONCILE_AFTER_MS } from './service';
 const sessions = new Map<string, Partial<TCheckoutSession> | Error>();
 let opened = 0;
 const gateway: TStripeGateway = {
+  catalogPrice: async (p) => `price_${p.lookupKey}`,
+  createPromotion: async () => {
+    throw new Error('not used');
+  },
+  listPromotions: async () => [],
+  retrievePromotion: async () => null,
+  deactivatePromotion: async () => {
+    throw new Error('not used');
+  },
   createCheckout: async (input) => ({
     id: `cs_reconcile_${++opened}`,
     url: `https://checkout.example/${opened}`,

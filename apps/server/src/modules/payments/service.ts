@@ -16,6 +16,7 @@ import { AppError, badRequest, forbidden, notFound } from '../../errors';
 import {
   checkoutSessionOf,
   isStripeError,
+  type TCatalogPrice,
   type TCheckoutSession,
   type TPromotion,
   type TStripeGateway,
@@ -74,6 +75,15 @@ function paidMismatch(payment: TPaymentRow, session: TCheckoutSession): 'checkou
   const slack = payment.promotionCode ? COUPON_ROUNDING_MINOR : 0;
   return Math.abs(session.amountTotal - payment.amountDueMinor) > slack ? 'amount' : null;
 }
+
+/** How a plan's price in one currency is named in Stripe's catalog: a product per plan, a lookup key per price. */
+export const stripePriceOf = ({ plan, price }: TPricedPlan): TCatalogPrice => ({
+  productId: `virality_${plan.id}`,
+  productName: `${plan.planName} plan (1 month)`,
+  lookupKey: `virality_${price.id}`,
+  currency: price.currency,
+  amountMinor: price.amountMinor,
+});
 
 const sameType = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
@@ -285,8 +295,11 @@ export function createPaymentsService(deps: TDeps) {
       const orderId = newId();
       let session: Awaited<ReturnType<TStripeGateway['createCheckout']>>;
       try {
+        // the plan's Stripe price at the database's amount: a price changed in the console is charged from now on
+        const stripePriceId = await gateway.catalogPrice(stripePriceOf(priced));
         session = await gateway.createCheckout({
           orderId,
+          priceId: stripePriceId,
           currency: price.currency,
           amountMinor: price.amountMinor,
           productName: `${plan.planName} plan (1 month)`,

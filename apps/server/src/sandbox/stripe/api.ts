@@ -2,7 +2,17 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { errorForLog } from '../../lib/scrub';
 import { currentSession, expire, ID, nowSec, type TCtx } from './context';
-import { showCoupon, showPromotionCode, type TCoupon, type TPromotionCode, under } from './coupons';
+import { createPrice, createProduct, listPrices, type TPrice, type TProduct, updatePrice } from './catalog';
+import {
+  createCoupon,
+  createPromotionCode,
+  showCoupon,
+  showPromotionCode,
+  type TCoupon,
+  type TPromotionCode,
+  under,
+  updatePromotionCode,
+} from './coupons';
 import { invalid, noSuch, StripeApiError } from './errors';
 import { FormError, listParam, parseStripeForm, type TForm } from './form';
 import { lineItemsList, newSession, type TSessionRecord } from './sessions';
@@ -191,11 +201,13 @@ export function apiRoutes(api: FastifyInstance, ctx: TCtx) {
           (coupon === undefined || p.promotion.coupon === coupon),
       )
       .sort((a, b) => b.created - a.created || a.id.localeCompare(b.id));
-    const page = all.slice(0, limit);
+    const after = typeof params.starting_after === 'string' ? all.findIndex((p) => p.id === params.starting_after) : -1;
+    const rest = after >= 0 ? all.slice(after + 1) : all;
+    const page = rest.slice(0, limit);
     return {
       object: 'list',
       data: await Promise.all(page.map((p) => showPromotionCode(store, p, under(expand, 'data')))),
-      has_more: all.length > limit,
+      has_more: rest.length > limit,
       url: '/v1/promotion_codes',
     };
   });
@@ -213,6 +225,91 @@ export function apiRoutes(api: FastifyInstance, ctx: TCtx) {
     if (!coupon) throw noSuch('coupon', req.params.id, 'coupon');
     return showCoupon(coupon, expand);
   });
+
+  api.get(`${API}/coupons`, async (req) => {
+    const params = parseStripeForm(rawQuery(req));
+    const expand = expandOf(params, ['data.currency_options']);
+    const limit = params.limit === undefined ? 10 : Number(params.limit);
+    if (!Number.isInteger(limit) || limit < 1 || limit > 100)
+      throw invalid('Invalid integer: limit must be between 1 and 100.', 'limit', 'parameter_invalid_integer');
+    const all = (await store.list<TCoupon>('coupon')).sort((a, b) => b.created - a.created || a.id.localeCompare(b.id));
+    return {
+      object: 'list',
+      data: all.slice(0, limit).map((c) => showCoupon(c, under(expand, 'data'))),
+      has_more: all.length > limit,
+      url: '/v1/coupons',
+    };
+  });
+
+  api.post(`${API}/coupons`, async (req, reply) =>
+    idempotent(req, reply, async () => {
+      const params = formOf(req);
+      const expand = expandOf(params, ['currency_options']);
+      return showCoupon(await createCoupon(store, params, nowSec(ctx)), expand);
+    }),
+  );
+
+  api.post(`${API}/promotion_codes`, async (req, reply) =>
+    idempotent(req, reply, async () => {
+      const params = formOf(req);
+      const expand = expandOf(params, PROMO_EXPAND);
+      return showPromotionCode(store, await createPromotionCode(store, params, nowSec(ctx)), expand);
+    }),
+  );
+
+  api.post<{ Params: { id: string } }>(`${API}/promotion_codes/:id`, async (req, reply) =>
+    idempotent(req, reply, async () => {
+      const params = formOf(req);
+      const expand = expandOf(params, PROMO_EXPAND);
+      const promo = ID.test(req.params.id) ? await store.get<TPromotionCode>('promo', req.params.id) : null;
+      if (!promo) throw noSuch('promotion code', req.params.id, 'promotion_code');
+      return showPromotionCode(store, await updatePromotionCode(store, promo, params), expand);
+    }),
+  );
+
+  api.post(`${API}/products`, async (req, reply) =>
+    idempotent(req, reply, async () => {
+      const params = formOf(req);
+      expandOf(params, []);
+      return createProduct(store, params, nowSec(ctx));
+    }),
+  );
+
+  api.get<{ Params: { id: string } }>(`${API}/products/:id`, async (req) => {
+    const product = /^[A-Za-z0-9_-]{1,255}$/.test(req.params.id) ? await store.get<TProduct>('product', req.params.id) : null;
+    if (!product) throw noSuch('product', req.params.id, 'id');
+    return product;
+  });
+
+  api.post(`${API}/prices`, async (req, reply) =>
+    idempotent(req, reply, async () => {
+      const params = formOf(req);
+      expandOf(params, []);
+      return createPrice(store, params, nowSec(ctx));
+    }),
+  );
+
+  api.get(`${API}/prices`, async (req) => {
+    const params = parseStripeForm(rawQuery(req));
+    expandOf(params, []);
+    const { expand: _, ...filters } = params;
+    return listPrices(store, filters);
+  });
+
+  const priceOr404 = async (id: string) => {
+    const price = ID.test(id) ? await store.get<TPrice>('price', id) : null;
+    if (!price) throw noSuch('price', id, 'price');
+    return price;
+  };
+  api.get<{ Params: { id: string } }>(`${API}/prices/:id`, async (req) => priceOr404(req.params.id));
+
+  api.post<{ Params: { id: string } }>(`${API}/prices/:id`, async (req, reply) =>
+    idempotent(req, reply, async () => {
+      const params = formOf(req);
+      expandOf(params, []);
+      return updatePrice(store, await priceOr404(req.params.id), params);
+    }),
+  );
 
   api.all(`${API}/*`, async (req) => {
     const path = req.url.split('?')[0].replace('/sandbox/stripe', '');

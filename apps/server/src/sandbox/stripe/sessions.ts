@@ -1,3 +1,4 @@
+import type { TPrice, TProduct } from './catalog';
 import { discountAmount, inactivePromotionCode, redeemable, type TCoupon, type TPromotionCode } from './coupons';
 import { invalid, missingParam, noSuch, StripeApiError, unknownParam } from './errors';
 import type { TForm, TFormValue } from './form';
@@ -118,7 +119,21 @@ function metadataOf(v: TFormValue | undefined): Record<string, string> {
   return out;
 }
 
-function linesOf(params: TForm): TLine[] {
+/** The catalog prices a session's lines name, with their products (read before the lines are checked). */
+type TCatalog = Map<string, { price: TPrice; product: TProduct | null }>;
+
+async function catalogOf(store: TStripeStore, params: TForm): Promise<TCatalog> {
+  const out: TCatalog = new Map();
+  for (const raw of list(params.line_items) ?? []) {
+    const id = str(obj(raw)?.price);
+    if (id === undefined || out.has(id)) continue;
+    const price = await store.get<TPrice>('price', id);
+    if (price) out.set(id, { price, product: await store.get<TProduct>('product', price.product) });
+  }
+  return out;
+}
+
+function linesOf(params: TForm, catalog: TCatalog): TLine[] {
   const items = list(params.line_items);
   if (!items || items.length === 0) throw missingParam('line_items');
   if (items.length > 100) throw invalid('You may only specify up to 100 line items.', 'line_items');
@@ -130,7 +145,30 @@ function linesOf(params: TForm): TLine[] {
       if (!['price', 'price_data', 'quantity', 'adjustable_quantity', 'tax_rates', 'metadata'].includes(k))
         throw unknownParam(`${at}[${k}]`);
     const priceId = str(item.price);
-    if (priceId !== undefined) throw noSuch('price', priceId, `${at}[price]`);
+    if (priceId !== undefined) {
+      if (item.price_data !== undefined)
+        throw invalid('You may only specify one of these parameters: price, price_data.', `${at}[price]`);
+      const found = catalog.get(priceId);
+      if (!found) throw noSuch('price', priceId, `${at}[price]`);
+      if (!found.price.active)
+        throw invalid('The price specified is inactive. This field only accepts active prices.', `${at}[price]`);
+      if (item.quantity === undefined) throw missingParam(`${at}[quantity]`);
+      const qty = integer(item.quantity, `${at}[quantity]`, 1);
+      const sub = found.price.unit_amount * qty;
+      return {
+        id: stripeId('li'),
+        name: found.product?.name ?? found.price.nickname ?? found.price.id,
+        description: found.product?.description ?? null,
+        currency: found.price.currency,
+        unit_amount: found.price.unit_amount,
+        quantity: qty,
+        amount_subtotal: sub,
+        amount_discount: 0,
+        amount_total: sub,
+        price_id: found.price.id,
+        product_id: found.price.product,
+      };
+    }
     const data = obj(item.price_data);
     if (!data) throw missingParam(`${at}[price_data]`);
     const currency = str(data.currency)?.toLowerCase();
@@ -251,7 +289,7 @@ export async function newSession(
         'expires_at',
       );
   }
-  const lines = linesOf(params);
+  const lines = linesOf(params, await catalogOf(store, params));
   const currency = lines[0].currency;
   if (lines.some((l) => l.currency !== currency)) throw invalid('All line items must use the same currency.', 'line_items');
   const given = str(params.currency)?.toLowerCase();

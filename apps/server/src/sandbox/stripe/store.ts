@@ -9,7 +9,7 @@ import { appSettings } from '../../db/schema';
  */
 const PREFIX = 'sandbox_stripe:';
 
-export type TKind = 'session' | 'coupon' | 'promo' | 'event' | 'idem';
+export type TKind = 'session' | 'coupon' | 'promo' | 'event' | 'idem' | 'product' | 'price';
 
 const keyOf = (kind: TKind, id: string) => `${PREFIX}${kind}:${id}`;
 
