@@ -24,6 +24,7 @@ const legal = () => import('../features/legal');
 // the wallet's chart brings the charts' styles with it
 const points = async () => (await Promise.all([import('../features/points'), import('@mantine/charts/styles.css')]))[0];
 const notifications = () => import('../features/notifications');
+const news = () => import('../features/news');
 // The logged-in side (role guard, header, notifications) is loaded with the first logged-in page, so the
 // public pages do not carry it.
 const guards = () => import('./guards');
@@ -100,6 +101,18 @@ export const routes: RouteObject[] = [
               { path: paths.pricingSuccess, lazy: async () => ({ Component: (await billing()).PaymentSuccessPage }) },
               { path: paths.paymentFailed, lazy: async () => ({ Component: (await billing()).PaymentFailedPage }) },
               { path: paths.paymentReturn, lazy: async () => ({ Component: (await billing()).PaymentReturnPage }) },
+            ],
+          },
+          {
+            // The news room: public, with the logged-in header when signed in (the navigation's News leads here).
+            lazy: async () => {
+              const { AppLayout } = await appLayout();
+              return { Component: () => (readLiveSession() ? <AppLayout /> : <PublicLayout />) };
+            },
+            children: [
+              { path: paths.newsRoom, lazy: async () => ({ Component: (await news()).NewsRoomPage }) },
+              { path: paths.allNews, lazy: async () => ({ Component: (await news()).AllNewsPage }) },
+              { path: paths.newsArticle, lazy: async () => ({ Component: (await news()).NewsArticlePage }) },
             ],
           },
           // Onboarding pages bring their own OnboardingLayout (logo-only header).

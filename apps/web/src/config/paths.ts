@@ -51,6 +51,10 @@ export const paths = {
   paymentReturn: '/payment/return',
   /** The founders page (the public header's Team). */
   team: '/team',
+  /** The news room: three of each kind, every article by type and year, one article. */
+  newsRoom: '/news-room',
+  allNews: '/news-room/all-news',
+  newsArticle: '/news-room/all-news/:id',
   /** The help and legal pages: public, and again inside the profile hub. */
   terms: '/terms',
   privacyPolicy: '/privacypolicy',

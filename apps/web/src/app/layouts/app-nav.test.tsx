@@ -50,9 +50,10 @@ describe('the main navigation', () => {
     expect(within(nav()).queryByRole('link', { name: /Notifications/ })).toBeNull();
   });
 
-  it('shows only Profile to a BUSINESS without payment (News has no page yet), and no Create', () => {
+  it('shows News and Profile to a BUSINESS without payment, News leading to the news room, and no Create', () => {
     renderNav('BUSINESS', false);
-    expect(entryNames()).toEqual(['Profile']);
+    expect(entryNames()).toEqual(['News', 'Profile']);
+    expect(within(nav()).getByRole('link', { name: 'News' }).getAttribute('href')).toBe('/news-room');
     expect(within(nav()).queryByRole('button', { name: 'Create post' })).toBeNull();
   });
 

@@ -1,5 +1,5 @@
 import { ActionIcon, Indicator, Tooltip } from '@mantine/core';
-import { IconBell, IconCalendar, IconFileText, IconHome, IconUser, type TablerIcon } from '@tabler/icons-react';
+import { IconBell, IconCalendar, IconFileText, IconHome, IconNews, IconUser, type TablerIcon } from '@tabler/icons-react';
 import { badgeText, headerIcons, type THeaderIcon, type TProfileType } from '@virality/domain';
 import type { CSSProperties } from 'react';
 import { NavLink } from 'react-router';
@@ -12,14 +12,14 @@ type TEntryKey = Exclude<THeaderIcon, 'notifications'>;
 
 /**
  * Where each entry of the main navigation leads. `to` is null while the page is not built: the entry is then not
- * shown, so nothing leads to the not-found page. Still to come: the news room. The notifications are the bell's,
+ * shown, so nothing leads to the not-found page. The notifications are the bell's,
  * in the top bar.
  */
 const ENTRIES: Record<TEntryKey, { label: string; to: string | null; Icon: TablerIcon }> = {
   home: { label: 'Home', to: paths.home, Icon: IconHome },
   calender: { label: 'Calendar', to: paths.calender, Icon: IconCalendar },
   postdraft: { label: 'Drafts', to: paths.postDraft, Icon: IconFileText },
-  news: { label: 'News', to: null, Icon: IconFileText },
+  news: { label: 'News', to: paths.newsRoom, Icon: IconNews },
   profile: { label: 'Profile', to: paths.profile, Icon: IconUser },
 };
 

@@ -34,7 +34,7 @@ describe('public layout headers', () => {
     vi.unstubAllGlobals();
   });
 
-  it('shows a logged-out visitor Team, Pricing, Login and Get Started, and no link to a page not built yet (News)', async () => {
+  it('shows a logged-out visitor Team, News, Pricing, Login and Get Started', async () => {
     render('/login');
     const nav = await screen.findByRole('navigation', { name: 'Main' });
     expect(
@@ -43,11 +43,11 @@ describe('public layout headers', () => {
         .map((a) => [a.textContent, a.getAttribute('href')]),
     ).toEqual([
       ['Team', '/team'],
+      ['News', '/news-room'],
       ['Pricing', '/pricing'],
       ['Login', '/login'],
       ['Get Started', '/selectprofiletype'],
     ]);
-    expect(screen.queryByRole('link', { name: 'News' })).toBeNull();
   });
 
   it('ends the team page with the site footer, and leaves it off the log-in page', async () => {

@@ -16,17 +16,17 @@ const AppLayout = lazy(async () => ({ default: (await import('./app-layout')).Ap
 const SiteFooter = lazy(async () => ({ default: (await import('../../features/landing/components/site-footer')).SiteFooter }));
 
 /** The pages of the public site that end with its footer (not the sign-up and log-in flows). */
-const FOOTER_PATHS: ReadonlySet<string> = new Set([paths.landing, paths.team]);
+const FOOTER_PATHS: ReadonlySet<string> = new Set([paths.landing, paths.team, paths.newsRoom, paths.allNews]);
 
 type THeaderLink = { label: string; to: string | null };
 
 /**
  * The public header links (Team, News, Pricing). `to` is null while the page is not built: the link is then not
- * shown, so no link leads to the not-found page. Still to come: the news room ('/news-room').
+ * shown, so no link leads to the not-found page.
  */
 const LINKS: THeaderLink[] = [
   { label: 'Team', to: paths.team },
-  { label: 'News', to: null },
+  { label: 'News', to: paths.newsRoom },
   { label: 'Pricing', to: paths.pricing },
 ];
 const SHOWN_LINKS = LINKS.filter((l): l is { label: string; to: string } => l.to !== null);
