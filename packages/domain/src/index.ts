@@ -1,4 +1,5 @@
 export * from './contracts/activity';
+export * from './contracts/admin';
 export * from './contracts/auth';
 export * from './contracts/billing';
 export * from './contracts/errors';

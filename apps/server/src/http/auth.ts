@@ -31,21 +31,34 @@ export function registerAuth(app: FastifyInstance, auth: TAuthService): void {
 }
 
 /**
- * Route onRequest hook: a live session is required (401 'Unauthorized access' otherwise). onRequest,
- * never preValidation or preHandler: the session is checked before the body is read or validated, so
- * a signed-out caller gets 401, never a validation message, a 415 or a 413.
+ * Route onRequest hook: a live session of a profile (401 'Unauthorized access' without one; 403 for an ADMIN,
+ * who has no profile and works from the console only). onRequest, never preValidation or preHandler: the
+ * session is checked before the body is read or validated, so a signed-out caller gets 401, never a
+ * validation message, a 415 or a 413.
  */
 export async function requireAuth(req: FastifyRequest): Promise<void> {
   if (!req.auth) throw unauthorized(MSG.unauthorized);
+  if (req.auth.role === 'ADMIN') throw forbidden(MSG.forbidden);
 }
 
-/** Route onRequest hook factory: a live session (401) with one of these roles (403), checked like requireAuth. */
+/** Route onRequest hook: a live session of any account, ADMIN included (logout, change password). */
+export async function requireSession(req: FastifyRequest): Promise<void> {
+  if (!req.auth) throw unauthorized(MSG.unauthorized);
+}
+
+/** Route onRequest hook factory: a live session (401) with one of these profile types (403), checked like requireAuth. */
 export const requireRole =
   (...roles: TProfileType[]) =>
   async (req: FastifyRequest): Promise<void> => {
     if (!req.auth) throw unauthorized(MSG.unauthorized);
-    if (!roles.includes(req.auth.role)) throw forbidden(MSG.forbidden);
+    if (!(roles as readonly string[]).includes(req.auth.role)) throw forbidden(MSG.forbidden);
   };
+
+/** Route onRequest hook of every console call (/api/admin/...): a live ADMIN session (401 without one, 403 for anyone else). */
+export async function requireAdmin(req: FastifyRequest): Promise<void> {
+  if (!req.auth) throw unauthorized(MSG.unauthorized);
+  if (req.auth.role !== 'ADMIN') throw forbidden(MSG.forbidden);
+}
 
 /** The session of a route that required one. */
 export const authOf = (req: FastifyRequest): TAuthContext => {

@@ -169,6 +169,7 @@ describe('one composition root for the server, the worker and the tests', () => 
     expect(Object.keys(t.services).sort()).toEqual(
       [
         'analytics',
+        'audit',
         'auth',
         'events',
         'interests',

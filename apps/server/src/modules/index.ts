@@ -1,4 +1,5 @@
 import type { TModule } from '../container';
+import { adminModule } from './admin/module';
 import { analyticsModule } from './analytics/module';
 import { authModule } from './auth/module';
 import { eventsModule } from './events/module';
@@ -39,4 +40,7 @@ export const MODULES: readonly TModule[] = [
   plansModule,
   paymentsModule,
   pushModule,
+  // the console: after every module whose records it manages; a module whose admin calls record into the
+  // audit log comes after it
+  adminModule,
 ];

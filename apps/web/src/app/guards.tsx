@@ -28,6 +28,8 @@ export function RoleGuard() {
     if (session) clearSession();
     return <Navigate to="/login" replace />;
   }
+  // an admin has no profile: the console is the only logged-in page
+  if (!tokenCheck.allow && tokenCheck.redirect === '/admin') return <Navigate to="/admin" replace />;
   if (user.isError) {
     return (
       <Center mih="50vh" p="md">

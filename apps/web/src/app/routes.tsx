@@ -24,6 +24,8 @@ const legal = () => import('../features/legal');
 // the wallet's chart brings the charts' styles with it
 const points = async () => (await Promise.all([import('../features/points'), import('@mantine/charts/styles.css')]))[0];
 const notifications = () => import('../features/notifications');
+// the admin console: its own chunk, and each of its sections one more
+const admin = () => import('../features/admin');
 const news = () => import('../features/news');
 // The logged-in side (role guard, header, notifications) is loaded with the first logged-in page, so the
 // public pages do not carry it.
@@ -123,6 +125,8 @@ export const routes: RouteObject[] = [
           { path: paths.phoneVerify, lazy: async () => ({ Component: (await onboarding()).PhoneVerifyPage }) },
           // A sub-user's invitation link (public; brings its own onboarding-style layout).
           { path: paths.setPassword, lazy: async () => ({ Component: (await team()).SetPasswordPage }) },
+          // the admin console (ADMIN only; its guard and sections are its own)
+          { path: `${paths.admin}/*`, lazy: async () => ({ Component: (await admin()).AdminConsole }) },
           {
             // The confirm dialogs (modals.openConfirmModal) are only opened on logged-in pages: their host wraps
             // them, so it is there before any of them can open one, and @mantine/modals stays off the public pages.

@@ -65,4 +65,6 @@ export const paths = {
   profileSupport: '/profile/support',
   profileFaq: '/profile/faq',
   error: '/error',
+  /** The admin console (ADMIN only); its sections are under it (features/admin/sections.tsx). */
+  admin: '/admin',
 } as const;

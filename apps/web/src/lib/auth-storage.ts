@@ -1,4 +1,4 @@
-import type { TAuthResult, TProfileType } from '@virality/domain';
+import type { TAccountType, TAuthResult } from '@virality/domain';
 
 /** Local-storage keys; the mobile and web clients share them. */
 export const STORAGE_KEYS = {
@@ -15,7 +15,8 @@ export const STORAGE_KEYS = {
 
 export type TStoredSession = {
   token: string;
-  role: TProfileType;
+  /** The account's type: a profile type, or ADMIN (the console's). */
+  role: TAccountType;
   userId: string;
   orgId: string | null;
   sphUserId: string | null;
@@ -46,7 +47,7 @@ export function saveSphIds(orgId: string, sphUserId: string): void {
 
 export function readSession(): TStoredSession | null {
   const token = localStorage.getItem(STORAGE_KEYS.token);
-  const role = localStorage.getItem(STORAGE_KEYS.role) as TProfileType | null;
+  const role = localStorage.getItem(STORAGE_KEYS.role) as TAccountType | null;
   const userId = localStorage.getItem(STORAGE_KEYS.userId);
   if (!token || !role || !userId) return null;
   return {

@@ -17,8 +17,8 @@ export async function getUserStatus(): Promise<TCurrentUser> {
   return user;
 }
 
-/** The logged-in user (react-query key ['user-status']); idle when there is no stored session. */
+/** The logged-in user (react-query key ['user-status']); idle without a stored session, and for an admin (no profile). */
 export function useCurrentUser() {
   const session = readSession();
-  return useQuery({ queryKey: CURRENT_USER_KEY, queryFn: getUserStatus, enabled: !!session });
+  return useQuery({ queryKey: CURRENT_USER_KEY, queryFn: getUserStatus, enabled: !!session && session.role !== 'ADMIN' });
 }

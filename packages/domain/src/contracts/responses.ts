@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { SOCIAL_NETWORK_KEYS_TUPLE } from '../rules/social';
 import { zActivity, zActivityDeleted, zActivityPage } from './activity';
+import { ADMIN_RESPONSES } from './admin';
 import { BILLING_RESPONSES } from './billing';
 import { NEWS_RESPONSES } from './news';
 import { zNotificationSettings } from './notification-settings';
@@ -247,6 +248,7 @@ export const API_RESPONSES = {
   ...BILLING_RESPONSES,
   ...POINTS_RESPONSES,
   ...NEWS_RESPONSES,
+  ...ADMIN_RESPONSES,
 } as const satisfies Record<string, z.ZodType>;
 export type TApiCall = keyof typeof API_RESPONSES;
 /** The `response` of a call, as the server sends it. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PROFILE_TYPES } from '../enums';
+import { ACCOUNT_TYPES, PROFILE_TYPES } from '../enums';
 
 export const zAddress = z.object({
   addressLine: z.string().nullable(),
@@ -80,8 +80,9 @@ export type TUser = z.infer<typeof zUser>;
 /** What login, Google login and a registration OTP verification return. */
 export const zAuthResult = z.object({
   accessToken: z.string(),
-  profileType: z.enum(PROFILE_TYPES),
+  /** ADMIN too: an operator logs in like everyone and is sent to the console. */
+  profileType: z.enum(ACCOUNT_TYPES),
   expiresAt: z.string(),
-  userData: zUser,
+  userData: zUser.extend({ profileType: z.enum(ACCOUNT_TYPES) }),
 });
 export type TAuthResult = z.infer<typeof zAuthResult>;

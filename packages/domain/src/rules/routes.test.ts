@@ -255,3 +255,36 @@ describe('badgeText (bell badge capped at 9+)', () => {
     expect(badgeText(250)).toBe('9+');
   });
 });
+
+describe('the admin console is for an ADMIN only, and an ADMIN has no other logged-in page', () => {
+  const now = 1_000_000;
+  const as = (role: TGuardSession['role']): TGuardSession => ({
+    token: 't',
+    expiresAtMs: now + 60_000,
+    role,
+    profileCompleted: true,
+  });
+
+  it('an ADMIN opens /admin and its sections', () => {
+    expect(routeAccess('/admin')).toBe('admin');
+    expect(routeAccess('/Admin/users?q=x')).toBe('admin');
+    expect(guardRoute('/admin', as('ADMIN'), now)).toEqual({ allow: true });
+    expect(guardRoute('/admin/audit', as('ADMIN'), now)).toEqual({ allow: true });
+  });
+
+  it('every other type goes to /home, a visitor to /login', () => {
+    for (const role of PROFILE_TYPES)
+      expect(guardRoute('/admin/users', as(role), now)).toEqual({ allow: false, redirect: '/home' });
+    expect(guardRoute('/admin', { token: null, expiresAtMs: null, role: null, profileCompleted: false }, now)).toEqual({
+      allow: false,
+      redirect: '/login',
+    });
+    expect(guardRoute('/admin', { ...as('ADMIN'), expiresAtMs: now - 1 }, now)).toEqual({ allow: false, redirect: '/login' });
+  });
+
+  it('an ADMIN on a profile, onboarding or guest page goes to /admin', () => {
+    for (const path of ['/home', '/profile', '/userprofile', '/login', '/postdraft'])
+      expect(guardRoute(path, as('ADMIN'), now)).toEqual({ allow: false, redirect: '/admin' });
+    expect(guardRoute('/pricing', as('ADMIN'), now)).toEqual({ allow: true });
+  });
+});

@@ -1,4 +1,4 @@
-import { PROFILE_TYPES, type TProfileType } from '../enums';
+import { PROFILE_TYPES, type TAccountType, type TProfileType } from '../enums';
 
 const ALL = PROFILE_TYPES;
 const ALL_BUT_IMC: readonly TProfileType[] = PROFILE_TYPES.filter((r) => r !== 'IMC');
@@ -43,6 +43,9 @@ export const SESSION_ROUTES: readonly string[] = [
   '/allrecentpost',
 ];
 
+/** The admin console: its pages are for an ADMIN only, and an ADMIN has no other logged-in page. A path prefix. */
+export const ADMIN_ROUTE = '/admin';
+
 /** Pages for a visitor without a session: a logged-in user who opens one goes to /home. Exact paths. */
 export const GUEST_ROUTES: readonly string[] = ['/login'];
 
@@ -65,11 +68,12 @@ export function rolesForPath(path: string): readonly TProfileType[] | null {
  * Who may open a path: anyone ('public'), only a visitor without a session ('guest'), any logged-in user
  * ('session'), or a logged-in user with a complete profile and an allowed role ('role').
  */
-export type TRouteAccess = 'public' | 'guest' | 'session' | 'role';
+export type TRouteAccess = 'public' | 'guest' | 'session' | 'role' | 'admin';
 
 export function routeAccess(path: string): TRouteAccess {
-  if (rolesForPath(path)) return 'role';
   const clean = cleanPath(path);
+  if (clean === ADMIN_ROUTE || clean.startsWith(`${ADMIN_ROUTE}/`)) return 'admin';
+  if (rolesForPath(path)) return 'role';
   if (SESSION_ROUTES.includes(clean)) return 'session';
   if (GUEST_ROUTES.includes(clean)) return 'guest';
   return 'public';
@@ -78,25 +82,30 @@ export function routeAccess(path: string): TRouteAccess {
 export type TGuardSession = {
   token: string | null;
   expiresAtMs: number | null;
-  role: TProfileType | null;
+  role: TAccountType | null;
   profileCompleted: boolean;
 };
-export type TGuardResult = { allow: true } | { allow: false; redirect: '/login' | '/home' | '/userprofile' };
+export type TGuardResult = { allow: true } | { allow: false; redirect: '/login' | '/home' | '/userprofile' | '/admin' };
 
 /**
  * Route guard: no token or an expired one goes to /login; a
  * logged-in user whose profile is incomplete goes to /userprofile; a role not allowed goes to /home.
  * Onboarding steps only need a session; a logged-in user on a guest page (/login) goes to /home.
+ * The console (/admin) is for an ADMIN only (anyone else logged in goes to /home); an ADMIN on any other
+ * logged-in or guest page goes to /admin.
  */
 export function guardRoute(path: string, s: TGuardSession, nowMs: number): TGuardResult {
   const access = routeAccess(path);
   if (access === 'public') return { allow: true };
   const loggedIn = !!s.token && !!s.role && (s.expiresAtMs === null || s.expiresAtMs > nowMs);
-  if (access === 'guest') return loggedIn ? { allow: false, redirect: '/home' } : { allow: true };
+  const home = s.role === 'ADMIN' ? ADMIN_ROUTE : '/home';
+  if (access === 'guest') return loggedIn ? { allow: false, redirect: home } : { allow: true };
   if (!loggedIn) return { allow: false, redirect: '/login' };
+  if (access === 'admin') return s.role === 'ADMIN' ? { allow: true } : { allow: false, redirect: '/home' };
+  if (s.role === 'ADMIN') return { allow: false, redirect: ADMIN_ROUTE };
   if (access === 'session') return { allow: true };
   if (!s.profileCompleted) return { allow: false, redirect: '/userprofile' };
-  if (!rolesForPath(path)!.includes(s.role!)) return { allow: false, redirect: '/home' };
+  if (!(rolesForPath(path) as readonly string[]).includes(s.role!)) return { allow: false, redirect: '/home' };
   return { allow: true };
 }
 

@@ -10,7 +10,7 @@ import {
 } from '@virality/domain';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { authOf, requireAuth } from '../../http/auth';
+import { authOf, requireSession } from '../../http/auth';
 import { replies } from '../../http/contracts';
 import { ok } from '../../http/envelope';
 import type { TAuthService } from './service';
@@ -106,7 +106,7 @@ export const authRoutes =
     app.post(
       '/user/changePassword',
       {
-        onRequest: requireAuth,
+        onRequest: requireSession,
         schema: {
           response: replies('POST /user/changePassword'),
           tags,
@@ -123,7 +123,7 @@ export const authRoutes =
     app.post(
       '/user/logout',
       {
-        onRequest: requireAuth,
+        onRequest: requireSession,
         schema: { response: replies('POST /user/logout'), tags, security, summary: 'Log out (revokes the session)' },
       },
       async (req) => {

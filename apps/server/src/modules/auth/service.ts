@@ -17,6 +17,7 @@ import {
   REGISTRATION_OTP_RESEND_SECONDS,
   RESET_TICKET_TTL_SECONDS,
   SIGNUP_ATTEMPT_TTL_DAYS,
+  type TAccountType,
   type TAuthResult,
   type TIdentifier,
   type TProfileType,
@@ -33,7 +34,8 @@ import type { TAttemptRow, TAuthRepository, TOtpRow } from './repository';
 import type { TTokenSigner } from './tokens';
 
 export type TOtpPurpose = 'registration' | 'reset' | 'contact';
-export type TAuthContext = { userId: string; sessionId: string; role: TProfileType; user: TUserRow };
+/** A live session: `role` is the account's type, ADMIN included (requireAuth and requireRole refuse an ADMIN). */
+export type TAuthContext = { userId: string; sessionId: string; role: TAccountType; user: TUserRow };
 
 type TDeps = {
   repo: TAuthRepository;
@@ -56,6 +58,10 @@ const GUARD_MS = ACCOUNT_GUARD_MINUTES * 60_000;
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 /** A team member (sub-user): claimed only through their invitation, never by a sign-up. */
 const isMember = (u: TUserRow) => u.profileType === 'BUSINESS_MANAGER' || !!u.businessId;
+/** An admin: made on the command line or invited from the console, never by a sign-up, an OTP or Google. */
+const isAdmin = (u: TUserRow) => u.profileType === 'ADMIN';
+/** How long an admin's session lasts, whatever the sessions of everyone else last. */
+export const ADMIN_SESSION_HOURS = 12;
 type TMeta = { ip?: string; userAgent?: string };
 
 /** Sign-up, login (password and Google), OTP, password reset and change, sessions. */
@@ -122,12 +128,13 @@ export function createAuthService(deps: TDeps) {
     const { session, user } = found;
     if (session.revokedAt || session.expiresAt.getTime() <= clock.nowMs() || session.userId !== userId) return null;
     if (!user.userStatus) return null;
-    return { userId: user.id, sessionId: session.id, role: user.profileType as TProfileType, user };
+    return { userId: user.id, sessionId: session.id, role: user.profileType as TAccountType, user };
   }
 
   async function issueSession(user: TUserRow, meta: TMeta = {}): Promise<TAuthResult> {
     const now = clock.now();
-    const expiresAt = new Date(now.getTime() + deps.sessionTtlHours * 3_600_000);
+    const hours = user.profileType === 'ADMIN' ? Math.min(ADMIN_SESSION_HOURS, deps.sessionTtlHours) : deps.sessionTtlHours;
+    const expiresAt = new Date(now.getTime() + hours * 3_600_000);
     const sid = newId();
     await repo.insertSession({
       id: sid,
@@ -140,7 +147,7 @@ export function createAuthService(deps: TDeps) {
     const accessToken = await tokens.sign({ sub: user.id, sid, role: user.profileType }, now, expiresAt);
     return {
       accessToken,
-      profileType: user.profileType as TProfileType,
+      profileType: user.profileType as TAccountType,
       expiresAt: expiresAt.toISOString(),
       userData: await users.toDto(user),
     };
@@ -311,7 +318,7 @@ export function createAuthService(deps: TDeps) {
       const id = identifierOf(body);
       const existing = await users.findByKey(id.key);
       if (existing && isIdentifierVerified(existing)) throw conflict(MSG.accountExists);
-      if (existing && isMember(existing)) throw conflict(GUARD_MSG.invitationWaiting);
+      if (existing && (isMember(existing) || isAdmin(existing))) throw conflict(GUARD_MSG.invitationWaiting);
       await assertMaySend(id, 'registration');
       const passwordHash = await hash(body.password);
       const user =
@@ -405,6 +412,8 @@ export function createAuthService(deps: TDeps) {
       if (!identity) throw unauthorized(MSG.googleTokenInvalid);
       if (identity.email !== body.email.trim().toLowerCase()) throw unauthorized(MSG.googleEmailMismatch);
       let user = (await users.findByGoogleSub(identity.sub)) ?? (await users.findByKey(identity.email));
+      // An admin signs in with the password only: a Google account never opens the console.
+      if (user && isAdmin(user)) throw forbidden(isIdentifierVerified(user) ? MSG.forbidden : GUARD_MSG.invitationWaiting);
       // A pending team member claims the seat through the invitation, not by signing in with Google.
       if (user && isMember(user) && !isIdentifierVerified(user)) throw forbidden(GUARD_MSG.invitationWaiting);
       if (user && !user.googleSub && !isIdentifierVerified(user)) {
@@ -452,6 +461,8 @@ export function createAuthService(deps: TDeps) {
       if (owner) {
         if (auth && owner.id !== auth.userId) throw conflict(MSG.accountExists);
         if (!isIdentifierVerified(owner)) {
+          // an invited admin sets the password through the invitation link only
+          if (isAdmin(owner)) throw forbidden(GUARD_MSG.invitationWaiting);
           if (isMember(owner)) {
             await assertMemberMayClaim(owner);
             return sendOtp(id, 'registration', owner.id);

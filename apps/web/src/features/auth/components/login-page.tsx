@@ -56,7 +56,13 @@ export function LoginPage() {
         onSuccess: (res) => {
           saveSession(res.response);
           queryClient.removeQueries({ queryKey: CURRENT_USER_KEY });
-          navigate(res.response.userData.profileCompleted ? paths.home : paths.userProfile, { replace: true });
+          const to =
+            res.response.profileType === 'ADMIN'
+              ? paths.admin
+              : res.response.userData.profileCompleted
+                ? paths.home
+                : paths.userProfile;
+          navigate(to, { replace: true });
         },
         onError: (err) => {
           const message = err.message || MSG.somethingWentWrong;

@@ -1,0 +1,24 @@
+import { IconListDetails } from '@tabler/icons-react';
+import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
+
+/** One section of the console: its path under /admin, its label and icon in the navigation, and its page (lazy). */
+export type TAdminSection = {
+  /** The path under /admin, without slashes ('users' is /admin/users). */
+  path: string;
+  label: string;
+  icon: ComponentType<{ size?: number; stroke?: number }>;
+  component: LazyExoticComponent<ComponentType>;
+};
+
+/**
+ * The console's sections, in the navigation's order; the first is where /admin opens. Adding a section is one
+ * line here: its page is loaded only when it is opened.
+ */
+export const ADMIN_SECTIONS: readonly TAdminSection[] = [
+  {
+    path: 'audit',
+    label: 'Audit log',
+    icon: IconListDetails,
+    component: lazy(async () => ({ default: (await import('./components/audit-log-page')).AuditLogPage })),
+  },
+];
