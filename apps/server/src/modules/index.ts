@@ -6,6 +6,7 @@ import { eventsModule } from './events/module';
 import { interestsModule } from './interests/module';
 import { locationModule } from './location/module';
 import { mediaModule } from './media/module';
+import { newsModule } from './news/module';
 import { notificationsModule } from './notifications/module';
 import { paymentsModule } from './payments/module';
 import { plansModule } from './plans/module';
@@ -43,4 +44,5 @@ export const MODULES: readonly TModule[] = [
   // the console: after every module whose records it manages; a module whose admin calls record into the
   // audit log comes after it
   adminModule,
+  newsModule,
 ];
