@@ -1,4 +1,4 @@
-import { IconListDetails } from '@tabler/icons-react';
+import { IconListDetails, IconNews } from '@tabler/icons-react';
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
 
 /** One section of the console: its path under /admin, its label and icon in the navigation, and its page (lazy). */
@@ -20,5 +20,11 @@ export const ADMIN_SECTIONS: readonly TAdminSection[] = [
     label: 'Audit log',
     icon: IconListDetails,
     component: lazy(async () => ({ default: (await import('./components/audit-log-page')).AuditLogPage })),
+  },
+  {
+    path: 'news',
+    label: 'News',
+    icon: IconNews,
+    component: lazy(async () => ({ default: (await import('../news/admin/admin-news-section')).AdminNewsSection })),
   },
 ];
