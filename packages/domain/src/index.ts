@@ -1,5 +1,6 @@
 export * from './contracts/activity';
 export * from './contracts/admin';
+export * from './contracts/admin-billing';
 export * from './contracts/auth';
 export * from './contracts/billing';
 export * from './contracts/errors';

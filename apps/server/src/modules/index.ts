@@ -1,5 +1,6 @@
 import type { TModule } from '../container';
 import { adminModule } from './admin/module';
+import { adminBillingModule } from './admin-billing/module';
 import { analyticsModule } from './analytics/module';
 import { authModule } from './auth/module';
 import { eventsModule } from './events/module';
@@ -45,4 +46,5 @@ export const MODULES: readonly TModule[] = [
   // audit log comes after it
   adminModule,
   newsModule,
+  adminBillingModule,
 ];

@@ -3,6 +3,7 @@ import { SOCIAL_NETWORK_KEYS_TUPLE } from '../rules/social';
 import { zActivity, zActivityDeleted, zActivityPage } from './activity';
 import { ADMIN_RESPONSES } from './admin';
 import { BILLING_RESPONSES } from './billing';
+import { ADMIN_BILLING_RESPONSES } from './admin-billing';
 import { NEWS_RESPONSES } from './news';
 import { zNotificationSettings } from './notification-settings';
 import { POINTS_RESPONSES } from './points';
@@ -249,6 +250,7 @@ export const API_RESPONSES = {
   ...POINTS_RESPONSES,
   ...NEWS_RESPONSES,
   ...ADMIN_RESPONSES,
+  ...ADMIN_BILLING_RESPONSES,
 } as const satisfies Record<string, z.ZodType>;
 export type TApiCall = keyof typeof API_RESPONSES;
 /** The `response` of a call, as the server sends it. */

@@ -253,6 +253,11 @@ export function createPaymentsService(deps: TDeps) {
   }
 
   return {
+    /** Stripe, for the console's prices and coupons: 503 'Payments are not configured' without its keys. */
+    stripe,
+    /** Whether Stripe is configured (a price can be saved without it: nothing can be bought then). */
+    stripeConfigured: () => deps.gateway !== null,
+
     /** admin/coupon/verifyCoupon: what the plan of `priceId` costs with the promotion code, checked with Stripe. */
     async verifyCoupon(body: { priceId: string; promoCode: string }) {
       const priced = await purchasable(body.priceId);

@@ -39,6 +39,13 @@ export function createPlansService(deps: { repo: TPlansRepository; countryOf: (i
     /** The price of a plan (by its planType) in a currency, if it has one. */
     priceOf: (planType: string, currency: string) => repo.priceOf(planType, currency),
     planById: (planId: string) => repo.planById(planId),
+    /** The console's reads and writes (the admin-billing module checks and audits them). */
+    admin: {
+      allWithPrices: () => repo.allWithPrices(),
+      lockWithPrices: (planId: string) => repo.lockWithPrices(planId),
+      updatePlan: repo.updatePlan,
+      setPrice: repo.setPrice,
+    },
   };
 }
 export type TPlansService = ReturnType<typeof createPlansService>;

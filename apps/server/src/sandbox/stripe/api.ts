@@ -1,8 +1,8 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { errorForLog } from '../../lib/scrub';
-import { currentSession, expire, ID, nowSec, type TCtx } from './context';
 import { createPrice, createProduct, listPrices, type TPrice, type TProduct, updatePrice } from './catalog';
+import { currentSession, expire, ID, nowSec, type TCtx } from './context';
 import {
   createCoupon,
   createPromotionCode,

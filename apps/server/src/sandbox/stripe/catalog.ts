@@ -1,6 +1,6 @@
-import { minorDigits } from './sessions';
 import { invalid, missingParam, noSuch, StripeApiError, unknownParam } from './errors';
 import type { TForm, TFormValue } from './form';
+import { minorDigits } from './sessions';
 import { stripeId } from './settings';
 import type { TStripeStore } from './store';
 
@@ -162,7 +162,8 @@ export async function createPrice(store: TStripeStore, params: TForm, nowSec: nu
   if (unitAmount > 99_999_999) throw invalid('Amount must be no more than 99999999.', 'unit_amount');
   let productId = str(params.product);
   const inline = obj(params.product_data);
-  if (productId !== undefined && inline) throw invalid('You may only specify one of these parameters: product, product_data.', 'product');
+  if (productId !== undefined && inline)
+    throw invalid('You may only specify one of these parameters: product, product_data.', 'product');
   if (productId !== undefined) {
     if (!(await store.get<TProduct>('product', productId))) throw noSuch('product', productId, 'product');
   } else if (inline) {
@@ -204,7 +205,8 @@ export async function updatePrice(store: TStripeStore, price: TPrice, params: TF
   if (active !== undefined) next.active = active;
   const lookupKey = lookupKeyParam(params.lookup_key);
   if (lookupKey !== undefined) {
-    if (lookupKey) await claimLookupKey(store, lookupKey, price.id, bool(params.transfer_lookup_key, 'transfer_lookup_key') ?? false);
+    if (lookupKey)
+      await claimLookupKey(store, lookupKey, price.id, bool(params.transfer_lookup_key, 'transfer_lookup_key') ?? false);
     next.lookup_key = lookupKey;
   }
   if (params.nickname !== undefined) next.nickname = str(params.nickname) || null;
@@ -215,7 +217,8 @@ export async function updatePrice(store: TStripeStore, price: TPrice, params: TF
 
 /** GET /v1/prices: filtered by lookup keys, active, product or currency; newest first. */
 export async function listPrices(store: TStripeStore, params: TForm) {
-  const keys = params.lookup_keys === undefined ? undefined : Array.isArray(params.lookup_keys) ? params.lookup_keys : [params.lookup_keys];
+  const keys =
+    params.lookup_keys === undefined ? undefined : Array.isArray(params.lookup_keys) ? params.lookup_keys : [params.lookup_keys];
   if (keys && keys.length > 10) throw invalid('You may only specify up to 10 lookup keys.', 'lookup_keys');
   const active = bool(params.active, 'active');
   const product = str(params.product);

@@ -311,8 +311,7 @@ export async function createPromotionCode(store: TStripeStore, params: TForm, no
   const coupon = await store.get<TCoupon>('coupon', couponId);
   if (!coupon) throw noSuch('coupon', couponId, 'promotion[coupon]');
   const code = s(params.code) ?? stripeId('', 8).slice(1).toUpperCase();
-  if (!PROMO_CODE.test(code))
-    throw invalid('Promotion codes can only contain letters and digits.', 'code');
+  if (!PROMO_CODE.test(code)) throw invalid('Promotion codes can only contain letters and digits.', 'code');
   const active = bool(params.active, 'active') ?? true;
   const expiresAt = params.expires_at === undefined ? null : wholeNumber(params.expires_at, 'expires_at');
   if (expiresAt !== null && expiresAt <= nowSec) throw invalid('expires_at must be in the future.', 'expires_at');
@@ -320,7 +319,8 @@ export async function createPromotionCode(store: TStripeStore, params: TForm, no
     throw invalid("The promotion code's expires_at cannot be after the coupon's redeem_by.", 'expires_at');
   const maxRedemptions = params.max_redemptions === undefined ? null : wholeNumber(params.max_redemptions, 'max_redemptions', 1);
   const restrictions = o(params.restrictions) ?? {};
-  const minimum = restrictions.minimum_amount === undefined ? null : wholeNumber(restrictions.minimum_amount, 'restrictions[minimum_amount]');
+  const minimum =
+    restrictions.minimum_amount === undefined ? null : wholeNumber(restrictions.minimum_amount, 'restrictions[minimum_amount]');
   const minimumCurrency = s(restrictions.minimum_amount_currency)?.toLowerCase() ?? null;
   if (minimum !== null && !minimumCurrency) throw missingParam('restrictions[minimum_amount_currency]');
   if (active) {

@@ -1,0 +1,28 @@
+import type { TModule } from '../../container';
+import { adminBillingRoutes } from './routes';
+import { createAdminBillingService, type TAdminBillingService } from './service';
+
+declare module '../../container' {
+  interface TServices {
+    adminBilling: TAdminBillingService;
+  }
+}
+
+/**
+ * The console's plans, prices and coupons. Its own module after the admin one (it records into the audit log);
+ * it keeps no tables: plans and prices are the plans module's, Stripe is the payments module's gateway.
+ */
+export const adminBillingModule: TModule = {
+  name: 'admin-billing',
+  services: ({ services, clock, unitOfWork, log }) => ({
+    adminBilling: createAdminBillingService({
+      plans: services.plans,
+      payments: services.payments,
+      audit: services.audit,
+      clock,
+      unitOfWork,
+      log,
+    }),
+  }),
+  routes: ({ services }) => [adminBillingRoutes(services.adminBilling)],
+};
