@@ -105,7 +105,7 @@ export const zNewsInput = z.object({
   authorImage: zImageUrl,
   newsType: z.enum(NEWS_TYPES),
   /** When it goes public once published (a future date schedules it); none: when it is published. */
-  publishedAt: z.iso.datetime({ offset: true }).nullable().optional(),
+  publishedAt: z.iso.datetime({ offset: true }).max(40).nullable().optional(),
 });
 export type TNewsInput = z.input<typeof zNewsInput>;
 
