@@ -1,4 +1,4 @@
-import { IconListDetails, IconNews } from '@tabler/icons-react';
+import { IconListDetails, IconNews, IconReceipt2, IconTicket } from '@tabler/icons-react';
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
 
 /** One section of the console: its path under /admin, its label and icon in the navigation, and its page (lazy). */
@@ -20,6 +20,18 @@ export const ADMIN_SECTIONS: readonly TAdminSection[] = [
     label: 'Audit log',
     icon: IconListDetails,
     component: lazy(async () => ({ default: (await import('./components/audit-log-page')).AuditLogPage })),
+  },
+  {
+    path: 'plans',
+    label: 'Plans and prices',
+    icon: IconReceipt2,
+    component: lazy(async () => ({ default: (await import('../admin-billing/plans-section')).PlansSection })),
+  },
+  {
+    path: 'coupons',
+    label: 'Coupons',
+    icon: IconTicket,
+    component: lazy(async () => ({ default: (await import('../admin-billing/coupons-section')).CouponsSection })),
   },
   {
     path: 'news',
