@@ -1,4 +1,5 @@
-// Builds the server to plain JavaScript: src/main.ts and src/worker.ts → dist/main.js and dist/worker.js
+// Builds the server to plain JavaScript: src/main.ts, src/worker.ts and src/admin-create.ts → dist/main.js, dist/worker.js
+// and dist/admin-create.js
 // (ESM, Node 24), run with `node dist/main.js` (bin/serve adds the memory settings). `--outdir <dir>` builds elsewhere. Packages stay in node_modules, except @virality/domain,
 // which is TypeScript source and is bundled in. The SQL migrations are copied to dist/migrations, where
 // db/client.ts looks for them beside the running file (import.meta.dirname), as it does beside src/db.
@@ -35,7 +36,7 @@ const writeAtomically = (file, contents) => {
 const started = Date.now();
 const result = await build({
   absWorkingDir: ROOT,
-  entryPoints: ['src/main.ts', 'src/worker.ts'],
+  entryPoints: ['src/main.ts', 'src/worker.ts', 'src/admin-create.ts'],
   outdir: OUT,
   bundle: true,
   platform: 'node',

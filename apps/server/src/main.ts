@@ -2,6 +2,7 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { createContainer } from './container';
 import { DataFolderInUseError, openDatabase, type TDatabase } from './db/client';
+import { FIRST_ADMIN_HINT } from './modules/admin/create-admin-command';
 
 /** Start: config → database → migrations → container → app → workers; stops cleanly on SIGINT/SIGTERM. */
 let opened: TDatabase | null = null;
@@ -18,6 +19,8 @@ async function main() {
   container.startWatchers();
   await app.listen({ port: config.port, host: config.host });
   app.log.info(`Virality on ${config.publicUrl} (${database.kind}${config.sandbox ? ', sandbox' : ''}); API docs at /api/docs`);
+  // a fresh machine: nobody can run the console until the first admin is made on the command line
+  if (!(await container.services.admin.anyAdmin())) app.log.warn(FIRST_ADMIN_HINT);
 
   let stopping = false;
   const stop = async (signal: string) => {

@@ -17,6 +17,7 @@ export * from './data/interests';
 export * from './enums';
 export * from './messages';
 export * from './rules/account';
+export * from './rules/admin';
 export * from './rules/calendar';
 export * from './rules/events';
 export * from './rules/guard';

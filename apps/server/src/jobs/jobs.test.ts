@@ -168,6 +168,7 @@ describe('one composition root for the server, the worker and the tests', () => 
   it('every module is registered: its services, its routes and its jobs', async () => {
     expect(Object.keys(t.services).sort()).toEqual(
       [
+        'admin',
         'analytics',
         'audit',
         'auth',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PROFILE_TYPES } from '../enums';
 import { ID_MAX } from '../rules/limits';
 
 /** The admin a console session belongs to (GET admin/me). */
@@ -28,8 +29,50 @@ export const AUDIT_PAGE_SIZE = 50;
 /** GET admin/audit?before=: the page after the row `before` names. */
 export const zAuditQuery = z.object({ before: z.string().trim().max(ID_MAX).optional() });
 
+/** An admin as the Admins section lists them: INVITED until the invitation's password is set. */
+export const ADMIN_STATES = ['ACTIVE', 'INVITED', 'INACTIVE'] as const;
+export const zAdminRow = z.object({
+  _id: z.string(),
+  email: z.string().nullable(),
+  name: z.string().nullable(),
+  state: z.enum(ADMIN_STATES),
+  lastLoginAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type TAdminRow = z.infer<typeof zAdminRow>;
+
+/** An account as the Users section shows it: who, how to reach them, type, plan, linked networks (names only). */
+export const zAdminUserRow = z.object({
+  _id: z.string(),
+  name: z.string().nullable(),
+  userName: z.string().nullable(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  profileType: z.enum(PROFILE_TYPES),
+  plan: z.object({ planType: z.string(), planStatus: z.string(), planEndDate: z.string() }).nullable(),
+  /** The networks the account's organization has linked, each once, by name ('instagram'); never a token. */
+  networks: z.array(z.string()),
+  lastLoginAt: z.string().nullable(),
+  active: z.boolean(),
+  /** Closed by its owner: kept, but nothing about it changes any more. */
+  closed: z.boolean(),
+  createdAt: z.string(),
+});
+export type TAdminUserRow = z.infer<typeof zAdminUserRow>;
+export const zAdminUsersPage = z.object({
+  users: z.array(zAdminUserRow),
+  total: z.number(),
+  page: z.number(),
+  pages: z.number(),
+});
+export type TAdminUsersPage = z.infer<typeof zAdminUsersPage>;
+
 /** The console's calls, by `METHOD path`. */
 export const ADMIN_RESPONSES = {
   'GET /admin/me': zAdminMe,
   'GET /admin/audit': zAuditPage,
+  'GET /admin/admins': z.object({ admins: z.array(zAdminRow) }),
+  'POST /admin/admins': z.object({ admin: zAdminRow }),
+  'GET /admin/users': zAdminUsersPage,
+  'PUT /admin/users/status': z.object({ user: zAdminUserRow }),
 } as const satisfies Record<string, z.ZodType>;

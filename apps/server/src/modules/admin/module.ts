@@ -1,12 +1,16 @@
 import type { TModule } from '../../container';
+import { createAccountsRepository } from './accounts-repository';
 import { createAuditService, type TAuditService } from './audit';
 import { createAuditRepository } from './audit-repository';
 import { adminRoutes } from './routes';
+import { createAdminService, type TAdminService } from './service';
 
 declare module '../../container' {
   interface TServices {
     /** The admins' audit log: `audit.record({...})` inside the unit of work of the write it describes. */
     audit: TAuditService;
+    /** The console's accounts: admins and every other account. */
+    admin: TAdminService;
   }
 }
 
@@ -16,6 +20,19 @@ declare module '../../container' {
  */
 export const adminModule: TModule = {
   name: 'admin',
-  services: ({ db, clock }) => ({ audit: createAuditService({ repo: createAuditRepository(db), clock }) }),
-  routes: ({ services }) => [adminRoutes(services.audit)],
+  services: ({ db, clock, services, messenger, unitOfWork }) => {
+    const audit = createAuditService({ repo: createAuditRepository(db), clock });
+    const admin = createAdminService({
+      accounts: createAccountsRepository(db),
+      users: services.users,
+      auth: services.auth,
+      team: services.team,
+      audit,
+      messenger,
+      unitOfWork,
+      clock,
+    });
+    return { audit, admin };
+  },
+  routes: ({ services }) => [adminRoutes(services.audit, services.admin)],
 };

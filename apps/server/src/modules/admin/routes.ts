@@ -1,10 +1,19 @@
-import { AUDIT_PAGE_SIZE, type TAuditEntry, zAuditQuery } from '@virality/domain';
+import {
+  ADMIN_MSG,
+  AUDIT_PAGE_SIZE,
+  type TAuditEntry,
+  zAdminUserStatusBody,
+  zAdminUsersQuery,
+  zAuditQuery,
+  zInviteAdminBody,
+} from '@virality/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authOf, requireAdmin } from '../../http/auth';
 import { replies } from '../../http/contracts';
 import { ok } from '../../http/envelope';
 import type { TAuditService } from './audit';
 import type { TAuditEntry as TAuditEntryRow } from './audit-repository';
+import type { TAdminService } from './service';
 
 const security = [{ accessToken: [] }];
 const tags = ['Admin console'];
@@ -25,9 +34,9 @@ export const toAuditDto = (r: TAuditEntryRow): TAuditEntry => ({
   at: r.at.toISOString(),
 });
 
-/** The console's own calls: who is signed in, the audit log. */
+/** The console's own calls: who is signed in, the audit log, the admins, the accounts. */
 export const adminRoutes =
-  (audit: TAuditService): FastifyPluginAsyncZod =>
+  (audit: TAuditService, admin: TAdminService): FastifyPluginAsyncZod =>
   async (app) => {
     app.get(
       '/admin/me',
@@ -54,5 +63,56 @@ export const adminRoutes =
         const entries = rows.slice(0, AUDIT_PAGE_SIZE).map(toAuditDto);
         return ok({ entries, next: rows.length > AUDIT_PAGE_SIZE ? entries[entries.length - 1]._id : null });
       },
+    );
+    app.get(
+      '/admin/admins',
+      { ...adminOnly, schema: { response: replies('GET /admin/admins'), tags, security, summary: 'Every admin' } },
+      async () => ok(await admin.listAdmins()),
+    );
+    app.post(
+      '/admin/admins',
+      {
+        ...adminOnly,
+        schema: {
+          response: replies('POST /admin/admins'),
+          tags,
+          security,
+          summary: 'Invite an admin by e-mail (a link to set the password)',
+          body: zInviteAdminBody,
+        },
+      },
+      async (req) => ok(await admin.inviteAdmin(authOf(req), req.body), ADMIN_MSG.adminInvited),
+    );
+    app.get(
+      '/admin/users',
+      {
+        ...adminOnly,
+        schema: {
+          response: replies('GET /admin/users'),
+          tags,
+          security,
+          summary: 'Search accounts by e-mail, phone or name',
+          querystring: zAdminUsersQuery,
+        },
+      },
+      async (req) => ok(await admin.searchUsers(req.query.q, req.query.page)),
+    );
+    app.put(
+      '/admin/users/status',
+      {
+        ...adminOnly,
+        schema: {
+          response: replies('PUT /admin/users/status'),
+          tags,
+          security,
+          summary: 'Deactivate (sessions end at once) or reactivate an account',
+          body: zAdminUserStatusBody,
+        },
+      },
+      async (req) =>
+        ok(
+          await admin.setUserActive(authOf(req), req.body.userId, req.body.active),
+          req.body.active ? ADMIN_MSG.reactivated : ADMIN_MSG.deactivated,
+        ),
     );
   };

@@ -120,17 +120,21 @@ export function createTeamService(deps: TDeps) {
     return u;
   }
 
-  async function invite(u: TUserRow, businessName: string | null) {
+  /**
+   * A new invitation of `u`: a single-use link to set the password (/set-password), good for INVITE_TTL_DAYS; only
+   * the token's hash is kept. Sub-users get theirs by e-mail; the console and the command line make them for admins
+   * and brands too.
+   */
+  async function invitationLink(u: TUserRow): Promise<{ token: string; link: string; expiresAt: Date }> {
     const token = randomBytes(32).toString('base64url');
     const now = clock.now();
-    await repo.insertInvitation({
-      id: newId(),
-      userId: u.id,
-      tokenHash: hashToken(token),
-      expiresAt: new Date(now.getTime() + INVITE_TTL_DAYS * 86_400_000),
-      createdAt: now,
-    });
-    const link = `${deps.publicUrl}/set-password?token=${token}`;
+    const expiresAt = new Date(now.getTime() + INVITE_TTL_DAYS * 86_400_000);
+    await repo.insertInvitation({ id: newId(), userId: u.id, tokenHash: hashToken(token), expiresAt, createdAt: now });
+    return { token, link: `${deps.publicUrl}/set-password?token=${token}`, expiresAt };
+  }
+
+  async function invite(u: TUserRow, businessName: string | null) {
+    const { token, link } = await invitationLink(u);
     await messenger.send({
       channel: 'email',
       to: u.email!,
@@ -149,6 +153,7 @@ export function createTeamService(deps: TDeps) {
 
   return {
     permissionsOf,
+    invitationLink,
 
     /** Who `user` is to a permission check: organisation, role and (for a manager) the role's effective permissions. */
     async actorOf(user: TUserRow): Promise<TActor> {
