@@ -2,6 +2,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, devices } from '@playwright/test';
+import { FIRST_ADMIN } from './support/first-admin';
 
 // Journeys run against the real product in sandbox mode: the built web app served by the server, on its own
 // port and a fresh data dir. scripts/test.mjs sets CHROMIUM_PATH (Debian's /usr/bin/chromium; never a
@@ -52,7 +53,9 @@ export default defineConfig({
     },
   ],
   webServer: {
-    command: `npm run build -w @virality/web -- --outDir ${WEB_DIST} --emptyOutDir && npm run start -w @virality/server`,
+    // The first admin is made before the server starts (the embedded database is one process's): its one-time
+    // password link is kept in the data folder for support/admin.ts.
+    command: `npm run build -w @virality/web -- --outDir ${WEB_DIST} --emptyOutDir && npm run admin:create -- --email ${FIRST_ADMIN.email} > ${path.join(process.env.E2E_DATA_DIR, FIRST_ADMIN.linkFile)} && npm run start -w @virality/server`,
     cwd: ROOT,
     url: `${BASE_URL}/api/health`,
     timeout: 180_000,

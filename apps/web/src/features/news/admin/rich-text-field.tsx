@@ -37,8 +37,8 @@ export function RichTextField({ label, value, onChange, error, required }: TProp
     { label: 'Bold', icon: <IconBold size={16} />, run: () => exec('bold') },
     { label: 'Italic', icon: <IconItalic size={16} />, run: () => exec('italic') },
     { label: 'Underline', icon: <IconUnderline size={16} />, run: () => exec('underline') },
-    { label: 'Heading', icon: <IconH2 size={16} />, run: () => exec('formatBlock', 'h2') },
-    { label: 'Sub-heading', icon: <IconH3 size={16} />, run: () => exec('formatBlock', 'h3') },
+    { label: 'Large heading', icon: <IconH2 size={16} />, run: () => exec('formatBlock', 'h2') },
+    { label: 'Small heading', icon: <IconH3 size={16} />, run: () => exec('formatBlock', 'h3') },
     { label: 'Bulleted list', icon: <IconList size={16} />, run: () => exec('insertUnorderedList') },
     { label: 'Numbered list', icon: <IconListNumbers size={16} />, run: () => exec('insertOrderedList') },
     { label: 'Quote', icon: <IconBlockquote size={16} />, run: () => exec('formatBlock', 'blockquote') },
@@ -97,7 +97,7 @@ export function RichTextField({ label, value, onChange, error, required }: TProp
           contentEditable
           suppressContentEditableWarning
           className={classes.body}
-          style={{ minHeight: 220, padding: 'var(--mantine-spacing-sm)', outline: 'none' }}
+          style={{ minHeight: 220, maxHeight: 520, overflowY: 'auto', padding: 'var(--mantine-spacing-sm)', outline: 'none' }}
           onInput={(e) => onChange(e.currentTarget.innerHTML)}
         />
       </Paper>
