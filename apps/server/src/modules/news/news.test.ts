@@ -63,7 +63,11 @@ describe('the public news room', () => {
       expect(await publicIds()).toContain(scheduled._id);
       const got = await call(t, 'GET', `/api/admin/news/getNewsById?newsId=${scheduled._id}`);
       expect(got.status).toBe(200);
-      expect(got.json.response).toMatchObject({ title: 'Scheduled', author: { firstName: 'Ada', lastName: 'Lovelace' }, readTime: 1 });
+      expect(got.json.response).toMatchObject({
+        title: 'Scheduled',
+        author: { firstName: 'Ada', lastName: 'Lovelace' },
+        readTime: 1,
+      });
       const featured = await call(t, 'GET', '/api/admin/news/getAllFeatureNews');
       expect(featured.json.response.mediaCover.map((n: { _id: string }) => n._id)).toContain(scheduled._id);
     } finally {
@@ -105,7 +109,7 @@ describe('the public news room', () => {
 
 describe('the console news calls', () => {
   it('answer admins only: 401 without a token, 403 to every other role, and nothing is written', async () => {
-    const calls: [('GET' | 'POST' | 'PUT' | 'DELETE'), string, unknown?][] = [
+    const calls: ['GET' | 'POST' | 'PUT' | 'DELETE', string, unknown?][] = [
       ['GET', '/api/admin/news/list'],
       ['GET', '/api/admin/news/get?newsId=x'],
       ['POST', '/api/admin/news/create', article()],
@@ -129,7 +133,10 @@ describe('the console news calls', () => {
 
   it('create keeps a draft with its read time, refuses bad input and an unknown article, and records each write in the audit log', async () => {
     const words = Array.from({ length: 450 }, (_, i) => `w${i}`).join(' ');
-    const made = await call(t, 'POST', '/api/admin/news/create', { token: admin, body: article({ description: `<p>${words}</p>` }) });
+    const made = await call(t, 'POST', '/api/admin/news/create', {
+      token: admin,
+      body: article({ description: `<p>${words}</p>` }),
+    });
     expect(made.status).toBe(200);
     expect(made.json.response).toMatchObject({ status: 'DRAFT', readTime: 3 });
     const id = made.json.response._id;
@@ -144,9 +151,10 @@ describe('the console news calls', () => {
       const res = await call(t, 'POST', '/api/admin/news/create', { token: admin, body });
       expect(res.status).toBe(400);
     }
-    expect((await call(t, 'POST', '/api/admin/news/create', { token: admin, body: article({ description: '<script>x</script>' }) })).json.message).toBe(
-      'Description is required',
-    );
+    expect(
+      (await call(t, 'POST', '/api/admin/news/create', { token: admin, body: article({ description: '<script>x</script>' }) }))
+        .json.message,
+    ).toBe('Description is required');
     expect((await call(t, 'POST', '/api/admin/news/publish', { token: admin, body: { newsId: 'nope' } })).status).toBe(404);
     expect((await call(t, 'DELETE', '/api/admin/news/delete?newsId=nope', { token: admin })).status).toBe(404);
 
@@ -166,11 +174,15 @@ describe('the console news calls', () => {
   });
 
   it('uploads a cover image through the image rules and refuses what is not an image', async () => {
-    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#5f30d8' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#5f30d8' } })
+      .png()
+      .toBuffer();
     const form = (bytes: Buffer, name: string, type: string) => {
       const boundary = '----news';
       const payload = Buffer.concat([
-        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: ${type}\r\n\r\n`),
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: ${type}\r\n\r\n`,
+        ),
         bytes,
         Buffer.from(`\r\n--${boundary}--\r\n`),
       ]);
@@ -207,7 +219,12 @@ describe('article HTML', () => {
 
   it("an article's page carries its title, description and Open Graph tags, escaped", () => {
     const html = '<html><head><title>Virality</title><meta name="description" content="x" /></head><body></body></html>';
-    const out = articleHead(html, { title: 'A "quoted" <b>title</b>', description: 'd', url: 'https://v.example/n/1', image: 'https://v.example/c.png' });
+    const out = articleHead(html, {
+      title: 'A "quoted" <b>title</b>',
+      description: 'd',
+      url: 'https://v.example/n/1',
+      image: 'https://v.example/c.png',
+    });
     expect(out).toContain('<title>A &quot;quoted&quot; &lt;b&gt;title&lt;/b&gt; | Virality News</title>');
     expect(out).toContain('<meta property="og:image" content="https://v.example/c.png" />');
     expect(out).not.toContain('content="x"');
