@@ -209,7 +209,10 @@ export function createNewsService(deps: {
     },
     async remove(actorId: string, id: string) {
       const before = await requireArticle(id);
-      await write(actorId, 'news.delete', id, before, async () => ((await repo.remove(id)) ? null : null));
+      await write(actorId, 'news.delete', id, before, async () => {
+        await repo.remove(id);
+        return null;
+      });
     },
     /** A cover or author picture (already read as an image by the upload rules): its public address. */
     async uploadImage(bytes: Buffer, ext: string, mime: string) {
