@@ -1,4 +1,4 @@
-import { IconListDetails, IconNews, IconReceipt2, IconTicket } from '@tabler/icons-react';
+import { IconListDetails, IconNews, IconReceipt2, IconShieldCheck, IconTicket, IconUsers } from '@tabler/icons-react';
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
 
 /** One section of the console: its path under /admin, its label and icon in the navigation, and its page (lazy). */
@@ -16,10 +16,16 @@ export type TAdminSection = {
  */
 export const ADMIN_SECTIONS: readonly TAdminSection[] = [
   {
-    path: 'audit',
-    label: 'Audit log',
-    icon: IconListDetails,
-    component: lazy(async () => ({ default: (await import('./components/audit-log-page')).AuditLogPage })),
+    path: 'users',
+    label: 'Users',
+    icon: IconUsers,
+    component: lazy(async () => ({ default: (await import('./components/users-page')).UsersPage })),
+  },
+  {
+    path: 'admins',
+    label: 'Admins',
+    icon: IconShieldCheck,
+    component: lazy(async () => ({ default: (await import('./components/admins-page')).AdminsPage })),
   },
   {
     path: 'plans',
@@ -38,5 +44,11 @@ export const ADMIN_SECTIONS: readonly TAdminSection[] = [
     label: 'News',
     icon: IconNews,
     component: lazy(async () => ({ default: (await import('../news/admin/admin-news-section')).AdminNewsSection })),
+  },
+  {
+    path: 'audit',
+    label: 'Audit log',
+    icon: IconListDetails,
+    component: lazy(async () => ({ default: (await import('./components/audit-log-page')).AuditLogPage })),
   },
 ];

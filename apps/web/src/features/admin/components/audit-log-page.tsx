@@ -1,11 +1,11 @@
-import { Alert, Badge, Button, Center, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Center, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconListDetails } from '@tabler/icons-react';
 import type { TAuditEntry } from '@virality/domain';
 import { EmptyState } from '../../../components/empty-state';
 import { useAuditLog } from '../api/audit-log';
-import { actionLabel, auditChanges } from '../lib/audit-format';
-
-const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+import { actionLabel, auditChanges, targetLabel } from '../lib/audit-format';
+import { formatWhen } from '../lib/dates';
+import { StateBadge } from './state-badge';
 
 /** The console's audit log: every admin write, newest first, with who made it and what changed. */
 export function AuditLogPage() {
@@ -59,7 +59,7 @@ function AuditRow({ entry }: { entry: TAuditEntry }) {
       <Group justify="space-between" gap="xs" wrap="wrap">
         <Text fw={600}>{actionLabel(entry.action)}</Text>
         <Text size="sm" c="dimmed">
-          <time dateTime={entry.at}>{when(entry.at)}</time>
+          <time dateTime={entry.at}>{formatWhen(entry.at)}</time>
         </Text>
       </Group>
       <Text size="sm" mt={4} style={{ overflowWrap: 'anywhere' }}>
@@ -67,9 +67,7 @@ function AuditRow({ entry }: { entry: TAuditEntry }) {
         {entry.targetId && (
           <>
             {' · '}
-            <Badge variant="light" color="gray" size="sm" tt="none">
-              {entry.targetType}
-            </Badge>{' '}
+            <StateBadge tone="neutral">{targetLabel(entry.targetType)}</StateBadge>{' '}
             <Text span size="xs" c="dimmed" ff="monospace">
               {entry.targetId}
             </Text>

@@ -1,10 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { actionLabel, auditChanges, fieldLabel, formatValue } from './audit-format';
+import { actionLabel, auditChanges, fieldLabel, formatValue, targetLabel } from './audit-format';
 
 describe('the audit log reads as plain words', () => {
   it('names known actions, and any other from its own name', () => {
     expect(actionLabel('user.deactivate')).toBe('Deactivated an account');
     expect(actionLabel('plan_price.update')).toBe('Plan price update');
+  });
+
+  it('names the kind of record in words', () => {
+    expect(targetLabel('user')).toBe('Account');
+    expect(targetLabel('plan_price')).toBe('Plan price');
   });
 
   it('names fields in words', () => {
@@ -24,6 +29,9 @@ describe('the audit log reads as plain words', () => {
       { field: 'User status', before: 'Yes', after: 'No' },
       { field: 'Remarks', before: '—', after: 'spam' },
     ]);
-    expect(auditChanges(null, { email: 'b@x.io' })).toEqual([{ field: 'Email', before: '—', after: 'b@x.io' }]);
+    expect(auditChanges(null, { email: 'b@x.io', name: null, profileType: 'ADMIN' })).toEqual([
+      { field: 'Email', before: '—', after: 'b@x.io' },
+      { field: 'Profile type', before: '—', after: 'Admin' },
+    ]);
   });
 });

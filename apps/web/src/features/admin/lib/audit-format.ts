@@ -12,6 +12,13 @@ export function actionLabel(action: string): string {
   return ACTION_LABELS[action] ?? sentence(action.replace(/[._-]+/g, ' '));
 }
 
+const TARGET_LABELS: Record<string, string> = { user: 'Account', news: 'News article' };
+
+/** The kind of record an audit row is about, as a word: 'user' → 'Account', 'plan_price' → 'Plan price'. */
+export function targetLabel(targetType: string): string {
+  return TARGET_LABELS[targetType] ?? fieldLabel(targetType);
+}
+
 /** 'userStatus' → 'User status'; 'plan_type' → 'Plan type'. */
 export function fieldLabel(key: string): string {
   return sentence(
@@ -39,17 +46,30 @@ export function formatValue(v: unknown): string {
   return String(v);
 }
 
+/** Account types in words: what an audit row keeps of `profileType`. */
+const ACCOUNT_TYPE_WORDS: Record<string, string> = {
+  ADMIN: 'Admin',
+  INFLUENCER: 'Influencer',
+  BUSINESS: 'Business',
+  BRANDS: 'Brand',
+  IMC: 'IMC',
+  BUSINESS_MANAGER: 'Business Manager',
+};
+
+const formatField = (key: string, v: unknown) =>
+  key === 'profileType' && typeof v === 'string' ? (ACCOUNT_TYPE_WORDS[v] ?? v) : formatValue(v);
+
 export type TAuditChange = { field: string; before: string; after: string };
 
-/** The fields whose value differs between before and after (a field only on one side counts), in a stable order. */
+/** The fields whose value reads differently before and after (a field only on one side counts), in a stable order. */
 export function auditChanges(before: Record<string, unknown> | null, after: Record<string, unknown> | null): TAuditChange[] {
   const keys = [...new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})])];
   const out: TAuditChange[] = [];
   for (const k of keys) {
-    const b = before?.[k];
-    const a = after?.[k];
-    if (JSON.stringify(b) === JSON.stringify(a)) continue;
-    out.push({ field: fieldLabel(k), before: formatValue(b), after: formatValue(a) });
+    const b = formatField(k, before?.[k]);
+    const a = formatField(k, after?.[k]);
+    if (b === a) continue;
+    out.push({ field: fieldLabel(k), before: b, after: a });
   }
   return out;
 }
