@@ -81,13 +81,16 @@ export function CouponForm({ onClose }: { onClose: () => void }) {
         }}
       >
         <Stack gap="md">
-          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
             <TextInput
               label="Code"
               description="What buyers type: 3 to 40 letters or digits"
               required
               value={code}
-              onChange={(e) => setCode(e.currentTarget.value.toUpperCase())}
+              onChange={(e) => {
+                setCode(e.currentTarget.value.toUpperCase());
+                setErrors((x) => ({ ...x, code: undefined }));
+              }}
               error={errors.code}
               styles={{ input: { fontFamily: 'monospace' } }}
               autoComplete="off"
@@ -123,12 +126,15 @@ export function CouponForm({ onClose }: { onClose: () => void }) {
               max={100}
               decimalScale={2}
               value={percentOff}
-              onChange={setPercentOff}
+              onChange={(v) => {
+                setPercentOff(v);
+                setErrors((x) => ({ ...x, percentOff: undefined }));
+              }}
               error={errors.percentOff}
               required
             />
           ) : (
-            <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
               <Select
                 label="Currency"
                 data={CURRENCIES.map((c) => ({ value: c, label: `${c.toUpperCase()} · ${CURRENCY_LABELS[c]}` }))}
@@ -145,13 +151,16 @@ export function CouponForm({ onClose }: { onClose: () => void }) {
                 decimalScale={2}
                 thousandSeparator=","
                 value={amountOff}
-                onChange={setAmountOff}
+                onChange={(v) => {
+                  setAmountOff(v);
+                  setErrors((x) => ({ ...x, amountOff: undefined }));
+                }}
                 error={errors.amountOff}
                 required
               />
             </SimpleGrid>
           )}
-          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
             <Select
               label="Lasts for"
               data={[
@@ -176,7 +185,7 @@ export function CouponForm({ onClose }: { onClose: () => void }) {
               />
             )}
           </SimpleGrid>
-          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
             <NumberInput
               label="Maximum uses"
               description="Empty: no limit"

@@ -9,8 +9,6 @@ import { useAdminCoupons, useDeactivateCoupon } from './api';
 import { CouponForm } from './coupon-form';
 import { couponState, dateOf, discountOf, durationOf, usesOf } from './format';
 
-const STATE_COLOR = { Active: 'teal', Expired: 'gray', 'Used up': 'orange', Inactive: 'gray' } as const;
-
 /** The console's Coupons section: every promotion code with its terms and uses; make one, deactivate one. */
 export function CouponsSection() {
   const coupons = useAdminCoupons();
@@ -52,7 +50,7 @@ export function CouponsSection() {
   const state = (c: TAdminCoupon) => {
     const s = couponState(c, now);
     return (
-      <Badge color={STATE_COLOR[s]} variant="light">
+      <Badge color={s === 'Active' ? 'teal.9' : 'gray'} variant={s === 'Active' ? 'filled' : 'light'}>
         {s}
       </Badge>
     );

@@ -109,7 +109,7 @@ export function PlanEditor({ plan, onClose }: { plan: TAdminPlan; onClose: () =>
         <Stack gap="md">
           {plan.purchasable ? (
             <>
-              <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+              <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
                 {CURRENCIES.map((c) => (
                   <NumberInput
                     key={c}
@@ -119,7 +119,10 @@ export function PlanEditor({ plan, onClose }: { plan: TAdminPlan; onClose: () =>
                     min={0}
                     thousandSeparator=","
                     value={prices[c]}
-                    onChange={(v) => setPrices((p) => ({ ...p, [c]: v }))}
+                    onChange={(v) => {
+                      setPrices((p) => ({ ...p, [c]: v }));
+                      setErrors((e) => ({ ...e, [c]: undefined }));
+                    }}
                     error={errors[c]}
                   />
                 ))}
@@ -132,7 +135,10 @@ export function PlanEditor({ plan, onClose }: { plan: TAdminPlan; onClose: () =>
                   allowDecimal={false}
                   disabled={unlimited}
                   value={unlimited ? '' : postLimit}
-                  onChange={setPostLimit}
+                  onChange={(v) => {
+                    setPostLimit(v);
+                    setErrors((e) => ({ ...e, postLimit: undefined }));
+                  }}
                   error={errors.postLimit}
                   w={180}
                 />
@@ -155,7 +161,10 @@ export function PlanEditor({ plan, onClose }: { plan: TAdminPlan; onClose: () =>
             autosize
             minRows={4}
             value={features}
-            onChange={(e) => setFeatures(e.currentTarget.value)}
+            onChange={(e) => {
+              setFeatures(e.currentTarget.value);
+              setErrors((x) => ({ ...x, features: undefined }));
+            }}
             error={errors.features}
           />
           {errors.form && (

@@ -50,23 +50,22 @@ function PlanCard({ plan, onEdit }: { plan: TAdminPlan; onEdit: () => void }) {
           <Text size="sm" c="dimmed">
             {plan.postLimit === null ? 'No post limit' : `${plan.postLimit} posts a month`}
           </Text>
-        </div>
-        <Group gap={6} wrap="nowrap">
           {!plan.purchasable && (
-            <Badge color="gray" variant="light">
+            <Badge color="gray" variant="light" mt={6}>
               Free, not for sale
             </Badge>
           )}
-          <Button
-            size="xs"
-            variant="light"
-            leftSection={<IconPencil size={14} />}
-            onClick={onEdit}
-            aria-label={`Edit ${plan.planName}`}
-          >
-            Edit
-          </Button>
-        </Group>
+        </div>
+        <Button
+          size="xs"
+          variant="light"
+          leftSection={<IconPencil size={14} />}
+          onClick={onEdit}
+          aria-label={`Edit ${plan.planName}`}
+          style={{ flexShrink: 0 }}
+        >
+          Edit
+        </Button>
       </Group>
       {plan.purchasable && (
         <SimpleGrid cols={{ base: 2, xs: 4 }} spacing="xs" mt="md" component="dl" m={0} aria-label="Monthly prices">
