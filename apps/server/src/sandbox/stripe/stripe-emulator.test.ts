@@ -327,6 +327,95 @@ describe('promotion codes and coupons', () => {
   });
 });
 
+describe('products and prices', () => {
+  const stripeError = async (run: () => Promise<unknown>) => {
+    try {
+      await run();
+    } catch (err) {
+      return err as Stripe.errors.StripeError;
+    }
+    throw new Error('Stripe answered without an error');
+  };
+
+  it('a price takes a lookup key from another only with transfer_lookup_key, and a checkout charges a catalog price', async () => {
+    const product = await stripe.products.create({ id: 'prod_emulator_plan', name: 'Emulator plan (1 month)' });
+    expect(await stripe.products.retrieve(product.id)).toMatchObject({ object: 'product', name: 'Emulator plan (1 month)' });
+    const first = await stripe.prices.create({
+      product: product.id,
+      currency: 'eur',
+      unit_amount: 1700,
+      lookup_key: 'emulator_eur',
+    });
+    const taken = await stripeError(() =>
+      stripe.prices.create({ product: product.id, currency: 'eur', unit_amount: 1900, lookup_key: 'emulator_eur' }),
+    );
+    expect(taken).toMatchObject({ statusCode: 400, param: 'lookup_key' });
+    const second = await stripe.prices.create({
+      product: product.id,
+      currency: 'eur',
+      unit_amount: 1900,
+      lookup_key: 'emulator_eur',
+      transfer_lookup_key: true,
+    });
+    const found = await stripe.prices.list({ lookup_keys: ['emulator_eur'], active: true });
+    expect(found.data.map((p) => p.id)).toEqual([second.id]);
+    expect(await stripe.prices.retrieve(first.id)).toMatchObject({ lookup_key: null, unit_amount: 1700 });
+
+    const session = await stripe.checkout.sessions.create({
+      ...sessionParams(),
+      line_items: [{ price: second.id, quantity: 1 }],
+      expand: ['line_items'],
+    });
+    expect(session).toMatchObject({ amount_total: 1900, currency: 'eur' });
+    expect(session.line_items?.data[0]).toMatchObject({ description: 'Emulator plan (1 month)', price: { id: second.id } });
+
+    // an inactive price cannot be bought
+    await stripe.prices.update(first.id, { active: false });
+    const inactive = await stripeError(() =>
+      stripe.checkout.sessions.create({ ...sessionParams(), line_items: [{ price: first.id, quantity: 1 }] }),
+    );
+    expect(inactive).toMatchObject({ statusCode: 400, param: 'line_items[0][price]' });
+    expect(inactive.message).toBe('The price specified is inactive. This field only accepts active prices.');
+    const missing = await stripeError(() => stripe.prices.create({ product: 'prod_nosuch', currency: 'usd', unit_amount: 1 }));
+    expect(missing).toMatchObject({ statusCode: 404 });
+  });
+});
+
+describe('making coupons and promotion codes', () => {
+  it('a coupon and its code: active codes are unique in any case, a code made inactive stops checkouts', async () => {
+    const coupon = await stripe.coupons.create({
+      percent_off: 30,
+      duration: 'repeating',
+      duration_in_months: 2,
+      max_redemptions: 1,
+    });
+    expect(coupon).toMatchObject({
+      object: 'coupon',
+      percent_off: 30,
+      duration: 'repeating',
+      duration_in_months: 2,
+      valid: true,
+    });
+    const promo = await stripe.promotionCodes.create({ promotion: { type: 'coupon', coupon: coupon.id }, code: 'Thirty30' });
+    expect(promo).toMatchObject({ code: 'Thirty30', active: true, times_redeemed: 0 });
+    await expect(
+      stripe.promotionCodes.create({ promotion: { type: 'coupon', coupon: coupon.id }, code: 'THIRTY30' }),
+    ).rejects.toMatchObject({ statusCode: 400, param: 'code' });
+    await expect(stripe.coupons.create({ duration: 'once' })).rejects.toMatchObject({ statusCode: 400 });
+    await expect(stripe.coupons.create({ amount_off: 500, duration: 'once' })).rejects.toMatchObject({ param: 'currency' });
+
+    const listed = await stripe.coupons.list({ limit: 100 });
+    expect(listed.data.map((c) => c.id)).toContain(coupon.id);
+
+    const off = await stripe.promotionCodes.update(promo.id, { active: false });
+    expect(off.active).toBe(false);
+    await expect(stripe.checkout.sessions.create(sessionParams({ promo: promo.id }))).rejects.toMatchObject({
+      statusCode: 400,
+      param: 'discounts',
+    });
+  });
+});
+
 describe('the hosted checkout page', () => {
   it('shows the plan, the amount in the session’s currency, the discount, and a labelled field for each entry', async () => {
     const s = await stripe.checkout.sessions.create(sessionParams({ promo: promoIds.HALFOFF, currency: 'eur', amount: 900 }));
