@@ -169,6 +169,7 @@ describe('one composition root for the server, the worker and the tests', () => 
     expect(Object.keys(t.services).sort()).toEqual(
       [
         'admin',
+        'adminBilling',
         'analytics',
         'audit',
         'auth',
@@ -176,6 +177,7 @@ describe('one composition root for the server, the worker and the tests', () => 
         'interests',
         'location',
         'media',
+        'news',
         'notifications',
         'payments',
         'plans',
