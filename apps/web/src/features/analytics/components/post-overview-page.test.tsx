@@ -100,10 +100,12 @@ const analytics = (network: string, id: string, user: string, over: Record<strin
   UpdatedAt: null,
   ...over,
 });
-const X_FIGURES = analytics('X', '6', 'quinn', {
-  Metrics: { ...none, views: 1200, likes: 40 },
-  UpdatedAt: new Date(Date.now() - 5 * 60_000).toISOString(),
-});
+// made when a test serves it: its "5 min ago" must hold however long the file took to load
+const xFigures = () =>
+  analytics('X', '6', 'quinn', {
+    Metrics: { ...none, views: 1200, likes: 40 },
+    UpdatedAt: new Date(Date.now() - 5 * 60_000).toISOString(),
+  });
 const STORY = analytics('Instagram', '1', 'quinn.ig', {
   Format: 'story',
   ResponseCode: 204,
@@ -136,7 +138,7 @@ afterEach(() => vi.unstubAllGlobals());
 describe('PostOverviewPage', () => {
   it('opened by its address, reads the post and shows it with how each account fared', async () => {
     storeSession('INFLUENCER');
-    const calls = serve([X_FIGURES]);
+    const calls = serve([xFigures()]);
     open();
     expect(await screen.findByText('Autumn lookbook')).toBeTruthy();
     expect(screen.getByText('#autumn')).toBeTruthy();
@@ -160,7 +162,7 @@ describe('PostOverviewPage', () => {
 
   it('shows each account’s figures (only those its network gives), the story rule and the network’s error', async () => {
     storeSession('INFLUENCER');
-    serve([X_FIGURES, STORY, FAILED]);
+    serve([xFigures(), STORY, FAILED]);
     open();
     const x = await screen.findByRole('article', { name: 'X @quinn' });
     expect(within(x).getByText('Views')).toBeTruthy();
@@ -178,7 +180,7 @@ describe('PostOverviewPage', () => {
 
   it('"View as table" shows the chart’s figures as a table', async () => {
     storeSession('INFLUENCER');
-    serve([X_FIGURES]);
+    serve([xFigures()]);
     open();
     await userEvent.click(await screen.findByRole('button', { name: 'View as table' }));
     const table = screen.getByRole('table', { name: 'Figures by account' });
@@ -203,7 +205,7 @@ describe('PostOverviewPage', () => {
     );
     storeSession('INFLUENCER');
     const second = { ...post.MediaDetails[0], ImageVideoUrl: '/uploads/b.mp4', ImageVideoType: 'video/mp4', PostType: 'VIDEO' };
-    serve([X_FIGURES], { of: { ...post, PostType: 'MULTIPLEPOST', MediaDetails: [post.MediaDetails[0], second] } });
+    serve([xFigures()], { of: { ...post, PostType: 'MULTIPLEPOST', MediaDetails: [post.MediaDetails[0], second] } });
     open();
     const media = await screen.findByRole('region', { name: 'Post media' });
     expect(within(media).getByRole('img', { name: 'Photo 1 of 2' })).toBeTruthy();
