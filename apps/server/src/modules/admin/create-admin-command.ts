@@ -8,7 +8,8 @@ import { AppError } from '../../errors';
 export const ADMIN_CREATE_USAGE = 'Usage: npm run admin:create -- --email you@example.com [--name "Your Name"]';
 
 /** How to make the first admin, as a fresh start prints it. */
-export const FIRST_ADMIN_HINT = `No admin yet. Make the first one (the server stopped when the embedded database is used): ${ADMIN_CREATE_USAGE}`;
+export const FIRST_ADMIN_HINT =
+  'No admin yet. Make the first one with `npm run admin:create -- --email you@example.com` (on the embedded database, stop the server first): it prints a link to set the password.';
 
 /**
  * `npm run admin:create -- --email …`: opens the configured database (embedded in DATA_DIR, or DATABASE_URL),
