@@ -103,6 +103,7 @@ export const zAdminCouponCreate = z
     code: z
       .string({ error: ADMIN_BILLING_MSG.codeInvalid })
       .trim()
+      .max(40, ADMIN_BILLING_MSG.codeInvalid)
       .regex(COUPON_CODE, ADMIN_BILLING_MSG.codeInvalid)
       .transform((s) => s.toUpperCase()),
     name: z.string().trim().max(40, ADMIN_BILLING_MSG.couponNameTooLong).optional(),
@@ -131,7 +132,11 @@ export const zAdminCouponCreate = z
       .nullable()
       .optional(),
     /** When the code stops working (ISO 8601); checked against the product's clock on the server. */
-    expiresAt: z.iso.datetime({ offset: true, error: ADMIN_BILLING_MSG.expiryInvalid }).nullable().optional(),
+    expiresAt: z.iso
+      .datetime({ offset: true, error: ADMIN_BILLING_MSG.expiryInvalid })
+      .max(40, ADMIN_BILLING_MSG.expiryInvalid)
+      .nullable()
+      .optional(),
   })
   .superRefine((b, ctx) => {
     const percent = b.percentOff ?? null;
@@ -151,6 +156,7 @@ export const zAdminCouponParams = z.object({
   couponId: z
     .string()
     .trim()
+    .max(255, ADMIN_BILLING_MSG.couponNotFound)
     .regex(/^[A-Za-z0-9_]{1,255}$/, ADMIN_BILLING_MSG.couponNotFound),
 });
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { zEmail } from './identifier';
-import { ID_MAX, SEARCH_MAX, TEXT_FIELD_MAX, tooLong } from './limits';
+import { ID_MAX, IDENTIFIER_FIELD_MAX, SEARCH_MAX, TEXT_FIELD_MAX, tooLong } from './limits';
 
 /** What the console's calls answer and refuse with. */
 export const ADMIN_MSG = {
@@ -21,7 +21,11 @@ export const ADMIN_USERS_PAGE_SIZE = 20;
 
 /** POST admin/admins: the new admin's e-mail (the invitation goes there) and, optionally, a name. */
 export const zInviteAdminBody = z.object({
-  email: z.string({ error: ADMIN_MSG.emailRequired }).min(1, ADMIN_MSG.emailRequired).pipe(zEmail),
+  email: z
+    .string({ error: ADMIN_MSG.emailRequired })
+    .min(1, ADMIN_MSG.emailRequired)
+    .max(IDENTIFIER_FIELD_MAX, tooLong('Email'))
+    .pipe(zEmail),
   name: z.string().trim().max(TEXT_FIELD_MAX, tooLong('Name')).optional().nullable(),
 });
 export type TInviteAdminBody = z.input<typeof zInviteAdminBody>;
