@@ -117,7 +117,7 @@ describe('the built web app', () => {
   });
 
   it('answers a missing file (an old chunk, a root file) with 404, not the app', async () => {
-    for (const url of ['/assets/old-999.js', '/favicon.ico', '/sitemap.xml']) {
+    for (const url of ['/assets/old-999.js', '/favicon.ico', '/browserconfig.xml']) {
       const res = await get(url);
       expect(res.statusCode, url).toBe(404);
       expect(res.headers['content-type'], url).not.toMatch(/text\/html/);
