@@ -14,7 +14,8 @@ import { ensureChromium } from './ensure-chromium.mjs';
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const RESULTS = path.join(ROOT, '.test-results');
 const BIN = path.join(ROOT, 'node_modules', '.bin');
-const SUITE_TIMEOUT_MS = Number(process.env.TEST_SUITE_TIMEOUT_MIN ?? 30) * 60_000;
+// a suite that hangs is stopped; the journeys on two cores take 15-30 minutes, so they get room
+const SUITE_TIMEOUT_MS = Number(process.env.TEST_SUITE_TIMEOUT_MIN ?? 45) * 60_000;
 
 const bin = (name, cwd) => {
   const local = path.join(ROOT, cwd, 'node_modules', '.bin', name);
