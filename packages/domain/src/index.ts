@@ -1,6 +1,7 @@
 export * from './contracts/activity';
 export * from './contracts/admin';
 export * from './contracts/admin-billing';
+export * from './contracts/admin-overview';
 export * from './contracts/auth';
 export * from './contracts/billing';
 export * from './contracts/errors';

@@ -170,6 +170,7 @@ describe('one composition root for the server, the worker and the tests', () => 
       [
         'admin',
         'adminBilling',
+        'adminOverview',
         'analytics',
         'audit',
         'auth',

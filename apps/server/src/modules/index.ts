@@ -1,6 +1,7 @@
 import type { TModule } from '../container';
 import { adminModule } from './admin/module';
 import { adminBillingModule } from './admin-billing/module';
+import { adminOverviewModule } from './admin-overview/module';
 import { analyticsModule } from './analytics/module';
 import { authModule } from './auth/module';
 import { eventsModule } from './events/module';
@@ -47,4 +48,5 @@ export const MODULES: readonly TModule[] = [
   adminModule,
   newsModule,
   adminBillingModule,
+  adminOverviewModule,
 ];

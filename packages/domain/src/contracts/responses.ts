@@ -3,6 +3,7 @@ import { SOCIAL_NETWORK_KEYS_TUPLE } from '../rules/social';
 import { zActivity, zActivityDeleted, zActivityPage } from './activity';
 import { ADMIN_RESPONSES } from './admin';
 import { ADMIN_BILLING_RESPONSES } from './admin-billing';
+import { ADMIN_OVERVIEW_RESPONSES } from './admin-overview';
 import { BILLING_RESPONSES } from './billing';
 import { NEWS_RESPONSES } from './news';
 import { zNotificationSettings } from './notification-settings';
@@ -251,6 +252,7 @@ export const API_RESPONSES = {
   ...NEWS_RESPONSES,
   ...ADMIN_RESPONSES,
   ...ADMIN_BILLING_RESPONSES,
+  ...ADMIN_OVERVIEW_RESPONSES,
 } as const satisfies Record<string, z.ZodType>;
 export type TApiCall = keyof typeof API_RESPONSES;
 /** The `response` of a call, as the server sends it. */
