@@ -67,6 +67,32 @@ export const zAdminUsersPage = z.object({
 });
 export type TAdminUsersPage = z.infer<typeof zAdminUsersPage>;
 
+/**
+ * A brand as the Brands section lists it: who, how to reach it, whether it may log in (active), whether it has set
+ * its password from the invitation yet, its plan, when it was made and when it last logged in.
+ */
+export const zAdminBrandRow = z.object({
+  _id: z.string(),
+  name: z.string().nullable(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  active: z.boolean(),
+  /** False while the invitation is pending: the brand has not set its password yet. */
+  passwordSet: z.boolean(),
+  closed: z.boolean(),
+  plan: z.object({ planType: z.string(), planStatus: z.string(), planEndDate: z.string() }).nullable(),
+  lastLoginAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type TAdminBrandRow = z.infer<typeof zAdminBrandRow>;
+export const zAdminBrandsPage = z.object({
+  brands: z.array(zAdminBrandRow),
+  total: z.number(),
+  page: z.number(),
+  pages: z.number(),
+});
+export type TAdminBrandsPage = z.infer<typeof zAdminBrandsPage>;
+
 /** The console's calls, by `METHOD path`. */
 export const ADMIN_RESPONSES = {
   'GET /admin/me': zAdminMe,
@@ -75,4 +101,8 @@ export const ADMIN_RESPONSES = {
   'POST /admin/admins': z.object({ admin: zAdminRow }),
   'GET /admin/users': zAdminUsersPage,
   'PUT /admin/users/status': z.object({ user: zAdminUserRow }),
+  'PUT /admin/admins/status': z.object({ admin: zAdminRow }),
+  'GET /admin/brands': zAdminBrandsPage,
+  'POST /admin/brands': z.object({ brand: zAdminBrandRow }),
+  'POST /admin/brands/:id/invitation': z.object({ brand: zAdminBrandRow }),
 } as const satisfies Record<string, z.ZodType>;

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, ilike, max, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, isNotNull, isNull, max, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { TDb } from '../../db/client';
 import { sessions, socialAccounts, subscriptions, users } from '../../db/schema';
 
@@ -68,13 +68,16 @@ export function createAccountsRepository(db: TDb) {
       .leftJoin(lastLogin, eq(lastLogin.userId, users.id))
       .where(where);
 
-  /** Every account but the admins, matching `q` in its e-mail, phone (digits), name or username. */
-  const accountsMatching = (q: string | null): SQL | undefined => {
-    const notAdmin = ne(users.profileType, 'ADMIN');
-    if (!q) return notAdmin;
+  /**
+   * Every account but the admins (or only those of `profileType`), matching `q` in its e-mail, phone (digits), name
+   * or username.
+   */
+  const accountsMatching = (q: string | null, profileType?: string): SQL | undefined => {
+    const kind = profileType ? eq(users.profileType, profileType) : ne(users.profileType, 'ADMIN');
+    if (!q) return kind;
     const digits = q.replace(/[^\d]/g, '');
     return and(
-      notAdmin,
+      kind,
       or(
         ilike(users.email, contains(q)),
         ilike(users.name, contains(q)),
@@ -85,8 +88,14 @@ export function createAccountsRepository(db: TDb) {
   };
 
   return {
-    async pageAccounts(q: string | null, page: number, size: number): Promise<{ rows: TAccountListRow[]; total: number }> {
-      const where = accountsMatching(q);
+    /** A page of the accounts (every type but ADMIN, or only `profileType`) matching `q`, newest first. */
+    async pageAccounts(
+      q: string | null,
+      page: number,
+      size: number,
+      profileType?: string,
+    ): Promise<{ rows: TAccountListRow[]; total: number }> {
+      const where = accountsMatching(q, profileType);
       const [{ total }] = await db.select({ total: count() }).from(users).where(where);
       const rows = await select(where)
         .orderBy(desc(users.createdAt), desc(users.id))
@@ -101,6 +110,20 @@ export function createAccountsRepository(db: TDb) {
     async admins(): Promise<TAccountListRow[]> {
       const rows = await select(eq(users.profileType, 'ADMIN')).orderBy(desc(users.createdAt), desc(users.id));
       return rows as TAccountListRow[];
+    },
+    /**
+     * How many admins may log in now: active, not closed, with their password set. Inside a unit of work the admins'
+     * rows are locked first, so two units changing admins at once count one after the other.
+     */
+    async activeAdminCount(): Promise<number> {
+      await db.select({ id: users.id }).from(users).where(eq(users.profileType, 'ADMIN')).for('update');
+      const [{ n }] = await db
+        .select({ n: count() })
+        .from(users)
+        .where(
+          and(eq(users.profileType, 'ADMIN'), eq(users.userStatus, true), isNull(users.deletedAt), isNotNull(users.passwordHash)),
+        );
+      return n;
     },
     async anyAdmin(): Promise<boolean> {
       const [row] = await db.select({ id: users.id }).from(users).where(eq(users.profileType, 'ADMIN')).limit(1);

@@ -2,6 +2,8 @@ import type { TModule } from '../../container';
 import { createAccountsRepository } from './accounts-repository';
 import { createAuditService, type TAuditService } from './audit';
 import { createAuditRepository } from './audit-repository';
+import { createBrandsService, type TBrandsService } from './brands';
+import { adminBrandsRoutes } from './brands-routes';
 import { adminRoutes } from './routes';
 import { createAdminService, type TAdminService } from './service';
 
@@ -11,6 +13,8 @@ declare module '../../container' {
     audit: TAuditService;
     /** The console's accounts: admins and every other account. */
     admin: TAdminService;
+    /** The console's brands: made by an admin, invited to set their password. */
+    adminBrands: TBrandsService;
   }
 }
 
@@ -22,8 +26,9 @@ export const adminModule: TModule = {
   name: 'admin',
   services: ({ db, clock, services, messenger, unitOfWork }) => {
     const audit = createAuditService({ repo: createAuditRepository(db), clock });
+    const accounts = createAccountsRepository(db);
     const admin = createAdminService({
-      accounts: createAccountsRepository(db),
+      accounts,
       users: services.users,
       auth: services.auth,
       team: services.team,
@@ -32,7 +37,15 @@ export const adminModule: TModule = {
       unitOfWork,
       clock,
     });
-    return { audit, admin };
+    const adminBrands = createBrandsService({
+      accounts,
+      users: services.users,
+      team: services.team,
+      audit,
+      messenger,
+      unitOfWork,
+    });
+    return { audit, admin, adminBrands };
   },
-  routes: ({ services }) => [adminRoutes(services.audit, services.admin)],
+  routes: ({ services }) => [adminRoutes(services.audit, services.admin), adminBrandsRoutes(services.adminBrands)],
 };

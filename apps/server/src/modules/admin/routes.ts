@@ -2,6 +2,7 @@ import {
   ADMIN_MSG,
   AUDIT_PAGE_SIZE,
   type TAuditEntry,
+  zAdminAdminStatusBody,
   zAdminUserStatusBody,
   zAdminUsersQuery,
   zAuditQuery,
@@ -82,6 +83,24 @@ export const adminRoutes =
         },
       },
       async (req) => ok(await admin.inviteAdmin(authOf(req), req.body), ADMIN_MSG.adminInvited),
+    );
+    app.put(
+      '/admin/admins/status',
+      {
+        ...adminOnly,
+        schema: {
+          response: replies('PUT /admin/admins/status'),
+          tags,
+          security,
+          summary: 'Deactivate another admin (sessions end at once) or reactivate one; never yourself or the last',
+          body: zAdminAdminStatusBody,
+        },
+      },
+      async (req) =>
+        ok(
+          await admin.setAdminActive(authOf(req), req.body.userId, req.body.active),
+          req.body.active ? ADMIN_MSG.adminReactivated : ADMIN_MSG.adminDeactivated,
+        ),
     );
     app.get(
       '/admin/users',

@@ -44,7 +44,7 @@ export const toAdminRow = (r: TAccountListRow): TAdminRow => ({
   _id: r.id,
   email: r.email,
   name: r.name,
-  state: !r.passwordSet ? 'INVITED' : r.userStatus ? 'ACTIVE' : 'INACTIVE',
+  state: !r.userStatus ? 'INACTIVE' : !r.passwordSet ? 'INVITED' : 'ACTIVE',
   lastLoginAt: iso(r.lastLoginAt),
   createdAt: r.createdAt.toISOString(),
 });
@@ -111,6 +111,35 @@ export function createAdminService(deps: TDeps) {
     async inviteAdmin(a: TAuthContext, body: { email: string; name?: string | null }) {
       const { admin } = await makeAdmin(body, a.userId, true);
       return { admin };
+    },
+
+    /**
+     * PUT admin/admins/status: deactivates another admin (every session ends at once) or reactivates one. Nobody
+     * deactivates themselves, and the last admin who can log in stays one: counted inside the write with the admins
+     * locked, so two admins deactivating each other at once cannot leave none.
+     */
+    async setAdminActive(a: TAuthContext, userId: string, active: boolean) {
+      const before = await accounts.account(userId);
+      if (!before || before.profileType !== 'ADMIN') throw notFound(ADMIN_MSG.adminNotFound);
+      if (before.deletedAt) throw badRequest(ADMIN_MSG.closed);
+      if (!active && userId === a.userId) throw badRequest(ADMIN_MSG.adminSelf);
+      if (before.userStatus === active) throw badRequest(active ? ADMIN_MSG.alreadyActive : ADMIN_MSG.alreadyInactive);
+      await unitOfWork(async () => {
+        if (!active && before.passwordSet && (await accounts.activeAdminCount()) <= 1) throw badRequest(ADMIN_MSG.lastAdmin);
+        await users.setActive(userId, active);
+        if (!active) await auth.revokeAll(userId);
+        await audit.record({
+          actorId: a.userId,
+          action: active ? 'admin.reactivate' : 'admin.deactivate',
+          targetType: 'user',
+          targetId: userId,
+          before: auditView(before),
+          after: { ...auditView(before), userStatus: active },
+        });
+      });
+      const after = await accounts.account(userId);
+      if (!after) throw notFound(ADMIN_MSG.adminNotFound);
+      return { admin: toAdminRow(after) };
     },
 
     async listAdmins() {

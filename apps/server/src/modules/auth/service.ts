@@ -60,6 +60,8 @@ const sha256 = (text: string) => createHash('sha256').update(text).digest('hex')
 const isMember = (u: TUserRow) => u.profileType === 'BUSINESS_MANAGER' || !!u.businessId;
 /** An admin: made on the command line or invited from the console, never by a sign-up, an OTP or Google. */
 const isAdmin = (u: TUserRow) => u.profileType === 'ADMIN';
+/** A brand: made by an admin, it claims the account through the invitation only, never by a sign-up or Google. */
+const isBrand = (u: TUserRow) => u.profileType === 'BRANDS';
 /** How long an admin's session lasts, whatever the sessions of everyone else last. */
 export const ADMIN_SESSION_HOURS = 12;
 type TMeta = { ip?: string; userAgent?: string };
@@ -318,7 +320,7 @@ export function createAuthService(deps: TDeps) {
       const id = identifierOf(body);
       const existing = await users.findByKey(id.key);
       if (existing && isIdentifierVerified(existing)) throw conflict(MSG.accountExists);
-      if (existing && (isMember(existing) || isAdmin(existing))) throw conflict(GUARD_MSG.invitationWaiting);
+      if (existing && (isMember(existing) || isAdmin(existing) || isBrand(existing))) throw conflict(GUARD_MSG.invitationWaiting);
       await assertMaySend(id, 'registration');
       const passwordHash = await hash(body.password);
       const user =
@@ -415,7 +417,7 @@ export function createAuthService(deps: TDeps) {
       // An admin signs in with the password only: a Google account never opens the console.
       if (user && isAdmin(user)) throw forbidden(isIdentifierVerified(user) ? MSG.forbidden : GUARD_MSG.invitationWaiting);
       // A pending team member claims the seat through the invitation, not by signing in with Google.
-      if (user && isMember(user) && !isIdentifierVerified(user)) throw forbidden(GUARD_MSG.invitationWaiting);
+      if (user && (isMember(user) || isBrand(user)) && !isIdentifierVerified(user)) throw forbidden(GUARD_MSG.invitationWaiting);
       if (user && !user.googleSub && !isIdentifierVerified(user)) {
         // A sign-up nobody verified proves nothing: whoever chose its password may not own the address.
         // Google's proof wins, as a Google sign-up, and the unproven passwords are dropped.
@@ -461,8 +463,8 @@ export function createAuthService(deps: TDeps) {
       if (owner) {
         if (auth && owner.id !== auth.userId) throw conflict(MSG.accountExists);
         if (!isIdentifierVerified(owner)) {
-          // an invited admin sets the password through the invitation link only
-          if (isAdmin(owner)) throw forbidden(GUARD_MSG.invitationWaiting);
+          // an invited admin or brand sets the password through the invitation link only
+          if (isAdmin(owner) || isBrand(owner)) throw forbidden(GUARD_MSG.invitationWaiting);
           if (isMember(owner)) {
             await assertMemberMayClaim(owner);
             return sendOtp(id, 'registration', owner.id);

@@ -118,6 +118,13 @@ export function createTeamRepository(db: TDb, changes: TChanges) {
         .where(and(eq(users.businessId, businessId), isNull(users.deletedAt)));
       return rows.map((r) => r.id);
     },
+    /** Ends every invitation of the user still open (marked used), before a new one replaces them. */
+    async voidOpenInvitations(userId: string, at: Date) {
+      await db
+        .update(invitations)
+        .set({ usedAt: at })
+        .where(and(eq(invitations.userId, userId), isNull(invitations.usedAt)));
+    },
     /** Uses an invitation once: false when it was already used. */
     async useInvitation(id: string, at: Date): Promise<boolean> {
       const rows = await db

@@ -133,6 +133,12 @@ export function createTeamService(deps: TDeps) {
     return { token, link: `${deps.publicUrl}/set-password?token=${token}`, expiresAt };
   }
 
+  /** A new invitation of `u` that replaces every open one: only the newest link sets the password. */
+  async function renewInvitationLink(u: TUserRow): Promise<{ token: string; link: string; expiresAt: Date }> {
+    await repo.voidOpenInvitations(u.id, clock.now());
+    return invitationLink(u);
+  }
+
   async function invite(u: TUserRow, businessName: string | null) {
     const { token, link } = await invitationLink(u);
     await messenger.send({
@@ -154,6 +160,7 @@ export function createTeamService(deps: TDeps) {
   return {
     permissionsOf,
     invitationLink,
+    renewInvitationLink,
 
     /** Who `user` is to a permission check: organisation, role and (for a manager) the role's effective permissions. */
     async actorOf(user: TUserRow): Promise<TActor> {
@@ -388,9 +395,9 @@ export function createTeamService(deps: TDeps) {
       const { inv, user } = await this.invitation(token);
       await unitOfWork(async () => {
         if (!(await repo.useInvitation(inv.id, clock.now()))) throw badRequest(TEAM_MSG.inviteInvalid);
-        await users.acceptInvitation(user.id, password);
+        await users.acceptInvitation(user.id, password, user.email ? 'email' : 'phone');
       });
-      return { emailPhone: user.email };
+      return { emailPhone: user.email ?? user.phoneKey };
     },
   };
 }

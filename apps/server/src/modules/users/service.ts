@@ -444,8 +444,13 @@ export function createUsersService(deps: TDeps) {
     setActive: (id: string, active: boolean) => repo.update(id, { userStatus: active, updatedAt: clock.now() }),
 
     /** A sub-user's invitation was used: the password is set and the invited e-mail counts as verified, in one write. */
-    async acceptInvitation(id: string, password: string) {
-      await repo.update(id, { passwordHash: await hash(password), emailVerified: true, updatedAt: clock.now() });
+    /** An invitation's password is set: the address it reached (the e-mail, or the mobile of a brand) is proven. */
+    async acceptInvitation(id: string, password: string, proven: 'email' | 'phone' = 'email') {
+      await repo.update(id, {
+        passwordHash: await hash(password),
+        ...(proven === 'email' ? { emailVerified: true } : { mobileVerified: true }),
+        updatedAt: clock.now(),
+      });
     },
 
     async setPassword(id: string, password: string) {
