@@ -1,4 +1,12 @@
-import { IconListDetails, IconNews, IconReceipt2, IconShieldCheck, IconTicket, IconUsers } from '@tabler/icons-react';
+import {
+  IconBuildingStore,
+  IconListDetails,
+  IconNews,
+  IconReceipt2,
+  IconShieldCheck,
+  IconTicket,
+  IconUsers,
+} from '@tabler/icons-react';
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
 
 /** One section of the console: its path under /admin, its label and icon in the navigation, and its page (lazy). */
@@ -20,6 +28,12 @@ export const ADMIN_SECTIONS: readonly TAdminSection[] = [
     label: 'Users',
     icon: IconUsers,
     component: lazy(async () => ({ default: (await import('./components/users-page')).UsersPage })),
+  },
+  {
+    path: 'brands',
+    label: 'Brands',
+    icon: IconBuildingStore,
+    component: lazy(async () => ({ default: (await import('./components/brands-page')).BrandsPage })),
   },
   {
     path: 'admins',

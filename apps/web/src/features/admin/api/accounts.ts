@@ -45,3 +45,15 @@ export function useInviteAdmin() {
     },
   });
 }
+
+/** PUT admin/admins/status: deactivates (sessions end at once) or reactivates another admin; resolves to the message. */
+export function useSetAdminActive() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (body: { userId: string; active: boolean }) => (await api.put('admin/admins/status', body)).message,
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: accountKeys.admins });
+      void queryClient.invalidateQueries({ queryKey: ['admin', 'audit'] });
+    },
+  });
+}

@@ -1,11 +1,13 @@
 import { Alert, Button, Center, Group, Loader, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { modals } from '@mantine/modals';
 import { IconShieldCheck } from '@tabler/icons-react';
 import { ADMIN_MSG, type TAdminRow, TEXT_FIELD_MAX, zInviteAdminBody } from '@virality/domain';
 import { type FormEvent, useState } from 'react';
 import { EmptyState } from '../../../components/empty-state';
 import { ApiError } from '../../../lib/api-client';
-import { notifySuccess } from '../../../lib/notify';
-import { useAdmins, useInviteAdmin } from '../api/accounts';
+import { notifyError, notifySuccess } from '../../../lib/notify';
+import { useAdmins, useInviteAdmin, useSetAdminActive } from '../api/accounts';
+import { useAdminMe } from '../api/admin-me';
 import { formatDay, formatWhen } from '../lib/dates';
 import { StateBadge, type TTone } from './state-badge';
 
@@ -15,9 +17,13 @@ const STATE_BADGES: Record<TAdminRow['state'], { label: string; tone: TTone }> =
   INACTIVE: { label: 'Deactivated', tone: 'bad' },
 };
 
-/** The console's Admins section: who runs the product, and inviting another admin by e-mail. */
+/**
+ * The console's Admins section: who runs the product, inviting another admin by e-mail, and deactivating (their
+ * sessions end at once) or reactivating another admin; never yourself.
+ */
 export function AdminsPage() {
   const admins = useAdmins();
+  const me = useAdminMe();
   return (
     <Stack gap="md">
       <Title order={1} fz={24}>
@@ -44,14 +50,53 @@ export function AdminsPage() {
                 </Text>
                 <StateBadge tone={STATE_BADGES[a.state].tone}>{STATE_BADGES[a.state].label}</StateBadge>
               </Group>
-              <Text size="sm" c="dimmed" mt={4}>
-                Last login: {a.lastLoginAt ? formatWhen(a.lastLoginAt) : 'Never'} · Added {formatDay(a.createdAt)}
-              </Text>
+              <Group justify="space-between" gap="xs" wrap="wrap" mt={4}>
+                <Text size="sm" c="dimmed">
+                  Last login: {a.lastLoginAt ? formatWhen(a.lastLoginAt) : 'Never'} · Added {formatDay(a.createdAt)}
+                </Text>
+                {me.data && me.data._id !== a._id && <AdminStatusButton admin={a} />}
+              </Group>
             </Paper>
           ))}
         </Stack>
       )}
     </Stack>
+  );
+}
+
+function AdminStatusButton({ admin }: { admin: TAdminRow }) {
+  const setActive = useSetAdminActive();
+  const active = admin.state !== 'INACTIVE';
+  const who = admin.name || admin.email || 'this admin';
+  const change = () =>
+    modals.openConfirmModal({
+      title: active ? 'Deactivate this admin?' : 'Reactivate this admin?',
+      children: (
+        <Text size="sm">
+          {active
+            ? `${who} is logged out of the console at once and cannot log in until another admin reactivates them.`
+            : `${who} will be able to log in to the console again.`}
+        </Text>
+      ),
+      labels: { confirm: active ? 'Deactivate' : 'Reactivate', cancel: 'Cancel' },
+      confirmProps: { color: active ? 'red' : 'brand' },
+      onConfirm: () =>
+        setActive.mutate(
+          { userId: admin._id, active: !active },
+          { onSuccess: (message) => notifySuccess(message), onError: (err) => notifyError(err.message) },
+        ),
+    });
+  return (
+    <Button
+      size="xs"
+      variant={active ? 'outline' : 'filled'}
+      color={active ? 'red.9' : 'brand'}
+      loading={setActive.isPending}
+      onClick={change}
+      aria-label={`${active ? 'Deactivate' : 'Reactivate'} ${who}`}
+    >
+      {active ? 'Deactivate' : 'Reactivate'}
+    </Button>
   );
 }
 

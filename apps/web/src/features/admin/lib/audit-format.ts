@@ -5,6 +5,9 @@ const ACTION_LABELS: Record<string, string> = {
   'admin.create': 'Made an admin (command line)',
   'admin.invite': 'Invited an admin',
   'brand.create': 'Created a brand account',
+  'brand.invite': 'Sent a brand a new invitation',
+  'admin.deactivate': 'Deactivated an admin',
+  'admin.reactivate': 'Reactivated an admin',
 };
 
 /** 'user.deactivate' → its label; an unknown 'plan_price.update' → 'Plan price update'. */
