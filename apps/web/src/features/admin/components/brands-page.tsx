@@ -216,7 +216,7 @@ function BrandActions({ brand }: { brand: TAdminBrandRow }) {
           size="xs"
           variant="light"
           loading={resend.isPending}
-          aria-label={`Resend the invitation to ${name}`}
+          aria-label={`Resend invitation to ${name}`}
           onClick={() =>
             resend.mutate(brand._id, {
               onSuccess: (message) => notifySuccess(`${message} to ${brand.email ?? brand.phone ?? name}`),
@@ -305,7 +305,6 @@ function NewBrandDialog({ opened, onClose }: { opened: boolean; onClose: () => v
             )}
             <TextInput
               label="E-mail or mobile"
-              description={mobile ? 'A mobile: the invitation goes by text message' : undefined}
               required
               style={{ flex: 1, minWidth: 0 }}
               value={contact}
@@ -315,6 +314,11 @@ function NewBrandDialog({ opened, onClose }: { opened: boolean; onClose: () => v
               error={errors.contact}
             />
           </Group>
+          {mobile && (
+            <Text size="xs" c="dimmed" mt={-4}>
+              A mobile: the invitation goes by text message.
+            </Text>
+          )}
           <Group justify="flex-end" gap="sm" mt="xs">
             <Button variant="default" onClick={close}>
               Cancel
