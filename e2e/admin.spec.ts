@@ -7,7 +7,7 @@ import { latestMessage, uniqueEmail } from './support/outbox';
 /**
  * The admin console: the first admin (made by `npm run admin:create` before the server starts, see
  * playwright.config.ts) invites another admin from the Admins section; the new admin sets the password from the
- * e-mailed link, logs in and lands on the console, finds an account by its e-mail and deactivates it (its session
+ * e-mailed link, logs in and lands on the console's Overview, finds an account by its e-mail and deactivates it (its session
  * ends at once), and the audit log shows the change.
  */
 
@@ -41,7 +41,7 @@ for (const { name, viewport } of SIZES) {
       // the first admin invites a second one from the Admins section
       await loginInBrowser(page, root);
       await page.goto('/admin');
-      await expect(page).toHaveURL(/\/admin\/users$/);
+      await expect(page).toHaveURL(/\/admin\/overview$/);
       await openSection('Admins');
       const email = uniqueEmail(`admin-${name}`);
       await page.getByLabel('E-mail').fill(email);
@@ -67,12 +67,13 @@ for (const { name, viewport } of SIZES) {
       await page.getByLabel('Email / Phone').fill(email);
       await page.getByLabel('Password', { exact: true }).fill('Adm1n!two');
       await page.getByRole('button', { name: 'Login', exact: true }).click();
-      await expect(page).toHaveURL(/\/admin\/users$/);
+      await expect(page).toHaveURL(/\/admin\/overview$/);
       // an admin has no profile pages: /home leads back to the console
       await page.goto('/home');
-      await expect(page).toHaveURL(/\/admin\/users$/);
+      await expect(page).toHaveURL(/\/admin\/overview$/);
 
       // finds the account by its e-mail and deactivates it
+      await openSection('Users');
       await page.getByLabel('Search accounts').fill(target.email!.toUpperCase());
       const row = page.getByRole('list', { name: 'Accounts' }).getByRole('listitem').filter({ hasText: target.email! });
       await expect(row).toBeVisible();

@@ -1,5 +1,6 @@
 import {
   IconBuildingStore,
+  IconChartBar,
   IconListDetails,
   IconNews,
   IconReceipt2,
@@ -23,6 +24,12 @@ export type TAdminSection = {
  * line here: its page is loaded only when it is opened.
  */
 export const ADMIN_SECTIONS: readonly TAdminSection[] = [
+  {
+    path: 'overview',
+    label: 'Overview',
+    icon: IconChartBar,
+    component: lazy(async () => ({ default: (await import('./components/overview-page')).OverviewPage })),
+  },
   {
     path: 'users',
     label: 'Users',
