@@ -1,4 +1,5 @@
 import { CURRENCIES, SOCIAL_NETWORK_KEYS, type TAdminOverview, type TCurrency } from '@virality/domain';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { payments, posts, postTargets } from '../../db/schema';
 import { newId } from '../../lib/ids';
@@ -204,6 +205,19 @@ describe('GET admin/overview: the figures, computed by the database on the produ
       twitter: { published: 0, failed: 0 },
       threads: { published: 0, failed: 0 },
     });
+  });
+
+  it('counts by UTC months whatever time zone the database session is in', async () => {
+    setNow('2031-03-15T12:00:00Z');
+    // 14 hours ahead of UTC, the January sign-up at 23:59 UTC would fall in February
+    const o = await t.container.unitOfWork(async () => {
+      await t.container.db.execute(sql`SET LOCAL TIME ZONE 'Pacific/Kiritimati'`);
+      return t.services.adminOverview.overview();
+    });
+    expect(monthOf(o, '2031-01').signUps).toBe(1);
+    expect(monthOf(o, '2031-02').signUps).toBe(3);
+    expect(revenueOf(o, '2031-01')).toEqual({ ...zeroRevenue, usd: 1900, gbp: 4200 });
+    expect(monthOf(o, '2031-01').activeSubscriptions).toBe(2);
   });
 
   it('follows the clock: moved to May, the months shift, subscriptions that ended drop out and older posts leave the 30 days', async () => {
