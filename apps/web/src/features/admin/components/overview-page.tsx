@@ -223,6 +223,9 @@ function RevenueCard({ o, rows }: { o: TAdminOverview; rows: TMonthRow[] }) {
   const currencies = paidCurrencies(o);
   const [picked, setPicked] = useState<TCurrency | null>(null);
   const currency = picked && currencies.includes(picked) ? picked : (currencies[0] ?? 'usd');
+  const tick = (v: number) => moneyText(Math.round(v * 100), currency).replace(/\.00$/, '');
+  // the axis as wide as its longest label (the top of the scale, about 7 px a character)
+  const axisWidth = Math.max(40, tick(Math.max(0, ...rows.map((r) => r[currency]))).length * 7 + 18);
   const minor = (r: TMonthRow, c: TCurrency) =>
     o.months.find((m) => m.month === r.month)?.revenue.find((x) => x.currency === c)?.amountMinor ?? 0;
   return (
@@ -257,10 +260,7 @@ function RevenueCard({ o, rows }: { o: TAdminOverview; rows: TMonthRow[] }) {
             valueFormatter={(v) => moneyText(Math.round(v * 100), currency)}
             maxBarWidth={28}
             xAxisProps={{ minTickGap: 8 }}
-            yAxisProps={{
-              width: 64,
-              tickFormatter: (v: number) => moneyText(Math.round(v * 100), currency).replace(/\.00$/, ''),
-            }}
+            yAxisProps={{ width: axisWidth, tickFormatter: tick }}
           />
         )
       }
