@@ -173,11 +173,23 @@ function countVitest(report) {
     (f) => f.status === 'failed' && !(f.assertionResults ?? []).some((a) => a.status === 'failed'),
   ).length;
   const files = (report.testResults ?? []).length;
+  // the first failed test by file and name, so the summary (the end of a long log) says where to look
+  const firstFailed = (report.testResults ?? [])
+    .flatMap((f) =>
+      (f.assertionResults ?? [])
+        .filter((a) => a.status === 'failed')
+        .map((a) => `${path.relative(ROOT, f.name)} > ${a.fullName ?? a.title}`),
+    )
+    .at(0);
+  const notes = [];
+  if (files === 0) notes.push('no test files');
+  if (brokenFiles) notes.push(`${brokenFiles} file(s) failed to run`);
+  if (firstFailed) notes.push(`first: ${firstFailed.slice(0, 160)}`);
   return {
     passed: report.numPassedTests ?? 0,
     failed: (report.numFailedTests ?? 0) + brokenFiles,
     skipped: (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0),
-    note: files === 0 ? 'no test files' : brokenFiles ? `${brokenFiles} file(s) failed to run` : '',
+    note: notes.join('; '),
   };
 }
 
@@ -185,11 +197,21 @@ function countVitest(report) {
 function countPlaywright(report) {
   const s = report.stats ?? {};
   const errors = (report.errors ?? []).length;
+  const failedTitles = [];
+  const visit = (suite, trail) => {
+    for (const spec of suite.specs ?? [])
+      if (spec.ok === false) failedTitles.push([...trail, spec.title].filter(Boolean).join(' > '));
+    for (const child of suite.suites ?? []) visit(child, [...trail, child.title]);
+  };
+  for (const suite of report.suites ?? []) visit(suite, [suite.title]);
+  const notes = [];
+  if (errors) notes.push(`${errors} error(s) outside tests, e.g. ${firstLine(report.errors[0]?.message)}`);
+  if (failedTitles.length) notes.push(`first: ${failedTitles[0].slice(0, 160)}`);
   return {
     passed: (s.expected ?? 0) + (s.flaky ?? 0),
     failed: (s.unexpected ?? 0) + errors,
     skipped: s.skipped ?? 0,
-    note: errors ? `${errors} error(s) outside tests, e.g. ${firstLine(report.errors[0]?.message)}` : '',
+    note: notes.join('; '),
   };
 }
 

@@ -171,6 +171,7 @@ describe('one composition root for the server, the worker and the tests', () => 
         'admin',
         'adminBilling',
         'adminOverview',
+        'adminBrands',
         'analytics',
         'audit',
         'auth',
