@@ -113,6 +113,13 @@ export const zNewsPublish = z.object({ newsId: z.string().trim().min(1).max(64) 
 
 export const zNewsImage = z.object({ url: z.string() });
 
+/** What the console's preview asks for: the description as the editor holds it. */
+export const zNewsPreviewInput = z.object({
+  description: z.string().min(1, 'Description is required').max(NEWS_LIMITS.description),
+});
+/** The description as the news room would show it (the server's allow-list applied) and its read time. */
+export const zNewsPreview = z.object({ description: z.string(), readTime: z.number().int() });
+
 export const NEWS_RESPONSES = {
   'GET /admin/news/getAllFeatureNews': zFeatureNews,
   'GET /admin/news/getAllNews': zNewsPage,
@@ -125,4 +132,5 @@ export const NEWS_RESPONSES = {
   'POST /admin/news/unpublish': zAdminNews,
   'DELETE /admin/news/delete': z.null(),
   'POST /admin/news/uploadImage': zNewsImage,
+  'POST /admin/news/preview': zNewsPreview,
 } as const;

@@ -1,4 +1,4 @@
-import { PROFILE_TYPES } from '@virality/domain';
+import { NEWS_LIMITS, NEWS_WORDS_PER_MINUTE, PROFILE_TYPES } from '@virality/domain';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -118,6 +118,7 @@ describe('the console news calls', () => {
       ['POST', '/api/admin/news/unpublish', { newsId: 'x' }],
       ['DELETE', '/api/admin/news/delete?newsId=x'],
       ['POST', '/api/admin/news/uploadImage', {}],
+      ['POST', '/api/admin/news/preview', { description: '<p>x</p>' }],
     ];
     const before = (await call(t, 'GET', '/api/admin/news/list', { token: admin })).json.response.totalDocs;
     for (const [method, url, body] of calls) {
@@ -215,6 +216,24 @@ describe('article HTML', () => {
     const made = await createPublished({ description: payload });
     const stored = await call(t, 'GET', `/api/admin/news/getNewsById?newsId=${made._id}`);
     expect(stored.json.response.description).toBe(clean);
+  });
+
+  it('the console preview shows the description as the news room would (the payload inert) with its read time, and keeps nothing', async () => {
+    const before = (await call(t, 'GET', '/api/admin/news/list', { token: admin })).json.response.totalDocs;
+    const auditRows = (await t.database.db.select().from(auditLog)).length;
+    const payload = `<p onclick="steal()">Hi<script>alert(1)</script> ${'word '.repeat(2 * NEWS_WORDS_PER_MINUTE)}</p><img src="x" onerror="alert(1)">`;
+    const res = await call(t, 'POST', '/api/admin/news/preview', { token: admin, body: { description: payload } });
+    expect(res.status).toBe(200);
+    expect(res.json.response.description).toBe(sanitizeHtml(payload));
+    expect(res.json.response.description).not.toMatch(/<script|onerror|onclick/i);
+    // twice a minute's words and one more: three minutes
+    expect(res.json.response.readTime).toBe(3);
+    expect((await call(t, 'GET', '/api/admin/news/list', { token: admin })).json.response.totalDocs).toBe(before);
+    expect((await t.database.db.select().from(auditLog)).length).toBe(auditRows);
+    for (const body of [{}, { description: '' }, { description: 'x'.repeat(NEWS_LIMITS.description + 1) }]) {
+      const bad = await call(t, 'POST', '/api/admin/news/preview', { token: admin, body });
+      expect(bad.status, JSON.stringify(body).slice(0, 40)).toBe(400);
+    }
   });
 
   it("an article's page carries its title, description and Open Graph tags, escaped", () => {

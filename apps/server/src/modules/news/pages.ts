@@ -38,7 +38,7 @@ export const newsPageRoutes =
   (news: TNewsService, opts: { webDistDir: string; publicUrl: string; serveSpa: boolean }): FastifyPluginAsync =>
   async (app) => {
     const indexFile = path.join(opts.webDistDir, 'index.html');
-    app.get('/sitemap.xml', async (_req, reply) => {
+    app.get('/sitemap.xml', { schema: { hide: true } }, async (_req, reply) => {
       const articles = await news.sitemapEntries();
       const urls = [
         ...PUBLIC_PAGES.map((p) => `  <url><loc>${esc(opts.publicUrl + p)}</loc></url>`),
@@ -58,7 +58,8 @@ export const newsPageRoutes =
     });
     // without the web app's build (the API alone) there is no page to serve
     if (!opts.serveSpa) return;
-    app.get<{ Params: { id: string } }>('/news-room/all-news/:id', async (req, reply) => {
+    // a page of the web app, not an API call: kept out of the API description
+    app.get<{ Params: { id: string } }>('/news-room/all-news/:id', { schema: { hide: true } }, async (req, reply) => {
       const html = await fs.promises.readFile(indexFile, 'utf8');
       const article = await news.publicOne(req.params.id.slice(0, 64)).catch(() => null);
       const page = article

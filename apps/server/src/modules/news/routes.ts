@@ -1,4 +1,12 @@
-import { NEWS_MSG, zAdminNewsListQuery, zNewsIdQuery, zNewsInput, zNewsListQuery, zNewsPublish } from '@virality/domain';
+import {
+  NEWS_MSG,
+  zAdminNewsListQuery,
+  zNewsIdQuery,
+  zNewsInput,
+  zNewsListQuery,
+  zNewsPreviewInput,
+  zNewsPublish,
+} from '@virality/domain';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authOf } from '../../http/auth';
@@ -139,6 +147,19 @@ export const newsAdminRoutes =
         await news.remove(authOf(req).userId, req.query.newsId);
         return ok(null, NEWS_MSG.deleted);
       },
+    );
+    app.post(
+      '/admin/news/preview',
+      {
+        onRequest,
+        schema: {
+          tags,
+          summary: 'The description as the news room would show it (sanitized) and its read time; nothing is kept',
+          body: zNewsPreviewInput,
+          response: replies('POST /admin/news/preview'),
+        },
+      },
+      async (req) => ok(news.preview(req.body.description)),
     );
     app.post(
       '/admin/news/uploadImage',

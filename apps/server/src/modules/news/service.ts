@@ -169,6 +169,12 @@ export function createNewsService(deps: {
       return toAdminNews(await requireArticle(id));
     },
     /** A new article, always a draft. */
+    /** The console's preview: the description as the news room would show it, and its read time; nothing kept. */
+    preview(description: string) {
+      const clean = sanitizeHtml(description);
+      return { description: clean, readTime: readTimeMinutes(plainText(clean)) };
+    },
+
     async create(actorId: string, input: TInput) {
       const fields = fieldsOf(input);
       const now = clock.now();

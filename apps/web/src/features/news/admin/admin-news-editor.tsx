@@ -29,7 +29,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { ArticleView } from '../components/article-view';
 import { newsPath } from '../components/news-format';
-import { useAdminNews, useSaveNews } from './api';
+import { useAdminNews, useNewsPreview, useSaveNews } from './api';
 import { ImageField } from './image-field';
 import { NewsActions } from './news-actions';
 import { NewsStatusBadge, shownStatus } from './news-status';
@@ -96,6 +96,7 @@ export function AdminNewsEditor() {
   const [form, setForm] = useState<TForm>(EMPTY);
   const [errors, setErrors] = useState<Partial<Record<keyof TForm, string>>>({});
   const [view, setView] = useState<'edit' | 'preview'>('edit');
+  const shown = useNewsPreview(form.description, view === 'preview');
   useEffect(() => {
     if (existing.data) setForm(formOf(existing.data));
   }, [existing.data]);
@@ -146,11 +147,12 @@ export function AdminNewsEditor() {
     _id: id ?? 'preview',
     title: form.title || 'Untitled',
     subHeading: form.subHeading,
-    description: form.description,
+    // never the editor's own HTML: what the server's allow-list leaves of it
+    description: shown.data?.description ?? '',
     coverImg: form.coverImg,
     author: { firstName: form.authorFirstName, lastName: form.authorLastName, profileImage: form.authorImage },
     publishedAt: form.publishedAt ? new Date(form.publishedAt).toISOString() : null,
-    readTime: readTimeMinutes(textOf(form.description)),
+    readTime: shown.data?.readTime ?? readTimeMinutes(textOf(form.description)),
     newsType: form.newsType,
   };
   const current = existing.data;
@@ -200,7 +202,17 @@ export function AdminNewsEditor() {
       )}
       {view === 'preview' ? (
         <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }}>
-          <ArticleView news={preview} />
+          {shown.isError ? (
+            <Alert color="red" title="The preview could not be made">
+              {shown.error.message}
+            </Alert>
+          ) : form.description && !shown.data ? (
+            <Center mih={200}>
+              <Loader aria-label="Making the preview" />
+            </Center>
+          ) : (
+            <ArticleView news={preview} />
+          )}
         </Paper>
       ) : (
         <Stack gap="md">

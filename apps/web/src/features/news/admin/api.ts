@@ -41,6 +41,19 @@ export const usePublishNews = () => useNewsWrite((id: string) => api.post('admin
 export const useUnpublishNews = () => useNewsWrite((id: string) => api.post('admin/news/unpublish', { newsId: id }));
 export const useDeleteNews = () => useNewsWrite((id: string) => api.del('admin/news/delete', undefined, { newsId: id }));
 
+/**
+ * POST admin/news/preview: the description as the news room would show it (the server's allow-list applied, so a
+ * pasted payload stays inert in the console too) and its read time; read while the preview is open.
+ */
+export const useNewsPreview = (description: string, enabled: boolean) =>
+  useQuery({
+    queryKey: [...ADMIN_NEWS_KEY, 'preview', description],
+    queryFn: async () => (await api.post('admin/news/preview', { description })).response,
+    enabled: enabled && description.length > 0,
+    placeholderData: keepPreviousData,
+    retry: false,
+  });
+
 /** POST admin/news/uploadImage: a cover or author picture; resolves to its address. */
 export async function uploadNewsImage(file: File): Promise<string> {
   const form = new FormData();
