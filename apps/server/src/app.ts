@@ -19,6 +19,7 @@ import { clockRoutes } from './sandbox/clock';
 import { googleSandboxRoutes } from './sandbox/google';
 import { notificationsSandboxRoutes } from './sandbox/notifications';
 import { outboxRoutes } from './sandbox/outbox';
+import { paypalSandboxRoutes } from './sandbox/paypal/routes';
 import { stripeSandboxRoutes } from './sandbox/stripe/routes';
 
 const SANDBOX_PRODUCTION_WARNING =
@@ -144,6 +145,7 @@ async function buildOn(container: TContainer, own: boolean) {
       await sandbox.register(googleSandboxRoutes({ clock, publicUrl: config.publicUrl }));
       await sandbox.register(clockRoutes(clock));
       await sandbox.register(stripeSandboxRoutes({ config, db, clock, fetch: container.fetch, log: container.log }));
+      await sandbox.register(paypalSandboxRoutes({ config, db, clock, fetch: container.fetch, log: container.log }));
       await sandbox.register(notificationsSandboxRoutes(services.users, services.notifications));
       for (const module of container.modules)
         for (const routes of module.sandboxRoutes?.(container) ?? []) await sandbox.register(routes);

@@ -75,6 +75,11 @@ const zEnv = z.object({
   // Stripe: card payments (Checkout) and their signed webhooks; unset in the sandbox: its emulator
   STRIPE_SECRET_KEY: z.string().min(1).optional(),
   STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
+  // PayPal: a brand's payment (Orders v2) and an influencer's withdrawal (Payouts); unset in the sandbox: its emulator
+  PAYPAL_CLIENT_ID: z.string().min(1).optional(),
+  PAYPAL_CLIENT_SECRET: z.string().min(1).optional(),
+  PAYPAL_WEBHOOK_ID: z.string().min(1).optional(),
+  PAYPAL_BASE_URL: z.string().url().optional(),
   // Web Push: who the push services may contact about this server's pushes (mailto: or https:)
   VAPID_SUBJECT: z
     .string()
@@ -96,6 +101,32 @@ function stripeSettings(e: z.infer<typeof zEnv>, sandbox: boolean, publicUrl: st
   };
 }
 export type TStripeConfig = ReturnType<typeof stripeSettings>;
+
+/** The sandbox PayPal emulator's own credentials and webhook id (used when no PayPal client id is set). */
+export const SANDBOX_PAYPAL = {
+  clientId: 'sandbox-paypal-client',
+  clientSecret: 'sandbox-paypal-secret',
+  webhookId: 'WH-SANDBOX-0000000000',
+} as const;
+
+/**
+ * PayPal's credentials and where its API is: the sandbox's emulator (`/sandbox/paypal`, with its own credentials)
+ * unless a real client id is set; real PayPal at PAYPAL_BASE_URL (live by default, PayPal's sandbox when set to it).
+ * Outside the sandbox without the id, secret and webhook id there is no PayPal gateway.
+ */
+function paypalSettings(e: z.infer<typeof zEnv>, sandbox: boolean, publicUrl: string) {
+  const emulated = sandbox && !e.PAYPAL_CLIENT_ID;
+  return {
+    clientId: e.PAYPAL_CLIENT_ID ?? (emulated ? SANDBOX_PAYPAL.clientId : null),
+    clientSecret: e.PAYPAL_CLIENT_SECRET ?? (emulated ? SANDBOX_PAYPAL.clientSecret : null),
+    webhookId: e.PAYPAL_WEBHOOK_ID ?? (emulated ? SANDBOX_PAYPAL.webhookId : null),
+    baseUrl: e.PAYPAL_BASE_URL ?? (emulated ? `${publicUrl}/sandbox/paypal` : 'https://api-m.paypal.com'),
+    /** Where PayPal (and the emulator) sends the product's webhook events. */
+    webhookUrl: `${publicUrl}/api/payments/paypal/webhook`,
+    emulated,
+  };
+}
+export type TPayPalConfig = ReturnType<typeof paypalSettings>;
 
 /** A start the settings do not allow: its message says what to set, and no stack trace is needed. */
 export class ConfigError extends Error {}
@@ -234,6 +265,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     ) as Record<string, { clientId: string; clientSecret: string } | null>,
     tokenKeys: e.TOKEN_KEYS ?? null,
     stripe: stripeSettings(e, sandbox, publicUrl),
+    paypal: paypalSettings(e, sandbox, publicUrl),
     /** Web Push (VAPID): the contact the push services are given; the keys are made on first start and kept. */
     webPush: { subject: e.VAPID_SUBJECT ?? (publicUrl.startsWith('https://') ? publicUrl : 'mailto:support@virality.app') },
   };

@@ -182,6 +182,7 @@ describe('one composition root for the server, the worker and the tests', () => 
         'news',
         'notifications',
         'payments',
+        'paypal',
         'plans',
         'points',
         'posts',

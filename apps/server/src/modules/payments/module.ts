@@ -1,4 +1,5 @@
 import type { TModule, TModuleContext } from '../../container';
+import { paypalGatewayFor, type TPayPalGateway } from '../../integrations/paypal';
 import { createStripeGateway, type TStripeGateway } from '../../integrations/stripe';
 import { paymentsReconcileJob } from './jobs';
 import { createPaymentsRepository } from './repository';
@@ -8,6 +9,8 @@ import { createPaymentsService, type TPaymentsService } from './service';
 declare module '../../container' {
   interface TServices {
     payments: TPaymentsService;
+    /** PayPal (Orders v2 and Payouts) when configured (in the sandbox: its emulator); null otherwise. */
+    paypal: TPayPalGateway | null;
   }
 }
 
@@ -20,11 +23,17 @@ function gatewayFor(ctx: TModuleContext): TStripeGateway | null {
 
 /**
  * Payments: coupons, Stripe Checkout, the webhook that records payments and activates plans, the ledger.
- * `gateway` replaces Stripe (tests).
+ * `gateway` replaces Stripe, `paypal` PayPal (tests).
  */
-export const createPaymentsModule = (opts: { gateway?: (ctx: TModuleContext) => TStripeGateway | null } = {}): TModule => ({
+export const createPaymentsModule = (
+  opts: {
+    gateway?: (ctx: TModuleContext) => TStripeGateway | null;
+    paypal?: (ctx: TModuleContext) => TPayPalGateway | null;
+  } = {},
+): TModule => ({
   name: 'payments',
   services: (ctx) => ({
+    paypal: (opts.paypal ?? ((c: TModuleContext) => paypalGatewayFor(c.config.paypal, c.fetch)))(ctx),
     payments: createPaymentsService({
       repo: createPaymentsRepository(ctx.db, ctx.changes),
       plans: ctx.services.plans,
