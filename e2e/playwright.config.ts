@@ -5,7 +5,7 @@ import { defineConfig, devices } from '@playwright/test';
 import { FIRST_ADMIN } from './support/first-admin';
 
 // Journeys run against the real product in sandbox mode: the built web app served by the server, on its own
-// port and a fresh data dir. scripts/test.mjs sets CHROMIUM_PATH (Debian's /usr/bin/chromium; never a
+// port and a fresh data dir. scripts/test.mjs sets CHROMIUM_PATH (Debian's headless shell or chromium; never a
 // downloaded browser), E2E_DATA_DIR (and removes it afterwards) and E2E_JSON_REPORT.
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const PORT = Number(process.env.E2E_PORT ?? 3100);

@@ -42,14 +42,6 @@ const SUITES = [
   { name: 'lint', group: 'lint', kind: 'single', cwd: '.', cmd: path.join(BIN, 'biome'), args: ['check', '.'] },
   { name: 'domain', group: 'domain', kind: 'vitest', cwd: 'packages/domain' },
   { name: 'server', group: 'server', kind: 'vitest', cwd: 'apps/server', env: { TEST_DB: undefined } },
-  {
-    name: 'server-postgres',
-    group: 'server',
-    kind: 'vitest',
-    cwd: 'apps/server',
-    env: { TEST_DB: 'postgres' },
-    skipUnless: () => (process.env.TEST_DATABASE_URL ? null : 'TEST_DATABASE_URL not set'),
-  },
   // The chaos test (apps/server/src/test/chaos.ts): the compiled server and workers killed while they publish, on a
   // database it makes on TEST_DATABASE_URL's server; passes when it exits 0 (no post doubled, lost, or left unsettled).
   {
@@ -59,6 +51,17 @@ const SUITES = [
     cwd: '.',
     cmd: 'npm',
     args: ['run', 'test:chaos'],
+    skipUnless: () => (process.env.TEST_DATABASE_URL ? null : 'TEST_DATABASE_URL not set'),
+    // Mostly waiting (the emulators' latency, leases of killed workers running out): it runs beside the
+    // PostgreSQL run of the server tests, the component tests and the budget, and ends before the journeys start.
+    background: true,
+  },
+  {
+    name: 'server-postgres',
+    group: 'server',
+    kind: 'vitest',
+    cwd: 'apps/server',
+    env: { TEST_DB: 'postgres' },
     skipUnless: () => (process.env.TEST_DATABASE_URL ? null : 'TEST_DATABASE_URL not set'),
   },
   { name: 'web', group: 'web', kind: 'vitest', cwd: 'apps/web' },
@@ -71,7 +74,8 @@ const SUITES = [
     cmd: process.execPath,
     args: [path.join(ROOT, 'scripts', 'check-bundle-size.mjs')],
   },
-  { name: 'e2e', group: 'e2e', kind: 'playwright', cwd: 'e2e' },
+  // the journeys load both cores: nothing runs beside them
+  { name: 'e2e', group: 'e2e', kind: 'playwright', cwd: 'e2e', alone: true },
 ];
 
 function parseArgs(argv) {
@@ -99,10 +103,10 @@ function parseArgs(argv) {
 
 const matches = (suite, names) => names.includes(suite.name) || names.includes(suite.group);
 
-let current = null; // the running child, so a signal can stop its whole process group
+const running = new Set(); // the running children, so a signal can stop their whole process groups
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.on(signal, () => {
-    if (current) killGroup(current, 'SIGTERM');
+    for (const child of running) killGroup(child, 'SIGTERM');
     console.error(`\nInterrupted (${signal}).`);
     process.exit(130);
   });
@@ -116,27 +120,30 @@ function killGroup(child, signal) {
   }
 }
 
-/** Runs a command, its output shown as it comes (and kept when `capture`); resolves to { code, timedOut, error, output }. */
-function run(cmd, args, { cwd, env, capture = false }) {
+/**
+ * Runs a command, its output shown as it comes (and kept when `capture`; only kept, not shown, when `quiet`);
+ * resolves to { code, timedOut, error, output }.
+ */
+function run(cmd, args, { cwd, env, capture = false, quiet = false }) {
   return new Promise((resolve) => {
     const childEnv = { ...process.env, ...env };
     for (const [k, v] of Object.entries(env ?? {})) if (v === undefined) delete childEnv[k];
     const child = spawn(cmd, args, {
       cwd: path.join(ROOT, cwd),
       env: childEnv,
-      stdio: ['ignore', capture ? 'pipe' : 'inherit', capture ? 'pipe' : 'inherit'],
+      stdio: ['ignore', capture || quiet ? 'pipe' : 'inherit', capture || quiet ? 'pipe' : 'inherit'],
       detached: true,
     });
-    current = child;
+    running.add(child);
     let output = '';
-    if (capture) {
+    if (capture || quiet) {
       child.stdout.on('data', (chunk) => {
         output += chunk;
-        process.stdout.write(chunk);
+        if (!quiet) process.stdout.write(chunk);
       });
       child.stderr.on('data', (chunk) => {
         output += chunk;
-        process.stderr.write(chunk);
+        if (!quiet) process.stderr.write(chunk);
       });
     }
     let timedOut = false;
@@ -148,12 +155,12 @@ function run(cmd, args, { cwd, env, capture = false }) {
     }, SUITE_TIMEOUT_MS);
     child.on('error', (error) => {
       clearTimeout(timer);
-      current = null;
+      running.delete(child);
       resolve({ code: null, timedOut, error, output });
     });
     child.on('close', (code, signal) => {
       clearTimeout(timer);
-      current = null;
+      running.delete(child);
       resolve({ code: code ?? (signal ? 128 : 1), timedOut, error: null, output });
     });
   });
@@ -227,7 +234,9 @@ async function runSuite(suite) {
   if (skipReason) return { notRun: true, passed: 0, failed: 0, skipped: 0, note: `skipped: ${skipReason}` };
 
   if (suite.kind === 'single') {
-    const res = await run(suite.cmd, suite.args, { ...suite, capture: true });
+    const res = await run(suite.cmd, suite.args, { ...suite, capture: true, quiet: !!suite.background });
+    // a suite run beside others shows its output in one piece when it ends
+    if (suite.background) process.stdout.write(`\n━━━━━━━━ ${suite.name}: its output ━━━━━━━━\n${res.output}`);
     const ok = res.code === 0;
     return { passed: ok ? 1 : 0, failed: ok ? 0 : 1, note: ok ? '' : explainSingle(suite.name, res) };
   }
@@ -316,8 +325,8 @@ async function main() {
   mkdirSync(RESULTS, { recursive: true });
 
   const rows = [];
-  for (const suite of selected) {
-    console.log(`\n━━━━━━━━ ${suite.name} (${suite.cwd}) ━━━━━━━━`);
+  const beside = []; // suites running in the background: their rows, filled in when they end
+  const timed = async (suite) => {
     const started = Date.now();
     let result;
     try {
@@ -325,9 +334,24 @@ async function main() {
     } catch (err) {
       result = { passed: 0, failed: 1, note: `runner error: ${err.message}` };
     }
-    const seconds = ((Date.now() - started) / 1000).toFixed(1);
-    rows.push({ name: suite.name, ...result, seconds });
+    return { name: suite.name, ...result, seconds: ((Date.now() - started) / 1000).toFixed(1) };
+  };
+  const awaitBeside = async () => {
+    for (const { row, done } of beside.splice(0)) Object.assign(row, await done);
+  };
+  for (const suite of selected) {
+    if (suite.alone) await awaitBeside();
+    if (suite.background) {
+      console.log(`\n━━━━━━━━ ${suite.name} (${suite.cwd}): started, runs beside the next suites ━━━━━━━━`);
+      const row = { name: suite.name, passed: 0, failed: 0 };
+      rows.push(row);
+      beside.push({ row, done: timed(suite) });
+      continue;
+    }
+    console.log(`\n━━━━━━━━ ${suite.name} (${suite.cwd}) ━━━━━━━━`);
+    rows.push(await timed(suite));
   }
+  await awaitBeside();
 
   printSummary(rows);
   const passed = rows.reduce((n, r) => n + r.passed, 0);

@@ -1,5 +1,5 @@
 import { cleanup } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { afterEach, vi } from 'vitest';
 
 // Browser APIs Mantine uses that jsdom lacks.
 if (!window.matchMedia) {
@@ -25,7 +25,11 @@ if (typeof window.ResizeObserver === 'undefined') {
 if (!Element.prototype.scrollIntoView) Element.prototype.scrollIntoView = () => {};
 window.HTMLElement.prototype.scrollTo ??= () => {};
 
+// Whatever a test changed of the page's globals is put back after it.
 afterEach(() => {
   cleanup();
   localStorage.clear();
+  sessionStorage.clear();
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
 });
