@@ -12,7 +12,7 @@ type TDelivery = { headers: Record<string, string>; body: string };
  * The emulator on an app of its own, on the test app's database and clock, delivering its webhooks to a receiver
  * the test controls (answering `hookStatuses` in turn, then 200) instead of the product's webhook route.
  */
-async function harness(t: TTestApp) {
+async function harness(t: TTestApp, opts: { tickMs?: number } = {}) {
   const { config } = t.container;
   const hookUrl = `${config.publicUrl}/test/paypal-hook`;
   const received: TDelivery[] = [];
@@ -33,7 +33,7 @@ async function harness(t: TTestApp) {
       log: app.log,
       webhookUrl: hookUrl,
       retryDelaysMs: [30, 60, 90],
-      tickMs: 0,
+      tickMs: opts.tickMs ?? 0,
     }),
   );
   await app.ready();
@@ -345,6 +345,26 @@ describe('payouts', () => {
       expect((await paypal.getPayoutItem(item.itemId)).status).toBe(status);
     },
   );
+
+  it('a payout nobody reads still finishes on time: the emulator’s ticker settles it and sends its webhooks', async () => {
+    const ticking = await harness(t, { tickMs: 20 });
+    try {
+      const created = await ticking.gateway().createPayout({
+        senderBatchId: unique('batch'),
+        items: [{ receiver: 'ticker@example.com', amountMinor: 300, currency: 'USD', senderItemId: 't-1', note: 'n' }],
+      });
+      await new Promise((r) => setTimeout(r, 100));
+      expect(ticking.received.some((d) => d.body.includes(created.batchId))).toBe(false);
+      t.clock.advance(61_000);
+      await waitFor(() =>
+        ticking.received.some((d) => d.body.includes('PAYMENT.PAYOUTSBATCH.SUCCESS') && d.body.includes(created.batchId)),
+      );
+      const types = ticking.received.filter((d) => d.body.includes(created.batchId)).map((d) => JSON.parse(d.body).event_type);
+      expect(types).toEqual(expect.arrayContaining(['PAYMENT.PAYOUTS-ITEM.SUCCEEDED', 'PAYMENT.PAYOUTSBATCH.SUCCESS']));
+    } finally {
+      await ticking.app.close();
+    }
+  });
 
   it('a repeated sender_batch_id pays nothing twice: PayPal refuses it and the gateway answers the first batch', async () => {
     const senderBatchId = unique('batch');
