@@ -121,9 +121,16 @@ export async function createOrder(ctx: TCtx, body: unknown, requestId: string | 
   return { status: 201, body: orderJson(ctx, record) };
 }
 
+/** An order the payer has not approved is gone three hours after it was made (product clock), as PayPal's are. */
+export const ORDER_LIFETIME_MS = 3 * 3600_000;
+export const expired = (ctx: TCtx, record: TOrderRecord) =>
+  (WAITING as readonly string[]).includes(record.status) &&
+  Date.parse(String(record.order.create_time)) + ORDER_LIFETIME_MS <= ctx.clock.nowMs();
+
+/** An order by its id; RESOURCE_NOT_FOUND for none, and for one left unapproved past its lifetime. */
 export async function readOrder(ctx: TCtx, id: string): Promise<TOrderRecord> {
   const record = ORDER_ID.test(id) ? await ctx.store.get<TOrderRecord>('order', id) : null;
-  if (!record) throw notFound();
+  if (!record || expired(ctx, record)) throw notFound();
   return record;
 }
 

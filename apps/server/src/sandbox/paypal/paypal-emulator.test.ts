@@ -230,6 +230,22 @@ describe('orders: create, approve on the page, capture', () => {
     expect((await paypal.getOrder(order.id)).status).toBe('PAYER_ACTION_REQUIRED');
   });
 
+  it('an order left unapproved for three hours (product clock) is gone: its page says so and PayPal answers 404', async () => {
+    const order = await newOrder();
+    t.clock.advance(3 * 3600_000 + 1000);
+    const page = await h.app.inject({ method: 'GET', url: `/sandbox/paypal/checkoutnow?token=${order.id}` });
+    expect(page.statusCode).toBe(410);
+    expect(page.body).toContain('This payment has expired.');
+    expect(await failure(paypal.getOrder(order.id))).toMatchObject({ status: 404, errorName: 'RESOURCE_NOT_FOUND' });
+  });
+
+  it('an approved order does not expire: it can be captured hours later', async () => {
+    const order = await newOrder();
+    await approve(order.id);
+    t.clock.advance(5 * 3600_000);
+    expect((await paypal.captureOrder(order.id, unique('cap'))).status).toBe('COMPLETED');
+  });
+
   it('a bad amount is refused (400) and an unknown order is RESOURCE_NOT_FOUND (404)', async () => {
     const bad = await failure(newOrder({ amountMinor: 0 }));
     expect(bad).toMatchObject({ status: 400, errorName: 'INVALID_REQUEST' });

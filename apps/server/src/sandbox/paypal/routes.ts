@@ -5,7 +5,7 @@ import { SANDBOX_PAYPAL, type TConfig } from '../../config';
 import type { TDb } from '../../db/client';
 import { errorForLog } from '../../lib/scrub';
 import { ApiError, type TCtx } from './context';
-import { captureOrder, createOrder, ORDER_ID, orderJson, readOrder, type TOrderRecord, WAITING } from './orders';
+import { captureOrder, createOrder, expired, ORDER_ID, orderJson, readOrder, type TOrderRecord, WAITING } from './orders';
 import { approvalPage, messagePage } from './page';
 import { createPayout, readBatch, readItem, settleDue } from './payouts';
 import { paypalStore } from './store';
@@ -272,9 +272,17 @@ export const paypalSandboxRoutes =
       return u.toString();
     };
 
+    const gone = (reply: FastifyReply) =>
+      html(
+        reply,
+        410,
+        messagePage('This payment has expired.', 'Start the payment again from the app to get a new PayPal page.'),
+      );
+
     app.get('/sandbox/paypal/checkoutnow', async (req, reply) => {
       const record = await orderFor((req.query as Record<string, unknown>).token);
       if (!record) return missing(reply);
+      if (expired(ctx, record)) return gone(reply);
       if (!(WAITING as readonly string[]).includes(record.status)) return closed(reply, 200, record);
       return html(reply, 200, pageOf(record));
     });
@@ -283,6 +291,7 @@ export const paypalSandboxRoutes =
       const form = (req.body && typeof req.body === 'object' ? req.body : {}) as Record<string, string>;
       const record = await orderFor(form.token);
       if (!record) return missing(reply);
+      if (expired(ctx, record)) return gone(reply);
       const id = String(record.order.id);
       if (!(WAITING as readonly string[]).includes(record.status)) return closed(reply, 409, record);
       if (form.action === 'cancel') {
