@@ -63,6 +63,20 @@ function aptInstallChromium(log) {
 }
 
 /**
+ * The full browser, for the journeys the headless shell cannot serve (it shows no notifications): Debian's
+ * chromium, installed when allowed; else null (those journeys then run in whatever ensureChromium found).
+ */
+export function ensureFullChromium({ log = (line) => console.error(line) } = {}) {
+  if (process.env.CHROMIUM_FULL_PATH && isExecutable(process.env.CHROMIUM_FULL_PATH)) return process.env.CHROMIUM_FULL_PATH;
+  if (isExecutable(DEBIAN_CHROMIUM)) return DEBIAN_CHROMIUM;
+  if (!canInstallWithApt()) return null;
+  log('Installing Debian package `chromium` with apt-get (root), for the journeys that need the full browser.');
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  const res = spawnSync('apt-get', ['install', '-y', 'chromium'], { env, stdio: ['ignore', process.stderr, process.stderr] });
+  return res.status === 0 && isExecutable(DEBIAN_CHROMIUM) ? DEBIAN_CHROMIUM : null;
+}
+
+/**
  * Returns an executable Chromium path, installing Debian's package when allowed.
  * Throws an Error whose message is one line saying how to install one.
  */

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { stripVTControlCharacters } from 'node:util';
-import { ensureChromium } from './ensure-chromium.mjs';
+import { ensureChromium, ensureFullChromium } from './ensure-chromium.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const RESULTS = path.join(ROOT, '.test-results');
@@ -256,9 +256,10 @@ async function runSuite(suite) {
       console.error(err.message);
       return { passed: 0, failed: 1, note: err.message };
     }
-    console.log(`Chromium: ${chromium}`);
+    const full = ensureFullChromium({ log: (line) => console.log(line) }) ?? chromium;
+    console.log(`Chromium: ${chromium}${full !== chromium ? ` (and ${full} for the journeys that need the full browser)` : ''}`);
     const dataDir = path.join(tmpdir(), `virality-e2e-${process.pid}-${Date.now()}`);
-    const env = { CHROMIUM_PATH: chromium, E2E_DATA_DIR: dataDir, E2E_JSON_REPORT: reportFile };
+    const env = { CHROMIUM_PATH: chromium, CHROMIUM_FULL_PATH: full, E2E_DATA_DIR: dataDir, E2E_JSON_REPORT: reportFile };
     res = await run(bin('playwright', suite.cwd), ['test', '--pass-with-no-tests'], { ...suite, env });
     rmSync(dataDir, { recursive: true, force: true });
     count = countPlaywright;
