@@ -52,6 +52,8 @@ export type TNews = z.infer<typeof zNews>;
 /** An article as the console shows it: with its status and when it was written. */
 export const zAdminNews = zNews.extend({
   status: z.enum(NEWS_STATUSES),
+  /** Whether the news room shows it now, on the product clock (published and its date has come). */
+  live: z.boolean(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

@@ -10,6 +10,7 @@ import { sanitizeHtml } from './sanitize';
 let t: TTestApp;
 let admin: string;
 let adminId: string;
+let adminUser: Awaited<ReturnType<typeof buildUser>>['user'];
 const DAY = 86_400_000;
 
 const article = (over: Record<string, unknown> = {}) => ({
@@ -37,6 +38,7 @@ beforeAll(async () => {
   const a = await buildUser(t, { profileType: 'ADMIN' as never });
   admin = a.token;
   adminId = a.user.id;
+  adminUser = a.user;
 });
 afterAll(async () => t?.close());
 
@@ -48,6 +50,13 @@ describe('the public news room', () => {
     const scheduled = await createPublished({ title: 'Scheduled', publishedAt: later, newsType: 'MEDIA_COVERAGE' });
     expect(scheduled.status).toBe('PUBLISHED');
     expect(scheduled.publishedAt).toBe(later);
+    // the console is told what the room shows now, on the product clock
+    expect([draft.json.response.live, live.live, scheduled.live]).toEqual([false, true, false]);
+    // read with a session of the moment (an admin's lasts 12 hours; the clock moves days)
+    const consoleLive = async (id: string) => {
+      const token = (await t.services.auth.issueSession(adminUser)).accessToken;
+      return (await call(t, 'GET', `/api/admin/news/get?newsId=${id}`, { token })).json.response.live;
+    };
 
     const ids = await publicIds();
     expect(ids).toContain(live._id);
@@ -61,6 +70,7 @@ describe('the public news room', () => {
     t.clock.advance(3 * DAY);
     try {
       expect(await publicIds()).toContain(scheduled._id);
+      expect(await consoleLive(scheduled._id)).toBe(true);
       const got = await call(t, 'GET', `/api/admin/news/getNewsById?newsId=${scheduled._id}`);
       expect(got.status).toBe(200);
       expect(got.json.response).toMatchObject({
@@ -75,6 +85,7 @@ describe('the public news room', () => {
     }
     // back before its date: gone again
     expect(await publicIds()).not.toContain(scheduled._id);
+    expect(await consoleLive(scheduled._id)).toBe(false);
   });
 
   it('forgets what it served as soon as an article changes: an edit, an unpublish and a delete show at once', async () => {

@@ -36,16 +36,23 @@ export const toNews = (r: TNewsRow): TNews => ({
   newsType: r.newsType as TNewsType,
 });
 
-export const toAdminNews = (r: TNewsRow): TAdminNews => ({
+/** An article as the console shows it; `live` says whether the news room shows it at `now` (the product clock). */
+export const toAdminNews = (r: TNewsRow, now: Date): TAdminNews => ({
   ...toNews(r),
   status: r.status as TAdminNews['status'],
+  live: r.status === 'PUBLISHED' && !!r.publishedAt && r.publishedAt.getTime() <= now.getTime(),
   createdAt: r.createdAt.toISOString(),
   updatedAt: r.updatedAt.toISOString(),
 });
 
 /** What the audit log keeps of an article: all but the description's body (its length stands for it). */
 const audited = (r: TNewsRow | null) =>
-  r && { ...toAdminNews(r), description: undefined, descriptionLength: r.description.length };
+  r && {
+    ...toAdminNews(r, new Date(0)),
+    live: undefined,
+    description: undefined,
+    descriptionLength: r.description.length,
+  };
 
 export function createNewsService(deps: {
   repo: TNewsRepository;
@@ -158,7 +165,7 @@ export function createNewsService(deps: {
     async list(q: { status?: string; page: number }) {
       const { docs, total } = await repo.adminPage(q.status, (q.page - 1) * NEWS_PAGE_SIZE, NEWS_PAGE_SIZE);
       return {
-        docs: docs.map(toAdminNews),
+        docs: docs.map((d) => toAdminNews(d, clock.now())),
         totalDocs: total,
         page: q.page,
         limit: NEWS_PAGE_SIZE,
@@ -166,22 +173,22 @@ export function createNewsService(deps: {
       };
     },
     async get(id: string) {
-      return toAdminNews(await requireArticle(id));
+      return toAdminNews(await requireArticle(id), clock.now());
     },
-    /** A new article, always a draft. */
     /** The console's preview: the description as the news room would show it, and its read time; nothing kept. */
     preview(description: string) {
       const clean = sanitizeHtml(description);
       return { description: clean, readTime: readTimeMinutes(plainText(clean)) };
     },
 
+    /** A new article, always a draft. */
     async create(actorId: string, input: TInput) {
       const fields = fieldsOf(input);
       const now = clock.now();
       const id = newId();
       const row = { id, ...fields, status: 'DRAFT', createdBy: actorId, createdAt: now, updatedAt: now };
       const saved = await write(actorId, 'news.create', id, null, () => repo.insert(row));
-      return toAdminNews(saved as TNewsRow);
+      return toAdminNews(saved as TNewsRow, clock.now());
     },
     async update(actorId: string, id: string, input: TInput) {
       const before = await requireArticle(id);
@@ -192,7 +199,7 @@ export function createNewsService(deps: {
         repo.update(id, { ...fields, publishedAt, updatedAt: clock.now() }),
       );
       if (!saved) throw notFound(NEWS_MSG.noNews);
-      return toAdminNews(saved);
+      return toAdminNews(saved, clock.now());
     },
     /** Published from its date (a future one schedules it), or from now when it has none. */
     async publish(actorId: string, id: string) {
@@ -202,7 +209,7 @@ export function createNewsService(deps: {
         repo.update(id, { status: 'PUBLISHED', publishedAt: before.publishedAt ?? now, updatedAt: now }),
       );
       if (!saved) throw notFound(NEWS_MSG.noNews);
-      return toAdminNews(saved);
+      return toAdminNews(saved, clock.now());
     },
     /** Back to a draft: gone from the news room at once; it keeps its date. */
     async unpublish(actorId: string, id: string) {
@@ -211,7 +218,7 @@ export function createNewsService(deps: {
         repo.update(id, { status: 'DRAFT', updatedAt: clock.now() }),
       );
       if (!saved) throw notFound(NEWS_MSG.noNews);
-      return toAdminNews(saved);
+      return toAdminNews(saved, clock.now());
     },
     async remove(actorId: string, id: string) {
       const before = await requireArticle(id);
