@@ -76,7 +76,7 @@ export function createBrandsService(deps: TDeps) {
 
   async function requireBrand(id: string) {
     const row = await accounts.account(id);
-    if (!row || row.profileType !== 'BRANDS') throw notFound(ADMIN_MSG.brandNotFound);
+    if (row?.profileType !== 'BRANDS') throw notFound(ADMIN_MSG.brandNotFound);
     return row;
   }
 

@@ -120,7 +120,7 @@ export function createAdminService(deps: TDeps) {
      */
     async setAdminActive(a: TAuthContext, userId: string, active: boolean) {
       const before = await accounts.account(userId);
-      if (!before || before.profileType !== 'ADMIN') throw notFound(ADMIN_MSG.adminNotFound);
+      if (before?.profileType !== 'ADMIN') throw notFound(ADMIN_MSG.adminNotFound);
       if (before.deletedAt) throw badRequest(ADMIN_MSG.closed);
       if (!active && userId === a.userId) throw badRequest(ADMIN_MSG.adminSelf);
       if (before.userStatus === active) throw badRequest(active ? ADMIN_MSG.alreadyActive : ADMIN_MSG.alreadyInactive);

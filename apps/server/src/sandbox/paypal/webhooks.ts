@@ -1,6 +1,7 @@
 import { createHash, createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../clock';
+import { postWebhook, RETRY_DELAYS_MS, webhookBackground } from '../webhook-delivery';
 import type { TPayPalStore } from './store';
 
 /** A webhook event as PayPal sends it. */
@@ -35,9 +36,7 @@ export type TEventRecord = {
 /** What the emulator keeps of each transmission it made: what it signed, so it can tell it from a forgery. */
 export type TTransmission = { id: string; eventId: string; time: string; sig: string; bodySha256: string };
 
-/** Waits between a failed delivery and its retries. */
-export const RETRY_DELAYS_MS = [1000, 5000, 30_000] as const;
-const DELIVERY_TIMEOUT_MS = 10_000;
+export { RETRY_DELAYS_MS };
 export const AUTH_ALGO = 'SHA256withRSA';
 
 /** An id in PayPal's style: a prefix and upper-case letters and digits (`WH-…`, `8MC585209K746392H`). */
@@ -74,9 +73,7 @@ export function createWebhooks(opts: {
 }) {
   const { store, clock } = opts;
   const delays = opts.retryDelaysMs ?? RETRY_DELAYS_MS;
-  const timers = new Set<NodeJS.Timeout>();
-  const inFlight = new Set<Promise<unknown>>();
-  let closed = false;
+  const background = webhookBackground({ delays, log: opts.log, label: 'sandbox PayPal' });
 
   const sign = (id: string, time: string, body: string) =>
     createHmac('sha256', opts.secret)
@@ -93,28 +90,21 @@ export function createWebhooks(opts: {
     };
     transmission.sig = sign(transmission.id, transmission.time, canonical(JSON.parse(record.payload)));
     await store.insert('transmission', transmission.id, transmission);
-    const result: TAttempt = { at: transmission.time, kind, transmissionId: transmission.id, status: null, error: null };
-    try {
-      const res = await opts.fetch(opts.url, {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          'paypal-transmission-id': transmission.id,
-          'paypal-transmission-time': transmission.time,
-          'paypal-transmission-sig': transmission.sig,
-          'paypal-cert-url': opts.certUrl,
-          'paypal-auth-algo': AUTH_ALGO,
-          'user-agent': 'PayPal/AUHD-214.0-58219493',
-        },
-        body: record.payload,
-        signal: AbortSignal.timeout(DELIVERY_TIMEOUT_MS),
-      });
-      result.status = res.status;
-      await res.arrayBuffer().catch(() => undefined);
-      if (!res.ok) result.error = `answered ${res.status}`;
-    } catch (err) {
-      result.error = (err as Error).name === 'TimeoutError' ? 'no answer within 10 s' : 'the endpoint could not be reached';
-    }
+    const sent = await postWebhook(
+      opts.fetch,
+      opts.url,
+      {
+        'content-type': 'application/json',
+        'paypal-transmission-id': transmission.id,
+        'paypal-transmission-time': transmission.time,
+        'paypal-transmission-sig': transmission.sig,
+        'paypal-cert-url': opts.certUrl,
+        'paypal-auth-algo': AUTH_ALGO,
+        'user-agent': 'PayPal/AUHD-214.0-58219493',
+      },
+      record.payload,
+    );
+    const result: TAttempt = { at: transmission.time, kind, transmissionId: transmission.id, ...sent };
     const ok = result.error === null;
     await store.append('event', record.event.id, 'attempts', result, { state: ok ? 'delivered' : last ? 'failed' : 'retrying' });
     if (!ok)
@@ -125,24 +115,10 @@ export function createWebhooks(opts: {
     return result;
   }
 
-  function retryLater(record: TEventRecord, n: number) {
-    if (closed || n >= delays.length) return;
-    const timer = setTimeout(() => {
-      timers.delete(timer);
-      if (closed) return;
-      const p = attempt(record, 'retry', n === delays.length - 1)
-        .then(
-          (r) => {
-            if (r.error !== null) retryLater(record, n + 1);
-          },
-          (err) => opts.log.error({ err, eventId: record.event.id }, 'sandbox PayPal: webhook retry could not be recorded'),
-        )
-        .finally(() => inFlight.delete(p));
-      inFlight.add(p);
-    }, delays[n]);
-    timer.unref();
-    timers.add(timer);
-  }
+  const retryLater = (record: TEventRecord) =>
+    background.retryLater(async (last) => (await attempt(record, 'retry', last)).error === null, 0, {
+      eventId: record.event.id,
+    });
 
   /** Records an event and makes its first delivery (awaited); retries follow in the background on failure. */
   async function send(eventType: string, resourceType: string, summary: string, resource: Record<string, unknown>) {
@@ -160,7 +136,7 @@ export function createWebhooks(opts: {
     const record: TEventRecord = { event, payload: JSON.stringify(event), state: 'pending', attempts: [] };
     await store.insert('event', event.id, record);
     const first = await attempt(record, 'first', delays.length === 0);
-    if (first.error !== null) retryLater(record, 0);
+    if (first.error !== null) retryLater(record);
     return { event, delivered: first.error === null };
   }
 
@@ -169,11 +145,7 @@ export function createWebhooks(opts: {
 
     /** The same, without waiting for the first delivery (the caller's answer must not wait on it). */
     sendLater(eventType: string, resourceType: string, summary: string, resource: Record<string, unknown>) {
-      if (closed) return;
-      const p = send(eventType, resourceType, summary, resource)
-        .catch((err) => opts.log.error({ err, eventType }, 'sandbox PayPal: event could not be recorded'))
-        .finally(() => inFlight.delete(p));
-      inFlight.add(p);
+      background.later(() => send(eventType, resourceType, summary, resource), { eventType });
     },
 
     /**
@@ -193,12 +165,7 @@ export function createWebhooks(opts: {
     },
 
     /** Drops the retries still waiting and lets the deliveries under way finish (the app is closing). */
-    async close() {
-      closed = true;
-      for (const t of timers) clearTimeout(t);
-      timers.clear();
-      await Promise.allSettled([...inFlight]);
-    },
+    close: background.close,
   };
 }
 export type TWebhooks = ReturnType<typeof createWebhooks>;

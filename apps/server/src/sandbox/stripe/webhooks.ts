@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../clock';
+import { postWebhook, RETRY_DELAYS_MS, webhookBackground } from '../webhook-delivery';
 import { STRIPE_API_VERSION, stripeId } from './settings';
 import type { TStripeStore } from './store';
 
@@ -27,9 +28,7 @@ export type TEventRecord = {
   attempts: TAttempt[];
 };
 
-/** Waits between a failed delivery and its retries. */
-export const RETRY_DELAYS_MS = [1000, 5000, 30_000] as const;
-const DELIVERY_TIMEOUT_MS = 10_000;
+export { RETRY_DELAYS_MS };
 
 /** Stripe's signature header: `t=<unix seconds>,v1=<hex HMAC-SHA256 of "t.payload" keyed with the whole whsec string>`. */
 export function signatureHeader(payload: string, secret: string, t: number): string {
@@ -54,30 +53,22 @@ export function createWebhooks(opts: {
 }) {
   const { store, clock } = opts;
   const delays = opts.retryDelaysMs ?? RETRY_DELAYS_MS;
-  const timers = new Set<NodeJS.Timeout>();
-  const inFlight = new Set<Promise<unknown>>();
-  let closed = false;
+  const background = webhookBackground({ delays, log: opts.log, label: 'sandbox Stripe' });
 
   async function attempt(record: TEventRecord, kind: TAttempt['kind'], last: boolean): Promise<TAttempt> {
     const t = Math.floor(clock.nowMs() / 1000);
-    const result: TAttempt = { at: clock.now().toISOString(), kind, status: null, error: null };
-    try {
-      const res = await opts.fetch(opts.url, {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json; charset=utf-8',
-          'stripe-signature': signatureHeader(record.payload, opts.secret, t),
-          'user-agent': 'Stripe/1.0 (+https://stripe.com/docs/webhooks)',
-        },
-        body: record.payload,
-        signal: AbortSignal.timeout(DELIVERY_TIMEOUT_MS),
-      });
-      result.status = res.status;
-      await res.arrayBuffer().catch(() => undefined);
-      if (!res.ok) result.error = `answered ${res.status}`;
-    } catch (err) {
-      result.error = (err as Error).name === 'TimeoutError' ? 'no answer within 10 s' : 'the endpoint could not be reached';
-    }
+    const at = clock.now().toISOString();
+    const sent = await postWebhook(
+      opts.fetch,
+      opts.url,
+      {
+        'content-type': 'application/json; charset=utf-8',
+        'stripe-signature': signatureHeader(record.payload, opts.secret, t),
+        'user-agent': 'Stripe/1.0 (+https://stripe.com/docs/webhooks)',
+      },
+      record.payload,
+    );
+    const result: TAttempt = { at, kind, ...sent };
     const ok = result.error === null;
     const state = ok ? 'delivered' : last ? 'failed' : 'retrying';
     // a resend that fails leaves a delivered event delivered
@@ -91,21 +82,10 @@ export function createWebhooks(opts: {
     return result;
   }
 
-  function retryLater(record: TEventRecord, n: number) {
-    if (closed || n >= delays.length) return;
-    const timer = setTimeout(() => {
-      timers.delete(timer);
-      if (closed) return;
-      attempt(record, 'retry', n === delays.length - 1).then(
-        (r) => {
-          if (r.error !== null) retryLater(record, n + 1);
-        },
-        (err) => opts.log.error({ err, eventId: record.event.id }, 'sandbox Stripe: webhook retry could not be recorded'),
-      );
-    }, delays[n]);
-    timer.unref();
-    timers.add(timer);
-  }
+  const retryLater = (record: TEventRecord) =>
+    background.retryLater(async (last) => (await attempt(record, 'retry', last)).error === null, 0, {
+      eventId: record.event.id,
+    });
 
   /** Records an event and makes its first delivery (awaited); retries follow in the background on failure. */
   async function send(
@@ -127,7 +107,7 @@ export function createWebhooks(opts: {
     const record: TEventRecord = { event, payload: JSON.stringify(event, null, 2), state: 'pending', attempts: [] };
     await store.insert('event', event.id, record);
     const first = await attempt(record, 'first', delays.length === 0);
-    if (first.error !== null) retryLater(record, 0);
+    if (first.error !== null) retryLater(record);
     return { event, delivered: first.error === null };
   }
 
@@ -136,11 +116,7 @@ export function createWebhooks(opts: {
 
     /** The same, without waiting for the first delivery (an event the caller's answer must not wait on). */
     sendLater(type: string, object: Record<string, unknown>, request?: TStripeEvent['request']) {
-      if (closed) return;
-      const p = send(type, object, request)
-        .catch((err) => opts.log.error({ err, type }, 'sandbox Stripe: event could not be recorded'))
-        .finally(() => inFlight.delete(p));
-      inFlight.add(p);
+      background.later(() => send(type, object, request), { type });
     },
 
     /** Sends a recorded event again, the same id and body with a fresh signature (a replay); null when unknown. */
@@ -151,12 +127,7 @@ export function createWebhooks(opts: {
     },
 
     /** Drops the retries still waiting and lets the deliveries under way finish (the app is closing). */
-    async close() {
-      closed = true;
-      for (const t of timers) clearTimeout(t);
-      timers.clear();
-      await Promise.allSettled([...inFlight]);
-    },
+    close: background.close,
   };
 }
 export type TWebhooks = ReturnType<typeof createWebhooks>;
