@@ -1,31 +1,14 @@
-import {
-  Alert,
-  Box,
-  Button,
-  Center,
-  Group,
-  Loader,
-  Modal,
-  Pagination,
-  Paper,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Title,
-  VisuallyHidden,
-} from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
+import { Box, Button, Group, Modal, Paper, Stack, Table, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import { IconBuildingStore, IconPlus, IconSearch } from '@tabler/icons-react';
-import { IDENTIFIER_FIELD_MAX, NAME_MAX, PHONE_CODE_MAX, SEARCH_MAX, type TAdminBrandRow } from '@virality/domain';
+import { IconBuildingStore, IconPlus } from '@tabler/icons-react';
+import { IDENTIFIER_FIELD_MAX, NAME_MAX, PHONE_CODE_MAX, type TAdminBrandRow } from '@virality/domain';
 import { type FormEvent, useState } from 'react';
-import { EmptyState } from '../../../components/empty-state';
 import { ApiError } from '../../../lib/api-client';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useAdminBrands, useCreateBrand, useResendBrandInvitation, useSetBrandActive } from '../api/brands';
 import { brandBody, brandFormErrors, isMobileEntry } from '../lib/brand-form';
 import { formatDay, formatWhen } from '../lib/dates';
+import { SearchedList, useSearchPaging } from './searched-list';
 import { StateBadge } from './state-badge';
 
 const who = (b: TAdminBrandRow) => b.name || b.email || b.phone || 'Unnamed brand';
@@ -58,11 +41,9 @@ function Badges({ brand }: { brand: TAdminBrandRow }) {
  * and last login; deactivate or reactivate (after a confirmation), and send the invitation again.
  */
 export function BrandsPage() {
-  const [text, setText] = useState('');
-  const [q] = useDebouncedValue(text.trim(), 300);
-  const [page, setPage] = useState(1);
+  const search = useSearchPaging();
   const [creating, setCreating] = useState(false);
-  const brands = useAdminBrands(q, page);
+  const brands = useAdminBrands(search.q, search.page);
   return (
     <Stack gap="md">
       <Group justify="space-between" align="flex-end" wrap="wrap" gap="sm">
@@ -78,109 +59,91 @@ export function BrandsPage() {
           New brand
         </Button>
       </Group>
-      <TextInput
-        label="Search brands"
+      <SearchedList
+        search={search}
+        searchLabel="Search brands"
         placeholder="Name, e-mail or phone"
-        leftSection={<IconSearch size={16} aria-hidden />}
-        value={text}
-        maxLength={SEARCH_MAX}
-        onChange={(e) => {
-          setText(e.currentTarget.value);
-          setPage(1);
+        result={brands}
+        rows={(d) => d.brands}
+        count={(n) => (n === 1 ? '1 brand' : `${n} brands`)}
+        loadingLabel="Loading the brands"
+        errorTitle="Could not load the brands"
+        empty={{
+          icon: <IconBuildingStore size={24} />,
+          searched: ['No brand matches', 'Try another name, e-mail or phone number.'],
+          none: ['No brands yet', 'Create the first one with New brand.'],
         }}
-        maw={480}
-      />
-      {brands.isPending ? (
-        <Center mih={200}>
-          <Loader aria-label="Loading the brands" />
-        </Center>
-      ) : brands.isError ? (
-        <Alert color="red" title="Could not load the brands">
-          {brands.error.message}
-        </Alert>
-      ) : brands.data.brands.length === 0 ? (
-        <EmptyState
-          icon={<IconBuildingStore size={24} />}
-          title={q ? 'No brand matches' : 'No brands yet'}
-          line={q ? 'Try another name, e-mail or phone number.' : 'Create the first one with New brand.'}
-        />
-      ) : (
-        <>
-          <Text size="sm" c="dimmed" aria-live="polite">
-            {brands.data.total === 1 ? '1 brand' : `${brands.data.total} brands`}
-          </Text>
-          <Box visibleFrom="md">
-            <Table highlightOnHover verticalSpacing="sm" aria-label="Brands">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Brand</Table.Th>
-                  <Table.Th>State</Table.Th>
-                  <Table.Th>Plan</Table.Th>
-                  <Table.Th>Created</Table.Th>
-                  <Table.Th>Last login</Table.Th>
-                  <Table.Th>
-                    <VisuallyHidden>Actions</VisuallyHidden>
-                  </Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {brands.data.brands.map((b) => (
-                  <Table.Tr key={b._id}>
-                    <Table.Td>
-                      <Text fw={600} size="sm" style={{ overflowWrap: 'anywhere' }}>
-                        {who(b)}
-                      </Text>
-                      <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-                        {contactOf(b)}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <Badges brand={b} />
-                    </Table.Td>
-                    <Table.Td>
-                      <Text size="sm">{planOf(b)}</Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <Text size="sm">{formatDay(b.createdAt)}</Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <Text size="sm">{b.lastLoginAt ? formatWhen(b.lastLoginAt) : 'Never'}</Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <BrandActions brand={b} />
-                    </Table.Td>
+      >
+        {(rows) => (
+          <>
+            <Box visibleFrom="md">
+              <Table highlightOnHover verticalSpacing="sm" aria-label="Brands">
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>Brand</Table.Th>
+                    <Table.Th>State</Table.Th>
+                    <Table.Th>Plan</Table.Th>
+                    <Table.Th>Created</Table.Th>
+                    <Table.Th>Last login</Table.Th>
+                    <Table.Th>
+                      <VisuallyHidden>Actions</VisuallyHidden>
+                    </Table.Th>
                   </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Box>
-          <Stack gap="sm" hiddenFrom="md" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Brands">
-            {brands.data.brands.map((b) => (
-              <Paper key={b._id} component="li" withBorder radius="md" p="sm" aria-label={who(b)}>
-                <Stack gap={4}>
-                  <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
-                    {who(b)}
-                  </Text>
-                  <Badges brand={b} />
-                  <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-                    {contactOf(b)}
-                  </Text>
-                  <Text size="sm">Plan: {planOf(b)}</Text>
-                  <Text size="sm" c="dimmed">
-                    Last login: {b.lastLoginAt ? formatWhen(b.lastLoginAt) : 'Never'} · Created {formatDay(b.createdAt)}
-                  </Text>
-                  <BrandActions brand={b} />
-                </Stack>
-              </Paper>
-            ))}
-          </Stack>
-          {brands.data.pages > 1 && (
-            <Group justify="center">
-              <Pagination total={brands.data.pages} value={page} onChange={setPage} size="sm" />
-            </Group>
-          )}
-        </>
-      )}
+                </Table.Thead>
+                <Table.Tbody>
+                  {rows.map((b) => (
+                    <Table.Tr key={b._id}>
+                      <Table.Td>
+                        <Text fw={600} size="sm" style={{ overflowWrap: 'anywhere' }}>
+                          {who(b)}
+                        </Text>
+                        <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+                          {contactOf(b)}
+                        </Text>
+                      </Table.Td>
+                      <Table.Td>
+                        <Badges brand={b} />
+                      </Table.Td>
+                      <Table.Td>
+                        <Text size="sm">{planOf(b)}</Text>
+                      </Table.Td>
+                      <Table.Td>
+                        <Text size="sm">{formatDay(b.createdAt)}</Text>
+                      </Table.Td>
+                      <Table.Td>
+                        <Text size="sm">{b.lastLoginAt ? formatWhen(b.lastLoginAt) : 'Never'}</Text>
+                      </Table.Td>
+                      <Table.Td>
+                        <BrandActions brand={b} />
+                      </Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Box>
+            <Stack gap="sm" hiddenFrom="md" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Brands">
+              {rows.map((b) => (
+                <Paper key={b._id} component="li" withBorder radius="md" p="sm" aria-label={who(b)}>
+                  <Stack gap={4}>
+                    <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
+                      {who(b)}
+                    </Text>
+                    <Badges brand={b} />
+                    <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+                      {contactOf(b)}
+                    </Text>
+                    <Text size="sm">Plan: {planOf(b)}</Text>
+                    <Text size="sm" c="dimmed">
+                      Last login: {b.lastLoginAt ? formatWhen(b.lastLoginAt) : 'Never'} · Created {formatDay(b.createdAt)}
+                    </Text>
+                    <BrandActions brand={b} />
+                  </Stack>
+                </Paper>
+              ))}
+            </Stack>
+          </>
+        )}
+      </SearchedList>
       <NewBrandDialog opened={creating} onClose={() => setCreating(false)} />
     </Stack>
   );

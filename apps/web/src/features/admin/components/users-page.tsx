@@ -1,14 +1,12 @@
-import { Alert, Button, Center, Group, Loader, Pagination, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
+import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import { IconSearch, IconUsers } from '@tabler/icons-react';
-import { SEARCH_MAX, type TAdminUserRow } from '@virality/domain';
-import { useState } from 'react';
-import { EmptyState } from '../../../components/empty-state';
+import { IconUsers } from '@tabler/icons-react';
+import type { TAdminUserRow } from '@virality/domain';
 import { profileTypeLabel } from '../../../components/profile-type-label';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useAdminUsers, useSetUserActive } from '../api/accounts';
 import { formatDay, formatWhen } from '../lib/dates';
+import { SearchedList, useSearchPaging } from './searched-list';
 import { StateBadge } from './state-badge';
 
 const NETWORK_NAMES: Record<string, string> = {
@@ -23,58 +21,36 @@ const NETWORK_NAMES: Record<string, string> = {
 
 /** The console's Users section: any account by e-mail, phone or name; deactivate (sessions end at once) or reactivate. */
 export function UsersPage() {
-  const [text, setText] = useState('');
-  const [q] = useDebouncedValue(text.trim(), 300);
-  const [page, setPage] = useState(1);
-  const users = useAdminUsers(q, page);
+  const search = useSearchPaging();
+  const users = useAdminUsers(search.q, search.page);
   return (
     <Stack gap="md">
       <Title order={1} fz={24}>
         Users
       </Title>
-      <TextInput
-        label="Search accounts"
+      <SearchedList
+        search={search}
+        searchLabel="Search accounts"
         placeholder="E-mail, phone or name"
-        leftSection={<IconSearch size={16} aria-hidden />}
-        value={text}
-        maxLength={SEARCH_MAX}
-        onChange={(e) => {
-          setText(e.currentTarget.value);
-          setPage(1);
+        result={users}
+        rows={(d) => d.users}
+        count={(n) => (n === 1 ? '1 account' : `${n} accounts`)}
+        loadingLabel="Loading accounts"
+        errorTitle="Could not load the accounts"
+        empty={{
+          icon: <IconUsers size={24} />,
+          searched: ['No account matches', 'Try another e-mail, phone number or name.'],
+          none: ['No accounts yet', 'Accounts appear here once people sign up.'],
         }}
-        maw={480}
-      />
-      {users.isPending ? (
-        <Center mih={200}>
-          <Loader aria-label="Loading accounts" />
-        </Center>
-      ) : users.isError ? (
-        <Alert color="red" title="Could not load the accounts">
-          {users.error.message}
-        </Alert>
-      ) : users.data.users.length === 0 ? (
-        <EmptyState
-          icon={<IconUsers size={24} />}
-          title={q ? 'No account matches' : 'No accounts yet'}
-          line={q ? 'Try another e-mail, phone number or name.' : 'Accounts appear here once people sign up.'}
-        />
-      ) : (
-        <>
-          <Text size="sm" c="dimmed" aria-live="polite">
-            {users.data.total === 1 ? '1 account' : `${users.data.total} accounts`}
-          </Text>
+      >
+        {(rows) => (
           <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Accounts">
-            {users.data.users.map((u) => (
+            {rows.map((u) => (
               <UserRow key={u._id} user={u} />
             ))}
           </Stack>
-          {users.data.pages > 1 && (
-            <Group justify="center">
-              <Pagination total={users.data.pages} value={page} onChange={setPage} size="sm" />
-            </Group>
-          )}
-        </>
-      )}
+        )}
+      </SearchedList>
     </Stack>
   );
 }
