@@ -48,9 +48,29 @@ let onUnauthorized: () => void = () => {
   clearSession();
   window.location.assign('/login');
 };
+/** The token of a session this page is ending on purpose (the account being deleted), while it does so. */
+let endingToken: string | null = null;
+const endedOnPurpose = (token: string) => token === endingToken;
+
+/**
+ * Runs a call that ends this session on purpose (closing the account): the end it causes reaches the page by the
+ * live stream or a 401 racing the call's own answer, and is not taken for a lost session (no "log in again").
+ * The caller clears the session once the call succeeded; a failed call leaves the session as it was.
+ */
+export async function whileEndingSession<T>(run: () => Promise<T>): Promise<T> {
+  endingToken = readSession()?.token ?? null;
+  try {
+    return await run();
+  } catch (err) {
+    endingToken = null;
+    throw err;
+  }
+}
+
 /** The server said this session has ended (its live stream closed it): what a 401 does, done now. */
 export function sessionEnded(): void {
-  if (readSession()) onUnauthorized();
+  const session = readSession();
+  if (session && !endedOnPurpose(session.token)) onUnauthorized();
 }
 
 /** Lets the app decide what a 401 does (toast, then go to /login). */
@@ -87,7 +107,7 @@ export async function apiCall<T>(path: string, opts: TOptions = {}): Promise<TEn
     throw new ApiError(MSG.networkLost, 0);
   }
   const raw = (await res.json().catch(() => null)) as (TEnvelope<T> & TSphEnvelope<T> & { code?: TErrorCode }) | null;
-  if (res.status === 401 && session) {
+  if (res.status === 401 && session && !endedOnPurpose(session.token)) {
     onUnauthorized();
   }
   // the social-posting API answers {response_code, response_message, response_data}: read as the main envelope
