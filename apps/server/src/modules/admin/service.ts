@@ -103,6 +103,32 @@ export function createAdminService(deps: TDeps) {
     });
   }
 
+  /**
+   * Deactivates (every session ends at once) or reactivates an account, audited as `<kind>.deactivate` or
+   * `<kind>.reactivate`, in one unit of work; `check` runs first inside it (a rule that must see the write's rows).
+   */
+  async function writeActive(
+    a: TAuthContext,
+    before: TAccountListRow,
+    active: boolean,
+    kind: 'user' | 'admin',
+    check?: () => Promise<void>,
+  ) {
+    await unitOfWork(async () => {
+      await check?.();
+      await users.setActive(before.id, active);
+      if (!active) await auth.revokeAll(before.id);
+      await audit.record({
+        actorId: a.userId,
+        action: `${kind}.${active ? 'reactivate' : 'deactivate'}`,
+        targetType: 'user',
+        targetId: before.id,
+        before: auditView(before),
+        after: { ...auditView(before), userStatus: active },
+      });
+    });
+  }
+
   return {
     makeAdmin,
     anyAdmin: () => accounts.anyAdmin(),
@@ -124,18 +150,8 @@ export function createAdminService(deps: TDeps) {
       if (before.deletedAt) throw badRequest(ADMIN_MSG.closed);
       if (!active && userId === a.userId) throw badRequest(ADMIN_MSG.adminSelf);
       if (before.userStatus === active) throw badRequest(active ? ADMIN_MSG.alreadyActive : ADMIN_MSG.alreadyInactive);
-      await unitOfWork(async () => {
+      await writeActive(a, before, active, 'admin', async () => {
         if (!active && before.passwordSet && (await accounts.activeAdminCount()) <= 1) throw badRequest(ADMIN_MSG.lastAdmin);
-        await users.setActive(userId, active);
-        if (!active) await auth.revokeAll(userId);
-        await audit.record({
-          actorId: a.userId,
-          action: active ? 'admin.reactivate' : 'admin.deactivate',
-          targetType: 'user',
-          targetId: userId,
-          before: auditView(before),
-          after: { ...auditView(before), userStatus: active },
-        });
       });
       const after = await accounts.account(userId);
       if (!after) throw notFound(ADMIN_MSG.adminNotFound);
@@ -166,18 +182,7 @@ export function createAdminService(deps: TDeps) {
       if (!before || before.profileType === 'ADMIN') throw notFound(ADMIN_MSG.accountNotFound);
       if (before.deletedAt) throw badRequest(ADMIN_MSG.closed);
       if (before.userStatus === active) throw badRequest(active ? ADMIN_MSG.alreadyActive : ADMIN_MSG.alreadyInactive);
-      await unitOfWork(async () => {
-        await users.setActive(userId, active);
-        if (!active) await auth.revokeAll(userId);
-        await audit.record({
-          actorId: a.userId,
-          action: active ? 'user.reactivate' : 'user.deactivate',
-          targetType: 'user',
-          targetId: userId,
-          before: auditView(before),
-          after: { ...auditView(before), userStatus: active },
-        });
-      });
+      await writeActive(a, before, active, 'user');
       const after = await accounts.account(userId);
       if (!after) throw notFound(MSG.userNotFound);
       return { user: toAdminUserRow(after) };
