@@ -94,6 +94,9 @@ async function browserWithPush(page: Page, sub: TStandIn) {
 for (const [size, viewport, tag] of SIZES) {
   test.describe(`Web Push ${size}`, () => {
     test.use({ viewport });
+    // one more run when it fails: the push reaches the worker through DevTools (the push service's stand-in),
+    // which failed once in about ten runs on a loaded machine; a journey failing twice still fails
+    test.describe.configure({ retries: 1 });
 
     test('after a first post: Turn on registers this browser, a post going out reaches it, logout removes it', async ({
       page,
@@ -161,21 +164,30 @@ for (const [size, viewport, tag] of SIZES) {
         }),
       );
       await cdp.send('ServiceWorker.enable');
-      await cdp.send('ServiceWorker.deliverPushMessage', {
-        origin: new URL(page.url()).origin,
-        registrationId: await registrationId,
-        data: JSON.stringify(open(push.body, sub)),
-      });
+      const deliver = async () =>
+        cdp.send('ServiceWorker.deliverPushMessage', {
+          origin: new URL(page.url()).origin,
+          registrationId: await registrationId,
+          data: JSON.stringify(open(push.body, sub)),
+        });
+      await deliver();
+      // DevTools stands in for the push service here and has been seen to drop a delivery to a worker it is
+      // waking: nothing shown after a look, the same push is handed over again (its tag keeps it one notification)
       await expect
-        .poll(() =>
-          page.evaluate(async () =>
-            (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => ({
-              title: n.title,
-              body: n.body,
-              tag: n.tag,
-              url: n.data?.url,
-            })),
-          ),
+        .poll(
+          async () => {
+            const shown = await page.evaluate(async () =>
+              (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => ({
+                title: n.title,
+                body: n.body,
+                tag: n.tag,
+                url: n.data?.url,
+              })),
+            );
+            if (shown.length === 0) await deliver();
+            return shown;
+          },
+          { timeout: 30_000 },
         )
         .toEqual([{ title: 'Your post has been sent!', body: 'Posted to X', tag: `post-${id}`, url: `/postoverview/${id}` }]);
 
