@@ -62,6 +62,8 @@ const isMember = (u: TUserRow) => u.profileType === 'BUSINESS_MANAGER' || !!u.bu
 const isAdmin = (u: TUserRow) => u.profileType === 'ADMIN';
 /** A brand: made by an admin, it claims the account through the invitation only, never by a sign-up or Google. */
 const isBrand = (u: TUserRow) => u.profileType === 'BRANDS';
+/** Accounts an admin makes (admins, brands): they set their password through the invitation link only. */
+const isAdminMade = (u: TUserRow) => isAdmin(u) || isBrand(u);
 /** How long an admin's session lasts, whatever the sessions of everyone else last. */
 export const ADMIN_SESSION_HOURS = 12;
 type TMeta = { ip?: string; userAgent?: string };
@@ -320,7 +322,7 @@ export function createAuthService(deps: TDeps) {
       const id = identifierOf(body);
       const existing = await users.findByKey(id.key);
       if (existing && isIdentifierVerified(existing)) throw conflict(MSG.accountExists);
-      if (existing && (isMember(existing) || isAdmin(existing) || isBrand(existing))) throw conflict(GUARD_MSG.invitationWaiting);
+      if (existing && (isMember(existing) || isAdminMade(existing))) throw conflict(GUARD_MSG.invitationWaiting);
       await assertMaySend(id, 'registration');
       const passwordHash = await hash(body.password);
       const user =
@@ -464,7 +466,7 @@ export function createAuthService(deps: TDeps) {
         if (auth && owner.id !== auth.userId) throw conflict(MSG.accountExists);
         if (!isIdentifierVerified(owner)) {
           // an invited admin or brand sets the password through the invitation link only
-          if (isAdmin(owner) || isBrand(owner)) throw forbidden(GUARD_MSG.invitationWaiting);
+          if (isAdminMade(owner)) throw forbidden(GUARD_MSG.invitationWaiting);
           if (isMember(owner)) {
             await assertMemberMayClaim(owner);
             return sendOtp(id, 'registration', owner.id);
