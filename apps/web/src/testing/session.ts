@@ -45,6 +45,7 @@ export function makeUser(overrides: Partial<TUser> = {}): TUser {
     numOfInflunecer: null,
     associatedIMCCode: null,
     paypalId: null,
+    paymentWallet: { amount: 0, currency: 'USD' },
     address: { addressLine: null, city: null, state: null, pinCode: null, country: null },
     companyAddress: null,
     interested: [],

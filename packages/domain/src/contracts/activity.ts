@@ -22,6 +22,14 @@ export const ACTIVITY_TYPES = [
   'PLAN_ENDED',
   'POINTS_EARNED',
   'LEVEL_REACHED',
+  // campaigns: an influencer tagged (payload: the campaign), the owner told of the answer
+  'CAMPAIGN_TAGGED',
+  'CAMPAIGN_ANSWERED',
+  // money: a brand's payment received (influencer) or completed (brand); a withdrawal paid or back in the wallet
+  'PAYMENT_RECEIVED',
+  'PAYMENT_SENT',
+  'PAYOUT_COMPLETED',
+  'PAYOUT_RETURNED',
 ] as const;
 export type TActivityType = (typeof ACTIVITY_TYPES)[number];
 

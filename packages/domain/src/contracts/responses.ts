@@ -5,6 +5,8 @@ import { ADMIN_RESPONSES } from './admin';
 import { ADMIN_BILLING_RESPONSES } from './admin-billing';
 import { ADMIN_OVERVIEW_RESPONSES } from './admin-overview';
 import { BILLING_RESPONSES } from './billing';
+import { CAMPAIGN_RESPONSES } from './campaigns';
+import { MONEY_RESPONSES } from './money';
 import { NEWS_RESPONSES } from './news';
 import { zNotificationSettings } from './notification-settings';
 import { POINTS_RESPONSES } from './points';
@@ -249,6 +251,8 @@ export const API_RESPONSES = {
   'POST /activity/PostDraft': zPostResult,
   ...BILLING_RESPONSES,
   ...POINTS_RESPONSES,
+  ...CAMPAIGN_RESPONSES,
+  ...MONEY_RESPONSES,
   ...NEWS_RESPONSES,
   ...ADMIN_RESPONSES,
   ...ADMIN_BILLING_RESPONSES,

@@ -48,6 +48,8 @@ export const zUser = z.object({
   numOfInflunecer: z.number().nullable(),
   associatedIMCCode: z.string().nullable(),
   paypalId: z.string().nullable(),
+  /** The payment wallet: what brands paid, less what is withdrawn or on its way (USD, 2 decimals). */
+  paymentWallet: z.object({ amount: z.number(), currency: z.literal('USD') }),
   address: zAddress,
   companyAddress: z.string().nullable(),
   interested: z.array(z.string()),

@@ -11,7 +11,13 @@ export const ROUTE_ROLES: Record<string, readonly TProfileType[]> = {
   '/home': ALL,
   '/postdraft': ALL_BUT_IMC,
   '/notifications': ALL,
-  '/tagged': ALL,
+  // campaigns: the IMC's and brand's own, and those an influencer is tagged in
+  '/tagged': ['INFLUENCER'],
+  '/createcampaignb': ['IMC', 'BRANDS'],
+  '/campaign': ['IMC', 'BRANDS', 'INFLUENCER'],
+  // money: everyone with a wallet or who pays (the balance card is the influencer's only)
+  '/transactions': ['INFLUENCER', 'BRANDS', 'IMC'],
+  '/transactiondetail': ['BRANDS', 'IMC'],
   '/calender': ALL,
   // a post's overview: any logged-in user (the server refuses another organization's post)
   '/postoverview': ALL,

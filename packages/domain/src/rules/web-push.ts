@@ -102,6 +102,12 @@ const CATEGORY_OF: Record<TActivityType, TNotificationCategory> = {
   PLAN_ENDED: 'socialMedia',
   POINTS_EARNED: 'socialMedia',
   LEVEL_REACHED: 'socialMedia',
+  CAMPAIGN_TAGGED: 'socialMedia',
+  CAMPAIGN_ANSWERED: 'socialMedia',
+  PAYMENT_RECEIVED: 'socialMedia',
+  PAYMENT_SENT: 'socialMedia',
+  PAYOUT_COMPLETED: 'socialMedia',
+  PAYOUT_RETURNED: 'socialMedia',
 };
 
 const isActivityType = (type: string): type is TActivityType => (ACTIVITY_TYPES as readonly string[]).includes(type);
@@ -124,6 +130,14 @@ export function pushUrlOf(type: string, payload: unknown): string {
       return postId ? `/postoverview/${postId}` : '/notifications';
     case 'ACCOUNT_RECONNECT':
       return '/addsocialmedia';
+    case 'CAMPAIGN_TAGGED':
+    case 'CAMPAIGN_ANSWERED':
+    case 'PAYMENT_SENT':
+      return postId ? `/campaign/${postId}` : '/notifications';
+    case 'PAYMENT_RECEIVED':
+    case 'PAYOUT_COMPLETED':
+    case 'PAYOUT_RETURNED':
+      return '/transactions';
     default:
       return '/notifications';
   }

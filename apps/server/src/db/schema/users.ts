@@ -75,6 +75,11 @@ export const users = pgTable(
     paymentStatus: boolean('payment_status').notNull().default(false),
     viralityLevel: text('virality_level').notNull().default('Maker'),
     totalPoints: integer('total_points').notNull().default(0),
+    /**
+     * The payment wallet's balance in US cents: what brands paid the user, less what is withdrawn or in flight.
+     * Only ever changed together with the ledger entries that explain it (money/repository.ts).
+     */
+    walletMinor: integer('wallet_minor').notNull().default(0),
     /** When the user last reached `viralityLevel` by their points: a level reached is held for 12 months from then. */
     levelReachedAt: ts('level_reached_at'),
     userStatus: boolean('user_status').notNull().default(true),
@@ -90,6 +95,7 @@ export const users = pgTable(
     check('users_profile_type_ck', oneOf('profile_type', ACCOUNT_TYPES)),
     check('users_auth_type_ck', oneOf('auth_type', AUTH_TYPES)),
     check('users_total_points_ck', sql`total_points >= 0`),
+    check('users_wallet_minor_ck', sql`wallet_minor >= 0`),
     uniqueIndex('users_email_uq').on(t.email),
     uniqueIndex('users_phone_key_uq').on(t.phoneKey),
     uniqueIndex('users_google_sub_uq').on(t.googleSub),

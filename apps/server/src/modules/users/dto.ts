@@ -1,4 +1,4 @@
-import type { TUser } from '@virality/domain';
+import { minorToUsd, type TUser } from '@virality/domain';
 import type { TUserRow } from './repository';
 
 /** The user as every client reads it. */
@@ -30,6 +30,7 @@ export function toUserDto(row: TUserRow, subscriptionDetails: TUser['subscriptio
     numOfInflunecer: row.numOfInflunecer,
     associatedIMCCode: row.associatedIMCCode,
     paypalId: row.paypalId,
+    paymentWallet: { amount: minorToUsd(row.walletMinor), currency: 'USD' as const },
     address: { addressLine: row.addressLine, city: row.city, state: row.state, pinCode: row.pinCode, country: row.country },
     companyAddress: row.companyAddress,
     interested: row.interested ?? [],

@@ -1,0 +1,123 @@
+import { z } from 'zod';
+import { CAMPAIGN_INFLUENCER_STATES, CAMPAIGN_MSG } from '../rules/campaigns';
+import { ID_MAX, tooLong } from '../rules/limits';
+
+/**
+ * The campaigns' calls. Money is in USD with 2 decimals on the wire (cents inside); days are yyyy-MM-dd.
+ *
+ *   POST campaigns/create                 IMC, BRANDS           zCampaignCreate → zCampaign
+ *   GET  campaigns/list?page              IMC, BRANDS           the caller's campaigns, newest first → zCampaignList
+ *   GET  campaigns/tagged?page            INFLUENCER            campaigns the caller is tagged in → zCampaignList
+ *   GET  campaigns/active                 INFLUENCER            accepted campaigns running today (the composer) → zCampaignList
+ *   GET  campaigns/:id                    owner or tagged       zCampaignDetail
+ *   POST campaigns/:id/tag {influencerIds}  owner               tags more influencers → zCampaignDetail
+ *   POST campaigns/:id/respond {accept}   tagged influencer     → zCampaignDetail
+ *   GET  campaigns/influencers/search?q   IMC, BRANDS           influencers by username or e-mail → zInfluencerHit[]
+ *   POST campaigns/campaignsByDate {startDate, endDate}   any   campaigns running in the range (owned or accepted) → zCampaignList
+ *   POST campaigns/campaignByDay {date}   any                   campaigns starting that day → zCampaignList
+ */
+
+const zPerson = z.object({
+  _id: z.string(),
+  name: z.string().nullable(),
+  userName: z.string().nullable(),
+  profileImage: z.string().nullable(),
+});
+export type TCampaignPerson = z.infer<typeof zPerson>;
+
+export const zCampaignInfluencer = z.object({
+  user: zPerson,
+  status: z.enum(CAMPAIGN_INFLUENCER_STATES),
+  invitedAt: z.string(),
+  answeredAt: z.string().nullable(),
+  /** What the brand has paid this influencer for the campaign (completed payments), USD. */
+  paid: z.number(),
+});
+export type TCampaignInfluencer = z.infer<typeof zCampaignInfluencer>;
+
+/** A campaign as lists show it. */
+export const zCampaign = z.object({
+  _id: z.string(),
+  name: z.string(),
+  brief: z.string(),
+  /** USD */
+  budget: z.number(),
+  /** Completed payments, USD; left = budget - spent. */
+  spent: z.number(),
+  left: z.number(),
+  currency: z.literal('USD'),
+  startDate: z.string(),
+  endDate: z.string(),
+  owner: zPerson,
+  /** The caller's own place: 'owner', or their answer as a tagged influencer. */
+  myRole: z.enum(['owner', ...CAMPAIGN_INFLUENCER_STATES]),
+  influencerCount: z.number(),
+  acceptedCount: z.number(),
+  createdAt: z.string(),
+});
+export type TCampaign = z.infer<typeof zCampaign>;
+
+/** A post made for the campaign (by a tagged influencer, naming it as CampaignSourceID). */
+export const zCampaignPost = z.object({
+  _id: z.string(),
+  caption: z.string().nullable(),
+  author: zPerson,
+  /** The networks' keys it went (or goes) to. */
+  networks: z.array(z.string()),
+  status: z.string(),
+  scheduledAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type TCampaignPost = z.infer<typeof zCampaignPost>;
+
+/** A payment made in the campaign (see the money contracts for the whole transaction). */
+export const zCampaignPayment = z.object({
+  _id: z.string(),
+  amount: z.number(),
+  paymentStatus: z.string(),
+  receiver: zPerson,
+  date: z.string(),
+});
+export type TCampaignPayment = z.infer<typeof zCampaignPayment>;
+
+/** GET campaigns/:id: the campaign with its influencers, posts and payments (an influencer sees only their own). */
+export const zCampaignDetail = zCampaign.extend({
+  influencers: z.array(zCampaignInfluencer),
+  posts: z.array(zCampaignPost),
+  payments: z.array(zCampaignPayment),
+});
+export type TCampaignDetail = z.infer<typeof zCampaignDetail>;
+
+export const zCampaignList = z.object({
+  docs: z.array(zCampaign),
+  page: z.number(),
+  pages: z.number(),
+  total: z.number(),
+});
+export type TCampaignList = z.infer<typeof zCampaignList>;
+
+/** An influencer found to tag. */
+export const zInfluencerHit = zPerson.extend({ email: z.string().nullable() });
+export type TInfluencerHit = z.infer<typeof zInfluencerHit>;
+
+const zId = z.string().trim().min(1).max(ID_MAX, tooLong('id'));
+export const zCampaignIdParam = z.object({ id: zId });
+export const zCampaignTag = z.object({ influencerIds: z.array(zId).min(1, CAMPAIGN_MSG.influencerNotFound).max(50) });
+export const zCampaignRespond = z.object({ accept: z.boolean() });
+export const zCampaignPageQuery = z.object({ page: z.coerce.number().int().min(1).max(100_000).optional() });
+export const zInfluencerSearchQuery = z.object({ q: z.string().trim().min(2).max(120) });
+export const zCampaignsByDate = z.object({ startDate: z.string().max(10), endDate: z.string().max(10) });
+export const zCampaignByDay = z.object({ date: z.string().max(10) });
+
+export const CAMPAIGN_RESPONSES = {
+  'POST /campaigns/create': zCampaignDetail,
+  'GET /campaigns/list': zCampaignList,
+  'GET /campaigns/tagged': zCampaignList,
+  'GET /campaigns/active': zCampaignList,
+  'GET /campaigns/:id': zCampaignDetail,
+  'POST /campaigns/:id/tag': zCampaignDetail,
+  'POST /campaigns/:id/respond': zCampaignDetail,
+  'GET /campaigns/influencers/search': z.array(zInfluencerHit),
+  'POST /campaigns/campaignsByDate': zCampaignList,
+  'POST /campaigns/campaignByDay': zCampaignList,
+} as const;
