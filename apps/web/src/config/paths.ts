@@ -49,6 +49,14 @@ export const paths = {
   paymentFailed: '/pricing/payment-failed',
   /** Where an older client's payment comes back with ?token=: the order's confirmation. */
   paymentReturn: '/payment/return',
+  /** Campaigns: an owner's list, the create form, one campaign, and those an influencer is tagged in. */
+  campaigns: '/campaigns',
+  createCampaign: '/createcampaignb',
+  campaign: '/campaign/:id',
+  tagged: '/tagged',
+  /** Money: the wallet's balance and Withdraw (influencers), the list, and one payment of a brand's. */
+  transactions: '/transactions',
+  transactionDetail: '/transactiondetail/:id',
   /** The founders page (the public header's Team). */
   team: '/team',
   /** The news room: three of each kind, every article by type and year, one article. */

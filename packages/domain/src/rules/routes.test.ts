@@ -26,6 +26,7 @@ const MATRIX: [path: string, roles: TProfileType[]][] = [
   ['/pointrule', ALL],
   ['/tagged', ['INFLUENCER']],
   ['/createcampaignb', ['IMC', 'BRANDS']],
+  ['/campaigns', ['IMC', 'BRANDS']],
   ['/campaign', ['IMC', 'BRANDS', 'INFLUENCER']],
   ['/campaign/abc123', ['IMC', 'BRANDS', 'INFLUENCER']],
   ['/transactions', ['INFLUENCER', 'BRANDS', 'IMC']],

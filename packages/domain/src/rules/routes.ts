@@ -14,6 +14,7 @@ export const ROUTE_ROLES: Record<string, readonly TProfileType[]> = {
   // campaigns: the IMC's and brand's own, and those an influencer is tagged in
   '/tagged': ['INFLUENCER'],
   '/createcampaignb': ['IMC', 'BRANDS'],
+  '/campaigns': ['IMC', 'BRANDS'],
   '/campaign': ['IMC', 'BRANDS', 'INFLUENCER'],
   // money: everyone with a wallet or who pays (the balance card is the influencer's only)
   '/transactions': ['INFLUENCER', 'BRANDS', 'IMC'],
