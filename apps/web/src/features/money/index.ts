@@ -1,0 +1,3 @@
+export { PaypalReturnPage } from './components/paypal-return-page';
+export { TransactionDetailPage } from './components/transaction-detail-page';
+export { TransactionsPage } from './components/transactions-page';
