@@ -4,6 +4,7 @@ import { adminBillingModule } from './admin-billing/module';
 import { adminOverviewModule } from './admin-overview/module';
 import { analyticsModule } from './analytics/module';
 import { authModule } from './auth/module';
+import { campaignsModule } from './campaigns/module';
 import { eventsModule } from './events/module';
 import { interestsModule } from './interests/module';
 import { locationModule } from './location/module';
@@ -33,6 +34,8 @@ export const MODULES: readonly TModule[] = [
   usersModule,
   authModule,
   teamModule,
+  // before the posts: a post made for a campaign is checked by it, and the posts module registers its posts
+  campaignsModule,
   eventsModule,
   socialAccountsModule,
   mediaModule,

@@ -8,9 +8,9 @@ import { ID_MAX, tooLong } from '../rules/limits';
  *   POST campaigns/create                 IMC, BRANDS           zCampaignCreate → zCampaign
  *   GET  campaigns/list?page              IMC, BRANDS           the caller's campaigns, newest first → zCampaignList
  *   GET  campaigns/tagged?page            INFLUENCER            campaigns the caller is tagged in → zCampaignList
- *   GET  campaigns/active                 INFLUENCER            accepted campaigns running today (the composer) → zCampaignList
+ *   GET  campaigns/active?timeZone        INFLUENCER            accepted campaigns running today (the composer) → zCampaignList
  *   GET  campaigns/:id                    owner or tagged       zCampaignDetail
- *   POST campaigns/:id/tag {influencerIds}  owner               tags more influencers → zCampaignDetail
+ *   POST campaigns/:id/tag {influencerIds, timeZone?}  owner   tags more influencers → zCampaignDetail
  *   POST campaigns/:id/respond {accept}   tagged influencer     → zCampaignDetail
  *   GET  campaigns/influencers/search?q   IMC, BRANDS           influencers by username or e-mail → zInfluencerHit[]
  *   POST campaigns/campaignsByDate {startDate, endDate}   any   campaigns running in the range (owned or accepted) → zCampaignList
@@ -102,9 +102,17 @@ export type TInfluencerHit = z.infer<typeof zInfluencerHit>;
 
 const zId = z.string().trim().min(1).max(ID_MAX, tooLong('id'));
 export const zCampaignIdParam = z.object({ id: zId });
-export const zCampaignTag = z.object({ influencerIds: z.array(zId).min(1, CAMPAIGN_MSG.influencerNotFound).max(50) });
+/** The caller's IANA zone: what "today" is (UTC without it). */
+const zTimeZone = z.string().trim().max(64).optional();
+export const zCampaignTag = z.object({
+  influencerIds: z.array(zId).min(1, CAMPAIGN_MSG.influencerNotFound).max(50),
+  /** Whether the campaign has ended is read in this zone. */
+  timeZone: zTimeZone,
+});
 export const zCampaignRespond = z.object({ accept: z.boolean() });
 export const zCampaignPageQuery = z.object({ page: z.coerce.number().int().min(1).max(100_000).optional() });
+/** GET campaigns/active: "today" in the caller's zone. */
+export const zCampaignActiveQuery = zCampaignPageQuery.extend({ timeZone: zTimeZone });
 export const zInfluencerSearchQuery = z.object({ q: z.string().trim().min(2).max(120) });
 export const zCampaignsByDate = z.object({ startDate: z.string().max(10), endDate: z.string().max(10) });
 export const zCampaignByDay = z.object({ date: z.string().max(10) });

@@ -53,6 +53,13 @@ export const CAMPAIGN_MSG = {
   declined: 'Campaign declined',
   noneToday: 'No campaigns starting today',
   ownersOnly: 'Only brands and influencer marketing companies can run campaigns',
+  // what the people of a campaign are told
+  taggedTitle: (owner: string, campaign: string) => `${owner} tagged you in ${campaign}`,
+  taggedBody: 'Open the campaign to accept or decline it',
+  answeredTitle: (influencer: string, campaign: string, accepted: boolean) =>
+    `${influencer} ${accepted ? 'accepted' : 'declined'} ${campaign}`,
+  answeredBody: (accepted: boolean) =>
+    accepted ? 'Their posts for it will show in the campaign' : 'You can tag other influencers in the campaign',
 } as const;
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
