@@ -59,6 +59,17 @@ describe('the profile hub entries', () => {
     expect(profileHubEntries(user('INFLUENCER'))).toContain('changePassword');
   });
 
+  it('Transactions is for influencers, brands and IMC (who hold a wallet or pay), after Virality Point', () => {
+    for (const type of ['INFLUENCER', 'BRANDS', 'IMC'] as const) {
+      expect(profileHubEntries(user(type))).toContain('transactions');
+    }
+    for (const type of ['BUSINESS', 'BUSINESS_MANAGER'] as const) {
+      expect(profileHubEntries(user(type, { paymentStatus: true }))).not.toContain('transactions');
+    }
+    const influencer = profileHubEntries(user('INFLUENCER'));
+    expect(influencer.indexOf('transactions')).toBe(influencer.indexOf('viralityPoint') + 1);
+  });
+
   it('Virality Point follows its page: influencers, businesses and their managers', () => {
     expect(profileHubEntries(user('BRANDS'))).not.toContain('viralityPoint');
     expect(profileHubEntries(user('BUSINESS_MANAGER'))).toContain('viralityPoint');

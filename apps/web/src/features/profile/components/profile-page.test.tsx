@@ -58,6 +58,16 @@ describe('profile hub', () => {
     expect(entries).toContain('Account Details');
   });
 
+  it('leads influencers, brands and IMC to their Transactions; a business has none', () => {
+    for (const profileType of ['INFLUENCER', 'BRANDS', 'IMC'] as const) {
+      const { unmount } = renderHub({ profileType, paymentStatus: true });
+      expect(screen.getByRole('link', { name: /^Transactions/ }).getAttribute('href')).toBe('/transactions');
+      unmount();
+    }
+    renderHub({ profileType: 'BUSINESS', paymentStatus: true });
+    expect(screen.queryByRole('link', { name: /^Transactions/ })).toBeNull();
+  });
+
   it("offers a free-tier influencer 'Switch to Buisness', and a Google sign-in no Change Password", () => {
     renderHub({
       profileType: 'INFLUENCER',

@@ -25,6 +25,7 @@ import {
   IconLock,
   IconLogout,
   IconMapPin,
+  IconReceipt,
   IconShieldCheck,
   IconTrash,
   IconUserCircle,
@@ -81,6 +82,12 @@ const LINKS: Partial<Record<THubEntry, TLinkEntry>> = {
     description: 'Your points and your level',
     icon: IconAward,
     to: paths.pointWallet,
+  },
+  transactions: {
+    label: 'Transactions',
+    description: 'Payments, your wallet and withdrawals',
+    icon: IconReceipt,
+    to: paths.transactions,
   },
   changePassword: {
     label: 'Change Password',
