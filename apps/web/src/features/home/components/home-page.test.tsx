@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { TCurrentUser } from '../../../lib/use-current-user';
@@ -74,3 +74,37 @@ describe('the home page', () => {
     expect(screen.queryByRole('button', { name: 'Create' })).toBeNull();
   });
 });
+
+describe('the money on the home page', () => {
+  it("shows an influencer the wallet's balance beside the accounts, with the way to the transactions", () => {
+    show({ profileType: 'INFLUENCER', paymentWallet: { amount: 25, currency: 'USD' } });
+    const wallet = screen.getByRole('region', { name: 'Wallet' });
+    expect(within(wallet).getByTestId('home-wallet-amount').textContent).toBe('$25.00');
+    expect(within(wallet).getByRole('link', { name: 'View transactions' }).getAttribute('href')).toBe('/transactions');
+  });
+
+  it('leads a brand and an IMC to the payments they made; they have no wallet', () => {
+    for (const profileType of ['BRANDS', 'IMC'] as const) {
+      const { unmount } = render(profileType);
+      expect(screen.getByRole('link', { name: 'Transactions' }).getAttribute('href')).toBe('/transactions');
+      expect(screen.queryByRole('region', { name: 'Wallet' })).toBeNull();
+      unmount();
+    }
+  });
+
+  it('shows a business and its managers no money', () => {
+    for (const profileType of ['BUSINESS', 'BUSINESS_MANAGER'] as const) {
+      const { unmount } = render(profileType);
+      expect(screen.queryByRole('link', { name: /transactions/i })).toBeNull();
+      expect(screen.queryByRole('region', { name: 'Wallet' })).toBeNull();
+      unmount();
+    }
+  });
+});
+
+function render(profileType: TCurrentUser['profileType']) {
+  storeSession(profileType);
+  const queryClient = testQueryClient();
+  seedUser(queryClient, { profileType });
+  return renderPage('/home', <HomePage side={<p>the accounts</p>} />, { queryClient });
+}

@@ -5,6 +5,7 @@ import type { ReactNode } from 'react';
 import { profileTypeLabel } from '../../../components/profile-type-label';
 import { useCurrentUser } from '../../../lib/use-current-user';
 import { ComposerBox } from './composer-box';
+import { MoneyCard } from './money-card';
 
 type TProps = {
   /** The create-post dialog (the posts feature's): where it is drawn, and how to open it. */
@@ -13,7 +14,7 @@ type TProps = {
   createAction?: ReactNode;
   /** The main column: the user's posts (numbers, today, scheduled, recent), or the way to a first post. */
   posts?: (userId: string) => ReactNode;
-  /** The side column: linked accounts and the profile overview. */
+  /** The side column: linked accounts and the profile overview (the wallet or the payments follow them). */
   side?: ReactNode;
 };
 
@@ -72,13 +73,17 @@ export function HomePage({ composer, createAction, posts, side }: TProps) {
               </Stack>
             </Grid.Col>
             <Grid.Col span={{ base: 12, lg: 4 }}>
-              <Stack gap="lg">{side}</Stack>
+              <Stack gap="lg">
+                {side}
+                <MoneyCard user={user} />
+              </Stack>
             </Grid.Col>
           </Grid>
         ) : (
           // nothing to post: the accounts and their figures side by side
           <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
             {side}
+            <MoneyCard user={user} />
           </SimpleGrid>
         )}
       </Stack>
