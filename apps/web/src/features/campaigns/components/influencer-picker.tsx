@@ -141,7 +141,8 @@ export function InfluencerPicker({
                 size="lg"
                 withRemoveButton={!disabled}
                 onRemove={() => remove(c._id)}
-                removeButtonProps={{ 'aria-label': `Remove ${nameOf(c)}` }}
+                // Mantine hides the remove button from keyboards and screen readers by default: here it is the way to remove one
+                removeButtonProps={{ 'aria-label': `Remove ${nameOf(c)}`, 'aria-hidden': false, tabIndex: 0 }}
               >
                 {nameOf(c)}
                 {c.userName ? ` @${c.userName}` : ''}

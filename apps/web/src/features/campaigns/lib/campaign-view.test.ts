@@ -1,0 +1,46 @@
+import { MONEY_MSG } from '@virality/domain';
+import { describe, expect, it } from 'vitest';
+import { campaignDates, campaignPhase, payAmountIssue, paymentLook, spentPercent, usd } from './campaign-view';
+
+describe('how a campaign reads', () => {
+  it('writes its days with one year when both days share it, both years otherwise', () => {
+    expect(campaignDates('2026-12-01', '2026-12-31')).toBe('Dec 1 – Dec 31, 2026');
+    expect(campaignDates('2026-12-20', '2027-01-05')).toBe('Dec 20, 2026 – Jan 5, 2027');
+  });
+
+  it('is Upcoming before its first day, Running through its last, Ended after it', () => {
+    const c = { startDate: '2026-12-01', endDate: '2026-12-31' };
+    expect(campaignPhase(c, '2026-11-30')).toBe('Upcoming');
+    expect(campaignPhase(c, '2026-12-01')).toBe('Running');
+    expect(campaignPhase(c, '2026-12-31')).toBe('Running');
+    expect(campaignPhase(c, '2027-01-01')).toBe('Ended');
+  });
+
+  it('writes dollars with cents and thousands', () => {
+    expect(usd(1500.5)).toBe('$1,500.50');
+    expect(usd(0)).toBe('$0.00');
+  });
+
+  it('fills its bar with the spent share, never beyond the budget', () => {
+    expect(spentPercent({ budget: 200, spent: 50 })).toBe(25);
+    expect(spentPercent({ budget: 200, spent: 300 })).toBe(100);
+  });
+
+  it('reads a failed payment as Failed, never as completed', () => {
+    expect(paymentLook('COMPLETED')).toEqual({ label: 'Completed', tone: 'ok' });
+    expect(paymentLook('PENDING')).toEqual({ label: 'Pending', tone: 'pending' });
+    expect(paymentLook('VOIDED')).toEqual({ label: 'Failed', tone: 'failed' });
+  });
+});
+
+describe('a payment’s amount', () => {
+  it('is USD with at most 2 decimals, at least 1 and at most what is left', () => {
+    expect(payAmountIssue('', 100)).toBe(MONEY_MSG.amountRequired);
+    expect(payAmountIssue('abc', 100)).toBe(MONEY_MSG.amountInvalid);
+    expect(payAmountIssue('1.234', 100)).toBe(MONEY_MSG.amountInvalid);
+    expect(payAmountIssue('0.99', 100)).toBe(MONEY_MSG.paymentMin);
+    expect(payAmountIssue('100.01', 100)).toBe(MONEY_MSG.overBudget);
+    expect(payAmountIssue('100', 100)).toBeNull();
+    expect(payAmountIssue('10000.01', 50_000)).toBe(MONEY_MSG.paymentMax);
+  });
+});
