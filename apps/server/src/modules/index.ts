@@ -9,6 +9,7 @@ import { eventsModule } from './events/module';
 import { interestsModule } from './interests/module';
 import { locationModule } from './location/module';
 import { mediaModule } from './media/module';
+import { moneyModule } from './money/module';
 import { newsModule } from './news/module';
 import { notificationsModule } from './notifications/module';
 import { paymentsModule } from './payments/module';
@@ -45,6 +46,7 @@ export const MODULES: readonly TModule[] = [
   analyticsModule,
   plansModule,
   paymentsModule,
+  moneyModule,
   pushModule,
   // the console: after every module whose records it manages; a module whose admin calls record into the
   // audit log comes after it

@@ -66,10 +66,14 @@ export const zTransactionListQuery = z.object({
 });
 export const zTransactionIdParam = z.object({ id: z.string().trim().min(1).max(ID_MAX, tooLong('id')) });
 
+/** POST payments/paypal/webhook: the event was taken (or had been already). */
+export const zPayPalWebhookReceived = z.object({ received: z.literal(true) });
+
 export const MONEY_RESPONSES = {
   'POST /payments/createOrder': zOrderCreated,
   'POST /payments/paycapture': zTransaction,
   'POST /payments/payout': zTransaction,
   'GET /payments/list': zTransactionList,
   'GET /payments/detail/:id': zTransaction,
+  'POST /payments/paypal/webhook': zPayPalWebhookReceived,
 } as const;

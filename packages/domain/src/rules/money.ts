@@ -77,9 +77,56 @@ export const MONEY_MSG = {
   badFilter: `Filter must be one of ${TRANSACTION_FILTERS.join(', ')}`,
   badDate: 'Please give a date as yyyy-MM-dd',
   badPage: 'Page must be a whole number from 1',
+  badTimeZone: 'Unknown time zone',
   empty: 'No Data Found',
   success: 'Transaction Successful',
 } as const;
+
+/** What the server tells users about their money (notifications). */
+export const MONEY_NOTICE = {
+  paymentReceived: 'Payment received',
+  paymentReceivedBody: (usd: string, campaign: string) => `You received ${usd} for the campaign ${campaign}.`,
+  paymentSent: 'Payment sent',
+  paymentSentBody: (usd: string, campaign: string) => `Your payment of ${usd} for the campaign ${campaign} is complete.`,
+  payoutCompleted: 'Withdrawal paid',
+  payoutCompletedBody: (usd: string) => `Your withdrawal of ${usd} has been paid to your PayPal account.`,
+  payoutReturned: 'Withdrawal returned to your wallet',
+  payoutReturnedBody: (usd: string, why: string) =>
+    `Your withdrawal of ${usd} was not paid: ${why} The money is back in your wallet.`,
+} as const;
+
+/** Why a withdrawal came back, in words, from PayPal's word for the item and its error. */
+export function payoutReturnReason(providerStatus: string, errorName: string | null): string {
+  switch (errorName) {
+    case 'RECEIVER_UNREGISTERED':
+      return 'there is no PayPal account for your PayPal id.';
+    case 'RECEIVER_UNCONFIRMED':
+      return 'your PayPal account is not confirmed yet.';
+    case 'RECEIVER_ACCOUNT_LOCKED':
+      return 'your PayPal account is locked or inactive.';
+    case 'RECEIVER_INVALID':
+    case 'RECEIVER_ID_INVALID':
+    case 'VALIDATION_ERROR':
+      return 'your PayPal id is not valid. Please check it in your profile.';
+  }
+  switch (providerStatus) {
+    case 'UNCLAIMED':
+      return `it was not claimed on PayPal within ${PAYOUT_UNCLAIMED_DAYS} days.`;
+    case 'RETURNED':
+      return 'PayPal returned it.';
+    case 'BLOCKED':
+      return 'PayPal blocked it.';
+    case 'DENIED':
+      return 'PayPal denied it.';
+    case 'REFUNDED':
+    case 'REVERSED':
+      return 'PayPal refunded it.';
+    case 'CANCELED':
+      return 'it was cancelled on PayPal.';
+    default:
+      return 'PayPal could not pay it.';
+  }
+}
 
 /** A payment's or a withdrawal's amount: USD as a number or text. */
 const zUsd = z.union([z.number(), z.string().max(16, MONEY_MSG.amountInvalid)], { error: MONEY_MSG.amountRequired });
