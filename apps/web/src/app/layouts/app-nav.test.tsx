@@ -31,9 +31,10 @@ const entryNames = () =>
 describe('the main navigation', () => {
   afterEach(() => localStorage.clear());
 
-  it('gives an influencer Home, Calendar, Drafts and Profile, each with its word, and Create post', () => {
+  it('gives an influencer Home, Calendar, Tagged, Drafts and Profile, each with its word, and Create post', () => {
     renderNav('INFLUENCER', false);
-    expect(entryNames()).toEqual(['Home', 'Calendar', 'Drafts', 'Profile']);
+    expect(entryNames()).toEqual(['Home', 'Calendar', 'Tagged', 'Drafts', 'Profile']);
+    expect(within(nav()).getByRole('link', { name: 'Tagged' }).getAttribute('href')).toBe('/tagged');
     expect(within(nav()).getByRole('link', { name: 'Drafts' }).getAttribute('href')).toBe('/postdraft');
     expect(within(nav()).getByRole('link', { name: 'Calendar' }).getAttribute('href')).toBe('/calender');
     expect(within(nav()).getByRole('button', { name: 'Create post' })).toBeTruthy();
@@ -57,10 +58,31 @@ describe('the main navigation', () => {
     expect(within(nav()).queryByRole('button', { name: 'Create post' })).toBeNull();
   });
 
-  it('shows an IMC user the Calendar (its campaigns) but no Drafts and no Create', () => {
+  it('shows an IMC user the Calendar and Campaigns (its campaigns) but no Drafts, no Tagged and no Create', () => {
     renderNav('IMC', true);
-    expect(entryNames()).toEqual(['Home', 'Calendar', 'Profile']);
+    expect(entryNames()).toEqual(['Home', 'Calendar', 'Campaigns', 'Profile']);
+    expect(within(nav()).getByRole('link', { name: 'Campaigns' }).getAttribute('href')).toBe('/campaigns');
     expect(within(nav()).queryByRole('button', { name: 'Create post' })).toBeNull();
+  });
+
+  it('shows a brand its Campaigns beside its posts, and no Tagged', () => {
+    renderNav('BRANDS', true);
+    expect(entryNames()).toEqual(['Home', 'Calendar', 'Campaigns', 'Drafts', 'Profile']);
+    expect(within(nav()).getByRole('link', { name: 'Campaigns' }).getAttribute('href')).toBe('/campaigns');
+    expect(within(nav()).queryByRole('link', { name: 'Tagged' })).toBeNull();
+  });
+
+  it('marks Campaigns on a campaign’s own pages too', () => {
+    renderNav('BRANDS', true, '/campaigns?page=2');
+    expect(within(nav()).getByRole('link', { name: 'Campaigns' }).getAttribute('aria-current')).toBe('page');
+  });
+
+  it('gives a business and its manager no campaign entry', () => {
+    for (const role of ['BUSINESS', 'BUSINESS_MANAGER'] as const) {
+      const { unmount } = renderNav(role, true);
+      expect(within(nav()).queryByRole('link', { name: /Campaigns|Tagged/ })).toBeNull();
+      unmount();
+    }
   });
 
   it('shows a manager whose role opens no posting the entries but no Create', () => {
@@ -82,6 +104,7 @@ describe('the main navigation', () => {
       'Home',
       'Calendar',
       'Create post',
+      'Tagged',
       'Drafts',
       'Profile',
     ]);

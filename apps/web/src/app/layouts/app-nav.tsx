@@ -1,6 +1,16 @@
 import { ActionIcon, Indicator, Tooltip } from '@mantine/core';
-import { IconBell, IconCalendar, IconFileText, IconHome, IconNews, IconUser, type TablerIcon } from '@tabler/icons-react';
-import { badgeText, headerIcons, type THeaderIcon, type TProfileType } from '@virality/domain';
+import {
+  IconBell,
+  IconCalendar,
+  IconFileText,
+  IconHome,
+  IconNews,
+  IconSpeakerphone,
+  IconTag,
+  IconUser,
+  type TablerIcon,
+} from '@tabler/icons-react';
+import { badgeText, headerIcons, rolesForPath, type THeaderIcon, type TProfileType } from '@virality/domain';
 import type { CSSProperties } from 'react';
 import { NavLink } from 'react-router';
 import { paths } from '../../config/paths';
@@ -8,7 +18,9 @@ import { paths } from '../../config/paths';
 import { CreatePostButton } from '../../features/posts/components/create-post-button';
 import classes from './app-shell.module.css';
 
-type TEntryKey = Exclude<THeaderIcon, 'notifications'>;
+/** The campaign entries: not header icons, shown to the roles their pages are for. */
+type TCampaignEntry = 'campaigns' | 'tagged';
+type TEntryKey = Exclude<THeaderIcon, 'notifications'> | TCampaignEntry;
 
 /**
  * Where each entry of the main navigation leads. `to` is null while the page is not built: the entry is then not
@@ -18,19 +30,26 @@ type TEntryKey = Exclude<THeaderIcon, 'notifications'>;
 const ENTRIES: Record<TEntryKey, { label: string; to: string | null; Icon: TablerIcon }> = {
   home: { label: 'Home', to: paths.home, Icon: IconHome },
   calender: { label: 'Calendar', to: paths.calender, Icon: IconCalendar },
+  campaigns: { label: 'Campaigns', to: paths.campaigns, Icon: IconSpeakerphone },
+  tagged: { label: 'Tagged', to: paths.tagged, Icon: IconTag },
   postdraft: { label: 'Drafts', to: paths.postDraft, Icon: IconFileText },
   news: { label: 'News', to: paths.newsRoom, Icon: IconNews },
   profile: { label: 'Profile', to: paths.profile, Icon: IconUser },
 };
 
 /** The order of the entries, sidebar top to bottom and tab bar left to right (Create sits between Calendar and Drafts). */
-const ORDER: TEntryKey[] = ['home', 'calender', 'postdraft', 'news', 'profile'];
+const ORDER: TEntryKey[] = ['home', 'calender', 'campaigns', 'tagged', 'postdraft', 'news', 'profile'];
+
+/** A campaign entry is shown to the roles its page lets in (IMC and BRANDS their own, an INFLUENCER the tagged). */
+const campaignEntryShown = (key: TCampaignEntry, profileType: TProfileType) =>
+  rolesForPath(ENTRIES[key].to ?? '')?.includes(profileType) ?? false;
 
 export type TNavEntry = { key: TEntryKey; label: string; to: string; Icon: TablerIcon };
 
-/** The role's entries (domain headerIcons) whose pages exist, in the navigation's order. */
+/** The role's entries (domain headerIcons, and the campaign pages it may open) whose pages exist, in the navigation's order. */
 export function navEntries(profileType: TProfileType, paymentStatus: boolean): TNavEntry[] {
-  const icons = new Set(headerIcons(profileType, paymentStatus));
+  const icons = new Set<string>(headerIcons(profileType, paymentStatus));
+  for (const key of ['campaigns', 'tagged'] as const) if (campaignEntryShown(key, profileType)) icons.add(key);
   return ORDER.flatMap((key) => {
     const { label, to, Icon } = ENTRIES[key];
     return icons.has(key) && to ? [{ key, label, to, Icon }] : [];
