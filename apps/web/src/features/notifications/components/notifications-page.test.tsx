@@ -128,6 +128,21 @@ describe('the notifications page', () => {
     expect(localStorage.getItem(STORAGE_KEYS.notificationCount)).toBe('0');
   });
 
+  it('a click on a campaign tag opens the campaign', async () => {
+    const tag = note(3, {
+      type: 'CAMPAIGN_TAGGED',
+      title: 'Acme tagged you in Winter launch',
+      isRead: false,
+      isSeen: false,
+      senderId: { _id: 'b1', name: 'Acme Brand', profileImage: null },
+      payload: { payloadId: 'camp-7' },
+    });
+    setUp([tag]);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Unread: Acme tagged you in Winter launch' }));
+    expect((await screen.findByTestId('location')).textContent).toBe('/campaign/camp-7');
+  });
+
   it('a failed call is only logged: no toast, no alert', async () => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     setUp([note(1, { isRead: false, isSeen: false })], (c) =>

@@ -66,6 +66,12 @@ describe('where a notification leads', () => {
     expect(activityLink({ type: 'POINTS_EARNED', payload: { payloadId: 'p1' } })).toBe('/postoverview/p1');
     expect(activityLink({ type: 'POST_NOTIFICATION', payload: null })).toBeNull();
   });
+
+  it('a campaign’s tag, answer or payment opens the campaign', () => {
+    for (const type of ['CAMPAIGN_TAGGED', 'CAMPAIGN_ANSWERED', 'PAYMENT_SENT'])
+      expect(activityLink({ type, payload: { payloadId: 'c 1' } })).toBe('/campaign/c%201');
+    expect(activityLink({ type: 'CAMPAIGN_TAGGED', payload: null })).toBeNull();
+  });
 });
 
 describe('how a notification reads', () => {

@@ -24,16 +24,21 @@ const PLAN_TYPES = new Set(['PLAN_PAID', 'PLAN_RENEWED', 'PLAN_ENDING', 'PLAN_EN
 
 const POINT_TYPES = new Set(['POINTS_EARNED', 'LEVEL_REACHED']);
 
+/** Notifications about a campaign (a tag, an answer, a brand's payment made in it): their payloadId is the campaign. */
+const CAMPAIGN_TYPES = new Set(['CAMPAIGN_TAGGED', 'CAMPAIGN_ANSWERED', 'PAYMENT_SENT']);
+
 /**
  * Where a click on a notification leads, or null when it leads nowhere: the post it is about (its overview, which
  * also shows drafts), the accounts page for a reconnect, the plans for a plan, the point wallet for points and
- * levels (for a user who has one; otherwise the post that earned them).
+ * levels (for a user who has one; otherwise the post that earned them), the campaign for a campaign's tag, answer or
+ * payment.
  */
 export function activityLink(a: Pick<TActivity, 'type' | 'payload'>, opts: { pointWallet?: boolean } = {}): string | null {
   if (a.type === 'ACCOUNT_RECONNECT') return paths.addSocialMedia;
   if (PLAN_TYPES.has(a.type)) return paths.profilePricing;
   if (POINT_TYPES.has(a.type) && opts.pointWallet) return paths.pointWallet;
   const id = a.payload?.payloadId;
+  if (CAMPAIGN_TYPES.has(a.type)) return id ? paths.campaign.replace(':id', encodeURIComponent(id)) : null;
   return id ? paths.postOverview.replace(':id', encodeURIComponent(id)) : null;
 }
 
