@@ -19,11 +19,16 @@ const social = () => import('../features/social');
 const analytics = () => import('../features/analytics');
 const calendar = () => import('../features/calendar');
 const billing = () => import('../features/billing');
+// the return from a payment page: a plan's checkout (billing) or PayPal's approval of a brand's payment (money)
+const paymentReturnRoute = () => import('./pages/payment-return-route');
 const notFound = () => import('../features/misc/components/not-found-page');
 const legal = () => import('../features/legal');
 // the wallet's chart brings the charts' styles with it
 const points = async () => (await Promise.all([import('../features/points'), import('@mantine/charts/styles.css')]))[0];
 const notifications = () => import('../features/notifications');
+// campaigns and money: the campaign page's and the create form's date pickers bring their styles
+const campaigns = async () => (await Promise.all([import('../features/campaigns'), import('@mantine/dates/styles.css')]))[0];
+const money = () => import('../features/money');
 // the admin console: its own chunk, and each of its sections one more
 const admin = () => import('../features/admin');
 const news = () => import('../features/news');
@@ -102,7 +107,7 @@ export const routes: RouteObject[] = [
             children: [
               { path: paths.pricingSuccess, lazy: async () => ({ Component: (await billing()).PaymentSuccessPage }) },
               { path: paths.paymentFailed, lazy: async () => ({ Component: (await billing()).PaymentFailedPage }) },
-              { path: paths.paymentReturn, lazy: async () => ({ Component: (await billing()).PaymentReturnPage }) },
+              { path: paths.paymentReturn, lazy: async () => ({ Component: (await paymentReturnRoute()).PaymentReturnRoute }) },
             ],
           },
           {
@@ -162,6 +167,12 @@ export const routes: RouteObject[] = [
                   { path: paths.postDraft, lazy: async () => ({ Component: (await posts()).DraftsPage }) },
                   { path: paths.postDraftPage, lazy: async () => ({ Component: (await posts()).DraftsPage }) },
                   { path: paths.notifications, lazy: async () => ({ Component: (await notifications()).NotificationsPage }) },
+                  { path: paths.campaigns, lazy: async () => ({ Component: (await campaigns()).CampaignsPage }) },
+                  { path: paths.createCampaign, lazy: async () => ({ Component: (await campaigns()).CreateCampaignPage }) },
+                  { path: paths.campaign, lazy: async () => ({ Component: (await campaigns()).CampaignPage }) },
+                  { path: paths.tagged, lazy: async () => ({ Component: (await campaigns()).TaggedCampaignsPage }) },
+                  { path: paths.transactions, lazy: async () => ({ Component: (await money()).TransactionsPage }) },
+                  { path: paths.transactionDetail, lazy: async () => ({ Component: (await money()).TransactionDetailPage }) },
                   // Create post is the navigation's (app-layout), always in sight
                   { path: paths.calender, lazy: async () => ({ Component: (await calendar()).CalendarPage }) },
                   // the hub holds the billing feature's subscription summary (composed in app/)
