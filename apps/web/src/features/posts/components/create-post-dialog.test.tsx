@@ -95,7 +95,12 @@ const sent = (network: string, label: string, name: string) => ({
 type THandler = (c: TMockCall) => { status?: number; body: unknown } | undefined;
 
 /** Opens the dialog as `user` with the accounts above; `handler` answers the other calls. */
-function open(user: Partial<TCurrentUser> = {}, handler: THandler = () => undefined, draft: TPost | null = null) {
+function open(
+  user: Partial<TCurrentUser> = {},
+  handler: THandler = () => undefined,
+  draft: TPost | null = null,
+  campaign: { id: string; name: string } | null = null,
+) {
   storeSession(user.profileType ?? 'INFLUENCER');
   const calls = mockFetch((c) => {
     if (c.path === '/sph/social_media_accounts/') return sph(ACCOUNTS);
@@ -106,7 +111,7 @@ function open(user: Partial<TCurrentUser> = {}, handler: THandler = () => undefi
   const queryClient = testQueryClient();
   seedUser(queryClient, user);
   const onClose = vi.fn();
-  renderPage('/home', <CreatePostDialog opened draft={draft} onClose={onClose} />, { queryClient });
+  renderPage('/home', <CreatePostDialog opened draft={draft} campaign={campaign} onClose={onClose} />, { queryClient });
   return { calls, onClose };
 }
 
@@ -465,5 +470,86 @@ describe('the create-post dialog', { timeout: 30_000 }, () => {
       MediaDetails: [{ ImageVideoUrl: '/uploads/old.jpg' }],
     });
     expect(calls.some((c) => c.path === 'subscription/postCountTrack')).toBe(false);
+  });
+});
+
+describe('the composer’s Campaign field', { timeout: 30_000 }, () => {
+  beforeAll(() => {
+    if (!('fonts' in document))
+      Object.defineProperty(document, 'fonts', {
+        value: { addEventListener() {}, removeEventListener() {} },
+        configurable: true,
+      });
+    URL.createObjectURL ??= () => 'blob:preview';
+    URL.revokeObjectURL ??= () => {};
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    localStorage.clear();
+  });
+
+  const running = (id: string, name: string) => ({
+    _id: id,
+    name,
+    brief: '',
+    budget: 100,
+    spent: 0,
+    left: 100,
+    currency: 'USD',
+    startDate: '2026-01-01',
+    endDate: '2099-12-31',
+    owner: { _id: 'b1', name: 'Acme', userName: 'acme', profileImage: null },
+    myRole: 'accepted',
+    influencerCount: 1,
+    acceptedCount: 1,
+    createdAt: '2026-01-01T00:00:00.000Z',
+  });
+  const active = (c: TMockCall) =>
+    c.path === 'campaigns/active'
+      ? ok({ docs: [running('c1', 'Winter launch'), running('c2', 'Spring drop')], page: 1, pages: 1, total: 2 })
+      : undefined;
+  const posting = (c: TMockCall) => {
+    if (c.path === 'subscription/postCountTrack') return ok({ postCount: 1, postLimit: 20, remaining: 19 });
+    if (c.path === '/sph/social-media-manager/single-post/')
+      return sph(result({ success: [sent('1', 'Instagram', 'ana.ig')] }), POST_MSG.sent);
+    return active(c);
+  };
+  const sentPost = (calls: TMockCall[]) =>
+    calls.find((c) => c.path === '/sph/social-media-manager/single-post/')?.body as Record<string, unknown> | undefined;
+
+  it('lets an influencer make a post for a running campaign they accepted (None by default), naming it as CampaignSourceID', async () => {
+    const { calls } = open({}, posting);
+    const user = ui();
+    const field = await screen.findByLabelText(/^Campaign/, { selector: 'input' });
+    expect((field as HTMLInputElement).value).toBe('None');
+    await user.click(field);
+    await user.click(await screen.findByRole('option', { name: 'Spring drop' }));
+    await fillPost(user);
+    await user.click(button('Post Now'));
+    expect(await screen.findByText(POST_MSG.sent)).toBeTruthy();
+    expect(sentPost(calls)?.CampaignSourceID).toBe('c2');
+  });
+
+  it('sends no campaign when None is left chosen', async () => {
+    const { calls } = open({}, posting);
+    const user = ui();
+    await screen.findByLabelText(/^Campaign/, { selector: 'input' });
+    await fillPost(user);
+    await user.click(button('Post Now'));
+    expect(await screen.findByText(POST_MSG.sent)).toBeTruthy();
+    expect(sentPost(calls)).not.toHaveProperty('CampaignSourceID');
+  });
+
+  it('opened from a campaign’s page, has that campaign chosen', async () => {
+    open({}, active, null, { id: 'c1', name: 'Winter launch' });
+    const field = await screen.findByLabelText(/^Campaign/, { selector: 'input' });
+    expect((field as HTMLInputElement).value).toBe('Winter launch');
+  });
+
+  it('is not there for a brand, which asks for no campaigns', async () => {
+    const { calls } = open({ profileType: 'BRANDS', paymentStatus: true }, active);
+    await screen.findByRole('button', { name: 'Instagram' });
+    expect(screen.queryByLabelText(/^Campaign/, { selector: 'input' })).toBeNull();
+    expect(calls.some((c) => c.path === 'campaigns/active')).toBe(false);
   });
 });

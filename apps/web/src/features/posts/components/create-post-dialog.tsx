@@ -1,4 +1,4 @@
-import { Box, Button, Group, Modal, Progress, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Box, Button, Group, Modal, Progress, Select, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
 import { IconAlertTriangle, IconEye } from '@tabler/icons-react';
@@ -19,6 +19,7 @@ import dayjs from 'dayjs';
 import { lazy, type ReactNode, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useCurrentUser } from '../../../lib/use-current-user';
+import { useActiveCampaigns } from '../api/active-campaigns';
 import { usePostingAccounts } from '../api/posting-accounts';
 import {
   chosenAccounts,
@@ -44,6 +45,7 @@ import {
   type TMediaItem,
   type TSubmitMode,
 } from '../lib/compose';
+import type { TComposerCampaign } from '../lib/composer-store';
 import { kindOf, readMediaFacts } from '../lib/read-media';
 import { TOAST_MS, toast } from '../lib/toasts';
 import { AccountPicker } from './account-picker';
@@ -63,8 +65,13 @@ type TProps = {
   opened: boolean;
   /** A saved draft to edit; null for a new post. */
   draft: TPost | null;
+  /** The campaign a new post is made for (opened from the campaign's page), chosen at once. */
+  campaign?: TComposerCampaign | null;
   onClose: () => void;
 };
+
+/** The Campaign field's "None". */
+const NO_CAMPAIGN = 'none';
 
 let nextId = 0;
 const newId = () => `m${Date.now().toString(36)}${(nextId++).toString(36)}`;
@@ -89,7 +96,7 @@ function Section({ title, children, aside }: { title: string; children: ReactNod
  * schedule, and a live preview with each network's preflight beside it. Submit posts now, schedules, or saves a
  * draft (a business manager's always, for approval); with a draft given it edits that draft.
  */
-export function CreatePostDialog({ opened, draft, onClose }: TProps) {
+export function CreatePostDialog({ opened, draft, campaign = null, onClose }: TProps) {
   const phone = useMediaQuery('(max-width: 48em)');
   // side by side, each column scrolling on its own, from the lg breakpoint
   const wide = useMediaQuery('(min-width: 64.0625em)');
@@ -97,13 +104,23 @@ export function CreatePostDialog({ opened, draft, onClose }: TProps) {
   const { data: user } = useCurrentUser();
   const accountsQuery = usePostingAccounts();
   const accounts = accountsQuery.data ?? [];
-  const initial = useMemo(() => (draft ? stateFromDraft(draft) : emptyComposer()), [draft]);
+  const initial = useMemo(
+    () => (draft ? stateFromDraft(draft) : { ...emptyComposer(), campaignId: campaign?.id ?? null }),
+    [draft, campaign],
+  );
   const [state, setState] = useState<TComposerState>(initial);
   const [editing, setEditing] = useState<string | null>(null);
   const [scheduleError, setScheduleError] = useState<string | null>(null);
   const update = (patch: Partial<TComposerState>) => setState((s) => ({ ...s, ...patch }));
 
   const role = user ? roleOf(user) : null;
+  // an influencer may make a new post for one of the campaigns they accepted that run today
+  const campaigns = useActiveCampaigns(user?.profileType === 'INFLUENCER' && !draft);
+  const campaignOptions = useMemo(() => {
+    const options = (campaigns.data ?? []).map((c) => ({ value: c._id, label: c.name }));
+    if (campaign && !options.some((o) => o.value === campaign.id)) options.unshift({ value: campaign.id, label: campaign.name });
+    return options;
+  }, [campaigns.data, campaign]);
   const offered = role ? offeredNetworks(accounts, role) : [];
   const networks = chosenNetworks(state, accounts);
   const chosen = chosenAccounts(state, accounts);
@@ -339,6 +356,19 @@ export function CreatePostDialog({ opened, draft, onClose }: TProps) {
             onToggleAccount={toggleAccount}
           />
         </Section>
+        {campaignOptions.length > 0 && (
+          <Select
+            label="Campaign"
+            description="Make this post for a campaign you accepted (optional)."
+            data={[{ value: NO_CAMPAIGN, label: 'None' }, ...campaignOptions]}
+            value={state.campaignId ?? NO_CAMPAIGN}
+            onChange={(v) => update({ campaignId: v && v !== NO_CAMPAIGN ? v : null })}
+            allowDeselect={false}
+            disabled={busy}
+            maw={420}
+            comboboxProps={{ withinPortal: true, zIndex: 400 }}
+          />
+        )}
         <Section title="Media">
           <MediaPicker
             multi={state.multi}

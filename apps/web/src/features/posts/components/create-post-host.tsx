@@ -13,7 +13,7 @@ const CreatePostDialog = lazy(async () => {
 
 /** Where the create-post dialog is drawn when openCreatePost() is called; only the first host on a page draws it. */
 export function CreatePostHost() {
-  const { opened, draft, key } = useComposerOpen();
+  const { opened, draft, campaign, key } = useComposerOpen();
   const [me] = useState(() => Symbol('create-post-host'));
   const [isOwner, setOwner] = useState(false);
   useEffect(() => {
@@ -28,7 +28,7 @@ export function CreatePostHost() {
   if (!isOwner || !loaded) return null;
   return (
     <Suspense fallback={null}>
-      <CreatePostDialog key={key} opened={opened} draft={draft} onClose={closeCreatePost} />
+      <CreatePostDialog key={key} opened={opened} draft={draft} campaign={campaign} onClose={closeCreatePost} />
     </Suspense>
   );
 }

@@ -70,6 +70,8 @@ export type TComposerState = {
   /** yyyy-MM-dd and HH:mm in the browser's time zone. */
   date: string | null;
   time: string;
+  /** The campaign the post is made for (an influencer's accepted, running campaign), or null. */
+  campaignId: string | null;
 };
 
 export const emptyComposer = (): TComposerState => ({
@@ -86,6 +88,7 @@ export const emptyComposer = (): TComposerState => ({
   scheduleOn: false,
   date: null,
   time: DEFAULT_SCHEDULE_TIME,
+  campaignId: null,
 });
 
 /** Leading white space is never kept in a caption (spec). */
@@ -330,6 +333,7 @@ export function buildRequest(
   const scheduled = state.scheduleOn && state.date ? toUtc(state.date, state.time) : null;
   return {
     ...(commonPostId ? { CommonPostID: commonPostId } : {}),
+    ...(state.campaignId ? { CampaignSourceID: state.campaignId } : {}),
     CaptionDescription: cleanCaption(state.caption),
     Title: youtube ? state.title.trim() : null,
     CategoryID: youtube ? state.categoryId : null,

@@ -1,18 +1,27 @@
 import type { TPost } from '@virality/domain';
 import { useSyncExternalStore } from 'react';
 
-/** Whether the composer is open, and the draft it edits (null: a new post). */
-type TComposerOpen = { opened: boolean; draft: TPost | null; key: number };
+/** A campaign a new post is made for, chosen in the composer when it opens. */
+export type TComposerCampaign = { id: string; name: string };
 
-let current: TComposerOpen = { opened: false, draft: null, key: 0 };
+/** Whether the composer is open, the draft it edits (null: a new post) and the campaign chosen for a new one. */
+type TComposerOpen = { opened: boolean; draft: TPost | null; campaign: TComposerCampaign | null; key: number };
+
+let current: TComposerOpen = { opened: false, draft: null, campaign: null, key: 0 };
 const listeners = new Set<() => void>();
 const emit = () => {
   for (const l of listeners) l();
 };
 
-/** Opens the create-post dialog, empty or with a draft to edit (a CreatePostHost must be on the page). */
-export function openCreatePost(draft: TPost | null = null): void {
-  current = { opened: true, draft, key: current.key + 1 };
+/**
+ * Opens the create-post dialog, empty or with a draft to edit, or for a campaign (chosen in its Campaign field; a
+ * CreatePostHost must be on the page).
+ */
+export function openCreatePost(
+  draft: TPost | null = null,
+  { campaign = null }: { campaign?: TComposerCampaign | null } = {},
+): void {
+  current = { opened: true, draft, campaign: draft ? null : campaign, key: current.key + 1 };
   emit();
 }
 
