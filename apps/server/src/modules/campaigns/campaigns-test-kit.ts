@@ -4,8 +4,8 @@ import { buildUser, call, type TTestApp } from '../../test/helpers';
 
 /** Tests' way to run campaigns: owners and influencers with sessions, a campaign made through its call. */
 
-/** The campaign tests' "now": 10 March 2026, 12:00 UTC (already 11 March in Kiritimati, UTC+14). */
-export const NOW = Date.parse('2026-03-10T12:00:00.000Z');
+/** The campaign tests' "now": 10 March 2027, 12:00 UTC (already 11 March in Kiritimati, UTC+14). */
+export const NOW = Date.parse('2027-03-10T12:00:00.000Z');
 
 /** A brand (or another owner-like account) with a session, named `name`. */
 export const brand = (t: TTestApp, name: string, profileType: TProfileType = 'BRANDS') =>
@@ -15,7 +15,12 @@ export const brand = (t: TTestApp, name: string, profileType: TProfileType = 'BR
 export const imc = (t: TTestApp, name = 'Agency') => buildUser(t, { profileType: 'IMC', name, profileCompleted: true });
 
 /** An active influencer with a completed profile (unless told) and this username (unique in a test file). */
-export const influencer = (t: TTestApp, userName: string, name: string | null = null, opts: { profileCompleted?: boolean } = {}) =>
+export const influencer = (
+  t: TTestApp,
+  userName: string,
+  name: string | null = null,
+  opts: { profileCompleted?: boolean } = {},
+) =>
   buildUser(t, {
     profileType: 'INFLUENCER',
     userName,
@@ -39,7 +44,7 @@ export async function createCampaign(
 ): Promise<TCampaignDetail> {
   const res = await call(t, 'POST', '/api/campaigns/create', {
     token,
-    body: { name: 'Campaign', brief: 'Brief', budget: 500, startDate: '2026-03-10', endDate: '2026-03-31', ...patch },
+    body: { name: 'Campaign', brief: 'Brief', budget: 500, startDate: '2027-03-10', endDate: '2027-03-31', ...patch },
   });
   expect(res.status, JSON.stringify(res.json)).toBe(200);
   return res.json.response;

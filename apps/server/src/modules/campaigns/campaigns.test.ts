@@ -31,8 +31,8 @@ describe('POST campaigns/create', () => {
         name: ' Spring launch ',
         brief: 'Show the new shoes',
         budget: '1250.5',
-        startDate: '2026-03-10',
-        endDate: '2026-03-31',
+        startDate: '2027-03-10',
+        endDate: '2027-03-31',
         influencerIds: [a.user.id, b.user.id, a.user.id],
       },
     });
@@ -46,8 +46,8 @@ describe('POST campaigns/create', () => {
       spent: 0,
       left: 1250.5,
       currency: 'USD',
-      startDate: '2026-03-10',
-      endDate: '2026-03-31',
+      startDate: '2027-03-10',
+      endDate: '2027-03-31',
       owner: { _id: owner.user.id, name: 'Acme' },
       myRole: 'owner',
       influencerCount: 2,
@@ -55,7 +55,9 @@ describe('POST campaigns/create', () => {
       posts: [],
       payments: [],
     });
-    expect(c.influencers.map((i: { user: { _id: string }; status: string; paid: number }) => [i.user._id, i.status, i.paid])).toEqual([
+    expect(
+      c.influencers.map((i: { user: { _id: string }; status: string; paid: number }) => [i.user._id, i.status, i.paid]),
+    ).toEqual([
       [a.user.id, 'invited', 0],
       [b.user.id, 'invited', 0],
     ]);
@@ -86,7 +88,7 @@ describe('POST campaigns/create', () => {
       const who = profileType === 'INFLUENCER' ? await influencer(t, `inf${Date.now()}`) : await brand(t, 'x', 'BUSINESS');
       const res = await call(t, 'POST', '/api/campaigns/create', {
         token: who.token,
-        body: { name: 'x', brief: 'y', budget: 10, startDate: '2026-03-10', endDate: '2026-03-11' },
+        body: { name: 'x', brief: 'y', budget: 10, startDate: '2027-03-10', endDate: '2027-03-11' },
       });
       expect(res.status).toBe(403);
       expect(res.json.message).toBe(CAMPAIGN_MSG.ownersOnly);
@@ -98,7 +100,7 @@ describe('POST campaigns/create', () => {
 
   it("refuses a field the rules refuse, in the rules' words, per field, with nothing written", async () => {
     const owner = await brand(t, 'Rules');
-    const base = { name: 'Camp', brief: 'Brief', budget: 100, startDate: '2026-03-10', endDate: '2026-03-12' };
+    const base = { name: 'Camp', brief: 'Brief', budget: 100, startDate: '2027-03-10', endDate: '2027-03-12' };
     const cases: [Record<string, unknown>, string, string][] = [
       [{ name: '  ' }, 'name', CAMPAIGN_MSG.nameRequired],
       [{ name: 'n'.repeat(101) }, 'name', CAMPAIGN_MSG.nameTooLong],
@@ -107,9 +109,9 @@ describe('POST campaigns/create', () => {
       [{ budget: '12.345' }, 'budget', CAMPAIGN_MSG.budgetInvalid],
       [{ budget: 0.5 }, 'budget', CAMPAIGN_MSG.budgetMin],
       [{ budget: 1_000_000.01 }, 'budget', CAMPAIGN_MSG.budgetMax],
-      [{ startDate: '2026-03-09' }, 'startDate', CAMPAIGN_MSG.startInPast],
-      [{ startDate: '2026-02-30' }, 'startDate', CAMPAIGN_MSG.badDate],
-      [{ endDate: '2026-03-09' }, 'endDate', CAMPAIGN_MSG.endBeforeStart],
+      [{ startDate: '2027-03-09' }, 'startDate', CAMPAIGN_MSG.startInPast],
+      [{ startDate: '2027-02-30' }, 'startDate', CAMPAIGN_MSG.badDate],
+      [{ endDate: '2027-03-09' }, 'endDate', CAMPAIGN_MSG.endBeforeStart],
       [{ endDate: '' }, 'endDate', CAMPAIGN_MSG.endRequired],
       [{ timeZone: 'Mars/Olympus' }, 'timeZone', INSIGHTS_MSG.badTimeZone],
       [{ influencerIds: Array.from({ length: 51 }, (_, i) => `id${i}`) }, 'influencerIds', CAMPAIGN_MSG.tooManyInfluencers],
@@ -124,20 +126,23 @@ describe('POST campaigns/create', () => {
   });
 
   it("reads 'today' in the caller's zone: 10 March is already past in Kiribati, still to come in Honolulu", async () => {
-    // the file's now is 10 March 2026, 12:00 UTC: 11 March in Kiritimati (UTC+14), 10 March in Honolulu (UTC-10)
+    // the file's now is 10 March 2027, 12:00 UTC: 11 March in Kiritimati (UTC+14), 10 March in Honolulu (UTC-10)
     const owner = await brand(t, 'Zones');
-    const body = { name: 'Z', brief: 'B', budget: 5, startDate: '2026-03-10', endDate: '2026-03-10' };
+    const body = { name: 'Z', brief: 'B', budget: 5, startDate: '2027-03-10', endDate: '2027-03-10' };
     const east = await call(t, 'POST', '/api/campaigns/create', {
       token: owner.token,
       body: { ...body, timeZone: 'Pacific/Kiritimati' },
     });
     expect(east.status).toBe(400);
     expect(east.json.message).toBe(CAMPAIGN_MSG.startInPast);
-    const west = await call(t, 'POST', '/api/campaigns/create', { token: owner.token, body: { ...body, timeZone: 'Pacific/Honolulu' } });
+    const west = await call(t, 'POST', '/api/campaigns/create', {
+      token: owner.token,
+      body: { ...body, timeZone: 'Pacific/Honolulu' },
+    });
     expect(west.status).toBe(200);
     const early = await call(t, 'POST', '/api/campaigns/create', {
       token: owner.token,
-      body: { ...body, startDate: '2026-03-09', endDate: '2026-03-09', timeZone: 'Pacific/Honolulu' },
+      body: { ...body, startDate: '2027-03-09', endDate: '2027-03-09', timeZone: 'Pacific/Honolulu' },
     });
     expect(early.json.message).toBe(CAMPAIGN_MSG.startInPast);
   });
@@ -153,7 +158,14 @@ describe('POST campaigns/create', () => {
     for (const bad of ['no-such-user', closed.user.id, inactive.user.id, notInfluencer.user.id]) {
       const res = await call(t, 'POST', '/api/campaigns/create', {
         token: owner.token,
-        body: { name: 'N', brief: 'B', budget: 5, startDate: '2026-03-10', endDate: '2026-03-10', influencerIds: [ok.user.id, bad] },
+        body: {
+          name: 'N',
+          brief: 'B',
+          budget: 5,
+          startDate: '2027-03-10',
+          endDate: '2027-03-10',
+          influencerIds: [ok.user.id, bad],
+        },
       });
       expect(res.status).toBe(404);
       expect(res.json.message).toBe(CAMPAIGN_MSG.influencerNotFound);
@@ -169,7 +181,9 @@ describe('POST campaigns/:id/tag', () => {
     const a = await influencer(t, 'tag-a');
     const b = await influencer(t, 'tag-b');
     const c = await createCampaign(t, owner.token, { influencerIds: [a.user.id] });
-    expect((await call(t, 'POST', `/api/campaigns/${c._id}/respond`, { token: a.token, body: { accept: true } })).status).toBe(200);
+    expect((await call(t, 'POST', `/api/campaigns/${c._id}/respond`, { token: a.token, body: { accept: true } })).status).toBe(
+      200,
+    );
 
     const res = await call(t, 'POST', `/api/campaigns/${c._id}/tag`, {
       token: owner.token,
@@ -193,12 +207,21 @@ describe('POST campaigns/:id/tag', () => {
     const other = await imc(t);
     const a = await influencer(t, 'tag-c');
     const c = await createCampaign(t, owner.token);
-    const res = await call(t, 'POST', `/api/campaigns/${c._id}/tag`, { token: other.token, body: { influencerIds: [a.user.id] } });
+    const res = await call(t, 'POST', `/api/campaigns/${c._id}/tag`, {
+      token: other.token,
+      body: { influencerIds: [a.user.id] },
+    });
     expect(res.status).toBe(404);
     expect(res.json.message).toBe(CAMPAIGN_MSG.notFound);
-    const byInfluencer = await call(t, 'POST', `/api/campaigns/${c._id}/tag`, { token: a.token, body: { influencerIds: [a.user.id] } });
+    const byInfluencer = await call(t, 'POST', `/api/campaigns/${c._id}/tag`, {
+      token: a.token,
+      body: { influencerIds: [a.user.id] },
+    });
     expect(byInfluencer.status).toBe(403);
-    const missing = await call(t, 'POST', '/api/campaigns/nope/tag', { token: owner.token, body: { influencerIds: [a.user.id] } });
+    const missing = await call(t, 'POST', '/api/campaigns/nope/tag', {
+      token: owner.token,
+      body: { influencerIds: [a.user.id] },
+    });
     expect(missing.status).toBe(404);
     expect(await tagsOf(c._id)).toEqual([]);
     expect(await notificationsOf(t, a.token)).toEqual([]);
@@ -228,7 +251,7 @@ describe('POST campaigns/:id/tag', () => {
   it('a campaign that has ended takes no new tags (400)', async () => {
     const owner = await brand(t, 'Ended');
     const a = await influencer(t, 'tag-e');
-    const c = await createCampaign(t, owner.token, { startDate: '2026-03-10', endDate: '2026-03-10' });
+    const c = await createCampaign(t, owner.token, { startDate: '2027-03-10', endDate: '2027-03-10' });
     // 11 March in Kiritimati already; still 10 March in UTC
     const ended = await call(t, 'POST', `/api/campaigns/${c._id}/tag`, {
       token: owner.token,
@@ -237,7 +260,10 @@ describe('POST campaigns/:id/tag', () => {
     expect(ended.status).toBe(400);
     expect(ended.json.message).toBe(CAMPAIGN_MSG.ended);
     expect(await tagsOf(c._id)).toEqual([]);
-    const stillOn = await call(t, 'POST', `/api/campaigns/${c._id}/tag`, { token: owner.token, body: { influencerIds: [a.user.id] } });
+    const stillOn = await call(t, 'POST', `/api/campaigns/${c._id}/tag`, {
+      token: owner.token,
+      body: { influencerIds: [a.user.id] },
+    });
     expect(stillOn.status).toBe(200);
   });
 
@@ -247,7 +273,10 @@ describe('POST campaigns/:id/tag', () => {
     const c = await createCampaign(t, owner.token, { influencerIds: first.map((x) => x.user.id) });
     expect(c.influencerCount).toBe(50);
     const one = await influencer(t, 'many-last');
-    const res = await call(t, 'POST', `/api/campaigns/${c._id}/tag`, { token: owner.token, body: { influencerIds: [one.user.id] } });
+    const res = await call(t, 'POST', `/api/campaigns/${c._id}/tag`, {
+      token: owner.token,
+      body: { influencerIds: [one.user.id] },
+    });
     expect(res.status).toBe(400);
     expect(res.json.message).toBe(CAMPAIGN_MSG.tooManyInfluencers);
     expect(await tagsOf(c._id)).toHaveLength(50);
@@ -264,7 +293,9 @@ describe('POST campaigns/:id/respond', () => {
     expect(res.status).toBe(200);
     expect(res.json.message).toBe(CAMPAIGN_MSG.accepted);
     expect(res.json.response).toMatchObject({ myRole: 'accepted', acceptedCount: 1 });
-    expect(res.json.response.influencers).toEqual([expect.objectContaining({ status: 'accepted', answeredAt: expect.any(String) })]);
+    expect(res.json.response.influencers).toEqual([
+      expect.objectContaining({ status: 'accepted', answeredAt: expect.any(String) }),
+    ]);
     const told = await notificationsOf(t, owner.token);
     expect(told).toEqual([
       expect.objectContaining({

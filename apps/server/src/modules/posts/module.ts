@@ -37,12 +37,15 @@ export const postsModule: TModule = {
       notifications: services.notifications,
       users: services.users,
       team: services.team,
+      campaigns: services.campaigns,
       clock,
       unitOfWork,
       cancelJob,
       changes,
       resultWaitMs: config.publishing.resultWaitMs,
     });
+    // a campaign shows the posts its influencers made for it
+    services.campaigns.usePosts({ forCampaign: (campaignId, authorIds) => posts.campaignPosts(campaignId, authorIds) });
     return { posts, publishing };
   },
   routes: ({ services }) => [postsMainRoutes(services.posts)],

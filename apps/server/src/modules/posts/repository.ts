@@ -8,6 +8,22 @@ export type TPostRow = typeof posts.$inferSelect;
 export type TTargetRow = typeof postTargets.$inferSelect;
 export type TNewPost = typeof posts.$inferInsert;
 export type TNewTarget = typeof postTargets.$inferInsert;
+/** A post made for a campaign, as the campaign shows it. */
+export type TCampaignPostRow = {
+  id: string;
+  caption: string;
+  isScheduled: boolean;
+  isPaused: boolean;
+  isPostDone: boolean;
+  scheduledAt: Date | null;
+  postedAt: Date | null;
+  createdAt: Date;
+  authorId: string;
+  authorName: string | null;
+  authorUserName: string | null;
+  authorImage: string | null;
+  targets: { network: string; state: string }[];
+};
 
 /** Target states in which nothing more will happen to it by itself (a target to check waits for its user). */
 export const FINAL_STATES = ['published', 'failed', 'needs_reconnect', 'needs_check', 'canceled'] as const;
@@ -596,6 +612,47 @@ export function createPostsRepository(db: TDb, changes: TChanges) {
         .select()
         .from(posts)
         .where(inArray(posts.id, [...new Set(ids)]));
+    },
+    /**
+     * The posts (not drafts, not deleted) that name a campaign, by some of their writers, newest first, at most
+     * `limit`, in one query: each with its caption cut to 140 characters, its writer and its targets' networks
+     * and states.
+     */
+    async campaignPosts(campaignId: string, authorIds: readonly string[], limit: number): Promise<TCampaignPostRow[]> {
+      if (authorIds.length === 0) return [];
+      const rows = await db
+        .select({
+          id: posts.id,
+          caption: sql<string>`left(${posts.caption}, 140)`,
+          isScheduled: posts.isScheduled,
+          isPaused: posts.isPaused,
+          isPostDone: posts.isPostDone,
+          scheduledAt: posts.scheduledAt,
+          postedAt: posts.postedAt,
+          createdAt: posts.createdAt,
+          authorId: posts.userId,
+          authorName: users.name,
+          authorUserName: users.userName,
+          authorImage: users.profileImage,
+          targets: sql<{ network: string; state: string }[] | string>`(
+            SELECT coalesce(json_agg(json_build_object('network', ${postTargets.network}, 'state', ${postTargets.state})
+              ORDER BY ${postTargets.createdAt}, ${postTargets.id}), '[]'::json)
+            FROM ${postTargets} WHERE ${postTargets.postId} = ${posts.id})`,
+        })
+        .from(posts)
+        .innerJoin(users, eq(users.id, posts.userId))
+        .where(
+          and(
+            eq(posts.campaignSourceId, campaignId),
+            inArray(posts.userId, [...new Set(authorIds)]),
+            eq(posts.isActive, true),
+            eq(posts.isDraft, false),
+          ),
+        )
+        .orderBy(desc(posts.createdAt), desc(posts.id))
+        .limit(limit);
+      // a json value comes back parsed from pg and PGlite alike; text only if a driver ever hands it over as such
+      return rows.map((r) => ({ ...r, targets: typeof r.targets === 'string' ? JSON.parse(r.targets) : r.targets }));
     },
   };
 }

@@ -9,6 +9,7 @@ import {
   NETWORK_LIMITS,
   NOTIFICATION_MSG,
   POST_MSG,
+  postBadge,
   postLimitIssues,
   postTypeOf,
   RETRYABLE_TARGET_STATES,
@@ -17,6 +18,7 @@ import {
   seesNetwork,
   socialNetwork,
   storyIssue,
+  type TCampaignPost,
   type TPost,
   type TPostBody,
   type TPostFormat,
@@ -35,13 +37,21 @@ import { deepFreeze } from '../../lib/freeze';
 import { newId } from '../../lib/ids';
 import type { TCancelJob, TUnitOfWork } from '../../lib/unit-of-work';
 import type { TAuthContext } from '../auth/service';
+import type { TCampaignsService } from '../campaigns/service';
 import type { TNotificationsService } from '../notifications/service';
 import type { TSocialAccountsService } from '../social-accounts/service';
 import type { TSubscriptionsService } from '../subscriptions/service';
 import type { TTeamService } from '../team/service';
 import type { TUsersService } from '../users/service';
 import { PUBLISH_QUEUE, type TPublishEngine } from './engine';
-import { FINAL_STATES, type TNewTarget, type TPostRow, type TPostsRepository, type TTargetRow } from './repository';
+import {
+  FINAL_STATES,
+  type TCampaignPostRow,
+  type TNewTarget,
+  type TPostRow,
+  type TPostsRepository,
+  type TTargetRow,
+} from './repository';
 import { postDto, resultOf } from './results';
 
 /** What resolves a post's media: the media module's uploads of the caller's organization. */
@@ -57,6 +67,8 @@ type TDeps = {
   users: TUsersService;
   /** Who a business manager is: the networks its role opens decide which posts it may read by id. */
   team: Pick<TTeamService, 'actorOf'>;
+  /** A post made for a campaign names one its author accepted and that runs today. */
+  campaigns: Pick<TCampaignsService, 'checkPostCampaign'>;
   clock: Clock;
   unitOfWork: TUnitOfWork;
   cancelJob: TCancelJob;
@@ -90,6 +102,30 @@ const isRealDay = (day: string) => {
   return !Number.isNaN(at) && new Date(at).toISOString().slice(0, 10) === day;
 };
 const str = (v: string | number | null | undefined) => (v === null || v === undefined || v === '' ? null : String(v));
+/** Posts a campaign shows at most (the newest). */
+const CAMPAIGN_POSTS_MAX = 200;
+
+/** A post made for a campaign as the campaign shows it: its networks, and its badge in the post status rule's words. */
+const campaignPostDto = (r: TCampaignPostRow): TCampaignPost => ({
+  _id: r.id,
+  caption: r.caption,
+  author: { _id: r.authorId, name: r.authorName, userName: r.authorUserName, profileImage: r.authorImage },
+  // in the networks' own order (Instagram, Facebook, YouTube, LinkedIn, TikTok, X, Threads)
+  networks: [...new Set(r.targets.map((t) => t.network))].sort(
+    (x, y) => Number(socialNetwork(x)?.id ?? 99) - Number(socialNetwork(y)?.id ?? 99),
+  ),
+  status: postBadge({
+    IsScheduled: r.isScheduled,
+    IsPostDone: r.isPostDone,
+    IsPaused: r.isPaused,
+    ScheduledDate: r.scheduledAt ? r.scheduledAt.toISOString().slice(0, 10) : null,
+    ScheduledTime: r.scheduledAt ? r.scheduledAt.toISOString().slice(11, 16) : null,
+    SocialMediaPostDate: r.postedAt?.toISOString() ?? null,
+    MediaPostedOn: r.targets.map((t) => ({ Status: t.state })),
+  }),
+  scheduledAt: r.isScheduled && r.scheduledAt ? r.scheduledAt.toISOString() : null,
+  createdAt: r.createdAt.toISOString(),
+});
 
 /** Where a target starts: a draft, a scheduled post, or one to send now. */
 type TMode = 'draft' | 'schedule' | 'now';
@@ -155,7 +191,21 @@ type TChecked = {
 };
 
 export function createPostsService(deps: TDeps) {
-  const { repo, engine, social, media, subscriptions, notifications, users, team, clock, unitOfWork, cancelJob, changes } = deps;
+  const {
+    repo,
+    engine,
+    social,
+    media,
+    subscriptions,
+    notifications,
+    users,
+    team,
+    campaigns,
+    clock,
+    unitOfWork,
+    cancelJob,
+    changes,
+  } = deps;
 
   // The answers of the post lists and of the calendar, the same for every reader of an organization (each reader's
   // checks run before): kept, frozen, until any post, target or linked account of the organization or a writer's
@@ -497,6 +547,11 @@ export function createPostsService(deps: TDeps) {
   }
 
   return {
+    /** The posts made for a campaign by some of its influencers, newest first (the campaigns module reads them). */
+    async campaignPosts(campaignId: string, authorIds: readonly string[]): Promise<TCampaignPost[]> {
+      return (await repo.campaignPosts(campaignId, authorIds, CAMPAIGN_POSTS_MAX)).map(campaignPostDto);
+    },
+
     /**
      * The single-post and multi-post calls: a draft (a manager's always, waiting for the owner's approval), a
      * scheduled post, or a post sent now. Nothing is written unless every check passes; a post sent or scheduled
@@ -504,6 +559,8 @@ export function createPostsService(deps: TDeps) {
      */
     async create(a: TAuthContext, body: TPostBody, multi: boolean): Promise<{ message: string; result: TPostResult }> {
       ownIds(a, body);
+      const campaignId = str(body.CampaignSourceID);
+      if (campaignId) await campaigns.checkPostCampaign(a.userId, campaignId);
       const draft = isManager(a) || Boolean(body.IsDraft);
       const mode: TMode = draft ? 'draft' : body.IsScheduled ? 'schedule' : 'now';
       const c = await checked(a, body, multi, mode);
@@ -522,7 +579,7 @@ export function createPostsService(deps: TDeps) {
             videoFrameRatio: str(body.VideoFrameRatio),
             videoDuration: str(body.VideoDuration),
             videoQuality: str(body.VideoQuality),
-            campaignSourceId: str(body.CampaignSourceID),
+            campaignSourceId: campaignId,
             isDraft: mode === 'draft',
             approval: isManager(a) ? 'pending' : null,
             counted,
