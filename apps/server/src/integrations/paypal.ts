@@ -108,6 +108,8 @@ export type TPayPalGateway = {
   createPayout(input: TNewPayout): Promise<TPayoutBatch & { alreadyExisted: boolean }>;
   getPayoutBatch(batchId: string): Promise<TPayoutBatch>;
   getPayoutItem(itemId: string): Promise<TPayoutItem>;
+  /** Cancels an unclaimed payout item (its money goes back to the sender); PayPal answers the item, RETURNED. */
+  cancelPayoutItem(itemId: string): Promise<TPayoutItem>;
   /** True only when PayPal says this delivery (its headers and exact body) is its own. */
   verifyWebhookSignature(headers: Record<string, string | string[] | undefined>, rawBody: string | Buffer): Promise<boolean>;
 };
@@ -401,6 +403,9 @@ export function createPayPalGateway(opts: {
     },
     async getPayoutItem(itemId) {
       return payoutItemOf(await must('GET', `/v1/payments/payouts-item/${seg(itemId)}`));
+    },
+    async cancelPayoutItem(itemId) {
+      return payoutItemOf(await must('POST', `/v1/payments/payouts-item/${seg(itemId)}/cancel`, {}));
     },
     async verifyWebhookSignature(headers, rawBody) {
       const h = (name: string) => {

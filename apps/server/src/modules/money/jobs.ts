@@ -10,14 +10,15 @@ export const LEDGER_CHECK_QUEUE = 'ledger-check';
 export type TPayoutSendJob = { payoutId: string };
 
 /**
- * One job per payout, keyed by it (stately: never two waiting for one payout). A retryable failure (PayPal's 5xx,
- * no answer) throws, and pg-boss tries again with a growing wait; sending again is safe, since the payout's id is
- * its sender_batch_id and PayPal makes one batch per id.
+ * A job per payout. A retryable failure (PayPal's 5xx, no answer) throws, and pg-boss tries again with a growing
+ * wait. Sending twice is safe: the payout's id is its sender_batch_id (PayPal makes one batch per id and answers a
+ * repeat with the first), and a payout that has its batch is not sent again. So the queue is a standard one: on a
+ * stately queue a job held by a killed worker would keep its key busy (and hold up the fetch) until pg-boss
+ * expires it.
  */
 export const payoutSendJob = (deps: { money: TMoneyService }) =>
   defineJob<TPayoutSendJob>({
     queue: PAYOUT_SEND_QUEUE,
-    policy: 'stately',
     queueOptions: { retryLimit: 8, retryDelay: 30, retryBackoff: true, retryDelayMax: 3600, expireInSeconds: 300 },
     handle: (data) => deps.money.sendPayout(data.payoutId),
   });

@@ -32,7 +32,8 @@ export async function campaignWithInfluencer(
   opts: { budget?: number; ownerType?: TProfileType; influencerPaypalId?: string | null } = {},
 ) {
   const brand = await person(t, opts.ownerType ?? 'BRANDS');
-  const influencer = await person(t, 'INFLUENCER', opts.influencerPaypalId ?? 'influencer@example.com');
+  const paypalId = opts.influencerPaypalId === undefined ? 'influencer@example.com' : opts.influencerPaypalId;
+  const influencer = await person(t, 'INFLUENCER', paypalId);
   const today = dayInZone(t.clock.now(), 'UTC');
   const created = await call(t, 'POST', '/api/campaigns/create', {
     token: brand.token,

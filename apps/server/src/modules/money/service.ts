@@ -630,7 +630,7 @@ export function createMoneyService(deps: TDeps) {
           now,
         );
         await repo.addToWallet(a.userId, -amountMinor);
-        await unit.enqueue(PAYOUT_SEND_QUEUE, { payoutId: id }, { singletonKey: id });
+        await unit.enqueue(PAYOUT_SEND_QUEUE, { payoutId: id });
       });
       return answer(a.userId, id);
     },
@@ -735,7 +735,12 @@ export function createMoneyService(deps: TDeps) {
         }
       }
       for (const p of await repo.unsentPayouts(new Date(now.getTime() - UNSENT_AFTER_MS), BATCH))
-        if (await enqueue(PAYOUT_SEND_QUEUE, { payoutId: p.id }, { singletonKey: p.id })) done.resent++;
+        await unitOfWork(async (unit) => {
+          // touched, so it is sent again only if this job is lost too (a few minutes on)
+          await repo.updatePayout(p.id, { updatedAt: now });
+          await unit.enqueue(PAYOUT_SEND_QUEUE, { payoutId: p.id });
+          done.resent++;
+        });
       return done;
     },
 

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { fromPayPalAmount, toPayPalAmount } from '../../integrations/paypal';
-import { ApiError, notFound, type TCtx, validation } from './context';
+import { ApiError, notFound, type TCtx, unprocessable, validation } from './context';
 import { paypalId } from './webhooks';
 
 type TJson = Record<string, unknown>;
@@ -227,4 +227,26 @@ export async function readItem(ctx: TCtx, id: string) {
     item = (await ctx.store.get<TItemRecord>('item', id)) ?? item;
   }
   return { ...item.item, links: itemLinks(ctx, id) };
+}
+
+/**
+ * POST /v1/payments/payouts-item/{id}/cancel: only an UNCLAIMED item can be cancelled; it becomes RETURNED (the
+ * money back to the sender) and PAYMENT.PAYOUTS-ITEM.CANCELED is sent. Anything else is refused (422).
+ */
+export async function cancelItem(ctx: TCtx, id: string) {
+  const item = ITEM_ID.test(id) ? await ctx.store.get<TItemRecord>('item', id) : null;
+  if (!item) throw notFound();
+  if (item.item.transaction_status === 'PENDING') await batchRecord(ctx, String(item.item.payout_batch_id));
+  const now = (await ctx.store.get<TItemRecord>('item', id)) ?? item;
+  if (now.item.transaction_status !== 'UNCLAIMED')
+    throw unprocessable('ITEM_NOT_UNCLAIMED', 'Only an unclaimed payout item can be cancelled.');
+  const cancelled: TItemRecord = {
+    ...now,
+    outcome: 'RETURNED',
+    item: { ...now.item, transaction_status: 'RETURNED', time_processed: ctx.clock.now().toISOString() },
+  };
+  await ctx.store.put('item', id, cancelled);
+  const json = { ...cancelled.item, links: itemLinks(ctx, id) };
+  ctx.webhooks.sendLater('PAYMENT.PAYOUTS-ITEM.CANCELED', 'payouts_item', 'A payout item was cancelled', json);
+  return json;
 }

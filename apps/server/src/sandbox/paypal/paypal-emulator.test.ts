@@ -405,6 +405,28 @@ describe('payouts', () => {
     expect(batches.filter((b) => b.batch_header.sender_batch_header.sender_batch_id === senderBatchId)).toHaveLength(1);
   });
 
+  it('only an UNCLAIMED item can be cancelled: it becomes RETURNED, with PAYMENT.PAYOUTS-ITEM.CANCELED', async () => {
+    const unclaimed = await payout(unique('batch'), 'unclaimed.cancel@example.com', 700);
+    const paid = await payout(unique('batch'), 'paid.cancel@example.com', 700);
+    const pending = (await paypal.getPayoutBatch(paid.batchId)).items[0];
+    expect(await failure(paypal.cancelPayoutItem(pending.itemId))).toMatchObject({ status: 422, issue: 'ITEM_NOT_UNCLAIMED' });
+    t.clock.advance(61_000);
+    const item = (await paypal.getPayoutBatch(unclaimed.batchId)).items[0];
+    expect(item.status).toBe('UNCLAIMED');
+    const cancelled = await paypal.cancelPayoutItem(item.itemId);
+    expect(cancelled).toMatchObject({ itemId: item.itemId, status: 'RETURNED' });
+    expect((await paypal.getPayoutItem(item.itemId)).status).toBe('RETURNED');
+    await waitFor(() => h.received.some((d) => d.body.includes('PAYMENT.PAYOUTS-ITEM.CANCELED') && d.body.includes(item.itemId)));
+    const delivery = h.received.find((d) => d.body.includes('PAYMENT.PAYOUTS-ITEM.CANCELED') && d.body.includes(item.itemId));
+    expect(delivery).toBeDefined();
+    expect(await failure(paypal.cancelPayoutItem(item.itemId))).toMatchObject({ status: 422 });
+    expect(await failure(paypal.cancelPayoutItem((await paypal.getPayoutBatch(paid.batchId)).items[0].itemId))).toMatchObject({
+      status: 422,
+      issue: 'ITEM_NOT_UNCLAIMED',
+    });
+    expect(await failure(paypal.cancelPayoutItem('ZZZZZZZZZZZZZ'))).toMatchObject({ status: 404 });
+  });
+
   it('a payout with a bad receiver or amount is refused (VALIDATION_ERROR) and claims no sender_batch_id', async () => {
     const senderBatchId = unique('batch');
     const err = await failure(payout(senderBatchId, 'not an address'));

@@ -7,7 +7,7 @@ import { errorForLog } from '../../lib/scrub';
 import { ApiError, type TCtx } from './context';
 import { captureOrder, createOrder, expired, ORDER_ID, orderJson, readOrder, type TOrderRecord, WAITING } from './orders';
 import { approvalPage, messagePage } from './page';
-import { createPayout, readBatch, readItem, settleDue } from './payouts';
+import { cancelItem, createPayout, readBatch, readItem, settleDue } from './payouts';
 import { paypalStore } from './store';
 import { createWebhooks, paypalId } from './webhooks';
 
@@ -50,7 +50,7 @@ const same = (a: string, b: string) => {
 /**
  * The PayPal stand-in of the sandbox, under /sandbox/paypal/: the OAuth token call, Orders v2 (create, read,
  * capture), the approval page a payer approves or cancels on, Payouts (create with sender_batch_id idempotency,
- * read batch and item; items finish a minute later by the product clock, chosen by the receiver's address), signed
+ * read batch and item, cancel an unclaimed item; items finish a minute later by the product clock, chosen by the receiver's address), signed
  * webhooks with retries and the verify-webhook-signature call. Its objects are kept in the database (store.ts).
  * POST /sandbox/paypal/_control makes the next API calls fail (`fail`: 500, nothing done) or lose their answers
  * (`lose_answers`: done, then a 504), for the tests of exactly-once money.
@@ -204,6 +204,11 @@ export const paypalSandboxRoutes =
     );
     app.get<{ Params: { id: string } }>('/sandbox/paypal/v1/payments/payouts-item/:id', { preHandler: api }, async (req) =>
       readItem(ctx, req.params.id),
+    );
+    app.post<{ Params: { id: string } }>(
+      '/sandbox/paypal/v1/payments/payouts-item/:id/cancel',
+      { preHandler: api },
+      async (req) => cancelItem(ctx, req.params.id),
     );
     app.post('/sandbox/paypal/v1/notifications/verify-webhook-signature', { preHandler: api }, async (req) => {
       const b = (req.body ?? {}) as Record<string, unknown>;
