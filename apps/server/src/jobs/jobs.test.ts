@@ -175,6 +175,7 @@ describe('one composition root for the server, the worker and the tests', () => 
         'analytics',
         'audit',
         'auth',
+        'campaigns',
         'events',
         'interests',
         'location',
