@@ -35,9 +35,9 @@ const VIEW_LABELS: Record<TCalendarView, string> = { day: 'Day', week: 'Week', m
 
 /**
  * /calender: the organization's posts by day, week or month, every time on the browser's clock. The address keeps
- * the view and the chosen day (?view=month&date=2026-11-01). An IMC user's calendar is for campaigns, which do not
- * exist yet: nothing is read and the day says so. The page has no Create button of its own: the navigation's is
- * always in sight.
+ * the view and the chosen day (?view=month&date=2026-11-01). An IMC user's calendar is for campaigns: the month marks
+ * the days they start, a day lists those starting on it, and each opens its page. The page has no Create button of
+ * its own: the navigation's is always in sight.
  */
 export function CalendarPage() {
   const { data: user } = useCurrentUser();

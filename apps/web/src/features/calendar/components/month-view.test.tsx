@@ -3,7 +3,7 @@ import { MONTH_CELL_CHIPS } from '@virality/domain';
 import { useState } from 'react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mockFetch, renderUi, scheduledPost, storeSession, testQueryClient } from '../../../testing';
+import { mockFetch, ok, renderUi, scheduledPost, storeSession, testQueryClient } from '../../../testing';
 import { MonthView } from './month-view';
 
 afterEach(() => {
@@ -11,7 +11,7 @@ afterEach(() => {
   localStorage.clear();
 });
 
-/** The Monthly view of an IMC user (nothing is read), with the chosen day kept in state as the page keeps it in the address. */
+/** The Monthly view of an IMC user (no campaigns), with the chosen day kept in state as the page keeps it in the address. */
 function Harness({ phone }: { phone: boolean }) {
   const [day, setDay] = useState('2026-12-01');
   return (
@@ -27,6 +27,8 @@ describe.each([
   ['phone', true],
 ])('the month grid on a %s', (_label, phone) => {
   it('moves the chosen day with the arrow keys, a day sideways and a week up or down, and the focus follows it', () => {
+    storeSession('IMC');
+    mockFetch((c) => (c.path.startsWith('campaigns/') ? ok({ docs: [], page: 1, pages: 1, total: 0 }) : undefined));
     renderUi(<Harness phone={phone} />);
     const first = screen.getByRole('button', { name: /^Tuesday 1 December 2026/ });
     expect(first.getAttribute('tabindex')).toBe('0');
@@ -79,5 +81,52 @@ describe('the month grid on a desktop, with posts', () => {
     expect(screen.getByRole('button', { name: /^Tuesday 8 December 2026, 9 posts/ })).toBeTruthy();
     const range = calls.find((c) => c.path.endsWith('posts_date_range/'));
     expect(range?.body).toMatchObject({ PerDay: MONTH_CELL_CHIPS, TimeZone: 'UTC' });
+  });
+});
+
+describe('the month grid of an IMC user', () => {
+  const campaign = {
+    _id: 'c1',
+    name: 'Winter launch',
+    brief: '',
+    budget: 1000,
+    spent: 0,
+    left: 1000,
+    currency: 'USD' as const,
+    startDate: '2026-12-08',
+    endDate: '2026-12-31',
+    owner: { _id: 'm1', name: 'Mia Agency', userName: 'mia', profileImage: null },
+    myRole: 'owner' as const,
+    influencerCount: 2,
+    acceptedCount: 1,
+    createdAt: '2026-11-20T10:00:00.000Z',
+  };
+
+  it.each([
+    ['desktop', false],
+    ['phone', true],
+  ])('on a %s marks the day a campaign starts, read for the grid’s weeks, and asks for no posts', async (_label, phone) => {
+    storeSession('IMC');
+    const calls = mockFetch((c) =>
+      c.path === 'campaigns/campaignsByDate'
+        ? ok({ docs: [campaign], page: 1, pages: 1, total: 1 })
+        : c.path === 'campaigns/campaignByDay'
+          ? ok({ docs: [], page: 1, pages: 1, total: 0 })
+          : undefined,
+    );
+    renderUi(
+      <MemoryRouter>
+        <MonthView day="2026-12-01" today="2026-11-25" zone="UTC" imc phone={phone} onChoose={() => {}} onOpenDay={() => {}} />
+      </MemoryRouter>,
+      testQueryClient(),
+    );
+    expect(await screen.findByRole('button', { name: 'Tuesday 8 December 2026, 1 campaign starts' })).toBeTruthy();
+    if (!phone)
+      expect(screen.getByRole('link', { name: 'Campaign Winter launch starts' }).getAttribute('href')).toBe('/campaign/c1');
+    expect(calls.find((c) => c.path === 'campaigns/campaignsByDate')?.body).toEqual({
+      startDate: '2026-11-30',
+      endDate: '2027-01-10',
+    });
+    expect(calls.some((c) => c.path.includes('posts_'))).toBe(false);
   });
 });

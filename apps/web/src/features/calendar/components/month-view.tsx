@@ -1,11 +1,21 @@
 import { Stack, UnstyledButton, VisuallyHidden } from '@mantine/core';
-import { addDays, groupPostsByDay, MONTH_CELL_CHIPS, monthCellChips, monthGrid, type TPost } from '@virality/domain';
+import {
+  addDays,
+  groupPostsByDay,
+  MONTH_CELL_CHIPS,
+  monthCellChips,
+  monthGrid,
+  type TCampaign,
+  type TPost,
+} from '@virality/domain';
 import dayjs from 'dayjs';
 import { type KeyboardEvent, useEffect, useMemo, useRef } from 'react';
+import { campaignsByStartDay, useCampaignsByDate } from '../api/campaigns-by-date';
 import { usePostsByDate } from '../api/posts-by-date';
 import { usePostsDateRange } from '../api/posts-date-range';
 import { dayName, postsCount } from '../lib/calendar-view';
 import classes from './calendar.module.css';
+import { CampaignChip } from './campaign-parts';
 import { PostChip } from './post-parts';
 import { DayAgenda, LoadError } from './view-parts';
 
@@ -37,6 +47,9 @@ export function MonthView({ day, today, zone, imc, phone, onChoose, onOpenDay }:
     !imc,
   );
   const byDay = useMemo(() => groupPostsByDay(query.data?.posts ?? [], zone), [query.data, zone]);
+  // an IMC user's month marks the days its campaigns start (owned or accepted, running in the grid's weeks)
+  const campaigns = useCampaignsByDate(grid[0] as string, grid[grid.length - 1] as string, imc);
+  const startsOn = useMemo(() => campaignsByStartDay(campaigns.data ?? []), [campaigns.data]);
   const dayCounts = query.data?.dayCounts;
   const countOf = (d: string) => dayCounts?.[d] ?? byDay.get(d)?.length ?? 0;
   // the phone lists the chosen day's posts below the grid: a day with more than the cells show is read alone
@@ -71,12 +84,16 @@ export function MonthView({ day, today, zone, imc, phone, onChoose, onOpenDay }:
     onChoose(addDays(d, step));
   };
   const weekdays = grid.slice(0, 7);
-  const loading = !imc && query.isPending;
+  const loading = imc ? campaigns.isPending : query.isPending;
+  const readError = imc ? campaigns.error : query.error;
+  const retry = () => void (imc ? campaigns.refetch() : query.refetch());
+  const nameOf = (d: string) =>
+    cellName(d, today, loading ? null : imc ? null : countOf(d), imc && !loading ? (startsOn.get(d)?.length ?? 0) : null);
 
   if (phone) {
     return (
       <Stack gap="lg">
-        {query.error && <LoadError error={query.error} onRetry={() => void query.refetch()} />}
+        {readError && <LoadError error={readError} onRetry={retry} what={imc ? 'campaigns' : 'posts'} />}
         <fieldset className={classes.compactGrid} ref={gridRef} aria-label={dayjs(day).format('MMMM YYYY')} aria-busy={loading}>
           {weekdays.map((d) => (
             <span key={d} className={classes.compactWeekday} aria-hidden>
@@ -100,11 +117,13 @@ export function MonthView({ day, today, zone, imc, phone, onChoose, onOpenDay }:
                 {dayjs(d).format('D')}
               </span>
               <span className={classes.dots} aria-hidden>
-                {(byDay.get(d) ?? []).slice(0, MONTH_CELL_CHIPS).map((p) => (
-                  <span key={p.CommonPostID} className={classes.dot} />
-                ))}
+                {imc
+                  ? (startsOn.get(d) ?? []).slice(0, MONTH_CELL_CHIPS).map((c) => <span key={c._id} className={classes.dot} />)
+                  : (byDay.get(d) ?? [])
+                      .slice(0, MONTH_CELL_CHIPS)
+                      .map((p) => <span key={p.CommonPostID} className={classes.dot} />)}
               </span>
-              <VisuallyHidden>{cellName(d, today, imc || loading ? null : countOf(d))}</VisuallyHidden>
+              <VisuallyHidden>{nameOf(d)}</VisuallyHidden>
             </UnstyledButton>
           ))}
         </fieldset>
@@ -123,7 +142,7 @@ export function MonthView({ day, today, zone, imc, phone, onChoose, onOpenDay }:
 
   return (
     <Stack gap="sm">
-      {query.error && <LoadError error={query.error} onRetry={() => void query.refetch()} />}
+      {readError && <LoadError error={readError} onRetry={retry} what={imc ? 'campaigns' : 'posts'} />}
       <fieldset className={classes.monthGrid} ref={gridRef} aria-label={dayjs(day).format('MMMM YYYY')} aria-busy={loading}>
         {weekdays.map((d) => (
           <span key={d} className={classes.weekday} aria-hidden>
@@ -135,12 +154,13 @@ export function MonthView({ day, today, zone, imc, phone, onChoose, onOpenDay }:
             key={d}
             day={d}
             posts={byDay.get(d) ?? []}
+            campaigns={imc ? (startsOn.get(d) ?? []) : null}
             count={countOf(d)}
             zone={zone}
             outside={d.slice(0, 7) !== month}
             today={d === today}
             chosen={d === day}
-            name={cellName(d, today, imc || loading ? null : countOf(d))}
+            name={nameOf(d)}
             onOpenDay={onOpenDay}
             onKeyDown={onKeyDown}
           />
@@ -150,15 +170,28 @@ export function MonthView({ day, today, zone, imc, phone, onChoose, onOpenDay }:
   );
 }
 
-/** What a day's button says: 'Tuesday 10 November 2026, today, 2 posts' (no count while unknown). */
-function cellName(d: string, today: string, count: number | null): string {
-  return `${dayName(d)}${d === today ? ', today' : ''}${count === null ? '' : `, ${postsCount(count)}`}`;
+/**
+ * What a day's button says: 'Tuesday 10 November 2026, today, 2 posts' (no count while unknown), or for an IMC user
+ * how many campaigns start that day.
+ */
+function cellName(d: string, today: string, count: number | null, starting: number | null = null): string {
+  const what =
+    starting !== null
+      ? starting === 0
+        ? ''
+        : `, ${starting === 1 ? '1 campaign starts' : `${starting} campaigns start`}`
+      : count === null
+        ? ''
+        : `, ${postsCount(count)}`;
+  return `${dayName(d)}${d === today ? ', today' : ''}${what}`;
 }
 
 type TCellProps = {
   day: string;
   /** The day's first posts (at most MONTH_CELL_CHIPS are read). */
   posts: TPost[];
+  /** An IMC user's campaigns starting that day (null: a poster's calendar). */
+  campaigns: TCampaign[] | null;
   /** How many posts the day has in all. */
   count: number;
   zone: string;
@@ -170,10 +203,11 @@ type TCellProps = {
   onKeyDown: (e: KeyboardEvent, day: string) => void;
 };
 
-function MonthCell({ day, posts, count, zone, outside, today, chosen, name, onOpenDay, onKeyDown }: TCellProps) {
+function MonthCell({ day, posts, campaigns, count, zone, outside, today, chosen, name, onOpenDay, onKeyDown }: TCellProps) {
   const { shown } = monthCellChips(posts);
+  const shownCampaigns = campaigns?.slice(0, MONTH_CELL_CHIPS) ?? [];
   // the rest of the day's posts were counted, not read
-  const more = Math.max(0, count - shown.length);
+  const more = campaigns ? campaigns.length - shownCampaigns.length : Math.max(0, count - shown.length);
   return (
     <fieldset
       className={classes.cell}
@@ -192,9 +226,9 @@ function MonthCell({ day, posts, count, zone, outside, today, chosen, name, onOp
         <span aria-hidden>{dayjs(day).format('D')}</span>
         <VisuallyHidden>{name}</VisuallyHidden>
       </UnstyledButton>
-      {shown.map((p) => (
-        <PostChip key={p.CommonPostID} post={p} zone={zone} />
-      ))}
+      {campaigns
+        ? shownCampaigns.map((c) => <CampaignChip key={c._id} campaign={c} />)
+        : shown.map((p) => <PostChip key={p.CommonPostID} post={p} zone={zone} />)}
       {more > 0 && (
         <UnstyledButton className={classes.more} onClick={() => onOpenDay(day)} aria-label={`+${more} more on ${dayName(day)}`}>
           +{more} more

@@ -1,15 +1,16 @@
 import { Alert, Button, Stack, Title } from '@mantine/core';
-import { IconAlertTriangle, IconCalendarOff, IconSpeakerphone } from '@tabler/icons-react';
+import { IconAlertTriangle, IconCalendarOff } from '@tabler/icons-react';
 import { INSIGHTS_MSG, type TPost } from '@virality/domain';
 import type { ReactNode } from 'react';
 import { EmptyState } from '../../../components/empty-state';
 import { dayName } from '../lib/calendar-view';
+import { CampaignDayAgenda } from './campaign-parts';
 import { AgendaItem, AgendaSkeleton } from './post-parts';
 
 /** A read that failed: the server's message and a way to try again. */
-export function LoadError({ error, onRetry }: { error: Error; onRetry: () => void }) {
+export function LoadError({ error, onRetry, what = 'posts' }: { error: Error; onRetry: () => void; what?: string }) {
   return (
-    <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} aria-hidden />} title="Could not load your posts">
+    <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} aria-hidden />} title={`Could not load your ${what}`}>
       <Stack gap="xs" align="flex-start">
         {error.message}
         <Button size="xs" variant="default" onClick={onRetry}>
@@ -23,7 +24,7 @@ export function LoadError({ error, onRetry }: { error: Error; onRetry: () => voi
 type TAgendaProps = {
   day: string;
   zone: string;
-  /** An IMC user: campaigns, which do not exist yet, instead of posts. */
+  /** An IMC user: the campaigns starting that day instead of posts. */
   imc: boolean;
   posts: readonly TPost[] | undefined;
   pending: boolean;
@@ -35,16 +36,9 @@ type TAgendaProps = {
 
 /** One day's posts, earliest first, with the day named above them; the spec's empty texts when there are none. */
 export function DayAgenda({ day, zone, imc, posts, pending, error, onRetry, named = true }: TAgendaProps) {
+  if (imc) return <CampaignDayAgenda day={day} named={named} />;
   let body: ReactNode;
-  if (imc) {
-    body = (
-      <EmptyState
-        icon={<IconSpeakerphone size={24} />}
-        title={INSIGHTS_MSG.noCampaignsToday}
-        line="Campaigns you start will show here on their first day."
-      />
-    );
-  } else if (error) {
+  if (error) {
     body = <LoadError error={error} onRetry={onRetry} />;
   } else if (pending || !posts) {
     body = <AgendaSkeleton />;
