@@ -4,6 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { transfers } from '../../db/schema';
 import { paypalStore } from '../../sandbox/paypal/store';
 import { buildTestApp, call, type TTestApp } from '../../test/helpers';
+import { MODULES } from '..';
+import { createMoneyModule } from './module';
 import {
   approvedOrder,
   campaignWithInfluencer,
@@ -480,5 +482,32 @@ describe('what the campaigns module reads', () => {
       }),
     ]);
     expect(await port.payments(c.campaignId, 'someone-else')).toEqual([]);
+  });
+});
+
+describe('the platform’s fee', () => {
+  let f: TTestApp;
+  beforeAll(async () => {
+    f = await buildTestApp({}, { modules: MODULES.map((m) => (m.name === 'money' ? createMoneyModule({ feeBps: 250 }) : m)) });
+  });
+  afterAll(async () => f?.close());
+
+  it('a fee set in basis points goes to platform:fees; the influencer gets the rest, and the ledger adds up', async () => {
+    const c = await campaignWithInfluencer(f);
+    const order = await approvedOrder(f, c, 40);
+    expect((await transferRow(f, order._id)).feeMinor).toBe(100);
+    const res = await payCapture(f, c.brand.token, { orderId: order.orderId });
+    expect(res.json.response).toMatchObject({ amount: 40, paymentStatus: 'COMPLETED' });
+    expect(await walletOf(f, c.influencer.user.id)).toBe(3900);
+    const [move] = await movementsOf(f, order._id);
+    expect(move.entries).toEqual(
+      expect.arrayContaining([
+        { account: 'paypal:received', amountMinor: -4000 },
+        { account: `wallet:${c.influencer.user.id}`, amountMinor: 3900 },
+        { account: 'platform:fees', amountMinor: 100 },
+      ]),
+    );
+    expect(move.entries).toHaveLength(3);
+    expect((await f.services.money.checkLedger()).ok).toBe(true);
   });
 });
