@@ -1,5 +1,5 @@
 import '@mantine/dates/styles.css';
-import { Button } from '@mantine/core';
+import { Button, Group } from '@mantine/core';
 import { INSIGHTS_MSG, isPlanGated } from '@virality/domain';
 import { Link } from 'react-router';
 import { paths } from '../../config/paths';
@@ -51,8 +51,18 @@ function FirstSteps() {
           title: INSIGHTS_MSG.noPostYet,
           line: 'Write a post once and send it to every account you linked, now or at the time you choose.',
           done: false,
-          // not 'Create …': the navigation's Create post is always beside it
-          action: <CreatePostButton label="Write a post" size="sm" />,
+          // not 'Create …': the navigation's Create post is always beside it; a brand may start with a campaign instead
+          action:
+            user.profileType === 'BRANDS' ? (
+              <Group gap="sm">
+                <CreatePostButton label="Write a post" size="sm" />
+                <Button component={Link} to={paths.createCampaign} variant="default" size="sm">
+                  Create Campaign
+                </Button>
+              </Group>
+            ) : (
+              <CreatePostButton label="Write a post" size="sm" />
+            ),
         },
         {
           key: 'plan',
