@@ -110,6 +110,8 @@ export const posts = pgTable(
       .on(t.orgId, t.scheduledAt, t.id)
       .where(sql`${t.isActive} AND NOT ${t.isDraft} AND ${t.isScheduled} AND NOT ${t.isPostDone}`),
     index('posts_org_out_idx').on(t.orgId, t.postedAt, t.id).where(sql`${t.isActive} AND NOT ${t.isDraft} AND ${t.isPostDone}`),
+    // a campaign's page lists the posts made for it
+    index('posts_campaign_idx').on(t.campaignSourceId, t.createdAt).where(sql`${t.campaignSourceId} IS NOT NULL`),
     check('posts_type_ck', oneOf('post_type', POST_TYPES)),
     check('posts_format_ck', oneOf('format', POST_FORMATS)),
     check('posts_approval_ck', sql`approval IS NULL OR ${oneOf('approval', APPROVAL_STATES)}`),
