@@ -27,7 +27,6 @@ export const createMoneyModule = (opts: { feeBps?: number } = {}): TModule => ({
       notifications: services.notifications,
       clock: ctx.clock,
       unitOfWork: ctx.unitOfWork,
-      enqueue: ctx.enqueue,
       publicUrl: ctx.config.publicUrl,
       feeBps: opts.feeBps ?? PLATFORM_FEE_BPS,
       log: ctx.log,

@@ -40,7 +40,7 @@ import {
 } from '../../integrations/paypal';
 import { newId } from '../../lib/ids';
 import { errorForLog } from '../../lib/scrub';
-import type { TEnqueue, TUnitOfWork } from '../../lib/unit-of-work';
+import type { TUnitOfWork } from '../../lib/unit-of-work';
 import type { TAuthContext } from '../auth/service';
 import type { TCampaignPaymentsPort, TPayableCampaign } from '../campaigns/ports';
 import type { TNotificationsService } from '../notifications/service';
@@ -69,8 +69,8 @@ type TDeps = {
   campaigns: () => TCampaignsForMoney;
   notifications: Pick<TNotificationsService, 'notify'>;
   clock: Clock;
+  /** Also sends the payout jobs, in the transaction of the change that asks for them. */
   unitOfWork: TUnitOfWork;
-  enqueue: TEnqueue;
   publicUrl: string;
   /** The platform's fee on a brand's payment, in basis points. */
   feeBps: number;
@@ -157,7 +157,7 @@ export const captureRequestId = (t: Pick<TTransferRow, 'requestId'>) => `${t.req
  * however often it is sent; it is settled (paid, or the money back) from PayPal's word, once per movement.
  */
 export function createMoneyService(deps: TDeps) {
-  const { repo, notifications, clock, unitOfWork, enqueue, log } = deps;
+  const { repo, notifications, clock, unitOfWork, log } = deps;
 
   function paypal(): TPayPalGateway {
     if (!deps.paypal) throw new AppError(503, MONEY_MSG.notConfigured);
