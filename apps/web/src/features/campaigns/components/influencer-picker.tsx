@@ -1,4 +1,4 @@
-import { Box, Group, Loader, Paper, Pill, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
+import { Box, Group, Loader, Paper, Pill, Stack, Text, TextInput, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconCheck, IconPlus, IconSearch } from '@tabler/icons-react';
 import { CAMPAIGN_MAX_INFLUENCERS, CAMPAIGN_MSG, type TCampaignPerson } from '@virality/domain';
@@ -86,23 +86,13 @@ export function InfluencerPicker({
                   const off = already || picked || full || disabled;
                   return (
                     <li key={hit._id}>
-                      <UnstyledButton
-                        className={classes.hit}
-                        onClick={() => add(hit)}
-                        disabled={off}
-                        aria-label={
-                          already
-                            ? `${nameOf(hit)}, already tagged`
-                            : picked
-                              ? `${nameOf(hit)}, chosen`
-                              : `Add ${nameOf(hit)}${hit.userName ? ` @${hit.userName}` : ''}`
-                        }
-                      >
+                      <UnstyledButton className={classes.hit} onClick={() => add(hit)} disabled={off}>
                         <Group gap="sm" wrap="nowrap">
-                          <UserAvatar name={nameOf(hit)} image={hit.profileImage} color={null} size={36} />
+                          <UserAvatar name={nameOf(hit)} image={hit.profileImage} color={null} size={36} aria-hidden />
                           <Box miw={0} style={{ flex: 1 }}>
                             <Text size="sm" fw={600} truncate>
-                              {nameOf(hit)}
+                              {/* the button's name is the words it shows (what a voice user says), "Add" first */}
+                              {!off && <VisuallyHidden component="span">Add</VisuallyHidden>} {nameOf(hit)}
                             </Text>
                             {hit.userName && (
                               <Text size="xs" c="dimmed" truncate>

@@ -1,0 +1,251 @@
+import { mkdirSync } from 'node:fs';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { firstAdmin } from './support/admin';
+import {
+  apiCall,
+  createCompletedInfluencer,
+  loginInBrowser,
+  PASSWORD,
+  serverNow,
+  type TApiUser,
+  uniqueUserName,
+} from './support/api';
+import { createCompletedImc } from './support/calendar';
+import { expect, test } from './support/fixtures';
+import { latestMessage, uniqueEmail } from './support/outbox';
+import { jpegFile } from './support/posts';
+import { linkByApi } from './support/social';
+
+// Campaigns: a brand creates a campaign on /createcampaignb, tagging an influencer found by the search; the influencer
+// hears of it (the notification opens the campaign), accepts on /tagged and makes a post for it from the campaign's
+// page (the composer opens with the campaign chosen); the brand sees the post on the campaign's page. An IMC's
+// calendar shows its campaign on its first day (the month marks it, the day lists it, a click opens it).
+
+const SHOTS = process.env.E2E_OUTPUT_DIR ? `${process.env.E2E_OUTPUT_DIR}/shots` : '/tmp/campaigns-shots';
+mkdirSync(SHOTS, { recursive: true });
+
+const SIZES = [
+  { name: 'desktop', viewport: { width: 1280, height: 800 } },
+  { name: 'phone', viewport: { width: 390, height: 844 } },
+];
+
+/** The page scrolls only up and down. */
+async function expectNoSidewaysScroll(page: Page) {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(overflow, `sideways scroll on ${page.url()}`).toBeLessThanOrEqual(0);
+}
+
+/** A brand with a finished registration: made by the first admin, its password set from the invitation, its profile filled. */
+async function createCompletedBrand(request: APIRequestContext, name: string): Promise<TApiUser> {
+  const admin = await firstAdmin(request);
+  const email = uniqueEmail('brand');
+  const since = await serverNow(request);
+  await apiCall(request, 'POST', 'admin/brands', { token: admin.token, data: { name, email } });
+  const mail = await latestMessage(request, email, { since });
+  const token = /set-password\?token=([\w-]+)/.exec(mail.body)?.[1];
+  expect(token, mail.body).toBeTruthy();
+  await apiCall(request, 'POST', 'bussiness/acceptInvitation', {
+    data: { token, newPassword: PASSWORD, confirmPassword: PASSWORD },
+  });
+  const login = await apiCall<{ accessToken: string; userData: { _id: string } }>(request, 'POST', 'user/userLogin', {
+    data: { emailPhone: email, password: PASSWORD },
+  });
+  const user = { token: login.response.accessToken, userId: login.response.userData._id };
+  const userName = uniqueUserName('brand');
+  await apiCall(request, 'PUT', 'user/updateUser', {
+    token: user.token,
+    params: { userId: user.userId },
+    data: {
+      name,
+      userName,
+      dateOfBirth: '1985-03-14',
+      industryType: 'Food & Beverages',
+      companySize: 2,
+      country: 'India',
+      state: 'Karnataka',
+      city: 'Bangalore Urban',
+      addressLine: '12 MG Road',
+      pinCode: '560001',
+    },
+  });
+  const interests = await apiCall<{ id: string }[]>(request, 'GET', 'intrest/getAllIntrest');
+  const done = await apiCall<{ result: { profileCompleted: boolean } }>(request, 'PUT', 'user/updateUser', {
+    token: user.token,
+    params: { userId: user.userId },
+    data: { interested: interests.response.slice(0, 3).map((i) => i.id) },
+  });
+  expect(done.response.result.profileCompleted).toBe(true);
+  return {
+    ...user,
+    profileType: 'BRANDS' as never,
+    emailPhone: email,
+    email,
+    phone: null,
+    password: PASSWORD,
+    name,
+    userName,
+  };
+}
+
+/** Today in the browser's zone, as the date pickers name a day ('10 December 2026') and as yyyy-MM-dd. */
+async function browserToday(page: Page) {
+  return page.evaluate(() => {
+    const now = new Date();
+    const pad = (n: number) => String(n).padStart(2, '0');
+    return {
+      iso: `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`,
+      label: now.toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric' }),
+    };
+  });
+}
+
+for (const { name, viewport } of SIZES) {
+  test.describe(`campaigns ${name}`, () => {
+    test.use({ viewport });
+
+    test('a brand tags an influencer in a new campaign; the influencer accepts and posts for it; the brand sees the post', async ({
+      page,
+      request,
+      expectNoSeriousA11y,
+    }) => {
+      test.setTimeout(240_000);
+      const brand = await createCompletedBrand(request, `Sunny Foods ${name === 'phone' ? 'Mobile' : 'Desk'}`);
+      const influencer = await createCompletedInfluencer(request);
+      await linkByApi(request, influencer.token, 'instagram');
+      const campaign = `Summer menu ${Date.now().toString(36)}`;
+
+      // the brand: no campaign yet, then the form (its words before anything is sent)
+      await loginInBrowser(page, brand);
+      await page.goto('/campaigns');
+      await expect(page.getByRole('heading', { name: 'No campaigns yet' })).toBeVisible();
+      await expectNoSidewaysScroll(page);
+      await page.screenshot({ path: `${SHOTS}/campaigns-empty-${name}.png`, fullPage: true });
+      await page.getByRole('link', { name: 'Create Campaign' }).click();
+      await expect(page).toHaveURL(/\/createcampaignb$/);
+      const form = page.getByRole('form', { name: 'Create Campaign' });
+      await form.getByRole('button', { name: 'Create Campaign' }).click();
+      await expect(form.getByText('Please enter the campaign name')).toBeVisible();
+      await expect(form.getByText('Please select a start date')).toBeVisible();
+      await form.getByRole('textbox', { name: 'Campaign name' }).fill(campaign);
+      await form
+        .getByRole('textbox', { name: /^Brief/ })
+        .fill('One post showing a dish from the summer menu, tagged #SunnyFoods.');
+      await form.getByRole('textbox', { name: 'Budget (USD)' }).fill('500');
+      const today = await browserToday(page);
+      await form.getByRole('button', { name: /^Start date/ }).click();
+      await page.getByRole('button', { name: today.label, exact: true }).first().click();
+      await form.getByRole('button', { name: /^End date/ }).click();
+      await page.getByRole('button', { name: today.label, exact: true }).first().click();
+      await form.getByRole('textbox', { name: /^Tag influencers/ }).fill(influencer.userName!.slice(0, 8));
+      await form.getByRole('button', { name: `Add Quinn Tester @${influencer.userName}` }).click();
+      await expect(form.getByRole('list', { name: 'Chosen influencers' })).toContainText(`@${influencer.userName}`);
+      await expectNoSidewaysScroll(page);
+      await expectNoSeriousA11y();
+      await page.screenshot({ path: `${SHOTS}/create-campaign-${name}.png`, fullPage: true });
+      await form.getByRole('button', { name: 'Create Campaign' }).click();
+      await expect(page.getByText('Campaign created successfully')).toBeVisible();
+      await expect(page).toHaveURL(/\/campaign\/[\w-]+$/);
+      const campaignPath = new URL(page.url()).pathname;
+      await expect(page.getByRole('heading', { name: campaign, level: 1 })).toBeVisible();
+      const tagged = page.getByTestId('influencer').filter({ hasText: 'Quinn Tester' });
+      await expect(tagged).toContainText('Invited');
+      await expect(page.getByText('Running')).toBeVisible();
+      await expectNoSidewaysScroll(page);
+      await page.screenshot({ path: `${SHOTS}/campaign-owner-new-${name}.png`, fullPage: true });
+
+      // the influencer: told (the notification opens the campaign), accepts on /tagged
+      await loginInBrowser(page, influencer);
+      await page.goto('/notifications');
+      await page.getByRole('button', { name: new RegExp(`^Unread: .*${campaign}`) }).click();
+      await expect(page).toHaveURL(new RegExp(`${campaignPath}$`));
+      await expect(page.getByRole('heading', { name: campaign, level: 1 })).toBeVisible();
+      await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Tagged' }).click();
+      await expect(page).toHaveURL(/\/tagged$/);
+      const card = page.getByTestId('campaign-card').filter({ hasText: campaign });
+      await expect(card).toContainText('Invited');
+      await expectNoSidewaysScroll(page);
+      await expectNoSeriousA11y();
+      await page.screenshot({ path: `${SHOTS}/tagged-${name}.png`, fullPage: true });
+      await card.getByRole('button', { name: `Accept ${campaign}` }).click();
+      await expect(page.getByText('Campaign accepted')).toBeVisible();
+      await expect(card).toContainText('Accepted');
+
+      // and posts for it: the composer opens with the campaign chosen
+      await card.getByRole('link', { name: campaign }).click();
+      await expect(page).toHaveURL(new RegExp(`${campaignPath}$`));
+      await page.getByRole('button', { name: 'Create a post for this campaign' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Create post' });
+      await expect(dialog.getByLabel('Campaign', { exact: true })).toHaveValue(campaign);
+      await dialog.getByRole('button', { name: 'Instagram', exact: true }).click();
+      await dialog.getByLabel('Upload media').setInputFiles(await jpegFile(page, 21));
+      const caption = `Our pick from the ${campaign} #SunnyFoods`;
+      await dialog.getByRole('textbox', { name: /Caption/ }).fill(caption);
+      await page.screenshot({ path: `${SHOTS}/composer-campaign-${name}.png` });
+      const sent = page.waitForResponse((r) => r.url().includes('/sph/social-media-manager/single-post/'));
+      await dialog.getByRole('button', { name: 'Post Now' }).click();
+      const answer = await sent;
+      expect(answer.status(), await answer.text()).toBe(200);
+      expect(answer.request().postDataJSON()).toMatchObject({ CampaignSourceID: campaignPath.split('/').pop() });
+      await expect(page.getByText('Your post has been sent!').first()).toBeVisible();
+
+      // the brand sees the accepted influencer and the post made for the campaign
+      await loginInBrowser(page, brand);
+      await page.goto(campaignPath);
+      await expect(page.getByTestId('influencer').filter({ hasText: 'Quinn Tester' })).toContainText('Accepted');
+      await expect(
+        page.getByTestId('influencer').filter({ hasText: 'Quinn Tester' }).getByRole('button', { name: 'Pay Quinn Tester' }),
+      ).toBeVisible();
+      const post = page.getByTestId('campaign-post');
+      await expect(post).toContainText(caption.slice(0, 30));
+      await expect(post.getByLabel('Instagram')).toBeVisible();
+      await expectNoSidewaysScroll(page);
+      await expectNoSeriousA11y();
+      await page.screenshot({ path: `${SHOTS}/campaign-owner-post-${name}.png`, fullPage: true });
+      await page.goto('/campaigns');
+      await expect(page.getByTestId('campaign-card').filter({ hasText: campaign })).toContainText('1/1 influencers accepted');
+      await expectNoSidewaysScroll(page);
+      await page.screenshot({ path: `${SHOTS}/campaigns-list-${name}.png`, fullPage: true });
+    });
+
+    test('an IMC’s calendar shows its campaign on its first day, and opens it', async ({
+      page,
+      request,
+      expectNoSeriousA11y,
+    }) => {
+      test.setTimeout(120_000);
+      const imc = await createCompletedImc(request);
+      const campaign = `Launch week ${Date.now().toString(36)}`;
+      await loginInBrowser(page, imc);
+      const today = await browserToday(page);
+      const created = await apiCall<{ _id: string }>(request, 'POST', 'campaigns/create', {
+        token: imc.token,
+        data: {
+          name: campaign,
+          brief: 'Three posts in the first week',
+          budget: 1200,
+          startDate: today.iso,
+          endDate: today.iso,
+          timeZone: await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone),
+        },
+      });
+      await page.goto(`/calender?view=month&date=${today.iso}`);
+      if (viewport.width >= 768) {
+        await expect(page.getByRole('link', { name: `Campaign ${campaign} starts` })).toBeVisible();
+      } else {
+        await expect(page.getByRole('button', { name: /1 campaign starts/ })).toBeVisible();
+      }
+      await expectNoSidewaysScroll(page);
+      await page.screenshot({ path: `${SHOTS}/calendar-month-imc-${name}.png`, fullPage: true });
+      await page.goto(`/calender?view=day&date=${today.iso}`);
+      const item = page.getByRole('region', { name: /^Campaigns starting on/ }).getByRole('link', { name: new RegExp(campaign) });
+      await expect(item).toBeVisible();
+      await expectNoSidewaysScroll(page);
+      await expectNoSeriousA11y();
+      await page.screenshot({ path: `${SHOTS}/calendar-day-imc-${name}.png`, fullPage: true });
+      await item.click();
+      await expect(page).toHaveURL(new RegExp(`/campaign/${created.response._id}$`));
+      await expect(page.getByRole('heading', { name: campaign, level: 1 })).toBeVisible();
+      await expect(page.getByText('No influencers tagged yet', { exact: false })).toBeVisible();
+    });
+  });
+}
