@@ -6,7 +6,7 @@ import { postByApi, uploadPhoto } from './support/posts';
 import { linkByApi } from './support/social';
 
 // The logged-in frame as a person meets it: a sidebar (icon and word) on a desktop and a bottom tab bar on a phone,
-// each with Home, Calendar, Drafts and Profile and Create always in sight; no entry for a page that does not exist
+// each with Home, Calendar, Tagged, Drafts and Profile and Create always in sight; no entry for a page that does not exist
 // (Notifications); the app's own Inter font on every page; a draft card showing its whole portrait picture with its
 // buttons on one row.
 
@@ -67,7 +67,7 @@ for (const [label, viewport] of SIZES) {
       user = await createCompletedInfluencer(request);
     });
 
-    test('the main navigation has Home, Calendar, Drafts and Profile with Create always in sight, and no entry without a page', async ({
+    test('the main navigation has Home, Calendar, Tagged, Drafts and Profile with Create always in sight, and no entry without a page', async ({
       page,
       expectNoSeriousA11y,
     }) => {
@@ -75,7 +75,7 @@ for (const [label, viewport] of SIZES) {
       await page.goto('/home');
       const nav = page.getByRole('navigation', { name: 'Main' });
       const links = nav.getByRole('link');
-      await expect(links).toHaveText(['Home', 'Calendar', 'Drafts', 'Profile']);
+      await expect(links).toHaveText(['Home', 'Calendar', 'Tagged', 'Drafts', 'Profile']);
       await expect(nav.getByRole('link', { name: 'Home' })).toHaveAttribute('aria-current', 'page');
       // the notifications are the bell's, in the top bar: it counts them and leads to their page
       await expect(nav.getByRole('link', { name: /Notifications/ })).toHaveCount(0);
@@ -93,13 +93,13 @@ for (const [label, viewport] of SIZES) {
         expect(cut, `${await item.textContent()} is cut`).toBe(false);
       }
       const boxes = await Promise.all([...(await links.all()), create].map(async (l) => (await l.boundingBox())!));
-      const [home, calendar, drafts, profile, plus] = boxes;
+      const [home, calendar, tagged, drafts, profile, plus] = boxes;
       if (phone) {
-        // a tab bar along the foot of the screen: Home, Calendar, Create, Drafts, Profile, each a thumb's target
+        // a tab bar along the foot of the screen: Home, Calendar, Create, Tagged, Drafts, Profile, each a thumb's target
         const bar = (await nav.boundingBox())!;
         expect(Math.round(bar.y + bar.height)).toBe(viewport.height);
         expect(bar.height).toBe(65);
-        const across = [home.x, calendar.x, plus.x, drafts.x, profile.x];
+        const across = [home.x, calendar.x, plus.x, tagged.x, drafts.x, profile.x];
         expect(across).toEqual([...across].sort((a, b) => a - b));
         for (const b of boxes) expect(b.height).toBeGreaterThanOrEqual(44);
       } else {
@@ -107,7 +107,7 @@ for (const [label, viewport] of SIZES) {
         const bar = (await nav.boundingBox())!;
         expect(bar.x).toBe(0);
         expect(bar.width).toBe(248);
-        const down = [plus.y, home.y, calendar.y, drafts.y, profile.y];
+        const down = [plus.y, home.y, calendar.y, tagged.y, drafts.y, profile.y];
         expect(down).toEqual([...down].sort((a, b) => a - b));
         expect(plus.width).toBeGreaterThan(200);
       }

@@ -82,7 +82,12 @@ export function AppNav({ profileType, paymentStatus }: TNavProps) {
         {create && (
           <li className={classes.createItem} style={phoneOrder(createAfter + 1)}>
             <CreatePostButton
-              label="Create post"
+              label={
+                <>
+                  Create<span className={classes.createMore}> post</span>
+                </>
+              }
+              aria-label="Create post"
               className={classes.create}
               classNames={{ inner: classes.createInner, section: classes.createIcon, label: classes.createLabel }}
             />

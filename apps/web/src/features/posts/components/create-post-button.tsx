@@ -1,11 +1,12 @@
 import { Button, type ButtonProps } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { canCreatePost, normalizePermissions } from '@virality/domain';
+import type { ReactNode } from 'react';
 import { useCurrentUser } from '../../../lib/use-current-user';
 import { openCreatePost } from '../lib/composer-store';
 import { CreatePostHost } from './create-post-host';
 
-type TProps = Omit<ButtonProps, 'children'> & { label?: string };
+type TProps = Omit<ButtonProps, 'children'> & { label?: ReactNode };
 
 /**
  * The button that opens the create-post dialog (with the dialog's host). A business manager sees it only when
