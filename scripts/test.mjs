@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm test`: every suite in order, a per-suite summary, and a last line `N passed, N failed`.
 // Usage: node scripts/test.mjs [--only=server,web] [--skip=e2e] [--list]
-// Suites: typecheck, lint, domain, server, server-postgres, chaos, web, budget, e2e. `--only=server` selects both server runs.
+// Suites: typecheck, lint, domain, server, server-postgres, chaos, chaos-payouts, web, budget, e2e. `--only=server` selects both server runs.
 // A suite that crashes, times out or exits non-zero without a failed test counts as (at least) one failure.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -55,6 +55,20 @@ const SUITES = [
     // Mostly waiting (the emulators' latency, leases of killed workers running out): it runs beside the
     // PostgreSQL run of the server tests, the component tests and the budget, and ends before the journeys start.
     background: true,
+  },
+  // The payouts crash test (apps/server/src/test/chaos-payouts.ts): workers sending payouts killed mid-call while
+  // PayPal loses answers; passes when every payout is paid once (or returned once) and the ledger balances.
+  {
+    name: 'chaos-payouts',
+    group: 'chaos',
+    kind: 'single',
+    cwd: '.',
+    cmd: 'npm',
+    args: ['run', 'test:chaos-payouts'],
+    skipUnless: () => (process.env.TEST_DATABASE_URL ? null : 'TEST_DATABASE_URL not set'),
+    background: true,
+    // after the publishing chaos test: both build the server first, and the build is not made to run twice at once
+    after: 'chaos',
   },
   {
     name: 'server-postgres',
@@ -288,7 +302,7 @@ function explainSingle(name, res) {
     const found = out.match(/Found \d+ errors?/)?.[0];
     if (found) return found.toLowerCase();
   }
-  if (name === 'chaos') {
+  if (name === 'chaos' || name === 'chaos-payouts') {
     const failed = [...out.matchAll(/^\s+✗ (.+?) \(/gm)].map((m) => m[1]);
     if (failed.length) return `failed: ${failed.join('; ')}`.slice(0, 160);
   }
@@ -346,7 +360,8 @@ async function main() {
       console.log(`\n━━━━━━━━ ${suite.name} (${suite.cwd}): started, runs beside the next suites ━━━━━━━━`);
       const row = { name: suite.name, passed: 0, failed: 0 };
       rows.push(row);
-      beside.push({ row, done: timed(suite) });
+      const before = suite.after ? beside.find((b) => b.row.name === suite.after)?.done : null;
+      beside.push({ row, done: before ? before.then(() => timed(suite)) : timed(suite) });
       continue;
     }
     console.log(`\n━━━━━━━━ ${suite.name} (${suite.cwd}) ━━━━━━━━`);

@@ -484,9 +484,42 @@ describe('failures asked for through /_control', () => {
     expect(retried.items[0].amountMinor).toBe(900);
   });
 
+  it('a slow answer: the call takes effect at once and answers latency_ms later (a caller dying meanwhile never hears)', async () => {
+    const set = await h.app.inject({ method: 'POST', url: '/sandbox/paypal/_control', payload: { latency_ms: 300 } });
+    expect(set.json()).toMatchObject({ pending: { latency_ms: 300 } });
+    const senderBatchId = unique('slow');
+    const items = [{ receiver: 'slow@example.com', amountMinor: 500, currency: 'USD' as const, senderItemId: 's-1', note: 'n' }];
+    const started = Date.now();
+    const sending = paypal.createPayout({ senderBatchId, items });
+    await new Promise((r) => setTimeout(r, 150));
+    // before the answer arrives the batch is there: a second send is refused as a repeat of it
+    const again = await paypal.createPayout({ senderBatchId, items });
+    expect(again.alreadyExisted).toBe(true);
+    const first = await sending;
+    expect(Date.now() - started).toBeGreaterThanOrEqual(300);
+    expect(first.batchId).toBe(again.batchId);
+    await h.app.inject({ method: 'POST', url: '/sandbox/paypal/_control', payload: { clear: true } });
+  });
+
+  it('lose_payout_answers loses only the answers of payouts made: other calls answer', async () => {
+    await h.app.inject({ method: 'POST', url: '/sandbox/paypal/_control', payload: { lose_payout_answers: 1 } });
+    const order = await newOrder();
+    expect(order.status).toBe('PAYER_ACTION_REQUIRED');
+    const senderBatchId = unique('lostpay');
+    const items = [{ receiver: 'lp@example.com', amountMinor: 700, currency: 'USD' as const, senderItemId: 'lp-1', note: 'n' }];
+    const err = await failure(paypal.createPayout({ senderBatchId, items }));
+    expect(err).toMatchObject({ status: 504, retryable: true });
+    const again = await paypal.createPayout({ senderBatchId, items });
+    expect(again.alreadyExisted).toBe(true);
+    const left = await h.app.inject({ method: 'POST', url: '/sandbox/paypal/_control', payload: {} });
+    expect(left.json()).toMatchObject({ pending: { lose_payout_answers: 0 } });
+  });
+
   it('_control refuses what it cannot do (400)', async () => {
     const res = await h.app.inject({ method: 'POST', url: '/sandbox/paypal/_control', payload: { fail: 0 } });
     expect(res.statusCode).toBe(400);
+    const slow = await h.app.inject({ method: 'POST', url: '/sandbox/paypal/_control', payload: { latency_ms: 60_000 } });
+    expect(slow.statusCode).toBe(400);
   });
 });
 

@@ -84,7 +84,8 @@ export const paypalSandboxRoutes =
       merchantId: 'VIRALITYSANDBOX',
       settleAfterMs: opts.settleAfterMs ?? 60_000,
     };
-    const control = { fail: 0, lose: 0 };
+    /** Calls to fail, answers to lose, and how long each API call waits after it took effect before it answers. */
+    const control = { fail: 0, lose: 0, losePayouts: 0, latencyMs: 0 };
 
     const tickMs = opts.tickMs ?? 5000;
     let ticking: Promise<unknown> | null = null;
@@ -138,6 +139,7 @@ export const paypalSandboxRoutes =
           error: 'invalid_token',
           error_description: record ? 'Token signature verification failed' : 'Access Token not found in cache',
         });
+      apiCalls.add(req);
       if (control.fail > 0) {
         control.fail--;
         return reply.status(500).send(new ApiError(500, 'INTERNAL_SERVER_ERROR', 'An internal server error occurred.').body());
@@ -145,9 +147,21 @@ export const paypalSandboxRoutes =
       if (control.lose > 0) {
         control.lose--;
         lost.add(req);
+      } else if (
+        control.losePayouts > 0 &&
+        req.method === 'POST' &&
+        req.routeOptions.url === '/sandbox/paypal/v1/payments/payouts'
+      ) {
+        control.losePayouts--;
+        lost.add(req);
       }
     }
+    const apiCalls = new WeakSet<FastifyRequest>();
     app.addHook('onSend', async (req, reply, payload) => {
+      // a slow answer: the call has taken effect, and a caller that dies meanwhile never hears of it
+      if (control.latencyMs > 0 && apiCalls.has(req)) await new Promise((r) => setTimeout(r, control.latencyMs));
+      // the caller went away while it waited: there is no one to answer
+      if (req.raw.destroyed || reply.raw.destroyed) return payload;
       if (!lost.has(req)) return payload;
       lost.delete(req);
       // the call took effect; the caller hears nothing of it
@@ -230,15 +244,42 @@ export const paypalSandboxRoutes =
         v === undefined ? 0 : Number.isInteger(v) && (v as number) >= 1 && (v as number) <= 50 ? (v as number) : null;
       const fail = count(b.fail);
       const lose = count(b.lose_answers);
-      if (fail === null || lose === null || (b.clear !== undefined && typeof b.clear !== 'boolean'))
-        return reply.status(400).send({ error: 'fail and lose_answers are whole numbers from 1 to 50; clear is true or false' });
+      const losePayouts = count(b.lose_payout_answers);
+      const latency =
+        b.latency_ms === undefined
+          ? null
+          : Number.isInteger(b.latency_ms) && (b.latency_ms as number) >= 0 && (b.latency_ms as number) <= 10_000
+            ? (b.latency_ms as number)
+            : undefined;
+      if (
+        fail === null ||
+        lose === null ||
+        losePayouts === null ||
+        latency === undefined ||
+        (b.clear !== undefined && typeof b.clear !== 'boolean')
+      )
+        return reply.status(400).send({
+          error:
+            'fail, lose_answers and lose_payout_answers are whole numbers from 1 to 50; latency_ms a whole number from 0 to 10000; clear is true or false',
+        });
       if (b.clear) {
         control.fail = 0;
         control.lose = 0;
+        control.losePayouts = 0;
+        control.latencyMs = 0;
       }
       control.fail += fail;
       control.lose += lose;
-      return { pending: { fail: control.fail, lose_answers: control.lose } };
+      control.losePayouts += losePayouts;
+      if (latency !== null) control.latencyMs = latency;
+      return {
+        pending: {
+          fail: control.fail,
+          lose_answers: control.lose,
+          lose_payout_answers: control.losePayouts,
+          latency_ms: control.latencyMs,
+        },
+      };
     });
 
     // the approval page
