@@ -38,7 +38,7 @@ import {
   stopAll,
   type TLiveProcess,
 } from './live-stack';
-import { freePort, httpCall as http } from './over-the-wire';
+import { freePort, httpCall as http, type TJson } from './over-the-wire';
 
 const envNumber = (name: string, fallback: number) => {
   const v = process.env[name];
@@ -62,7 +62,6 @@ const SLOW_MS = 1500;
 /** Payouts PayPal makes whose answer it then loses (the worker hears a 504). */
 const LOST_PAYOUT_ANSWERS = 8;
 
-type TJson = Record<string, any>;
 type TCheck = { name: string; ok: boolean; detail: string };
 
 async function api(base: string, method: 'GET' | 'POST' | 'PUT', p: string, token: string, body?: unknown): Promise<TJson> {
