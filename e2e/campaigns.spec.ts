@@ -19,7 +19,9 @@ import { linkByApi } from './support/social';
 // Campaigns: a brand creates a campaign on /createcampaignb, tagging an influencer found by the search; the influencer
 // hears of it (the notification opens the campaign), accepts on /tagged and makes a post for it from the campaign's
 // page (the composer opens with the campaign chosen); the brand sees the post on the campaign's page. An IMC's
-// calendar shows its campaign on its first day (the month marks it, the day lists it, a click opens it).
+// calendar shows its campaign on its first day (the month marks it, the day lists it, a click opens it). The brand then
+// pays the influencer through PayPal's approval page, sees the payment sent and its details, and the influencer's
+// wallet holds it (withdrawing it is the transactions journey).
 
 const SHOTS = process.env.E2E_OUTPUT_DIR ? `${process.env.E2E_OUTPUT_DIR}/shots` : '/tmp/campaigns-shots';
 mkdirSync(SHOTS, { recursive: true });
@@ -103,7 +105,7 @@ for (const { name, viewport } of SIZES) {
   test.describe(`campaigns ${name}`, () => {
     test.use({ viewport });
 
-    test('a brand tags an influencer in a new campaign; the influencer accepts and posts for it; the brand sees the post', async ({
+    test('a brand tags an influencer in a new campaign; the influencer accepts and posts for it; the brand pays them through PayPal', async ({
       page,
       request,
       expectNoSeriousA11y,
@@ -201,10 +203,58 @@ for (const { name, viewport } of SIZES) {
       await expectNoSidewaysScroll(page);
       await expectNoSeriousA11y();
       await page.screenshot({ path: `${SHOTS}/campaign-owner-post-${name}.png`, fullPage: true });
+
+      // the brand pays the influencer 40 USD: the pay dialog, PayPal's approval page, back to the app which captures it
+      await page.getByRole('button', { name: 'Pay Quinn Tester' }).click();
+      const pay = page.getByRole('dialog', { name: 'Pay Quinn Tester' });
+      await pay.getByRole('textbox', { name: /Amount/ }).fill('600');
+      await expect(pay.getByText('This payment is more than what is left of the campaign budget')).toBeVisible();
+      await expect(pay.getByRole('button', { name: 'Continue to PayPal' })).toBeDisabled();
+      await pay.getByRole('textbox', { name: /Amount/ }).fill('40');
+      await expectNoSeriousA11y();
+      await page.screenshot({ path: `${SHOTS}/pay-dialog-${name}.png` });
+      await pay.getByRole('button', { name: 'Continue to PayPal' }).click();
+      await expect(page).toHaveURL(/\/sandbox\/paypal\/checkoutnow\?token=/);
+      await expect(page.getByText('$40.00').first()).toBeVisible();
+      await expectNoSidewaysScroll(page);
+      await page.screenshot({ path: `${SHOTS}/paypal-approval-${name}.png`, fullPage: true });
+      await page.getByLabel('PayPal e-mail').fill('sunny.payer@example.com');
+      const capture = page.waitForResponse((r) => r.url().includes('/api/payments/paycapture'));
+      await page.getByRole('button', { name: /^Pay / }).click();
+      await expect(page).toHaveURL(/\/payment\/return\?via=paypal/);
+      expect((await capture).status()).toBe(200);
+      await expect(page.getByRole('heading', { name: 'Payment successful' })).toBeVisible();
+      await expect(page.getByTestId('paid-amount')).toHaveText('$40.00');
+
+      // its transactions: sent to the influencer; the details say so
+      await page.getByRole('link', { name: 'View transactions' }).click();
+      const row = page.getByTestId('transaction').first();
+      await expect(row).toContainText('Sent to');
+      await expect(row).toContainText('Quinn Tester');
+      await expect(row).toContainText('Completed');
+      await row.getByTestId('transaction-link').click();
+      await expect(page.getByRole('heading', { name: 'Transaction Successful' })).toBeVisible();
+      await expect(page.getByTestId('detail-amount')).toHaveText('$40.00');
+      await expectNoSidewaysScroll(page);
+      await expectNoSeriousA11y();
+      await page.screenshot({ path: `${SHOTS}/brand-transaction-detail-${name}.png`, fullPage: true });
+
+      // the campaign counts what was spent; the list shows the answer
+      await page.goto(campaignPath);
+      await expect(page.getByTestId('influencer').filter({ hasText: 'Quinn Tester' })).toContainText('$40.00');
+      await page.screenshot({ path: `${SHOTS}/campaign-owner-paid-${name}.png`, fullPage: true });
       await page.goto('/campaigns');
       await expect(page.getByTestId('campaign-card').filter({ hasText: campaign })).toContainText('1/1 influencers accepted');
       await expectNoSidewaysScroll(page);
       await page.screenshot({ path: `${SHOTS}/campaigns-list-${name}.png`, fullPage: true });
+
+      // the influencer's wallet holds the payment, received from the brand
+      await loginInBrowser(page, influencer);
+      await page.goto('/transactions');
+      await expect(page.getByTestId('wallet-amount')).toHaveText('$40.00');
+      const received = page.getByTestId('transaction').first();
+      await expect(received).toContainText('Received from');
+      await expect(received).toContainText('Sunny Foods');
     });
 
     test('an IMC’s calendar shows its campaign on its first day, and opens it', async ({
