@@ -2,6 +2,7 @@ import { Group, Paper, Stack, Text, Title, UnstyledButton } from '@mantine/core'
 import { IconSpeakerphone, IconUsers } from '@tabler/icons-react';
 import { CAMPAIGN_MSG, formatUsd, type TCampaign } from '@virality/domain';
 import dayjs from 'dayjs';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { EmptyState } from '../../../components/empty-state';
 import { paths } from '../../../config/paths';
@@ -60,7 +61,7 @@ function CampaignItem({ campaign }: { campaign: TCampaign }) {
 /** An IMC user's day: the campaigns starting on it, each opening its page; 'No campaigns starting today' without. */
 export function CampaignDayAgenda({ day, named = true }: { day: string; named?: boolean }) {
   const query = useCampaignByDay(day);
-  let body;
+  let body: ReactNode;
   if (query.error) body = <LoadError error={query.error} onRetry={() => void query.refetch()} what="campaigns" />;
   else if (!query.data) body = <AgendaSkeleton />;
   else if (query.data.length === 0)
