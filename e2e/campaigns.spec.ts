@@ -257,7 +257,7 @@ for (const { name, viewport } of SIZES) {
       await expect(received).toContainText('Sunny Foods');
     });
 
-    test('an IMC’s calendar shows its campaign on its first day, and opens it', async ({
+    test('an IMC’s calendar shows its campaign on its first day, opens it, and offers Create Campaign', async ({
       page,
       request,
       expectNoSeriousA11y,
@@ -279,6 +279,8 @@ for (const { name, viewport } of SIZES) {
         },
       });
       await page.goto(`/calender?view=month&date=${today.iso}`);
+      // those who run campaigns start one from the calendar
+      await expect(page.getByRole('link', { name: 'Create Campaign' })).toHaveAttribute('href', '/createcampaignb');
       if (viewport.width >= 768) {
         await expect(page.getByRole('link', { name: `Campaign ${campaign} starts` })).toBeVisible();
       } else {

@@ -11,10 +11,11 @@ import {
   useMantineTheme,
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
-import { dayInZone } from '@virality/domain';
+import { IconChevronLeft, IconChevronRight, IconSpeakerphone } from '@tabler/icons-react';
+import { canOwnCampaigns, dayInZone } from '@virality/domain';
 import { type ReactNode, useMemo } from 'react';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
+import { paths } from '../../../config/paths';
 import { useCurrentUser } from '../../../lib/use-current-user';
 import {
   browserZone,
@@ -36,8 +37,8 @@ const VIEW_LABELS: Record<TCalendarView, string> = { day: 'Day', week: 'Week', m
 /**
  * /calender: the organization's posts by day, week or month, every time on the browser's clock. The address keeps
  * the view and the chosen day (?view=month&date=2026-11-01). An IMC user's calendar is for campaigns: the month marks
- * the days they start, a day lists those starting on it, and each opens its page. The page has no Create button of
- * its own: the navigation's is always in sight.
+ * the days they start, a day lists those starting on it, and each opens its page. Those who run campaigns (IMC,
+ * brands) start one from here; a post is created from the navigation's button, always in sight.
  */
 export function CalendarPage() {
   const { data: user } = useCurrentUser();
@@ -66,14 +67,26 @@ export function CalendarPage() {
   return (
     <Container size={1440} py={{ base: 'md', sm: 'xl' }} px={{ base: 'md', sm: 'lg' }}>
       <Stack gap="lg">
-        <div>
-          <Title order={1} fz={{ base: 24, sm: 28 }}>
-            Calendar
-          </Title>
-          <Text c="dimmed" size="sm" mt={4}>
-            {imc ? 'Your campaigns by day' : 'Your posts by day'}, times in your time zone ({zone}).
-          </Text>
-        </div>
+        <Group justify="space-between" align="flex-start" gap="sm">
+          <div>
+            <Title order={1} fz={{ base: 24, sm: 28 }}>
+              Calendar
+            </Title>
+            <Text c="dimmed" size="sm" mt={4}>
+              {imc ? 'Your campaigns by day' : 'Your posts by day'}, times in your time zone ({zone}).
+            </Text>
+          </div>
+          {user && canOwnCampaigns(user.profileType) && (
+            <Button
+              component={Link}
+              to={paths.createCampaign}
+              variant="default"
+              leftSection={<IconSpeakerphone size={18} stroke={1.75} aria-hidden />}
+            >
+              Create Campaign
+            </Button>
+          )}
+        </Group>
         <Group justify="space-between" gap="sm" wrap="wrap">
           <Group gap="xs" wrap="wrap">
             <Tooltip label={stepLabel(view, -1)}>
