@@ -29,8 +29,10 @@ import path from 'node:path';
 import pg from 'pg';
 import {
   advanceClock,
+  CHAOS_BASE_URL as BASE_URL,
   buildAsNpmStart,
   createScratchDatabase,
+  envNumber,
   killProcess,
   pool,
   sandboxEnv,
@@ -40,14 +42,6 @@ import {
 } from './live-stack';
 import { freePort, httpCall as http, type TJson } from './over-the-wire';
 
-const envNumber = (name: string, fallback: number) => {
-  const v = process.env[name];
-  if (v === undefined || v === '') return fallback;
-  const n = Number(v);
-  if (!Number.isFinite(n) || n < 0) throw new Error(`${name} must be a number (it is ${v})`);
-  return n;
-};
-const BASE_URL = process.env.CHAOS_DATABASE_URL || process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 const INFLUENCERS = Math.max(2, Math.floor(envNumber('CHAOS_PAYOUT_INFLUENCERS', 12)));
 const WORKERS = Math.max(1, Math.floor(envNumber('CHAOS_PAYOUT_WORKERS', 2)));
 const MAX_KILLS = Math.floor(envNumber('CHAOS_PAYOUT_KILLS', 16));

@@ -37,8 +37,10 @@ import { MAX_ATTEMPTS } from '../modules/posts/engine';
 import { FINAL_STATES } from '../modules/posts/repository';
 import {
   advanceClock,
+  CHAOS_BASE_URL as BASE_URL,
   buildAsNpmStart,
   createScratchDatabase,
+  envNumber,
   killProcess,
   link,
   makeBusinessUsers,
@@ -61,14 +63,6 @@ import { freePort, httpCall as http } from './over-the-wire';
 
 // ---- sizes ----
 
-const envNumber = (name: string, fallback: number) => {
-  const v = process.env[name];
-  if (v === undefined || v === '') return fallback;
-  const n = Number(v);
-  if (!Number.isFinite(n) || n < 0) throw new Error(`${name} must be a number (it is ${v})`);
-  return n;
-};
-const BASE_URL = process.env.CHAOS_DATABASE_URL || process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 const ACCOUNTS_PER_NETWORK = Math.max(1, Math.floor(envNumber('CHAOS_ACCOUNTS_PER_NETWORK', 4)));
 const POSTS_PER_ACCOUNT = Math.max(
   1,

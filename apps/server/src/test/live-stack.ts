@@ -19,6 +19,19 @@ export const ROOT = path.resolve(import.meta.dirname, '../../../..');
 export const NETWORKS = ['twitter', 'facebook', 'instagram', 'linkedin', 'threads', 'youtube', 'tiktok'] as const;
 export type TNetwork = (typeof NETWORKS)[number];
 
+/** A size a run takes from the environment: a number from 0, `fallback` when unset. */
+export const envNumber = (name: string, fallback: number): number => {
+  const v = process.env[name];
+  if (v === undefined || v === '') return fallback;
+  const n = Number(v);
+  if (!Number.isFinite(n) || n < 0) throw new Error(`${name} must be a number (it is ${v})`);
+  return n;
+};
+
+/** The PostgreSQL server a crash test makes its database on. */
+export const CHAOS_BASE_URL =
+  process.env.CHAOS_DATABASE_URL || process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
+
 /** Builds what `npm start` needs and is out of date (scripts/build.mjs); throws with its output if it fails. */
 export function buildAsNpmStart(): void {
   const built = spawnSync(process.execPath, [path.join(ROOT, 'scripts/build.mjs')], { cwd: ROOT, encoding: 'utf8' });
