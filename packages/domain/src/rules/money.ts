@@ -70,6 +70,7 @@ export const MONEY_MSG = {
   notApproved: 'The payment has not been approved on PayPal yet',
   declined: 'PayPal declined this payment. Please try another payment method.',
   paypalUnavailable: 'PayPal is not available right now. Please try again in a few minutes.',
+  captureMismatch: 'PayPal took a different amount than this payment, so nothing was credited. Our team will look into it.',
   notConfigured: 'Payments through PayPal are not set up on this server',
   paymentOk: 'Payment successful',
   withdrawOk: 'Your withdrawal is on its way to your PayPal account',

@@ -198,7 +198,7 @@ export function createMoneyService(deps: TDeps) {
         await repo.updateTransfer(t.id, {
           status: 'FAILED',
           paypalCaptureId: capture.id,
-          failureReason: MONEY_MSG.paypalUnavailable,
+          failureReason: MONEY_MSG.captureMismatch,
           updatedAt: now,
         });
         return false;

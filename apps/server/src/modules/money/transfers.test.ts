@@ -348,6 +348,27 @@ describe('POST payments/paypal/webhook', () => {
     expect(read.json.response.paymentStatus).toBe('COMPLETED');
   });
 
+  it('a capture of another amount than the payment credits nothing and says so', async () => {
+    const c = await campaignWithInfluencer(t);
+    const order = await approvedOrder(t, c, 12);
+    const paypal = t.services.paypal!;
+    const realCapture = paypal.captureOrder;
+    paypal.captureOrder = async (id, requestId) => {
+      const o = await realCapture(id, requestId);
+      return { ...o, captures: o.captures.map((x) => ({ ...x, amountMinor: x.amountMinor - 100 })) };
+    };
+    try {
+      const res = await payCapture(t, c.brand.token, { orderId: order.orderId });
+      expect(res.json.response.paymentStatus).toBe('FAILED');
+      expect(res.json.response.failureReason).toBe(MONEY_MSG.captureMismatch);
+    } finally {
+      paypal.captureOrder = realCapture;
+    }
+    expect(await walletOf(t, c.influencer.user.id)).toBe(0);
+    expect(await movementsOf(t, order._id)).toHaveLength(0);
+    expect(await noticesOf(t, c.influencer.user.id, 'PAYMENT_RECEIVED')).toHaveLength(0);
+  });
+
   it('PAYMENT.CAPTURE.DENIED fails a pending transfer and credits nothing', async () => {
     const c = await campaignWithInfluencer(t);
     const res = await createOrder(t, c.brand.token, { campaignId: c.campaignId, influencerId: c.influencer.user.id, amount: 3 });
