@@ -5,7 +5,7 @@ import { settledAs } from './support/analytics';
 import { apiCall, loginInBrowser } from './support/api';
 import { expect, test } from './support/fixtures';
 import { postByApi, uploadPhoto } from './support/posts';
-import { failNext, linkByApi } from './support/social';
+import { failNext, linkByApi, linkForFaults } from './support/social';
 import { createBusinessOwner } from './support/team';
 
 /**
@@ -68,14 +68,15 @@ for (const { name, viewport } of SIZES) {
       // Threads refuses it (no journey posts to Threads expecting it to go out, so no other post meets the refusal)
       const user = await createBusinessOwner(request, 'Starter');
       const ig = await linkByApi(request, user.token, 'instagram');
-      const threads = await linkByApi(request, user.token, 'threads');
-      await page.goto('/forgot-password');
+      const threads = await linkForFaults(request, user.token, 'admin-overview', 'threads');
+      // a plain file of the site's origin: the photo is drawn there, the app need not load
+      await page.goto('/robots.txt');
       const photo = await uploadPhoto(request, page, user.token, 61);
-      await failNext(request, 'threads', 'missing_permission', 1, 'publish');
+      await failNext(request, threads, 'missing_permission', 1, 'publish');
       const id = await postByApi(request, user.token, {
         caption: `Overview ${name} ${Date.now()}`,
         photo,
-        accounts: [ig, threads],
+        accounts: [ig, threads.id],
       });
       await settledAs(request, user.token, id, 'Instagram:published,Threads:failed');
 

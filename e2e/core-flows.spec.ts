@@ -5,7 +5,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { apiCall, createCompletedInfluencer, loginInBrowser, serverNow } from './support/api';
 import { expect, test } from './support/fixtures';
 import { jpegFile, postByApi, uploadPhoto, utcSchedule } from './support/posts';
-import { failNext, linkByApi, onX, postDetails } from './support/social';
+import { failNext, linkByApi, linkForFaults, onX, postDetails } from './support/social';
 import { createBusinessOwner } from './support/team';
 
 // What a new user met in the core flows, each kept by a journey at a desktop and a phone width: a paused post at
@@ -103,13 +103,13 @@ for (const [size, viewport] of SIZES) {
       test.setTimeout(120_000);
       const owner = await createBusinessOwner(request);
       const x = await linkByApi(request, owner.token, 'twitter');
-      const linkedin = await linkByApi(request, owner.token, 'linkedin');
+      const linkedin = await linkForFaults(request, owner.token, 'core-flows', 'linkedin');
       await loginInBrowser(page, owner);
       const photo = await uploadPhoto(request, page, owner.token, 22);
       const caption = `Second chance ${Date.now()} ${size}`;
       // LinkedIn refuses the photo (a refusal that is final) once; X takes it
-      await failNext(request, 'linkedin', 'processing_error', 1, 'publish');
-      const id = await postByApi(request, owner.token, { caption, photo, accounts: [x, linkedin] });
+      await failNext(request, linkedin, 'processing_error', 1, 'publish');
+      const id = await postByApi(request, owner.token, { caption, photo, accounts: [x, linkedin.id] });
       await expect
         .poll(
           async () =>

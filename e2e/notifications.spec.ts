@@ -2,7 +2,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { createCompletedInfluencer, loginInBrowser, type TApiUser } from './support/api';
 import { expect, test } from './support/fixtures';
 import { postByApi, uploadPhoto } from './support/posts';
-import { failNext, linkByApi } from './support/social';
+import { failNext, linkByApi, linkForFaults } from './support/social';
 
 // The notifications: a post that goes out raises the bell at once (no reload), the page lists it with where it
 // went and where it failed, a click marks it read (and everything seen) and opens the post, and Clear All (with
@@ -46,21 +46,20 @@ for (const { label, viewport } of SIZES) {
     }, testInfo) => {
       const user = await createCompletedInfluencer(request);
       const instagram = await linkByApi(request, user.token, 'instagram');
-      const x = await linkByApi(request, user.token, 'twitter');
+      const x = await linkForFaults(request, user.token, 'notifications', 'twitter');
       await loginInBrowser(page, user);
       await openAndListen(page, '/home');
       await expect(bell(page)).toHaveAccessibleName('Notifications');
 
       // X refuses the media (a final refusal); Instagram takes the post
-      await failNext(request, 'twitter', 'processing_error', 5);
+      await failNext(request, x, 'processing_error', 5, 'publish');
       const photo = await uploadPhoto(request, page, user.token, width);
       const postId = await postByApi(request, user.token, {
         caption: `Live bell ${width} ${Date.now()}`,
         photo,
-        accounts: [instagram, x],
+        accounts: [instagram, x.id],
       });
       await expect(bell(page)).toHaveAccessibleName(/^Notifications, [1-9]\+? unseen$/);
-      await request.post('/sandbox/twitter/_control', { data: { clear: true } });
 
       // opened by its address (the bell is not clicked): still unseen
       await openAndListen(page, '/notifications');

@@ -1,3 +1,4 @@
+import { mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -12,8 +13,13 @@ const PORT = Number(process.env.E2E_PORT ?? 3100);
 const BASE_URL = `http://127.0.0.1:${PORT}`;
 // Set once in the main process; workers inherit it, so every process agrees on the same directory.
 process.env.E2E_DATA_DIR ??= path.join(tmpdir(), `virality-e2e-${Date.now()}`);
-// The web app is built into the run's own folder, so a run never replaces files another server is serving.
-const WEB_DIST = path.join(process.env.E2E_DATA_DIR, 'web');
+// The web app is built into the run's own folder, so a run never replaces files another server is serving; or
+// E2E_WEB_DIST names a build made for this run already (scripts/test.mjs: the budget suite's), served as it is.
+const PREBUILT = process.env.E2E_WEB_DIST;
+// the first admin's link file is written there before the server starts (a prebuilt web app makes no folder there)
+mkdirSync(process.env.E2E_DATA_DIR, { recursive: true });
+const WEB_DIST = PREBUILT ?? path.join(process.env.E2E_DATA_DIR, 'web');
+const BUILD_WEB = PREBUILT ? '' : `npm run build -w @virality/web -- --outDir ${WEB_DIST} --emptyOutDir && `;
 
 // The journeys run in the browser CHROMIUM_PATH names (scripts/test.mjs: Debian's headless shell when it is there).
 // Those that read back what a service worker showed run in the full browser (CHROMIUM_FULL_PATH): the headless
@@ -51,6 +57,9 @@ export default defineConfig({
     baseURL: BASE_URL,
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
+    // The journeys run as a user who asks for reduced motion (the app honours it): a click is never aimed at a
+    // dialog's button while the dialog is still sliding into place, which under load could land beside it.
+    reducedMotion: 'reduce',
   },
   projects: [
     { name: 'chromium', testIgnore: NEEDS_FULL_BROWSER, use: browser(process.env.CHROMIUM_PATH) },
@@ -63,7 +72,7 @@ export default defineConfig({
   webServer: {
     // The first admin is made before the server starts (the embedded database is one process's): its one-time
     // password link is kept in the data folder for support/admin.ts.
-    command: `npm run build -w @virality/web -- --outDir ${WEB_DIST} --emptyOutDir && npm run admin:create -- --email ${FIRST_ADMIN.email} > ${path.join(process.env.E2E_DATA_DIR, FIRST_ADMIN.linkFile)} && npm run start -w @virality/server`,
+    command: `${BUILD_WEB}npm run admin:create -- --email ${FIRST_ADMIN.email} > ${path.join(process.env.E2E_DATA_DIR, FIRST_ADMIN.linkFile)} && npm run start -w @virality/server`,
     cwd: ROOT,
     url: `${BASE_URL}/api/health`,
     timeout: 180_000,

@@ -5,7 +5,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { apiCall, createCompletedInfluencer, loginInBrowser, serverNow, type TApiUser } from './support/api';
 import { expect, test } from './support/fixtures';
 import { jpegFile } from './support/posts';
-import { failNext, linkByApi, onX, postDetails, type TNetworkKey } from './support/social';
+import { failNext, linkByApi, linkForFaults, onX, postDetails, type TNetworkKey } from './support/social';
 import { createBusinessOwner, managerOf } from './support/team';
 
 // Publishing from the create-post dialog against the sandbox networks: a photo posted now to several
@@ -104,11 +104,12 @@ for (const [size, viewport] of SIZES) {
     test('one network refusing: "Post failed on Threads" while Instagram goes out', async ({ page, request }) => {
       test.setTimeout(90_000);
       const owner = await createBusinessOwner(request);
-      await account(request, owner, ['instagram', 'threads']);
+      await account(request, owner, ['instagram']);
+      const threads = await linkForFaults(request, owner.token, 'publishing', 'threads');
       await loginInBrowser(page, owner);
       const caption = `Half way ${Date.now()}`;
       const dialog = await compose(page, ['instagram', 'threads'], caption, 2);
-      await failNext(request, 'threads', 'missing_permission', 1, 'publish');
+      await failNext(request, threads, 'missing_permission', 1, 'publish');
       const answer0 = page.waitForResponse((r) => r.url().includes('/sph/social-media-manager/single-post/'));
       await dialog.getByRole('button', { name: 'Post Now' }).click();
       await answer0;

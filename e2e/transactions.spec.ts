@@ -144,7 +144,16 @@ for (const { name, viewport } of SIZES) {
       await expectNoSeriousA11y();
       await page.screenshot({ path: `${SHOTS}/transactions-pending-${name}.png`, fullPage: true });
 
-      // PayPal pays the payout a product minute later: the clock moves, and the open page follows
+      // PayPal pays the payout a product minute after it takes it: once the product's send has reached PayPal (a
+      // job, moments after the withdrawal), the clock moves, and the open page follows
+      const payouts = await apiCall<{ docs: { _id: string; paymentType: string }[] }>(request, 'GET', 'payments/list', {
+        token: influencer.token,
+      });
+      const payoutId = payouts.response.docs.find((d) => d.paymentType === 'self')?._id;
+      expect(payoutId).toBeTruthy();
+      await expect
+        .poll(async () => (await request.get(`/sandbox/paypal/_payouts/${payoutId}`)).status(), { timeout: 30_000 })
+        .toBe(200);
       await request.post('/sandbox/clock/advance', { data: { seconds: 90 } });
       await expect(withdrawal).toContainText('Completed', { timeout: 45_000 });
       await expect(page.getByTestId('wallet-amount')).toHaveText('$25.00');

@@ -1,5 +1,6 @@
 // Builds what `npm start` needs and is out of date: the web app (apps/web/dist) and the compiled server
-// (apps/server/dist). A part is rebuilt when any of its sources, or the shared domain package, is newer than
+// (apps/server/dist). A part is rebuilt when any of its sources, or the shared domain package (and, for the server,
+// the sandbox package it bundles into dist/sandbox.js), is newer than
 // its last build; `--force` rebuilds both. Each build runs as a child process that exits before the server
 // starts, so none of its memory stays with the running server.
 import { spawnSync } from 'node:child_process';
@@ -58,7 +59,14 @@ const parts = [
   },
   {
     label: 'the server',
-    sources: [...DOMAIN, 'apps/server/src', 'apps/server/build.mjs', 'apps/server/package.json'],
+    sources: [
+      ...DOMAIN,
+      'packages/sandbox/src',
+      'packages/sandbox/package.json',
+      'apps/server/src',
+      'apps/server/build.mjs',
+      'apps/server/package.json',
+    ],
     output: 'apps/server/dist/main.js',
     build: () => run('the server', process.execPath, ['apps/server/build.mjs']),
   },

@@ -5,8 +5,9 @@
 // With a build manifest it also prints, for information, each public page with its own lazy chunk and the chunks
 // that one imports (what /, /login and /signup download in all). Deterministic: sizes only, no timings.
 // Exits 1 when index.html's total is over the budget.
-// Usage: node scripts/check-bundle-size.mjs [--dist=apps/web/dist] [--budget-kb=200]
-//   without --dist it builds the web app (vite build --manifest) into a temporary folder and removes it after.
+// Usage: node scripts/check-bundle-size.mjs [--dist=apps/web/dist] [--budget-kb=200] [--keep=DIR]
+//   without --dist it builds the web app (vite build --manifest) into a temporary folder and removes it after, or into
+//   DIR with --keep, where it stays (npm test serves that build to the journeys instead of building the app again).
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -26,13 +27,16 @@ const PAGES = [
 ];
 
 function parseArgs(argv) {
-  const opts = { dist: null, budgetKb: Number(process.env.BUNDLE_BUDGET_KB ?? DEFAULT_BUDGET_KB) };
+  const opts = { dist: null, keep: null, budgetKb: Number(process.env.BUNDLE_BUDGET_KB ?? DEFAULT_BUDGET_KB) };
   for (const arg of argv) {
     const [key, value = ''] = arg.split('=');
     if (key === '--dist') opts.dist = path.resolve(value);
     else if (key === '--budget-kb') opts.budgetKb = Number(value);
+    else if (key === '--keep') opts.keep = path.resolve(value);
     else {
-      console.error(`Unknown argument ${arg}. Usage: node scripts/check-bundle-size.mjs [--dist=DIR] [--budget-kb=N]`);
+      console.error(
+        `Unknown argument ${arg}. Usage: node scripts/check-bundle-size.mjs [--dist=DIR] [--budget-kb=N] [--keep=DIR]`,
+      );
       process.exit(2);
     }
   }
@@ -91,7 +95,10 @@ function main() {
   const opts = parseArgs(process.argv.slice(2));
   let dist = opts.dist;
   let temp = null;
-  if (!dist) {
+  if (!dist && opts.keep) {
+    dist = opts.keep;
+    build(dist);
+  } else if (!dist) {
     temp = mkdtempSync(path.join(tmpdir(), 'virality-size-'));
     dist = path.join(temp, 'dist');
     build(dist);

@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // `npm test`: every suite in order, a per-suite summary, and a last line `N passed, N failed`.
 // Usage: node scripts/test.mjs [--only=server,web] [--skip=e2e] [--list]
-// Suites: typecheck, lint, domain, server, server-postgres, chaos, chaos-payouts, web, budget, e2e. `--only=server` selects both server runs.
+// The typecheck runs beside the component tests (web) when both are selected; its row stays first in the summary.
+// Suites: typecheck, lint, domain, sandbox, server, server-postgres, chaos, chaos-payouts, web, budget, e2e. `--only=server` selects both server runs.
 // A suite that crashes, times out or exits non-zero without a failed test counts as (at least) one failure.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -14,6 +15,8 @@ import { ensureChromium, ensureFullChromium } from './ensure-chromium.mjs';
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const RESULTS = path.join(ROOT, '.test-results');
 const BIN = path.join(ROOT, 'node_modules', '.bin');
+// The budget's build of the web app, kept for the journeys when both run (they would otherwise build it again).
+const WEB_BUILD = path.join(tmpdir(), `virality-web-${process.pid}-${Date.now()}`);
 // a suite that hangs is stopped; the journeys on two cores take 15-30 minutes, so they get room
 const SUITE_TIMEOUT_MS = Number(process.env.TEST_SUITE_TIMEOUT_MIN ?? 45) * 60_000;
 
@@ -38,9 +41,15 @@ const SUITES = [
     cwd: '.',
     cmd: 'npm',
     args: ['run', 'typecheck', '--workspaces', '--if-present'],
+    // One core's work (tsc, one workspace after another): it runs beside the component tests, which run one file at a
+    // time on the other core, when those are selected too. Its row keeps its place in the summary.
+    beside: 'web',
   },
   { name: 'lint', group: 'lint', kind: 'single', cwd: '.', cmd: path.join(BIN, 'biome'), args: ['check', '.'] },
   { name: 'domain', group: 'domain', kind: 'vitest', cwd: 'packages/domain' },
+  // the sandbox package's own tests (its pure parts); the emulators driven by the server's adapters and app are in
+  // the server suites
+  { name: 'sandbox', group: 'sandbox', kind: 'vitest', cwd: 'packages/sandbox' },
   { name: 'server', group: 'server', kind: 'vitest', cwd: 'apps/server', env: { TEST_DB: undefined } },
   // The chaos test (apps/server/src/test/chaos.ts): the compiled server and workers killed while they publish, on a
   // database it makes on TEST_DATABASE_URL's server; passes when it exits 0 (no post doubled, lost, or left unsettled).
@@ -121,6 +130,7 @@ const running = new Set(); // the running children, so a signal can stop their w
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.on(signal, () => {
     for (const child of running) killGroup(child, 'SIGTERM');
+    rmSync(WEB_BUILD, { recursive: true, force: true });
     console.error(`\nInterrupted (${signal}).`);
     process.exit(130);
   });
@@ -274,8 +284,14 @@ async function runSuite(suite) {
     console.log(`Chromium: ${chromium}${full !== chromium ? ` (and ${full} for the journeys that need the full browser)` : ''}`);
     const dataDir = path.join(tmpdir(), `virality-e2e-${process.pid}-${Date.now()}`);
     const env = { CHROMIUM_PATH: chromium, CHROMIUM_FULL_PATH: full, E2E_DATA_DIR: dataDir, E2E_JSON_REPORT: reportFile };
+    // the web app the budget suite built, when it did (else playwright.config.ts builds it)
+    if (existsSync(path.join(WEB_BUILD, 'index.html'))) {
+      console.log(`Web app: the budget suite's build (${WEB_BUILD})`);
+      env.E2E_WEB_DIST = WEB_BUILD;
+    }
     res = await run(bin('playwright', suite.cwd), ['test', '--pass-with-no-tests'], { ...suite, env });
     rmSync(dataDir, { recursive: true, force: true });
+    rmSync(WEB_BUILD, { recursive: true, force: true });
     count = countPlaywright;
   }
 
@@ -338,6 +354,9 @@ async function main() {
     return 0;
   }
   mkdirSync(RESULTS, { recursive: true });
+  // the journeys serve the budget suite's build of the web app when both run
+  const budget = selected.find((s) => s.name === 'budget');
+  if (budget && selected.some((s) => s.name === 'e2e')) budget.args = [...budget.args, `--keep=${WEB_BUILD}`];
 
   const rows = [];
   const beside = []; // suites running in the background: their rows, filled in when they end
@@ -354,7 +373,19 @@ async function main() {
   const awaitBeside = async () => {
     for (const { row, done } of beside.splice(0)) Object.assign(row, await done);
   };
+  // suites that start with another (`beside`): their rows, started when that suite starts
+  const waitingFor = new Map();
   for (const suite of selected) {
+    if (suite.beside && selected.some((s) => s.name === suite.beside)) {
+      const row = { name: suite.name, passed: 0, failed: 0 };
+      rows.push(row);
+      waitingFor.set(suite.beside, [...(waitingFor.get(suite.beside) ?? []), { suite, row }]);
+      continue;
+    }
+    for (const { suite: other, row } of waitingFor.get(suite.name) ?? []) {
+      console.log(`\n━━━━━━━━ ${other.name} (${other.cwd}): started, runs beside ${suite.name} ━━━━━━━━`);
+      beside.push({ row, done: timed({ ...other, background: true }) });
+    }
     if (suite.alone) await awaitBeside();
     if (suite.background) {
       console.log(`\n━━━━━━━━ ${suite.name} (${suite.cwd}): started, runs beside the next suites ━━━━━━━━`);
@@ -368,6 +399,7 @@ async function main() {
     rows.push(await timed(suite));
   }
   await awaitBeside();
+  rmSync(WEB_BUILD, { recursive: true, force: true });
 
   printSummary(rows);
   const passed = rows.reduce((n, r) => n + r.passed, 0);

@@ -1,7 +1,10 @@
 // Builds the server to plain JavaScript: src/main.ts, src/worker.ts and src/admin-create.ts → dist/main.js, dist/worker.js
 // and dist/admin-create.js
-// (ESM, Node 24), run with `node dist/main.js` (bin/serve adds the memory settings). `--outdir <dir>` builds elsewhere. Packages stay in node_modules, except @virality/domain,
-// which is TypeScript source and is bundled in. The SQL migrations are copied to dist/migrations, where
+// (ESM, Node 24), run with `node dist/main.js` (bin/serve adds the memory settings). `--outdir <dir>` builds elsewhere. Packages stay in node_modules, except the
+// workspace's own (@virality/domain, @virality/sandbox), which are TypeScript source and are bundled in. The sandbox's
+// stand-ins (@virality/sandbox) are a bundle of their own, dist/sandbox.js: the server imports the package only
+// dynamically in sandbox mode, and that import is pointed at ./sandbox.js, so main.js carries none of their code and a
+// server outside the sandbox never loads them. Its credentials (@virality/sandbox/facts, constants only) are bundled in. The SQL migrations are copied to dist/migrations, where
 // db/client.ts looks for them beside the running file (import.meta.dirname), as it does beside src/db.
 // Each file is written to a temporary name and renamed into place, so a server already running from
 // dist, or a build running at the same time, never reads half a file.
@@ -16,10 +19,17 @@ const MIGRATIONS = path.join(ROOT, 'src', 'db', 'migrations');
 
 /** A bare import (a package) stays external, except the workspace's own TypeScript packages. */
 const BUNDLED = /^@virality\//;
+/** The sandbox's entry: loaded at run time from its own bundle beside the importing file. */
+const SANDBOX_ENTRY = '@virality/sandbox';
 const externalPackages = {
   name: 'external-packages',
   setup(b) {
     b.onResolve({ filter: /^[^./]/ }, (args) => {
+      if (args.path === SANDBOX_ENTRY) {
+        if (args.kind !== 'dynamic-import')
+          throw new Error(`${args.importer} imports ${SANDBOX_ENTRY} statically: only await import() keeps it out of main.js`);
+        return { path: './sandbox.js', external: true };
+      }
       if (BUNDLED.test(args.path) || path.isAbsolute(args.path)) return undefined;
       return { path: args.path, external: true };
     });
@@ -36,7 +46,12 @@ const writeAtomically = (file, contents) => {
 const started = Date.now();
 const result = await build({
   absWorkingDir: ROOT,
-  entryPoints: ['src/main.ts', 'src/worker.ts', 'src/admin-create.ts'],
+  entryPoints: [
+    'src/main.ts',
+    'src/worker.ts',
+    'src/admin-create.ts',
+    { in: path.join(ROOT, '..', '..', 'packages', 'sandbox', 'src', 'index.ts'), out: 'sandbox' },
+  ],
   outdir: OUT,
   bundle: true,
   platform: 'node',

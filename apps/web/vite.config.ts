@@ -4,8 +4,26 @@ import path from 'node:path';
 import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 import { paths } from './src/config/paths.ts';
+
+const TEST_FILES = 'src/**/*.test.{ts,tsx}';
+/** The test files that replace a module with vi.mock: they run with a module cache of their own (test.projects). */
+const MOCKS_MODULES = (() => {
+  const src = path.join(import.meta.dirname, 'src');
+  const walk = (dir: string): string[] =>
+    readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+      e.isDirectory() ? walk(path.join(dir, e.name)) : /\.test\.tsx?$/.test(e.name) ? [path.join(dir, e.name)] : [],
+    );
+  return walk(src)
+    .filter((f) => /\bvi\.(do)?mock\(/.test(readFileSync(f, 'utf8')))
+    .map((f) =>
+      path
+        .relative(import.meta.dirname, f)
+        .split(path.sep)
+        .join('/'),
+    );
+})();
 
 const PRECOMPRESS = /\.(js|mjs|css|html|svg|json|txt|xml|webmanifest)$/;
 const PRECOMPRESS_MIN_BYTES = 1024;
@@ -123,17 +141,23 @@ function mantineGlobalStylesFirst(): Plugin {
  * writes `pages/<name>.html`, index.html with `<link rel="modulepreload">` for the group's chunk and every chunk
  * it imports (and a stylesheet link for their styles), and `route-pages.json`, which maps each page's path to its
  * file; the server sends that file for those paths instead of index.html. The entry's own budget is unchanged.
+ * `fetches` are API calls the group's pages make as they first render (paths under the main API base): asked for
+ * by the page itself (`<link rel="preload" as="fetch">`) they travel beside the scripts instead of after them.
  */
-const ROUTE_PRELOADS = [
+const ROUTE_PRELOADS: { name: string; module: string; paths: string[]; fetches?: string[] }[] = [
   {
+    // the log-in and sign-up forms, with the Google button, which asks for the config (its client id)
     name: 'auth',
     module: 'src/features/auth/index.ts',
+    paths: [paths.login, paths.signup, paths.registration, paths.imcRegistration],
+    fetches: ['config'],
+  },
+  {
+    // the other steps of signing up and in
+    name: 'auth-steps',
+    module: 'src/features/auth/index.ts',
     paths: [
-      paths.login,
-      paths.signup,
       paths.selectProfileType,
-      paths.registration,
-      paths.imcRegistration,
       paths.registrationOtp,
       paths.forgotPassword,
       paths.verifyOtp,
@@ -146,12 +170,15 @@ const ROUTE_PRELOADS = [
 function routePreloads(): Plugin {
   let base = '/';
   let root = '';
+  let apiBase = '/api';
   return {
     name: 'virality:route-preloads',
     apply: 'build',
     configResolved(config) {
       base = config.base;
       root = config.root;
+      // the main API's base, as lib/api-client.ts reads it
+      apiBase = (config.env.VITE_API_URL as string | undefined) ?? '/api';
     },
     generateBundle: {
       order: 'post',
@@ -175,6 +202,7 @@ function routePreloads(): Plugin {
           };
           visit(chunk.fileName);
           const links = [
+            ...(group.fetches ?? []).map((f) => `<link rel="preload" as="fetch" crossorigin href="${apiBase}/${f}">`),
             ...[...css]
               .filter((f) => !text.includes(`${base}${f}`))
               .map((f) => `<link rel="stylesheet" crossorigin href="${base}${f}">`),
@@ -198,8 +226,115 @@ function routePreloads(): Plugin {
   };
 }
 
+/**
+ * The libraries of the sign-in pages (/login, /signup and the rest of src/features/auth) in one chunk, `auth-ui`:
+ * the Mantine components, icons, hooks and shared app components those pages import and the entry does not.
+ * Left to the automatic splitting they came as some twenty chunks of 1-3 kB (each shared with a different set of
+ * pages), each one more request and one more stylesheet before the form could paint on a slow line.
+ *
+ * The chunk holds what the auth module's static imports reach, minus what the entry's reach (the entry loads it
+ * already), the auth pages' own files (their own chunk) and the shared rules package (its constants are inlined;
+ * its rules load on the first key, features/auth/lib/use-auth-rules.ts). Imports are followed by name through
+ * the libraries' index modules (a module made only of imports and exports), so `import { Button } from
+ * '@mantine/core'` reaches Button and not all of Mantine. A logged-in page that uses one of these components
+ * loads the chunk too: its visitor came through the sign-in pages, so the chunk is in the cache.
+ */
+function authLibraries(): Plugin & { captures: (id: string) => boolean } {
+  type TNames = Set<string> | '*';
+  const members = new Set<string>();
+  let root = '';
+  return {
+    name: 'virality:auth-libraries',
+    apply: 'build',
+    configResolved(config) {
+      root = config.root;
+    },
+    async buildEnd() {
+      const rules = /[\\/]packages[\\/]domain[\\/]/;
+      const reach = async (start: string) => {
+        const wanted = new Map<string, TNames>();
+        const todo: [string, TNames][] = [[start, '*']];
+        while (todo.length > 0) {
+          const [id, names] = todo.pop() as [string, TNames];
+          if (rules.test(id)) continue;
+          const had = wanted.get(id);
+          if (had === '*' || (had && names !== '*' && [...names].every((n) => had.has(n)))) continue;
+          wanted.set(id, names === '*' || !had ? names : new Set([...had, ...names]));
+          const code = this.getModuleInfo(id)?.code;
+          if (!code || !/\b(import|export)\b/.test(code)) continue;
+          const body = this.parse(code).body;
+          const target = async (source: string) => (await this.resolve(source, id))?.id ?? null;
+          const follow = async (source: string, next: TNames) => {
+            const to = await target(source);
+            if (to) todo.push([to, next]);
+          };
+          const isIndex = body.every(
+            (n) =>
+              (n.type === 'ExpressionStatement' && 'directive' in n && typeof n.directive === 'string') ||
+              n.type === 'ImportDeclaration' ||
+              n.type === 'ExportAllDeclaration' ||
+              (n.type === 'ExportNamedDeclaration' && !n.declaration),
+          );
+          const need = wanted.get(id) as TNames;
+          // The exported names asked of an index module, as its local names (export { a as b }).
+          const locals = new Set<string>();
+          if (isIndex && need !== '*') {
+            for (const n of body) {
+              if (n.type !== 'ExportNamedDeclaration') continue;
+              for (const sp of n.specifiers) {
+                const exported = sp.exported.type === 'Identifier' ? sp.exported.name : String(sp.exported.value);
+                const local = sp.local.type === 'Identifier' ? sp.local.name : String(sp.local.value);
+                if (!need.has(exported)) continue;
+                if (n.source) await follow(n.source.value, new Set([local]));
+                else locals.add(local);
+              }
+            }
+          }
+          for (const n of body) {
+            if (n.type === 'ImportDeclaration') {
+              if (n.importKind === 'type') continue;
+              if (n.specifiers.length === 0) {
+                if (!isIndex || need === '*') await follow(n.source.value, '*');
+                continue;
+              }
+              const asked = new Set<string>();
+              let all = false;
+              for (const sp of n.specifiers) {
+                if (isIndex && need !== '*' && !locals.has(sp.local.name)) continue;
+                if (sp.type === 'ImportNamespaceSpecifier') all = true;
+                else if (sp.type === 'ImportDefaultSpecifier') asked.add('default');
+                else asked.add(sp.imported.type === 'Identifier' ? sp.imported.name : String(sp.imported.value));
+              }
+              if (all) await follow(n.source.value, '*');
+              else if (asked.size > 0) await follow(n.source.value, asked);
+            } else if (n.type === 'ExportAllDeclaration') {
+              await follow(n.source.value, isIndex ? need : '*');
+            } else if (n.type === 'ExportNamedDeclaration' && n.source && !(isIndex && need !== '*')) {
+              const asked = new Set(
+                n.specifiers.map((sp) => (sp.local.type === 'Identifier' ? sp.local.name : String(sp.local.value))),
+              );
+              await follow(n.source.value, asked);
+            }
+          }
+        }
+        return new Set(wanted.keys());
+      };
+      const entry = await reach(path.join(root, 'src', 'main.tsx'));
+      const auth = await reach(path.join(root, 'src', 'features', 'auth', 'index.ts'));
+      const own = path.join(root, 'src', 'features', 'auth') + path.sep;
+      members.clear();
+      for (const id of auth) if (!entry.has(id) && !id.startsWith(own)) members.add(id);
+      if (members.size === 0)
+        this.error('the auth pages import nothing the entry does not: is src/features/auth/index.ts their module?');
+    },
+    captures: (id) => members.has(id),
+  };
+}
+
+const authLibs = authLibraries();
+
 export default defineConfig({
-  plugins: [react(), mantineGlobalStylesFirst(), mantineComponentStyles(), routePreloads(), precompress()],
+  plugins: [react(), mantineGlobalStylesFirst(), mantineComponentStyles(), authLibs, routePreloads(), precompress()],
   server: {
     port: 5173,
     proxy: {
@@ -218,6 +353,9 @@ export default defineConfig({
       treeshake: {
         moduleSideEffects: [{ test: /[\\/]packages[\\/]domain[\\/]src[\\/]/, sideEffects: false }],
       },
+      // Imported constants are written where they are used: a form that needs only a field length of the rules
+      // package (PASSWORD_MAX) then needs none of its modules, which import zod and the phone library.
+      optimization: { inlineConst: { mode: 'all', pass: 2 } },
       output: {
         // No catch-all vendor or "all of Mantine" groups: they put every library on the first page and defeat
         // the lazy routes. React, which every page needs, is kept apart so it stays cached across releases; the
@@ -227,6 +365,7 @@ export default defineConfig({
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 2 },
             { name: 'initial-libs', test: /node_modules[\\/]/, tags: ['$initial'], priority: 1 },
+            { name: 'auth-ui', test: authLibs.captures, includeDependenciesRecursively: false },
           ],
         },
       },
@@ -235,11 +374,23 @@ export default defineConfig({
   test: {
     environment: 'jsdom',
     globals: false,
-    include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/test-setup.ts'],
     // jsdom + Mantine renders are slow when files run in parallel.
     testTimeout: 15_000,
     // One file at a time: parallel jsdom renders on two cores made waits flaky.
     maxWorkers: 1,
+    projects: [
+      // The files share one worker's jsdom and module cache: a fresh environment and a fresh import of React, Mantine
+      // and the app for each of the ~70 files took more than half of the run. What a test changes of the page's
+      // globals is put back after it (src/test-setup.ts), and a file that changes process-wide state (TZ, a property
+      // it defines on window or navigator) puts it back itself.
+      {
+        extends: true,
+        test: { name: 'shared', include: [TEST_FILES], exclude: [...configDefaults.exclude, ...MOCKS_MODULES], isolate: false },
+      },
+      // A file that replaces a module (vi.mock) gets a fresh import of everything: in a shared cache the page under
+      // test may already hold the real module, imported by a file before it.
+      { extends: true, test: { name: 'own', isolate: true, include: MOCKS_MODULES } },
+    ],
   },
 });

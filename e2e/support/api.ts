@@ -138,10 +138,11 @@ export const SESSION_KEYS = ['virality-auth-token', 'userId', 'virality-user-id'
 
 /**
  * Logs the browser in as `user` the way the app does after a login (the session's local-storage keys),
- * without going through the login form. Opens a light public page first so the origin's storage exists.
+ * without going through the login form. Opens the site's robots.txt first so the origin's storage exists: a plain
+ * file of the same origin, so the app is not loaded (and started) once more only to be left for the journey's page.
  */
 export async function loginInBrowser(page: Page, user: TApiUser): Promise<void> {
-  await page.goto('/forgot-password');
+  await page.goto('/robots.txt');
   await page.evaluate((u) => {
     localStorage.setItem('virality-auth-token', u.token);
     localStorage.setItem('virality-role-type', u.profileType);
@@ -166,14 +167,23 @@ export async function fillOtp(page: Page, otp: string): Promise<void> {
 /**
  * Picks `option` in the Mantine Select labelled `label` (click the input, then the role=option). A searchable
  * location picker sometimes lets a click on its option go while its list is drawn again (about one run in four on
- * a loaded machine; the cause is not found yet): the pick is then tried again, at most three times in all.
+ * a loaded machine; the cause is not found yet), and on a phone a toast at the bottom can lie over the option
+ * until it closes (the list then closes with the click it took): the pick is then tried again, at most three
+ * times in all.
  */
 export async function selectOption(page: Page, label: string, option: string | RegExp, search?: string): Promise<void> {
   const input = page.getByRole('combobox', { name: label, exact: true });
   for (let attempt = 1; ; attempt++) {
     await input.click();
     if (search !== undefined) await input.fill(search);
-    await page.getByRole('option', { name: option, exact: typeof option === 'string' }).click();
+    const choice = page.getByRole('option', { name: option, exact: typeof option === 'string' });
+    if (attempt < 3) {
+      const picked = await choice.click({ timeout: 10_000 }).then(
+        () => true,
+        () => false,
+      );
+      if (!picked) continue;
+    } else await choice.click();
     if (typeof option !== 'string') return;
     if (attempt === 3) return expect(input).toHaveValue(option);
     try {

@@ -1,6 +1,5 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
@@ -14,13 +13,9 @@ import { contractSerializer, replies } from './http/contracts';
 import { registerErrorHandler, registerNotFound } from './http/error-handler';
 import { registerHygiene } from './http/hygiene';
 import { dbRateLimitStore } from './http/rate-limit-store';
+import { registerSecurityHeaders } from './http/security-headers';
+import { latestOutbox } from './integrations/messenger';
 import { newsPageRoutes } from './modules/news/pages';
-import { clockRoutes } from './sandbox/clock';
-import { googleSandboxRoutes } from './sandbox/google';
-import { notificationsSandboxRoutes } from './sandbox/notifications';
-import { outboxRoutes } from './sandbox/outbox';
-import { paypalSandboxRoutes } from './sandbox/paypal/routes';
-import { stripeSandboxRoutes } from './sandbox/stripe/routes';
 
 const SANDBOX_PRODUCTION_WARNING =
   'SANDBOX IS ON IN PRODUCTION: /sandbox/outbox shows every code, /sandbox/google signs anyone in, /sandbox/clock moves time. Never run it with real users.';
@@ -62,7 +57,7 @@ async function buildOn(container: TContainer, own: boolean) {
   registerHygiene(app);
 
   // plugins
-  await app.register(helmet, {
+  registerSecurityHeaders(app, {
     // sent by registerHygiene, and only over HTTPS
     strictTransportSecurity: false,
     contentSecurityPolicy: {
@@ -135,20 +130,24 @@ async function buildOn(container: TContainer, own: boolean) {
     { prefix: '/sph' },
   );
 
-  // The stand-ins exist only in sandbox mode: otherwise /sandbox/* is not routed at all (404).
+  // The stand-ins exist only in sandbox mode: otherwise /sandbox/* is not routed at all (404), and their package
+  // (@virality/sandbox) is never loaded — a production build keeps it in a file of its own (build.mjs).
   if (config.sandbox) {
     if (config.sandboxInProduction) app.log.warn(SANDBOX_PRODUCTION_WARNING);
+    const { registerSandbox } = await import('@virality/sandbox');
     await app.register(async (sandbox) => {
       if (config.sandboxInProduction)
         sandbox.addHook('onRequest', async (req) => req.log.warn({ path: req.routeOptions.url }, SANDBOX_PRODUCTION_WARNING));
-      await sandbox.register(outboxRoutes(db));
-      await sandbox.register(googleSandboxRoutes({ clock, publicUrl: config.publicUrl }));
-      await sandbox.register(clockRoutes(clock));
-      await sandbox.register(stripeSandboxRoutes({ config, db, clock, fetch: container.fetch, log: container.log }));
-      await sandbox.register(paypalSandboxRoutes({ config, db, clock, fetch: container.fetch, log: container.log }));
-      await sandbox.register(notificationsSandboxRoutes(services.users, services.notifications));
-      for (const module of container.modules)
-        for (const routes of module.sandboxRoutes?.(container) ?? []) await sandbox.register(routes);
+      await registerSandbox(sandbox, {
+        config,
+        db,
+        clock,
+        fetch: container.fetch,
+        log: container.log,
+        outbox: (limit) => latestOutbox(db, limit),
+        users: services.users,
+        notifications: services.notifications,
+      });
     });
   }
 

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const SERVER_DIR = path.resolve(import.meta.dirname, '..');
 // Inside the workspace, so the compiled files find their packages in node_modules as dist/ does.
@@ -25,9 +25,26 @@ afterAll(() => {
   fs.rmSync(DATA, { recursive: true, force: true });
 });
 
+/** The source files a compiled file was made from, as its source map names them (relative to the repository). */
+const sourcesOf = (file: string) => {
+  const map = JSON.parse(fs.readFileSync(path.join(OUT, `${file}.map`), 'utf8')) as { sources: string[] };
+  const root = path.resolve(SERVER_DIR, '..', '..');
+  return map.sources.map((s) => path.relative(root, path.resolve(OUT, s)));
+};
+
 describe('the production build', () => {
-  it('runs as plain JavaScript under node: a new embedded database, /api/health answers, SIGTERM stops it cleanly', async () => {
+  beforeAll(() => {
     execFileSync(process.execPath, ['build.mjs', '--outdir', OUT], { cwd: SERVER_DIR, stdio: 'pipe' });
+  }, 120_000);
+
+  it('keeps the sandbox stand-ins out of the server and worker: they are dist/sandbox.js, loaded only in sandbox mode', () => {
+    const sandboxCode = (f: string) => f.startsWith('packages/sandbox/') && f !== 'packages/sandbox/src/facts.ts';
+    for (const file of ['main.js', 'worker.js', 'admin-create.js']) expect(sourcesOf(file).filter(sandboxCode), file).toEqual([]);
+    expect(sourcesOf('sandbox.js')).toContain('packages/sandbox/src/networks/x.ts');
+    expect(fs.readFileSync(path.join(OUT, 'main.js'), 'utf8')).toMatch(/await import\(["']\.\/sandbox\.js["']\)/);
+  });
+
+  it('runs as plain JavaScript under node: a new embedded database, /api/health and the sandbox answer, SIGTERM stops it cleanly', async () => {
     const main = fs.readFileSync(path.join(OUT, 'main.js'), 'utf8');
     // nothing compiles TypeScript at run time
     expect(main).not.toMatch(/from ["'](tsx|esbuild)["']/);
@@ -57,6 +74,13 @@ describe('the production build', () => {
       expect(health, stderr).not.toBeNull();
       expect(health?.response.database).toBe('pglite');
       expect(fs.existsSync(path.join(DATA, 'pglite', 'PG_VERSION'))).toBe(true);
+      // outside production without mail settings the sandbox is on: its stand-ins load from dist/sandbox.js
+      const outbox = await fetch(`http://127.0.0.1:${port}/sandbox/outbox`, { headers: { accept: 'application/json' } });
+      expect(outbox.status, stderr).toBe(200);
+      expect(((await outbox.json()) as { status: boolean }).status).toBe(true);
+      const published = await fetch(`http://127.0.0.1:${port}/sandbox/twitter/_published`);
+      expect(published.status, stderr).toBe(200);
+      expect(await published.json()).toEqual([]);
     } finally {
       child.kill('SIGTERM');
     }

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { SANDBOX_PAYPAL, SANDBOX_STRIPE_SECRET_KEY, SANDBOX_STRIPE_WEBHOOK_SECRET } from '@virality/sandbox/facts';
 import { z } from 'zod';
 
 /** The networks' variable prefixes, by network key. */
@@ -16,6 +17,11 @@ const zEnv = z.object({
   PUBLIC_URL: z.string().url().optional(),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().optional(),
+  /**
+   * How many connections to PostgreSQL one process keeps for its own queries (its job queue has its own 10, and its
+   * change feed one). PostgreSQL serves 100 by default: a server and two workers then hold 63.
+   */
+  DATABASE_POOL_MAX: z.coerce.number().int().min(2).max(200).default(10),
   WORKERS: z.enum(['on', 'off']).default('on'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   JWT_SECRET: z.string().min(32).optional(),
@@ -37,6 +43,11 @@ const zEnv = z.object({
     .refine((v) => !/^\d+$/.test(v) || Number(v) <= 60_000, 'at most 60000 milliseconds')
     .default('off')
     .transform((v): 'off' | 'realistic' | number => (v === 'off' || v === 'realistic' ? v : Number(v))),
+  // where the adapters find the networks' emulators (sandbox only): another process serving them (a benchmark runs
+  // them beside the server so that the server's own CPU is measured alone); unset: this server's own /sandbox
+  SANDBOX_EMULATORS_URL: z.string().url().optional(),
+  // in that other process: the product whose return addresses its consent pages accept (unset: this server)
+  SANDBOX_PRODUCT_URL: z.string().url().optional(),
   STORAGE: z.enum(['local', 's3']).default('local'),
   // S3 (or an S3-compatible server) when STORAGE=s3; credentials unset: the SDK's own chain (environment, role)
   S3_BUCKET: z.string().min(1).optional(),
@@ -49,7 +60,15 @@ const zEnv = z.object({
   // post-now call waits for the networks' answers before it answers with what is still in progress
   PUBLISH_LEASE_SECONDS: z.coerce.number().int().min(5).default(30),
   /** How many targets one process publishes at once (the network calls are waits, not work). */
-  PUBLISH_CONCURRENCY: z.coerce.number().int().min(1).max(512).default(32),
+  PUBLISH_CONCURRENCY: z.coerce.number().int().min(1).max(2048).default(512),
+  /**
+   * How long before its due time a scheduled post is prepared on the networks (media uploaded, containers made),
+   * so that at the due time only the final publish call remains; 0 turns preparing off. At most 12 hours: the
+   * networks keep what was prepared for 24 hours.
+   */
+  PREPARE_AHEAD_MINUTES: z.coerce.number().int().min(0).max(720).default(30),
+  /** How many preparations one process runs at once (mostly uploads: waits on the networks). */
+  PREPARE_CONCURRENCY: z.coerce.number().int().min(1).max(512).default(64),
   POST_RESULT_WAIT_MS: z.coerce.number().int().min(0).max(60_000).default(15_000),
   // mail
   SMTP_URL: z.string().optional(),
@@ -94,8 +113,8 @@ const zEnv = z.object({
 function stripeSettings(e: z.infer<typeof zEnv>, sandbox: boolean, publicUrl: string) {
   const emulated = sandbox && !e.STRIPE_SECRET_KEY;
   return {
-    secretKey: e.STRIPE_SECRET_KEY ?? (emulated ? 'sk_test_sandbox' : null),
-    webhookSecret: e.STRIPE_WEBHOOK_SECRET ?? (emulated ? 'whsec_sandbox' : null),
+    secretKey: e.STRIPE_SECRET_KEY ?? (emulated ? SANDBOX_STRIPE_SECRET_KEY : null),
+    webhookSecret: e.STRIPE_WEBHOOK_SECRET ?? (emulated ? SANDBOX_STRIPE_WEBHOOK_SECRET : null),
     apiBase: emulated ? `${publicUrl}/sandbox/stripe` : 'https://api.stripe.com',
     emulated,
   };
@@ -103,11 +122,7 @@ function stripeSettings(e: z.infer<typeof zEnv>, sandbox: boolean, publicUrl: st
 export type TStripeConfig = ReturnType<typeof stripeSettings>;
 
 /** The sandbox PayPal emulator's own credentials and webhook id (used when no PayPal client id is set). */
-export const SANDBOX_PAYPAL = {
-  clientId: 'sandbox-paypal-client',
-  clientSecret: 'sandbox-paypal-secret',
-  webhookId: 'WH-SANDBOX-0000000000',
-} as const;
+export { SANDBOX_PAYPAL };
 
 /**
  * PayPal's credentials and where its API is: the sandbox's emulator (`/sandbox/paypal`, with its own credentials)
@@ -217,6 +232,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     publicUrl,
     dataDir,
     databaseUrl: e.DATABASE_URL,
+    databasePoolMax: e.DATABASE_POOL_MAX,
     workers: e.WORKERS === 'on',
     logLevel: e.LOG_LEVEL,
     jwtSecret: e.JWT_SECRET,
@@ -231,12 +247,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     emulators: {
       benchProfiles: sandbox ? e.SANDBOX_BENCH_PROFILES : 0,
       latency: sandbox ? e.SANDBOX_NETWORK_LATENCY : ('off' as const),
+      /** Where the networks' emulators answer: this server, or the process named by SANDBOX_EMULATORS_URL. */
+      url: sandbox ? (e.SANDBOX_EMULATORS_URL?.replace(/\/+$/, '') ?? publicUrl) : publicUrl,
+      /** The product the emulators serve (their consent pages send the browser back only there). */
+      productUrl: sandbox ? (e.SANDBOX_PRODUCT_URL?.replace(/\/+$/, '') ?? publicUrl) : publicUrl,
     },
     storage: storageSettings(e, dataDir),
     publishing: {
       leaseSeconds: e.PUBLISH_LEASE_SECONDS,
       resultWaitMs: e.POST_RESULT_WAIT_MS,
       concurrency: e.PUBLISH_CONCURRENCY,
+      prepareAheadMinutes: e.PREPARE_AHEAD_MINUTES,
+      prepareConcurrency: e.PREPARE_CONCURRENCY,
     },
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
     sms: e.TWILIO_ACCOUNT_SID

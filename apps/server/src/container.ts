@@ -75,8 +75,6 @@ export type TModule = {
   routes?(ctx: TModuleContext): TRoutePlugin[];
   /** Routes of the social-posting API (registered under /sph, answering its envelope). */
   sphRoutes?(ctx: TModuleContext): TRoutePlugin[];
-  /** Stand-ins of outside services this module calls (registered under /sandbox in sandbox mode only). */
-  sandboxRoutes?(ctx: TModuleContext): TRoutePlugin[];
   jobs?(ctx: TModuleContext): TJobDefinition[];
   /**
    * Loops every process runs once started (`startWatchers`: servers, WORKERS=off ones included, and worker
@@ -176,7 +174,7 @@ export async function createContainer(deps: TContainerDeps) {
     });
     let working = false;
     closers.push(() => boss.stop({ graceful: working, timeout: 10_000 }));
-    const jobs = createJobs({ boss, productTime, clock, log });
+    const jobs = createJobs({ boss, productTime, clock, log, unanswered: uow.unanswered });
     // closers run last-in first: the pools stop taking jobs and finish theirs before pg-boss stops
     closers.push(() => jobs.stopWorkers(working ? 10_000 : 0));
     uow.sendJobs(jobs.send, jobs.cancel);
@@ -241,7 +239,8 @@ export async function createContainer(deps: TContainerDeps) {
             const timer = setTimeout(async () => {
               timers.delete(timer);
               try {
-                await w.run();
+                // nobody waits on a watcher's run: its changes are announced, not awaited everywhere
+                await uow.unanswered(() => w.run());
               } catch (err) {
                 log.warn({ err: errorForLog(err), watcher: w.name }, 'watcher failed');
               }

@@ -9,7 +9,11 @@ let opened: TDatabase | null = null;
 
 async function main() {
   const config = loadConfig();
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    poolMax: config.databasePoolMax,
+    dataDir: config.dataDir,
+  });
   opened = database;
   await database.migrate();
   // WORKERS=off: this server still sends jobs; `npm run worker` processes run them

@@ -11,7 +11,7 @@ let opened: TDatabase | null = null;
 async function main() {
   const config = loadConfig();
   if (!config.databaseUrl) throw new Error('npm run worker needs DATABASE_URL: the embedded database belongs to one process');
-  const database = await openDatabase({ databaseUrl: config.databaseUrl });
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, poolMax: config.databasePoolMax });
   opened = database;
   await database.migrate();
   const container = await createContainer({ config, database, runJobs: true });

@@ -34,6 +34,7 @@ export * from './rules/money';
 export * from './rules/network-limits';
 export * from './rules/notification-settings';
 export * from './rules/otp';
+export * from './rules/outside-services';
 export * from './rules/password';
 export * from './rules/permissions';
 export * from './rules/plan-display';

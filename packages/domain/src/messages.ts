@@ -135,6 +135,23 @@ export const PAY_MSG = {
   noActivePlan: 'Subscribe to a plan to start posting',
 } as const;
 
+/** A weight in whole megabytes where it is one ('8 MB'), else to one decimal ('2.5 MB'). */
+const megabytes = (bytes: number) => `${Math.round((bytes / (1024 * 1024)) * 10) / 10} MB`;
+
+/**
+ * A post's photos made fit for a network before they are sent: said next to the network before submit (a
+ * notice, never a refusal), and the failure of a photo no re-encoding brings under the network's limit.
+ */
+export const MEDIA_CONVERT_MSG = {
+  convertedToJpeg: (network: string) => `converted to JPEG for ${network}`,
+  reencodedToFit: (network: string, maxBytes: number) => `re-encoded to fit ${network}'s ${megabytes(maxBytes)} limit`,
+  cannotFit: (network: string, maxBytes: number) =>
+    `A photo of this post is still larger than ${network}'s ${megabytes(maxBytes)} limit after re-encoding: post a smaller photo`,
+  cannotRead: (network: string) =>
+    `A photo of this post could not be read to convert it for ${network}: upload it again and post it again`,
+  cannotPrepare: (network: string) => `A photo of this post could not be prepared for ${network} yet`,
+} as const;
+
 /** The notifications list and what the server tells a user in it (posts' own words are POST_MSG's). */
 export const NOTIFICATION_MSG = {
   // the list's calls

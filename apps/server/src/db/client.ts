@@ -180,6 +180,34 @@ async function makeInOwnProcess(dir: string) {
 }
 
 /**
+ * Stops the helper that was making `dir` for a start that was killed, if it still runs (it wrote its process id
+ * beside the folder; a process id now held by another program, whose command line does not name the folder, is
+ * left alone), and waits until it has ended.
+ */
+async function stopHelper(dir: string): Promise<void> {
+  let pid: number;
+  try {
+    pid = Number(fs.readFileSync(`${dir}.pid`, 'utf8'));
+  } catch {
+    return;
+  }
+  const running = () => {
+    try {
+      return fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(dir);
+    } catch {
+      return false;
+    }
+  };
+  if (!Number.isInteger(pid) || pid <= 0 || !running()) return;
+  try {
+    process.kill(pid, 'SIGKILL');
+  } catch {
+    return;
+  }
+  for (let i = 0; i < 50 && running(); i++) await new Promise((r) => setTimeout(r, 100));
+}
+
+/**
  * The very first start makes the embedded database in a folder of its own, migrates it there and only
  * then renames it into place, so a start killed half-way leaves no half-made database behind: the
  * next start finds no `dir` and begins again (and clears what the killed one left).
@@ -188,9 +216,20 @@ async function createEmbeddedDatabase(dir: string) {
   const parent = path.dirname(dir);
   fs.mkdirSync(parent, { recursive: true });
   const base = path.basename(dir);
-  for (const name of fs.readdirSync(parent))
-    if (name.startsWith(`${base}.creating-`)) fs.rmSync(path.join(parent, name), { recursive: true, force: true });
+  const leftovers = new Set(
+    fs
+      .readdirSync(parent)
+      .filter((name) => name.startsWith(`${base}.creating-`))
+      .map((name) => path.join(parent, name.replace(/\.pid$/, ''))),
+  );
+  for (const left of leftovers) {
+    // a start killed half-way may have left its helper running: it is stopped before its folder is cleared
+    await stopHelper(left);
+    fs.rmSync(left, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
+    fs.rmSync(`${left}.pid`, { force: true });
+  }
   const temp = path.join(parent, `${base}.creating-${process.pid}-${Date.now()}`);
   await makeInOwnProcess(temp);
   fs.renameSync(temp, dir);
+  fs.rmSync(`${temp}.pid`, { force: true });
 }

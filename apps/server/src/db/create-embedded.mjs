@@ -4,12 +4,16 @@
 // finished database afresh. Plain JavaScript, so the same file runs beside the TypeScript sources and beside
 // the compiled server (build.mjs copies it).
 // Usage: node create-embedded.mjs <dir> <migrations folder> <setting>...
+import fs from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { fromPglite, PgBoss } from 'pg-boss';
 
 const [dir, migrationsFolder, ...settings] = process.argv.slice(2);
+// who is making this folder: a start that finds it left behind (its server was killed) stops this process first,
+// instead of clearing a folder it still writes into
+fs.writeFileSync(`${dir}.pid`, String(process.pid));
 const pglite = new PGlite(dir, { startParams: [...PGlite.defaultStartParams, ...settings.flatMap((p) => ['-c', p])] });
 try {
   await pglite.waitReady;

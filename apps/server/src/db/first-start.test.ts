@@ -35,6 +35,23 @@ function firstStart(dataDir: string, killAfterMs?: number): Promise<{ finished: 
   });
 }
 
+/** How many processes still work in `dataDir` two seconds on (Linux: read from /proc). */
+async function helpersLeft(dataDir: string): Promise<number> {
+  const count = () =>
+    fs
+      .readdirSync('/proc')
+      .filter((p) => /^\d+$/.test(p))
+      .filter((p) => {
+        try {
+          return fs.readFileSync(`/proc/${p}/cmdline`, 'utf8').includes(dataDir);
+        } catch {
+          return false;
+        }
+      }).length;
+  for (let i = 0; i < 20 && count() > 0; i++) await new Promise((r) => setTimeout(r, 100));
+  return count();
+}
+
 async function startsCleanly(dataDir: string) {
   const database = await openDatabase({ dataDir });
   try {
@@ -63,9 +80,33 @@ describe.skipIf(process.env.TEST_DB === 'postgres')('the first start of the embe
       const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'virality-killed-'));
       await firstStart(dataDir, Math.round(full * share) + 350);
       await startsCleanly(dataDir);
+      // the killed start's helper (which made the database in a process of its own) was stopped by the next start
+      expect(await helpersLeft(dataDir)).toBe(0);
       fs.rmSync(dataDir, { recursive: true, force: true });
     }
     fs.rmSync(probe, { recursive: true, force: true });
+  });
+
+  it('the helper of a killed start, still writing into its folder, is stopped before the next start clears that folder', {
+    timeout: 240_000,
+  }, async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'virality-orphan-'));
+    // what a killed start leaves: its half-made folder, and its helper still writing there, its process id beside it
+    const left = path.join(dataDir, `pglite.creating-999999-${Date.now()}`);
+    fs.mkdirSync(left);
+    const writer = `const fs=require('node:fs');const d=process.argv[1];let i=0;setInterval(()=>{try{fs.mkdirSync(d,{recursive:true});fs.writeFileSync(d+'/f'+(i++%50),'x')}catch{}},5)`;
+    const helper = spawn(process.execPath, ['-e', writer, left], { stdio: 'ignore' });
+    try {
+      fs.writeFileSync(`${left}.pid`, String(helper.pid));
+      await new Promise((r) => setTimeout(r, 200));
+      expect(await helpersLeft(dataDir)).toBe(1);
+      await startsCleanly(dataDir);
+      expect(await helpersLeft(dataDir)).toBe(0);
+      expect(fs.readdirSync(dataDir).filter((n) => n.includes('.creating-'))).toEqual([]);
+    } finally {
+      helper.kill('SIGKILL');
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 
   it('leaves no folder of a killed start behind once a start succeeded', { timeout: 240_000 }, async () => {

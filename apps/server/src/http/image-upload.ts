@@ -1,6 +1,5 @@
 import { MSG, PROFILE_IMAGE_MAX_BYTES, UPLOAD_MSG, UPLOAD_RATE } from '@virality/domain';
 import type { FastifyRequest } from 'fastify';
-import { fileTypeFromBuffer } from 'file-type';
 import { AppError, badRequest } from '../errors';
 import { decodeRaster, rasterizeSvg } from '../modules/media/image';
 import { svgIssue, svgRootAt } from '../modules/media/probe';
@@ -41,6 +40,8 @@ export async function readImageUpload(req: FastifyRequest): Promise<{ bytes: Buf
   // at most 2 MB, cut off by the stream's limit as it arrives
   const bytes = await file.toBuffer().catch(() => null);
   if (!bytes || file.file.truncated) throw badRequest(MSG.imageTooLarge);
+  // file-type is loaded on the first upload: an idle server does not carry it
+  const { fileTypeFromBuffer } = await import('file-type');
   const type = await fileTypeFromBuffer(bytes).catch(() => undefined);
   if (!type || type.mime === 'application/xml') {
     const text = bytes.toString('utf8');

@@ -1,5 +1,6 @@
+import { desc } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { Clock } from '../clock';
 import type { TConfig } from '../config';
 import type { TDb } from '../db/client';
@@ -29,12 +30,18 @@ export class ChannelUnavailableError extends Error {
  */
 export function createMessenger(deps: { db: TDb; config: TConfig; clock: Clock; log: FastifyBaseLogger }): TMessenger {
   const { db, config, clock, log } = deps;
-  const transport = config.mail.smtpUrl ? nodemailer.createTransport(config.mail.smtpUrl) : null;
-  const configured = (channel: TMessage['channel']) => (channel === 'email' ? !!transport : !!config.sms);
+  const { smtpUrl } = config.mail;
+  // nodemailer is loaded with the first mail, not at start: a server without SMTP, or an idle one, never needs it
+  let transport: Promise<Transporter> | null = null;
+  const transportOf = (url: string) => {
+    transport ??= import('nodemailer').then(({ default: nodemailer }) => nodemailer.createTransport(url));
+    return transport;
+  };
+  const configured = (channel: TMessage['channel']) => (channel === 'email' ? !!smtpUrl : !!config.sms);
 
   async function deliver(m: TMessage): Promise<boolean> {
-    if (m.channel === 'email' && transport) {
-      await transport.sendMail({ from: config.mail.from, to: m.to, subject: m.subject, text: m.body });
+    if (m.channel === 'email' && smtpUrl) {
+      await (await transportOf(smtpUrl)).sendMail({ from: config.mail.from, to: m.to, subject: m.subject, text: m.body });
       return true;
     }
     if (m.channel === 'sms' && config.sms) {
@@ -77,4 +84,9 @@ export function createMessenger(deps: { db: TDb; config: TConfig; clock: Clock; 
       if (!delivered) log.info({ outboxId: id, channel: m.channel }, 'sandbox outbox: message kept, see /sandbox/outbox');
     },
   };
+}
+
+/** The latest messages kept in the outbox, newest first (what the sandbox's /sandbox/outbox page shows). */
+export async function latestOutbox(db: TDb, limit: number) {
+  return db.select().from(outbox).orderBy(desc(outbox.createdAt)).limit(limit);
 }

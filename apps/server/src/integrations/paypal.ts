@@ -5,6 +5,11 @@
  * with two decimals on the wire. Nothing here logs: tokens, secrets and payer e-mails stay out of every log.
  */
 
+import { fromPayPalAmount, toPayPalAmount } from '@virality/domain';
+
+/** Shared with the sandbox's stand-in, which must agree (packages/domain rules/outside-services). */
+export { fromPayPalAmount, toPayPalAmount } from '@virality/domain';
+
 /** A PayPal failure: its HTTP status (0: no answer), PayPal's `name` and first `issue`, and whether a retry may help. */
 export class PayPalError extends Error {
   constructor(
@@ -113,20 +118,6 @@ export type TPayPalGateway = {
   /** True only when PayPal says this delivery (its headers and exact body) is its own. */
   verifyWebhookSignature(headers: Record<string, string | string[] | undefined>, rawBody: string | Buffer): Promise<boolean>;
 };
-
-/** Minor units to PayPal's decimal string: 2500 → "25.00". */
-export function toPayPalAmount(minor: number): string {
-  if (!Number.isSafeInteger(minor) || minor < 0) throw new RangeError('an amount is a whole number of cents, not below 0');
-  return `${Math.floor(minor / 100)}.${String(minor % 100).padStart(2, '0')}`;
-}
-
-/** PayPal's decimal string to minor units: "25.00" → 2500, "0.5" → 50; null when it is not an amount. */
-export function fromPayPalAmount(value: unknown): number | null {
-  if (typeof value !== 'string') return null;
-  const m = /^(\d{1,12})(?:\.(\d{1,2}))?$/.exec(value.trim());
-  if (!m) return null;
-  return Number(m[1]) * 100 + Number((m[2] ?? '0').padEnd(2, '0'));
-}
 
 /** The issue PayPal gives for a sender_batch_id used before (mapped from its answers). */
 export const DUPLICATE_BATCH_ISSUE = 'SENDER_BATCH_ID_ALREADY_EXISTS';

@@ -1,12 +1,6 @@
 import { createReadStream } from 'node:fs';
 import fs from 'node:fs/promises';
-import {
-  DeleteObjectCommand,
-  ListObjectsV2Command,
-  type ListObjectsV2CommandOutput,
-  PutObjectCommand,
-  S3Client,
-} from '@aws-sdk/client-s3';
+import type { ListObjectsV2CommandOutput, S3Client } from '@aws-sdk/client-s3';
 import type { TS3Config } from '../config';
 import type { TStorage, TStoredFile } from './storage';
 
@@ -21,10 +15,22 @@ function checkKey(key: string): string {
 /** The public address of a key: each part percent-encoded, the slashes kept. */
 const urlOf = (publicUrl: string, key: string) => `${publicUrl}/${key.split('/').map(encodeURIComponent).join('/')}`;
 
+type TS3Sdk = typeof import('@aws-sdk/client-s3');
+
+/**
+ * The SDK, loaded on the first call that needs it: it is large (some 6 MB of the server's heap), and a server
+ * that stores on local disk never loads it.
+ */
+let sdkLoading: Promise<TS3Sdk> | null = null;
+const loadSdk = () => {
+  sdkLoading ??= import('@aws-sdk/client-s3');
+  return sdkLoading;
+};
+
 /** The SDK's client for these settings: path-style addresses on an S3-compatible server. */
-function clientFor(config: TS3Config): S3Client {
+function clientFor(sdk: TS3Sdk, config: TS3Config): S3Client {
   const custom = Boolean(config.endpoint);
-  return new S3Client({
+  return new sdk.S3Client({
     region: config.region,
     endpoint: config.endpoint,
     forcePathStyle: custom,
@@ -43,13 +49,20 @@ function clientFor(config: TS3Config): S3Client {
  * may hand in a client of their own.
  */
 export function createS3Storage(config: TS3Config, opts: { client?: S3Client } = {}): TStorage & { close(): void } {
-  const client = opts.client ?? clientFor(config);
   const Bucket = config.bucket;
+  let made: S3Client | null = opts.client ?? null;
+  /** The SDK and the client, made on the first call. */
+  const ready = async () => {
+    const sdk = await loadSdk();
+    made ??= clientFor(sdk, config);
+    return { sdk, client: made };
+  };
 
   return {
     async put(key, bytes, contentType) {
+      const { sdk, client } = await ready();
       await client.send(
-        new PutObjectCommand({
+        new sdk.PutObjectCommand({
           Bucket,
           Key: checkKey(key),
           Body: bytes,
@@ -64,9 +77,10 @@ export function createS3Storage(config: TS3Config, opts: { client?: S3Client } =
 
     async putFile(key, file, contentType) {
       const { size } = await fs.stat(file);
+      const { sdk, client } = await ready();
       // streamed from disk with its length known: one PUT, the file never whole in memory
       await client.send(
-        new PutObjectCommand({
+        new sdk.PutObjectCommand({
           Bucket,
           Key: checkKey(key),
           Body: createReadStream(file),
@@ -79,11 +93,12 @@ export function createS3Storage(config: TS3Config, opts: { client?: S3Client } =
     },
 
     async list(prefix) {
+      const { sdk, client } = await ready();
       const out: TStoredFile[] = [];
       let token: string | undefined;
       do {
         const page: ListObjectsV2CommandOutput = await client.send(
-          new ListObjectsV2Command({ Bucket, Prefix: prefix, ContinuationToken: token }),
+          new sdk.ListObjectsV2Command({ Bucket, Prefix: prefix, ContinuationToken: token }),
         );
         for (const o of page.Contents ?? [])
           if (o.Key) out.push({ key: o.Key, modifiedAt: o.LastModified ?? new Date(0), size: o.Size ?? 0 });
@@ -93,8 +108,9 @@ export function createS3Storage(config: TS3Config, opts: { client?: S3Client } =
     },
 
     async remove(key) {
+      const { sdk, client } = await ready();
       try {
-        await client.send(new DeleteObjectCommand({ Bucket, Key: checkKey(key) }));
+        await client.send(new sdk.DeleteObjectCommand({ Bucket, Key: checkKey(key) }));
       } catch (err) {
         // S3 answers a missing key with success; some compatible servers say NoSuchKey
         if ((err as { name?: string }).name !== 'NoSuchKey') throw err;
@@ -102,7 +118,7 @@ export function createS3Storage(config: TS3Config, opts: { client?: S3Client } =
     },
 
     close() {
-      client.destroy();
+      made?.destroy();
     },
   };
 }

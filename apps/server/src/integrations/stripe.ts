@@ -1,4 +1,4 @@
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 
 /**
  * The Stripe API version this code speaks, pinned (the SDK's own default for the installed version): every
@@ -116,12 +116,30 @@ export type TStripeGateway = {
   /** The active promotion code people typed (null: there is none). */
   findPromotion(code: string): Promise<TPromotion | null>;
   retrieveCoupon(id: string): Promise<TCoupon>;
-  /** The event of a webhook delivery, once its signature is checked; throws when it does not verify. */
-  verifyEvent(raw: Buffer, signature: string | undefined): Stripe.Event;
+  /** The event of a webhook delivery, once its signature is checked; fails when it does not verify. */
+  verifyEvent(raw: Buffer, signature: string | undefined): Promise<Stripe.Event>;
 };
 
-/** A Stripe failure the caller may show (Stripe's own message), with its HTTP status. */
-export const isStripeError = (err: unknown): err is Stripe.errors.StripeError => err instanceof Stripe.errors.StripeError;
+/**
+ * The SDK, loaded on the first call to Stripe: it is large (some 6 MB of the server's heap), and a server that
+ * is never asked to take a payment never loads it.
+ */
+let sdkLoading: Promise<typeof Stripe> | null = null;
+const loadSdk = () => {
+  sdkLoading ??= import('stripe').then(({ default: sdk }) => sdk);
+  return sdkLoading;
+};
+
+/**
+ * A Stripe failure the caller may show (Stripe's own message), with its HTTP status: an error of the SDK's
+ * StripeError class or one of its kinds, told by the class's name so the SDK need not be loaded to ask.
+ */
+export const isStripeError = (err: unknown): err is Stripe.errors.StripeError => {
+  if (!(err instanceof Error)) return false;
+  for (let proto = Object.getPrototypeOf(err); proto && proto !== Error.prototype; proto = Object.getPrototypeOf(proto))
+    if (proto.constructor?.name === 'StripeError') return true;
+  return false;
+};
 
 /**
  * The fetch the SDK calls through: requests for `https://api.stripe.com/...` go to `apiBase` (the sandbox's
@@ -192,16 +210,25 @@ export function createStripeGateway(opts: {
   apiBase: string;
   fetch: typeof fetch;
 }): TStripeGateway {
-  const stripe = new Stripe(opts.secretKey, {
-    apiVersion: STRIPE_API_VERSION,
-    httpClient: Stripe.createFetchHttpClient(stripeFetch(opts.apiBase, opts.fetch)),
-    maxNetworkRetries: 2,
-    timeout: 20_000,
-    telemetry: false,
-  });
+  let client: Promise<Stripe> | null = null;
+  /** The SDK's client, made on the first call. */
+  const sdkClient = () => {
+    client ??= loadSdk().then(
+      (Sdk) =>
+        new Sdk(opts.secretKey, {
+          apiVersion: STRIPE_API_VERSION,
+          httpClient: Sdk.createFetchHttpClient(stripeFetch(opts.apiBase, opts.fetch)),
+          maxNetworkRetries: 2,
+          timeout: 20_000,
+          telemetry: false,
+        }),
+    );
+    return client;
+  };
   const PROMO_EXPAND = ['promotion.coupon', 'promotion.coupon.currency_options'];
 
   async function ensureProduct(id: string, name: string) {
+    const stripe = await sdkClient();
     try {
       await stripe.products.retrieve(id);
     } catch (err) {
@@ -212,6 +239,7 @@ export function createStripeGateway(opts: {
 
   return {
     async catalogPrice(price) {
+      const stripe = await sdkClient();
       const found = await stripe.prices.list({ lookup_keys: [price.lookupKey], active: true, limit: 1 });
       const current = found.data[0];
       if (current && current.currency === price.currency && current.unit_amount === price.amountMinor) return current.id;
@@ -231,6 +259,7 @@ export function createStripeGateway(opts: {
       return made.id;
     },
     async createPromotion(input) {
+      const stripe = await sdkClient();
       const coupon = await stripe.coupons.create(
         {
           name: input.name,
@@ -257,12 +286,14 @@ export function createStripeGateway(opts: {
       return promotionDetailOf(promo);
     },
     async listPromotions() {
+      const stripe = await sdkClient();
       const out: TPromotionDetail[] = [];
       for await (const p of stripe.promotionCodes.list({ limit: 100, expand: PROMO_EXPAND.map((e) => `data.${e}`) }))
         out.push(promotionDetailOf(p));
       return out;
     },
     async retrievePromotion(id) {
+      const stripe = await sdkClient();
       try {
         return promotionDetailOf(await stripe.promotionCodes.retrieve(id, { expand: PROMO_EXPAND }));
       } catch (err) {
@@ -271,9 +302,11 @@ export function createStripeGateway(opts: {
       }
     },
     async deactivatePromotion(id) {
+      const stripe = await sdkClient();
       return promotionDetailOf(await stripe.promotionCodes.update(id, { active: false, expand: PROMO_EXPAND }));
     },
     async createCheckout(input) {
+      const stripe = await sdkClient();
       const params: Stripe.Checkout.SessionCreateParams = {
         mode: 'payment',
         line_items: [
@@ -300,12 +333,15 @@ export function createStripeGateway(opts: {
       return sessionOf(session);
     },
     async retrieveCheckout(id) {
+      const stripe = await sdkClient();
       return sessionOf(await stripe.checkout.sessions.retrieve(id));
     },
     async expireCheckout(id) {
+      const stripe = await sdkClient();
       await stripe.checkout.sessions.expire(id);
     },
     async findPromotion(code) {
+      const stripe = await sdkClient();
       const list = await stripe.promotionCodes.list({
         code,
         active: true,
@@ -329,10 +365,12 @@ export function createStripeGateway(opts: {
       };
     },
     async retrieveCoupon(id) {
+      const stripe = await sdkClient();
       return couponOf(await stripe.coupons.retrieve(id, { expand: ['currency_options'] }));
     },
-    verifyEvent(raw, signature) {
+    async verifyEvent(raw, signature) {
       if (!signature) throw new Error('No Stripe-Signature header');
+      const stripe = await sdkClient();
       return stripe.webhooks.constructEvent(raw, signature, opts.webhookSecret);
     },
   };

@@ -56,8 +56,17 @@ const MAX_ROUNDS = 50;
  * from inside a unit of work); `startWorkers` has pg-boss run them (and their schedules) in the background,
  * `runDueJobs` runs what is due right now, in the caller's turn (tests).
  */
-export function createJobs(deps: { boss: PgBoss; productTime: TProductBossClock | null; clock: Clock; log: FastifyBaseLogger }) {
+export function createJobs(deps: {
+  boss: PgBoss;
+  productTime: TProductBossClock | null;
+  clock: Clock;
+  log: FastifyBaseLogger;
+  /** Runs a handler as work no caller waits on (lib/unit-of-work: its changes are announced, not awaited). */
+  unanswered?: <T>(fn: () => Promise<T>) => Promise<T>;
+}) {
   const { boss, productTime, log } = deps;
+  const unanswered = deps.unanswered ?? (<T>(fn: () => Promise<T>) => fn());
+  const handle = (job: TJobDefinition, data: object, meta: TJobMeta) => unanswered(() => job.handle(data, meta));
   const sender = createJobSender(boss, deps.clock);
   const definitions = new Map<string, TJobDefinition>();
   let working = false;
@@ -65,7 +74,7 @@ export function createJobs(deps: { boss: PgBoss; productTime: TProductBossClock 
 
   const run = async (job: TJobDefinition, id: string, data: object) => {
     try {
-      return await job.handle(data, { id, queue: job.queue });
+      return await handle(job, data, { id, queue: job.queue });
     } catch (err) {
       log.error({ err: errorForLog(err), queue: job.queue, jobId: id }, 'job failed');
       throw err;
@@ -80,7 +89,7 @@ export function createJobs(deps: { boss: PgBoss; productTime: TProductBossClock 
           queue: job.queue,
           size: job.work.pool,
           pollMs: (job.work.pollingIntervalSeconds ?? 2) * 1000,
-          run: (data, meta) => job.handle(data, meta),
+          run: (data, meta) => handle(job, data, meta),
           log,
         }),
       );

@@ -211,6 +211,27 @@ export function createChanges(deps: { database: TDatabase; uow: TTransactional; 
     });
   }
 
+  /**
+   * Tells every process that something moved, without waiting for anyone: live pages hear it and read again,
+   * caches forget what they read from it. Sent once per unit of work and key however many writes say it, when
+   * the unit commits, never when it fails. This process's caches (listeners with `early`) forget at once, and
+   * again when the unit commits: a read made meanwhile saw the rows before the write and is not kept.
+   */
+  async function announce(topic: TChangeTopic, key: string): Promise<void> {
+    if (!uow.onceInUnit(`announce:${topic}:${key}`)) return;
+    const forgetHere = () => {
+      for (const fn of early) fn(topic, key);
+    };
+    forgetHere();
+    if (shared) await uow.executor().executeSql('SELECT pg_notify($1, $2)', [channel, `${topic}:${key}:`]);
+    // a listening process hears its own notification; one that is not listening (or the embedded database's
+    // only process) tells its own listeners
+    await uow.afterCommit(() => {
+      forgetHere();
+      if (!shared || !live) tell(topic, key);
+    });
+  }
+
   return {
     /** Starts hearing other processes' changes (PostgreSQL); resolves once listening, or once it has tried. */
     start: () => (shared ? connect() : Promise.resolve()),
@@ -237,6 +258,9 @@ export function createChanges(deps: { database: TDatabase; uow: TTransactional; 
      */
     async changed(topic: TChangeTopic, key: string): Promise<void> {
       if (!shared) return uow.afterCommit(() => tell(topic, key));
+      // work no caller waits on (a job's) has no one to keep waiting until every process forgot the rows: it is
+      // announced (delivered when it commits, heard within milliseconds), without counting and awaiting listeners
+      if (!uow.callerWaits()) return announce(topic, key);
       await sendConfirmed(`${topic}:${key}`, topic, () => tell(topic, key));
     },
     /**
@@ -248,26 +272,7 @@ export function createChanges(deps: { database: TDatabase; uow: TTransactional; 
       if (!shared) return;
       await sendConfirmed(`${BARRIER}:-`, BARRIER, () => undefined);
     },
-    /**
-     * Tells every process that something moved, without waiting for anyone: live pages hear it and read again,
-     * caches forget what they read from it. Sent once per unit of work and key however many writes say it, when
-     * the unit commits, never when it fails. This process's caches (listeners with `early`) forget at once, and
-     * again when the unit commits: a read made meanwhile saw the rows before the write and is not kept.
-     */
-    async announce(topic: TChangeTopic, key: string): Promise<void> {
-      if (!uow.onceInUnit(`announce:${topic}:${key}`)) return;
-      const forgetHere = () => {
-        for (const fn of early) fn(topic, key);
-      };
-      forgetHere();
-      if (shared) await uow.executor().executeSql('SELECT pg_notify($1, $2)', [channel, `${topic}:${key}:`]);
-      // a listening process hears its own notification; one that is not listening (or the embedded database's
-      // only process) tells its own listeners
-      await uow.afterCommit(() => {
-        forgetHere();
-        if (!shared || !live) tell(topic, key);
-      });
-    },
+    announce,
     async close() {
       closed = true;
       if (retry) clearTimeout(retry);

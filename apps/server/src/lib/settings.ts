@@ -4,12 +4,12 @@ import type { TDb } from '../db/client';
 import { appSettings } from '../db/schema';
 
 /** Reads a persisted setting, creating it with `make()` on first use (e.g. secrets generated on first start). */
-export async function getOrCreateSetting<T>(db: TDb, key: string, make: () => T): Promise<T> {
+export async function getOrCreateSetting<T>(db: TDb, key: string, make: () => T | Promise<T>): Promise<T> {
   const [row] = await db.select().from(appSettings).where(eq(appSettings.key, key));
   if (row) return row.value as T;
   await db
     .insert(appSettings)
-    .values({ key, value: make() as object })
+    .values({ key, value: (await make()) as object })
     .onConflictDoNothing();
   const [again] = await db.select().from(appSettings).where(eq(appSettings.key, key));
   return again.value as T;

@@ -50,6 +50,8 @@ const noQueue: TJobSend = async (_db, queue) => {
  */
 export function transactional(database: TDb) {
   const active = new AsyncLocalStorage<TDb>();
+  // work no caller waits on (a job's): set while it runs
+  const unanswered = new AsyncLocalStorage<true>();
   // what runs once the unit in progress has committed (never when it fails), by its transaction
   const afterCommitOf = new WeakMap<object, (() => void | Promise<void>)[]>();
   // what the unit in progress has already done once (onceInUnit), by its transaction
@@ -90,6 +92,13 @@ export function transactional(database: TDb) {
     executor,
     enqueue,
     cancelJob,
+    /**
+     * Runs `fn` as work whose end no caller waits on (a job, a watcher): the changes it writes are announced to
+     * every process when they commit, without waiting for each process to confirm them (changes.ts).
+     */
+    unanswered: <T>(fn: () => Promise<T>): Promise<T> => unanswered.run(true, fn),
+    /** Whether a caller waits on the work in progress to see its changes everywhere (false inside `unanswered`). */
+    callerWaits: () => unanswered.getStore() !== true,
     /** A unit of work is in progress here: what is read may not be committed yet. */
     inUnit: () => active.getStore() !== undefined,
     /**

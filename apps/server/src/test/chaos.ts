@@ -446,11 +446,14 @@ async function main() {
       internal_error: string | null;
       caption: string;
       lateness_ms: string | null;
+      prep_at: Date | null;
+      prep_used: boolean;
     };
     const rows = (
       await db.query<TRow>(
         `SELECT t.id, t.post_id, t.state, t.network, t.account_id, t.remote_post_id, t.attempts, t.error, t.internal_error,
-                p.caption, extract(epoch FROM (t.published_at - p.scheduled_at)) * 1000 AS lateness_ms
+                p.caption, extract(epoch FROM (t.published_at - p.scheduled_at)) * 1000 AS lateness_ms,
+                t.prep_at, t.prep_used
            FROM post_targets t JOIN posts p ON p.id = t.post_id
           WHERE p.caption LIKE $1 ORDER BY p.caption, t.network`,
         [`${prefix}%`],
@@ -642,9 +645,12 @@ async function main() {
     check('workers were killed while publishing', killsWhilePublishing > 0, `${killsWhilePublishing} kill(s)`);
 
     const totalFaults = Object.values(faults).reduce((s, n) => s + n, 0);
+    // targets prepared ahead (media uploaded, containers made before the due time), and those published with it
+    const prepared = { prepared: rows.filter((r) => r.prep_at).length, usedAtDueTime: rows.filter((r) => r.prep_used).length };
     const result = {
       at: new Date().toISOString(),
       seed: SEED,
+      prepared,
       machine: { cpus: os.cpus().length, node: process.version },
       setup: {
         accountsPerNetwork: ACCOUNTS_PER_NETWORK,
@@ -691,6 +697,7 @@ async function main() {
     for (const [key, why] of unsupported) line('', `skipped: ${key} (${why})`);
     for (const [n, list] of Object.entries(pendingFaults)) line('', `not taken on ${n}: ${list.join(', ')}`);
     line('published', count.published);
+    line('prepared ahead', `${prepared.prepared} (${prepared.usedAtDueTime} published with what was prepared)`);
     line('failed honestly', `${count.honestlyFailed} (not on the network)`);
     line('needs_check', `${count.needsCheck} (the user is asked)`);
     line('duplicates', count.duplicates);

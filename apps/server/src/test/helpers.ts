@@ -137,14 +137,19 @@ export function inProcessFetch(publicUrl: string) {
         | string
         | undefined,
     });
+    // the listener goes once the answer is in: a deadline's signal outlives the call, and would keep it (its body) alive
+    let onAbort: (() => void) | null = null;
     const res = await (signal
       ? Promise.race([
           answer,
           new Promise<never>((_, reject) => {
             if (signal.aborted) reject(signal.reason);
-            signal.addEventListener('abort', () => reject(signal.reason), { once: true });
+            onAbort = () => reject(signal.reason);
+            signal.addEventListener('abort', onAbort, { once: true });
           }),
-        ])
+        ]).finally(() => {
+          if (onAbort) signal.removeEventListener('abort', onAbort);
+        })
       : answer);
     const out = new Headers();
     for (const [k, v] of Object.entries(res.headers))

@@ -1,4 +1,4 @@
-import { type CSSVariablesResolver, createTheme, type MantineColorsTuple, Modal } from '@mantine/core';
+import { type CSSVariablesResolver, createTheme, type MantineColorsTuple } from '@mantine/core';
 // Inter's @font-face rules travel with the theme, in the first page's stylesheet.
 import '../assets/fonts/inter.css';
 
@@ -23,11 +23,16 @@ export const theme = createTheme({
   fontFamily: '"Inter Variable", "Inter Fallback", system-ui, -apple-system, "Segoe UI", Roboto, sans-serif',
   headings: { fontFamily: '"Inter Variable", "Inter Fallback", system-ui, -apple-system, "Segoe UI", Roboto, sans-serif' },
   defaultRadius: 'md',
+  // Keyboard focus shows a ring; mouse clicks do not.
+  focusRing: 'auto',
+  // Dialogs, menus and drawers appear without motion for those who ask their system for less of it.
+  respectReducedMotion: true,
   // Breakpoints: xs 0, sm 576, md 821, lg 1025, xl 1440 (in em, 16 px base).
   breakpoints: { xs: '0em', sm: '36em', md: '51.3125em', lg: '64.0625em', xl: '90em' },
   components: {
-    // The close (×) button of every modal, confirm dialogs included, needs a name for screen readers.
-    Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } }),
+    // The close (×) button of every modal, confirm dialogs included, needs a name for screen readers. (A plain
+    // object, what Modal.extend returns: importing Modal here would put the dialogs' code on every first page.)
+    Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
   },
 });
 

@@ -64,6 +64,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
   Reflect.deleteProperty(navigator, 'serviceWorker');
+  Reflect.deleteProperty(window, 'isSecureContext');
 });
 
 describe('pushPromptWanted', () => {

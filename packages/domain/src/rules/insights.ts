@@ -118,7 +118,7 @@ export function isTimeZone(zone: string): boolean {
 
 const wallClocks = new Map<string, Intl.DateTimeFormat>();
 /** The wall-clock time of `zone` at `at`, written as if it were UTC (its offset from UTC is the difference). */
-function wallMs(at: number, zone: string): number {
+export function wallMs(at: number, zone: string): number {
   let f = wallClocks.get(zone);
   if (!f) {
     f = new Intl.DateTimeFormat('en-US', {

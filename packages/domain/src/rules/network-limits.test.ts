@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { NETWORK_LIMITS, postLimitIssues, type TLimitedPost } from './network-limits';
+import { MEDIA_CONVERT_MSG } from '../messages';
+import { imageConversion, NETWORK_LIMITS, postLimitIssues, postLimitNotices, type TLimitedPost } from './network-limits';
 
 const photo = (over: Partial<TLimitedPost['media'][number]> = {}): TLimitedPost['media'][number] => ({
   type: 'image',
@@ -10,6 +11,7 @@ const photo = (over: Partial<TLimitedPost['media'][number]> = {}): TLimitedPost[
   durationSec: null,
   ...over,
 });
+const MB = 1024 * 1024;
 const video = (over: Partial<TLimitedPost['media'][number]> = {}): TLimitedPost['media'][number] => ({
   type: 'video',
   mimeType: 'video/mp4',
@@ -29,9 +31,13 @@ describe("a post is checked against each network's limits before it is sent", ()
   it('an SVG is checked as the PNG the server posts in its place', () => {
     const svg = photo({ mimeType: 'image/svg+xml' });
     expect(postLimitIssues('X', NETWORK_LIMITS.twitter, { format: 'post', text: 'Hi', media: [svg] })).toEqual([]);
-    expect(postLimitIssues('Instagram', NETWORK_LIMITS.instagram, { format: 'post', text: 'Hi', media: [svg] })).toContain(
-      'Instagram does not take image/png photos',
-    );
+    expect(postLimitNotices('X', NETWORK_LIMITS.twitter, { format: 'post', text: 'Hi', media: [svg] })).toEqual([]);
+    expect(postLimitNotices('Instagram', NETWORK_LIMITS.instagram, { format: 'post', text: 'Hi', media: [svg] })).toEqual([
+      'converted to JPEG for Instagram',
+    ]);
+    expect(
+      postLimitIssues('Instagram', NETWORK_LIMITS.instagram, { format: 'post', text: 'Hi', media: [svg] }, { asSent: true }),
+    ).toContain('Instagram does not take image/png photos');
   });
 
   it('text past the limit says both numbers', () => {
@@ -61,12 +67,9 @@ describe("a post is checked against each network's limits before it is sent", ()
     expect(issues('X', 'twitter', { format: 'post', text: '', media: [photo(), video()] })).toContain(
       'X does not mix photos and videos in one post',
     );
-    expect(issues('Instagram', 'instagram', { format: 'post', text: '', media: [photo({ mimeType: 'image/png' })] })).toContain(
-      'Instagram does not take image/png photos',
-    );
-    expect(issues('Facebook', 'facebook', { format: 'post', text: '', media: [photo({ bytes: 5 * 1024 * 1024 })] })).toContain(
-      'Facebook takes photos up to 4 MB; one is 5 MB',
-    );
+    expect(
+      issues('X', 'twitter', { format: 'post', text: '', media: [photo({ mimeType: 'image/gif', bytes: 6 * MB })] }),
+    ).toContain('X takes photos up to 5 MB; one is 6 MB');
     expect(issues('Instagram', 'instagram', { format: 'post', text: '', media: [photo({ width: 200, height: 200 })] })).toContain(
       'Instagram needs photos at least 320 px wide',
     );
@@ -77,5 +80,69 @@ describe("a post is checked against each network's limits before it is sent", ()
       'X takes videos from 0.5 to 140 seconds long',
     );
     expect(issues('YouTube', 'youtube', { format: 'post', text: '', media: [photo()] })).toContain('YouTube takes videos only');
+  });
+});
+
+describe('a photo a network does not take as it is, but that a conversion fixes, is a notice, not a refusal', () => {
+  const post = (...media: TLimitedPost['media']): TLimitedPost => ({ format: 'post', text: 'Hi', media });
+
+  it('a PNG for Instagram: no issue, the notice "converted to JPEG for Instagram"', () => {
+    const png = post(photo({ mimeType: 'image/png' }));
+    expect(postLimitIssues('Instagram', NETWORK_LIMITS.instagram, png)).toEqual([]);
+    expect(postLimitNotices('Instagram', NETWORK_LIMITS.instagram, png)).toEqual(['converted to JPEG for Instagram']);
+    expect(MEDIA_CONVERT_MSG.convertedToJpeg('Facebook')).toBe('converted to JPEG for Facebook');
+  });
+
+  it('a WebP for LinkedIn and for Threads is converted; X and TikTok take it as it is', () => {
+    const webp = post(photo({ mimeType: 'image/webp' }));
+    expect(postLimitIssues('LinkedIn', NETWORK_LIMITS.linkedin, webp)).toEqual([]);
+    expect(postLimitNotices('LinkedIn', NETWORK_LIMITS.linkedin, webp)).toEqual(['converted to JPEG for LinkedIn']);
+    expect(postLimitNotices('Threads', NETWORK_LIMITS.threads, webp)).toEqual(['converted to JPEG for Threads']);
+    expect(postLimitNotices('X', NETWORK_LIMITS.twitter, webp)).toEqual([]);
+    expect(postLimitNotices('TikTok', NETWORK_LIMITS.tiktok, webp)).toEqual([]);
+  });
+
+  it('a photo over the network\'s weight: no issue, the notice "re-encoded to fit Instagram\'s 8 MB limit"', () => {
+    const heavy = post(photo({ bytes: 9 * MB }));
+    expect(postLimitIssues('Instagram', NETWORK_LIMITS.instagram, heavy)).toEqual([]);
+    expect(postLimitNotices('Instagram', NETWORK_LIMITS.instagram, heavy)).toEqual(["re-encoded to fit Instagram's 8 MB limit"]);
+    expect(postLimitNotices('Facebook', NETWORK_LIMITS.facebook, post(photo({ mimeType: 'image/png', bytes: 5 * MB })))).toEqual([
+      "re-encoded to fit Facebook's 4 MB limit",
+    ]);
+  });
+
+  it('several photos needing the same conversion give one notice; a PNG over the weight gives both', () => {
+    const pngs = post(photo({ mimeType: 'image/png' }), photo({ mimeType: 'image/png', bytes: 9 * MB }));
+    expect(postLimitNotices('Instagram', NETWORK_LIMITS.instagram, pngs)).toEqual([
+      'converted to JPEG for Instagram',
+      "re-encoded to fit Instagram's 8 MB limit",
+    ]);
+  });
+
+  it('what a conversion cannot fix stays a refusal: a video too long, a photo too narrow or of the wrong shape, a GIF', () => {
+    expect(postLimitIssues('X', NETWORK_LIMITS.twitter, post(video({ durationSec: 200 })))).toEqual([
+      'X takes videos from 0.5 to 140 seconds long',
+    ]);
+    expect(postLimitNotices('X', NETWORK_LIMITS.twitter, post(video({ durationSec: 200 })))).toEqual([]);
+    const narrowPng = post(photo({ mimeType: 'image/png', width: 200, height: 200 }));
+    expect(postLimitIssues('Instagram', NETWORK_LIMITS.instagram, narrowPng)).toEqual([
+      'Instagram needs photos at least 320 px wide',
+    ]);
+    expect(postLimitIssues('Instagram', NETWORK_LIMITS.instagram, post(photo({ mimeType: 'image/png', height: 1920 })))).toEqual([
+      'Instagram takes photos between 0.80:1 and 1.91:1',
+    ]);
+    expect(postLimitIssues('Instagram', NETWORK_LIMITS.instagram, post(photo({ mimeType: 'image/gif' })))).toEqual([
+      'Instagram does not take image/gif photos',
+    ]);
+    expect(imageConversion(NETWORK_LIMITS.instagram, { mimeType: 'image/gif', bytes: 1 })).toBeNull();
+    expect(imageConversion(NETWORK_LIMITS.youtube, { mimeType: 'image/png', bytes: 1 })).toBeNull();
+  });
+
+  it('what is sent to the network (asSent) is checked as it is: a PNG or an overweight photo is refused there', () => {
+    const png = post(photo({ mimeType: 'image/png', bytes: 9 * MB }));
+    expect(postLimitIssues('Instagram', NETWORK_LIMITS.instagram, png, { asSent: true })).toEqual([
+      'Instagram does not take image/png photos',
+      'Instagram takes photos up to 8 MB; one is 9 MB',
+    ]);
   });
 });

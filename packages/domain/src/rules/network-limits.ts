@@ -1,3 +1,4 @@
+import { MEDIA_CONVERT_MSG } from '../messages';
 import type { TSocialNetworkKey } from './social';
 
 /**
@@ -183,10 +184,51 @@ export type TLimitedPost = {
 const mb = (bytes: number) => `${Math.round((bytes / MB) * 10) / 10} MB`;
 
 /**
- * What in `post` a network with `limits` would refuse, in plain words naming the network (empty: nothing). The
- * composer shows these next to the network before submit; the server refuses the post with them.
+ * The photo types the server turns into a JPEG for a network that does not take them as they are (an SVG is
+ * stored as the PNG drawn from it, so it is one of them). A GIF is never converted: it may move.
  */
-export function postLimitIssues(label: string, limits: TNetworkLimits, post: TLimitedPost): string[] {
+export const CONVERTIBLE_IMAGE_TYPES: readonly string[] = ['image/jpeg', 'image/png', 'image/webp'];
+
+/** What the server does to a photo before it goes to a network (see imageConversion). */
+export type TImageConversion = {
+  /** Its type is not one the network takes: it is sent as a JPEG. */
+  toJpeg: boolean;
+  /** It weighs more than the network takes: it is re-encoded (as a JPEG) to fit. */
+  reencode: boolean;
+};
+
+/** A photo's type as a network sees it: an SVG is posted as the PNG the server draws from it on upload. */
+const postedType = (mimeType: string) => (mimeType === 'image/svg+xml' ? 'image/png' : mimeType);
+
+/**
+ * Whether a photo must be converted before it goes to a network with `limits`, and how: null when the network
+ * takes it as it is, or when no conversion can help (the network takes no photos or no JPEG, or the photo is a
+ * GIF): those stay refusals. A conversion changes the type and the weight only, never the pixels' count or
+ * shape, so a photo too small, too wide or of the wrong aspect is refused all the same.
+ */
+export function imageConversion(limits: TNetworkLimits, m: { mimeType: string; bytes: number }): TImageConversion | null {
+  const i = limits.image;
+  if (!i?.types.includes('image/jpeg')) return null;
+  const type = postedType(m.mimeType);
+  if (!CONVERTIBLE_IMAGE_TYPES.includes(type)) return null;
+  const toJpeg = !i.types.includes(type);
+  const reencode = m.bytes > i.maxBytes;
+  return toJpeg || reencode ? { toJpeg, reencode } : null;
+}
+
+/**
+ * What in `post` a network with `limits` would refuse, in plain words naming the network (empty: nothing). The
+ * composer shows these next to the network before submit; the server refuses the post with them. A photo the
+ * server converts for the network (imageConversion) is not refused: it is a notice (postLimitNotices). `asSent`:
+ * the media are what is sent to the network (an adapter's last check), so nothing is converted any more and a
+ * type or a weight the network does not take is refused.
+ */
+export function postLimitIssues(
+  label: string,
+  limits: TNetworkLimits,
+  post: TLimitedPost,
+  opts: { asSent?: boolean } = {},
+): string[] {
   const issues: string[] = [];
   if (!limits.formats.includes(post.format)) issues.push(`${label} does not take a ${post.format} from Virality`);
   const chars = [...post.text].length;
@@ -202,10 +244,11 @@ export function postLimitIssues(label: string, limits: TNetworkLimits, post: TLi
   if (limits.image)
     for (const m of images) {
       const i = limits.image;
-      // an SVG is posted as the PNG the server draws from it on upload
-      const type = m.mimeType === 'image/svg+xml' ? 'image/png' : m.mimeType;
-      if (!i.types.includes(type)) issues.push(`${label} does not take ${type} photos`);
-      if (m.bytes > i.maxBytes) issues.push(`${label} takes photos up to ${mb(i.maxBytes)}; one is ${mb(m.bytes)}`);
+      const type = postedType(m.mimeType);
+      const fix = opts.asSent ? null : imageConversion(limits, m);
+      if (!i.types.includes(type) && !fix?.toJpeg) issues.push(`${label} does not take ${type} photos`);
+      if (m.bytes > i.maxBytes && !fix?.reencode)
+        issues.push(`${label} takes photos up to ${mb(i.maxBytes)}; one is ${mb(m.bytes)}`);
       if (m.width !== null && i.minWidth !== null && m.width < i.minWidth)
         issues.push(`${label} needs photos at least ${i.minWidth} px wide`);
       if (m.width !== null && i.maxWidth !== null && m.width > i.maxWidth)
@@ -230,4 +273,21 @@ export function postLimitIssues(label: string, limits: TNetworkLimits, post: TLi
     }
   }
   return issues;
+}
+
+/**
+ * What the server will do to the photos of `post` before they go to a network with `limits`, in plain words
+ * naming the network (empty: they go as they are): 'converted to JPEG for Instagram', "re-encoded to fit
+ * Instagram's 8 MB limit". Each is said once per network, however many photos it concerns. A notice never
+ * blocks a post; the composer shows it next to the network, in another colour than a refusal.
+ */
+export function postLimitNotices(label: string, limits: TNetworkLimits, post: TLimitedPost): string[] {
+  const notices = new Set<string>();
+  for (const m of post.media) {
+    if (m.type !== 'image') continue;
+    const fix = imageConversion(limits, m);
+    if (fix?.toJpeg) notices.add(MEDIA_CONVERT_MSG.convertedToJpeg(label));
+    if (fix?.reencode && limits.image) notices.add(MEDIA_CONVERT_MSG.reencodedToFit(label, limits.image.maxBytes));
+  }
+  return [...notices];
 }

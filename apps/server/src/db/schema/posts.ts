@@ -159,6 +159,26 @@ export const postTargets = pgTable(
     lastLook: boolean('last_look').notNull().default(false),
     /** The network's processing ticket while it prepares the media. */
     ticket: text('ticket'),
+    /**
+     * What the network holds ready before the due time (media uploaded, a container made): the adapter's ticket,
+     * what it was made from (a digest of the text, media, format and account: an edit makes it stale), until when
+     * the network keeps it, and when it was made. Written only while no publish attempt has begun.
+     */
+    prepTicket: text('prep_ticket'),
+    prepKey: text('prep_key'),
+    prepUntil: ts('prep_until'),
+    prepAt: ts('prep_at'),
+    /**
+     * When a preparation that may leave something the network keeps for good (a private YouTube video) began and
+     * has not yet been stored or cleared: set before its network calls, cleared when its ticket is stored. Found
+     * set with no ticket, an earlier preparation died or lost its answer, and what it left is removed first.
+     */
+    prepStartedAt: ts('prep_started_at'),
+    /** How long the preparation's network calls took, and why the last preparation failed (the due time then does it all). */
+    prepMs: integer('prep_ms'),
+    prepError: text('prep_error'),
+    /** The publish that went out used the prepared ticket (only the final call ran at the due time). */
+    prepUsed: boolean('prep_used').notNull().default(false),
     remotePostId: text('remote_post_id'),
     remoteUrl: text('remote_url'),
     /** Why it failed, in plain words (CustomUserError), and the network's own words (InternalError). */
@@ -178,6 +198,8 @@ export const postTargets = pgTable(
     uniqueIndex('post_targets_account_remote_uq').on(t.accountId, t.remotePostId).where(sql`remote_post_id IS NOT NULL`),
     // held targets by when their lease ends: every process looks for the ones whose holder died, every few seconds
     index('post_targets_lease_idx').on(t.leaseUntil).where(sql`lease_until IS NOT NULL`),
+    // what an account's targets hold prepared: a removal of a preparation's leftovers keeps clear of it
+    index('post_targets_account_prep_idx').on(t.accountId).where(sql`prep_ticket IS NOT NULL`),
     check('post_targets_state_ck', oneOf('state', TARGET_STATES)),
     check('post_targets_network_ck', oneOf('network', SOCIAL_NETWORK_KEYS)),
     check('post_targets_format_ck', oneOf('format', POST_FORMATS)),
@@ -214,6 +236,11 @@ export const pointsLedger = pgTable(
     points: integer('points').notNull(),
     reason: text('reason').notNull(),
     earnedAt: ts('earned_at').notNull(),
+    /**
+     * Whether the points are in the user's total: a post's earnings are recorded as each network takes it and added
+     * to the total once, when the post settles (one write of the user's row per post, not per network).
+     */
+    inTotal: boolean('in_total').notNull().default(true),
   },
   (t) => [
     uniqueIndex('points_ledger_post_network_uq').on(t.postId, t.network),

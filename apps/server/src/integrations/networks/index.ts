@@ -1,5 +1,4 @@
 import type { TSocialNetworkKey } from '@virality/domain';
-import type { TConfig } from '../../config';
 import {
   SANDBOX_FACEBOOK_CLIENT,
   SANDBOX_INSTAGRAM_CLIENT,
@@ -8,7 +7,8 @@ import {
   SANDBOX_TIKTOK_CLIENT,
   SANDBOX_X_CLIENT,
   SANDBOX_YOUTUBE_CLIENT,
-} from '../../sandbox/networks/clients';
+} from '@virality/sandbox/facts';
+import type { TConfig } from '../../config';
 import { createLinkedInAdapter } from './linkedin';
 import { createFacebookAdapter, createInstagramAdapter } from './meta';
 import { createThreadsAdapter } from './threads';
@@ -57,7 +57,7 @@ export function networkSettings(config: TConfig, network: TSocialNetworkKey): TN
   const own = config.networks[network];
   if (own) return { ...own, authBase: hosts.authBase, apiBase: hosts.apiBase, redirectUri, sandbox: false };
   if (!config.sandbox) return null;
-  const emulator = `${config.publicUrl}/sandbox/${network}`;
+  const emulator = `${config.emulators.url}/sandbox/${network}`;
   return { ...hosts.sandboxClient, authBase: emulator, apiBase: emulator, redirectUri, sandbox: true };
 }
 

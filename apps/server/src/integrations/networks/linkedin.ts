@@ -1,8 +1,10 @@
 import { NETWORK_LIMITS, postLimitIssues, type TPostMetrics } from '@virality/domain';
 import { callNetwork, expiresIn, FORM_HEADERS, form, retryAtFrom, type TNetworkResponse } from './http';
+import { openMedia, readWholeMedia } from './media-stream';
 import {
   NetworkError,
   POSTS_SINCE_MAX_PAGES,
+  PREPARED_GONE,
   type TAccountRef,
   type TConsent,
   type TFetch,
@@ -10,7 +12,9 @@ import {
   type TNetworkAdapter,
   type TNetworkSettings,
   type TPostsSince,
+  type TPrepared,
   type TProfileFigures,
+  type TPublishMedia,
   type TPublishRequest,
   type TPublishState,
   type TRecentPost,
@@ -58,18 +62,41 @@ type TLinkedInPostsPage = {
  */
 export const escapeLittleText = (text: string) => text.replace(/[\\|{}@[\]()<>#*_~]/g, (c) => `\\${c}`);
 
-/** What LinkedIn would refuse in a post, in plain words (empty: nothing): checked before any call. */
+/**
+ * What LinkedIn would refuse in a post, in plain words (empty: nothing): checked before any call, on the media as
+ * they are sent (already converted where the server converts them).
+ */
 export function linkedinPostIssues(request: Pick<TPublishRequest, 'format' | 'text' | 'media'>): string[] {
-  return postLimitIssues('LinkedIn', NETWORK_LIMITS.linkedin, request);
+  return postLimitIssues('LinkedIn', NETWORK_LIMITS.linkedin, request, { asSent: true });
 }
 
-/** What a ticket of a video post still processing holds. */
-type TVideoTicket = { video: string; text: string; author: string };
+/**
+ * How long a photo or video uploaded ahead is used for its post. LinkedIn documents how long its upload addresses
+ * last (`uploadUrlExpiresAt`, used at once here), not how long it keeps an uploaded file no post uses yet: a day is
+ * taken, well past the half hour a post is prepared ahead.
+ */
+export const LINKEDIN_PREPARED_VALID_MS = 24 * 3600_000;
+
+/**
+ * What a ticket holds: the post's author and text, and its video still processing (a publish) or the media uploaded
+ * ahead (`images` or `video`, with `until`, the moment in ms past which it is not used).
+ */
+type TVideoTicket = { video?: string; images?: string[]; text: string; author: string; until?: number };
 const encodeTicket = (t: TVideoTicket) => Buffer.from(JSON.stringify(t)).toString('base64url');
 function decodeTicket(ticket: string): TVideoTicket {
   try {
     const t = JSON.parse(Buffer.from(ticket, 'base64url').toString('utf8')) as TVideoTicket;
-    if (typeof t.video === 'string' && typeof t.text === 'string' && typeof t.author === 'string') return t;
+    const media =
+      typeof t.video === 'string' ||
+      t.video === undefined ||
+      (Array.isArray(t.images) && t.images.every((i) => typeof i === 'string'));
+    if (
+      media &&
+      typeof t.text === 'string' &&
+      typeof t.author === 'string' &&
+      (t.until === undefined || typeof t.until === 'number')
+    )
+      return t;
   } catch {
     // refused below
   }
@@ -281,31 +308,21 @@ export function createLinkedInAdapter(
     return res;
   }
 
-  /** The bytes of a post's media file, read from where the product keeps it. */
-  async function readMedia(url: string): Promise<Buffer> {
-    try {
-      const res = await fetchFn(url, { signal: AbortSignal.timeout(60_000) });
-      if (!res.ok) throw new Error(String(res.status));
-      return Buffer.from(await res.arrayBuffer());
-    } catch {
-      throw new NetworkError('linkedin', 'permanent', 'the media file could not be read');
-    }
-  }
-
   /** Sends bytes to an upload address LinkedIn gave (on its own hosts); answers the part's etag. */
-  async function upload(grant: TGrant, url: string, bytes: Buffer): Promise<string | null> {
+  async function upload(grant: TGrant, url: string, bytes: Uint8Array): Promise<string | null> {
     const at = now();
     const res = await callNetwork(fetchFn, 'linkedin', url, {
       method: 'PUT',
       headers: { authorization: `Bearer ${grant.accessToken}`, 'content-type': 'application/octet-stream' },
-      body: new Uint8Array(bytes),
+      body: bytes,
     });
     if (res.status >= 400) failApi(res, at);
     return res.headers.get('etag');
   }
 
-  async function uploadImage(grant: TGrant, owner: string, url: string): Promise<string> {
-    const bytes = await readMedia(url);
+  /** A photo: initializeUpload, then its bytes (read once, whole: a few megabytes at most) in one PUT. */
+  async function uploadImage(grant: TGrant, owner: string, media: TPublishMedia): Promise<string> {
+    const bytes = await readWholeMedia(fetchFn, 'linkedin', media, NETWORK_LIMITS.linkedin.image?.maxBytes ?? 8 * 1024 * 1024);
     const res = await restSend(grant, 'POST', '/rest/images?action=initializeUpload', { initializeUploadRequest: { owner } });
     const v = (res.body as { value?: { uploadUrl?: string; image?: string } } | null)?.value;
     if (!v?.uploadUrl || !v.image)
@@ -314,32 +331,82 @@ export function createLinkedInAdapter(
     return v.image;
   }
 
-  async function uploadVideo(grant: TGrant, owner: string, url: string): Promise<string> {
-    const bytes = await readMedia(url);
-    const res = await restSend(grant, 'POST', '/rest/videos?action=initializeUpload', {
-      initializeUploadRequest: { owner, fileSizeBytes: bytes.length, uploadCaptions: false, uploadThumbnail: false },
-    });
-    const v = (
-      res.body as {
-        value?: {
-          video?: string;
-          uploadToken?: string;
-          uploadInstructions?: { uploadUrl: string; firstByte: number; lastByte: number }[];
-        };
-      } | null
-    )?.value;
-    if (!v?.video || !v.uploadInstructions?.length)
-      throw new NetworkError('linkedin', 'permanent', 'LinkedIn gave no address to upload the video to');
-    const etags: string[] = [];
-    for (const part of v.uploadInstructions) {
-      const etag = await upload(grant, part.uploadUrl, bytes.subarray(part.firstByte, part.lastByte + 1));
-      if (!etag) throw new NetworkError('linkedin', 'permanent', 'LinkedIn did not confirm a part of the video');
-      etags.push(etag);
+  /**
+   * A video: initializeUpload with its size, then its parts as LinkedIn lays them out (4 MB each, the last shorter:
+   * LinkedIn's multipart upload), each read from the file's address as it is sent, so only one part is in memory;
+   * then finalizeUpload with the parts' etags. LinkedIn processes it after.
+   */
+  async function uploadVideo(grant: TGrant, owner: string, media: TPublishMedia): Promise<string> {
+    const file = await openMedia(fetchFn, 'linkedin', media);
+    try {
+      const res = await restSend(grant, 'POST', '/rest/videos?action=initializeUpload', {
+        initializeUploadRequest: { owner, fileSizeBytes: file.bytes, uploadCaptions: false, uploadThumbnail: false },
+      });
+      const v = (
+        res.body as {
+          value?: {
+            video?: string;
+            uploadToken?: string;
+            uploadInstructions?: { uploadUrl: string; firstByte: number; lastByte: number }[];
+          };
+        } | null
+      )?.value;
+      const parts = v?.uploadInstructions ?? [];
+      if (!v?.video || !parts.length)
+        throw new NetworkError('linkedin', 'permanent', 'LinkedIn gave no address to upload the video to');
+      const partBytes = parts[0].lastByte - parts[0].firstByte + 1;
+      const etags: string[] = [];
+      let offset = 0;
+      for await (const bytes of file.pieces(partBytes)) {
+        const part = parts[etags.length];
+        // every part but the last has the first one's size, in order: what LinkedIn's multipart upload lays out
+        if (!part || part.firstByte !== offset || part.lastByte !== offset + bytes.length - 1)
+          throw new NetworkError('linkedin', 'permanent', 'LinkedIn asked for the video in parts Virality cannot send');
+        const etag = await upload(grant, part.uploadUrl, bytes);
+        if (!etag) throw new NetworkError('linkedin', 'permanent', 'LinkedIn did not confirm a part of the video');
+        etags.push(etag);
+        offset += bytes.length;
+      }
+      if (etags.length !== parts.length)
+        throw new NetworkError('linkedin', 'permanent', 'LinkedIn asked for the video in parts Virality cannot send');
+      await restSend(grant, 'POST', '/rest/videos?action=finalizeUpload', {
+        finalizeUploadRequest: { video: v.video, uploadToken: v.uploadToken ?? '', uploadedPartIds: etags },
+      });
+      return v.video;
+    } finally {
+      await file.cancel();
     }
-    await restSend(grant, 'POST', '/rest/videos?action=finalizeUpload', {
-      finalizeUploadRequest: { video: v.video, uploadToken: v.uploadToken ?? '', uploadedPartIds: etags },
+  }
+
+  /** Uploads a post's media: its video, or its photos one by one (none for text alone). */
+  async function uploadAll(grant: TGrant, request: TPublishRequest): Promise<{ video?: string; images: string[] }> {
+    const author = request.account.remoteId;
+    const video = request.media.find((m) => m.type === 'video');
+    if (video) return { video: await uploadVideo(grant, author, video), images: [] };
+    const images: string[] = [];
+    for (const m of request.media) images.push(await uploadImage(grant, author, m));
+    return { images };
+  }
+
+  const imagesContent = (images: string[]) =>
+    images.length === 0
+      ? null
+      : images.length === 1
+        ? { media: { id: images[0] } }
+        : { multiImage: { images: images.map((id) => ({ id })) } };
+
+  const preparedGone = (why: string) => new NetworkError('linkedin', 'permanent', why, { code: PREPARED_GONE });
+
+  /** Where each photo stands on LinkedIn (GET /rest/images/{urn}): null for one LinkedIn no longer has. */
+  async function imageStatus(grant: TGrant, urn: string): Promise<string | null> {
+    const at = now();
+    const res = await callNetwork(fetchFn, 'linkedin', `${settings.apiBase}/rest/images/${encodeURIComponent(urn)}`, {
+      method: 'GET',
+      headers: { authorization: `Bearer ${grant.accessToken}`, accept: 'application/json', ...REST_HEADERS },
     });
-    return v.video;
+    if (res.status === 404) return null;
+    if (res.status >= 400) failApi(res, at);
+    return (res.body as { status?: string } | null)?.status ?? null;
   }
 
   /** The post itself, once its media is on LinkedIn: sent once, never again by this adapter. */
@@ -389,6 +456,7 @@ export function createLinkedInAdapter(
 
   /** A video's state on LinkedIn: published once AVAILABLE, refused when its processing failed. */
   async function videoState(grant: TGrant, t: TVideoTicket): Promise<TPublishState> {
+    if (!t.video) return imagesState(grant, t);
     const res = await restSend(grant, 'GET', `/rest/videos/${encodeURIComponent(t.video)}`);
     const video = res.body as { status?: string; processingFailureReason?: string } | null;
     const status = video?.status;
@@ -405,6 +473,23 @@ export function createLinkedInAdapter(
     return { state: 'processing', ticket: encodeTicket(t), checkAfterMs: 10_000 };
   }
 
+  /**
+   * Photos uploaded ahead: posted once LinkedIn has them all AVAILABLE (`processing` while one is not yet); one
+   * LinkedIn no longer has is PREPARED_GONE.
+   */
+  async function imagesState(grant: TGrant, t: TVideoTicket): Promise<TPublishState> {
+    const images = t.images ?? [];
+    for (const urn of images) {
+      const status = await imageStatus(grant, urn);
+      if (status === null) throw preparedGone('A photo uploaded ahead is no longer held by LinkedIn');
+      if (status === 'PROCESSING_FAILED')
+        throw new NetworkError('linkedin', 'permanent', 'LinkedIn could not process a photo', { code: status });
+      if (status !== 'AVAILABLE')
+        return { state: 'processing', ticket: encodeTicket({ ...t, until: undefined }), checkAfterMs: 5_000 };
+    }
+    return createPost(grant, t.author, t.text, imagesContent(images));
+  }
+
   const adapter = {
     network: 'linkedin' as const,
     limits: NETWORK_LIMITS.linkedin,
@@ -413,20 +498,43 @@ export function createLinkedInAdapter(
       const issues = linkedinPostIssues(request);
       if (issues.length) throw new NetworkError('linkedin', 'permanent', issues.join('; '));
       const author = request.account.remoteId;
-      const video = request.media.find((m) => m.type === 'video');
-      if (video) {
-        const urn = await uploadVideo(grant, author, video.url);
-        return videoState(grant, { video: urn, text: request.text, author });
+      const { video, images } = await uploadAll(grant, request);
+      if (video) return videoState(grant, { video, text: request.text, author });
+      return createPost(grant, author, request.text, imagesContent(images));
+    },
+    /**
+     * Uploads the post's photos or video ahead (registered with initializeUpload, their bytes sent, a video
+     * finalized so LinkedIn processes it meanwhile); nothing is posted. Valid a day (LINKEDIN_PREPARED_VALID_MS).
+     * Nothing needs discarding: an upload no post uses is seen by no one.
+     */
+    async prepare(grant: TGrant, request: TPublishRequest, at: Date): Promise<TPrepared> {
+      const issues = linkedinPostIssues(request);
+      if (issues.length) throw new NetworkError('linkedin', 'permanent', issues.join('; '));
+      const { video, images } = await uploadAll(grant, request);
+      const until = at.getTime() + LINKEDIN_PREPARED_VALID_MS;
+      const ticket = video
+        ? encodeTicket({ video, text: request.text, author: request.account.remoteId, until })
+        : encodeTicket({ images, text: request.text, author: request.account.remoteId, until });
+      return { ticket, validUntil: new Date(until) };
+    },
+    /**
+     * The due call: the post with the media uploaded ahead, once LinkedIn has them ready (a video still processing
+     * answers `processing`, followed by publishStatus). Media past the ticket's validity, or that LinkedIn no longer
+     * has, is PREPARED_GONE: the product then publishes the whole post.
+     */
+    async publishPrepared(grant: TGrant, _account: TAccountRef, ticket: string): Promise<TPublishState> {
+      const t = decodeTicket(ticket);
+      const hasMedia = Boolean(t.video) || (t.images?.length ?? 0) > 0;
+      if (hasMedia && t.until !== undefined && now().getTime() > t.until)
+        throw preparedGone('The media uploaded ahead was kept too long to be used');
+      try {
+        return await videoState(grant, { ...t, until: undefined });
+      } catch (err) {
+        // a video LinkedIn no longer has answers 404
+        if (err instanceof NetworkError && err.details.status === 404 && t.video)
+          throw preparedGone('The video uploaded ahead is no longer held by LinkedIn');
+        throw err;
       }
-      const images: string[] = [];
-      for (const m of request.media) images.push(await uploadImage(grant, author, m.url));
-      const content =
-        images.length === 0
-          ? null
-          : images.length === 1
-            ? { media: { id: images[0] } }
-            : { multiImage: { images: images.map((id) => ({ id })) } };
-      return createPost(grant, author, request.text, content);
     },
     async publishStatus(grant: TGrant, _account: TAccountRef, ticket: string): Promise<TPublishState> {
       return videoState(grant, decodeTicket(ticket));

@@ -1,8 +1,9 @@
-import { NETWORK_LIMITS, type TNetworkLimits, type TPostMetrics } from '@virality/domain';
+import { META_GRAPH_VERSION, NETWORK_LIMITS, type TNetworkLimits, type TPostMetrics } from '@virality/domain';
 import { callNetwork, expiresIn, retryAtFrom, type TNetworkResponse } from './http';
 import {
   NetworkError,
   POSTS_SINCE_MAX_PAGES,
+  PREPARED_GONE,
   type TAccountRef,
   type TConsent,
   type TFetch,
@@ -10,6 +11,7 @@ import {
   type TNetworkAdapter,
   type TNetworkSettings,
   type TPostsSince,
+  type TPrepared,
   type TProfileFigures,
   type TPublishRequest,
   type TPublishState,
@@ -17,8 +19,8 @@ import {
   type TRemoteAccount,
 } from './types';
 
-/** The Graph API version every call names in its path. */
-export const META_GRAPH_VERSION = 'v21.0';
+/** Shared with the sandbox's stand-in, which must agree (packages/domain rules/outside-services). */
+export { META_GRAPH_VERSION } from '@virality/domain';
 
 /** Facebook: the pages the person runs, posting and answering on them, and their figures. */
 export const FACEBOOK_SCOPES = [
@@ -204,6 +206,17 @@ function graph(network: TMetaNetwork, settings: TNetworkSettings, fetchFn: TFetc
     return res.body;
   }
 
+  /** A Graph delete (`{success:true}` once the object is gone). */
+  async function remove(token: string, path: string): Promise<unknown> {
+    const at = now();
+    const res = await callNetwork(fetchFn, network, `${settings.apiBase}/${META_GRAPH_VERSION}${path}`, {
+      method: 'DELETE',
+      headers: { authorization: `Bearer ${token}`, accept: 'application/json' },
+    });
+    if (res.status >= 400) throw graphFailure(network, res, at, 'api');
+    return res.body;
+  }
+
   /** Every item of a list, following `paging.next` (on the API's own host only) for at most MAX_LIST_ANSWERS answers. */
   async function list<T>(token: string, path: string, query: Record<string, string>): Promise<T[]> {
     const items: T[] = [];
@@ -324,7 +337,7 @@ function graph(network: TMetaNetwork, settings: TNetworkSettings, fetchFn: TFetc
     scopes: user.scopes,
   });
 
-  return { authorize, exchange, list, listSince, get, post, pageGrant, apiOrigin };
+  return { authorize, exchange, list, listSince, get, post, remove, pageGrant, apiOrigin };
 }
 
 const MB = 1024 * 1024;
@@ -459,6 +472,22 @@ function idOf(network: TMetaNetwork, body: unknown, field = 'id'): string {
   throw new NetworkError(network, 'permanent', `${LABEL[network]} answered without the ${field} of what it made`);
 }
 
+/**
+ * How long a post made ready ahead is counted on. Instagram keeps a container 24 hours from when it is made; an hour
+ * is kept in hand, so that a video still processing at the due time is not asked about past its expiry. Facebook
+ * names no lifetime for an unpublished photo (it stays on the page until deleted): the same day is claimed for it,
+ * far past the half hour a post is made ready ahead, and should Facebook drop one sooner the due time's call finds it
+ * gone (PREPARED_GONE) and the post is published whole.
+ */
+export const META_PREPARED_VALID_MS = 23 * 3600_000;
+
+/** Graph's answer for an object it does not have: (#100) subcode 33, "does not exist", or (#803) an unknown id. */
+const isMissing = (err: unknown) =>
+  err instanceof NetworkError && (err.details.code === '100/33' || err.details.code?.split('/')[0] === '803');
+/** What the due time's call answers when the network no longer holds what was made ready: the engine publishes whole. */
+const preparedGone = (network: TMetaNetwork, reason: string) =>
+  new NetworkError(network, 'permanent', reason, { code: PREPARED_GONE });
+
 const count = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
 /** Graph's times: ISO with a `+0000` offset, or (stories' `creation_time`) seconds since the epoch. */
 function graphDate(v: unknown): Date | null {
@@ -519,6 +548,25 @@ type TGraphPage = {
 };
 
 /**
+ * What a Facebook post made ready ahead holds: its photos uploaded unpublished (`ph`), to be attached to the feed
+ * post with its text (`feed`) or made a photo story (`story`) at the due time. Text alone, a video or a reel has
+ * nothing made ahead: it is all sent at the due time.
+ */
+type TFacebookPrepared = { k: 'feed'; ph: string[]; t: string } | { k: 'story'; ph: string[] };
+const writePrepared = (t: TFacebookPrepared) => Buffer.from(JSON.stringify(t)).toString('base64url');
+function readPrepared(ticket: string): TFacebookPrepared {
+  try {
+    const t = JSON.parse(Buffer.from(ticket, 'base64url').toString('utf8')) as Record<string, unknown>;
+    const photos = Array.isArray(t.ph) && t.ph.length > 0 && t.ph.every((id) => typeof id === 'string' && id);
+    if (t.k === 'feed' && photos && typeof t.t === 'string') return t as TFacebookPrepared;
+    if (t.k === 'story' && photos) return t as TFacebookPrepared;
+  } catch {
+    // an unreadable ticket is answered below
+  }
+  throw new NetworkError('facebook', 'permanent', 'Facebook: the prepared post could not be read');
+}
+
+/**
  * Facebook pages (Graph API with Facebook Login). The person's token is exchanged for a long-lived one, and each
  * page they run is linked with the page's own token from /me/accounts, which does not expire: nothing is refreshed.
  */
@@ -555,6 +603,21 @@ export function createFacebookAdapter(settings: TNetworkSettings, fetchFn: TFetc
         },
       );
     throw graphFailure('facebook', res, at, 'api');
+  }
+
+  const uploadUnpublished = async (token: string, page: string, url: string) =>
+    idOf('facebook', await g.post(token, `/${page}/photos`, { url, published: false }));
+
+  /** Whether Facebook no longer has one of these photos (deleted); a photo that cannot be read is not taken for gone. */
+  async function anyPhotoGone(token: string, ids: string[]): Promise<boolean> {
+    for (const id of ids) {
+      try {
+        await g.get(token, `/${id}`, { fields: 'id' });
+      } catch (err) {
+        if (isMissing(err)) return true;
+      }
+    }
+    return false;
   }
 
   const adapter = {
@@ -616,8 +679,7 @@ export function createFacebookAdapter(settings: TNetworkSettings, fetchFn: TFetc
         ticket: writeTicket({ v: videoId, p: page }),
         checkAfterMs: CHECK_VIDEO_MS,
       });
-      const unpublishedPhoto = async (url: string) =>
-        idOf('facebook', await g.post(token, `/${page}/photos`, { url, published: false }));
+      const unpublishedPhoto = (url: string) => uploadUnpublished(token, page, url);
 
       if (request.format === 'story') {
         const photo = await unpublishedPhoto(first!.url);
@@ -651,6 +713,64 @@ export function createFacebookAdapter(settings: TNetworkSettings, fetchFn: TFetc
       const body: Record<string, unknown> = { message: request.text };
       if (attached.length) body.attached_media = attached;
       return published(idOf('facebook', await g.post(token, `/${page}/feed`, body)));
+    },
+    /**
+     * Uploads a post's photos ahead, unpublished (`published=false`): they are on no feed and in no list of the page's
+     * posts until the due time attaches them (`publishPrepared`). A feed post of photos and a photo story are made
+     * ready so; text alone has nothing to upload, and a video or a reel is sent whole at the due time as now (Graph
+     * makes an unpublished page video for advertising only, with its own permission, and publishes one later only
+     * at a time handed to Facebook, which would take the moment out of the product's hands). A photo whose upload
+     * failed leaves those uploaded before it deleted.
+     */
+    async prepare(grant: TGrant, request: TPublishRequest, at: Date): Promise<TPrepared | null> {
+      const issues = facebookPostIssues(request);
+      if (issues.length) throw new NetworkError('facebook', 'permanent', issues.join('; '));
+      const validUntil = new Date(at.getTime() + META_PREPARED_VALID_MS);
+      const photosOnly = request.media.length > 0 && request.media.every((m) => m.type === 'image');
+      if (!photosOnly || (request.format !== 'post' && request.format !== 'story')) return null;
+      const token = grant.accessToken;
+      const page = request.account.remoteId;
+      const ph: string[] = [];
+      try {
+        for (const m of request.media) ph.push(await uploadUnpublished(token, page, m.url));
+      } catch (err) {
+        await Promise.all(ph.map((id) => g.remove(token, `/${id}`).catch(() => undefined)));
+        throw err;
+      }
+      const ticket =
+        request.format === 'story' ? writePrepared({ k: 'story', ph }) : writePrepared({ k: 'feed', ph, t: request.text });
+      return { ticket, validUntil };
+    },
+    /**
+     * The due time's post: the feed post with the prepared photos attached (`attached_media`), or the photo story;
+     * what was not prepared is published whole. A refusal while one of the photos is no longer on Facebook (deleted)
+     * is PREPARED_GONE; a photo already attached (the post is out) is refused as it is.
+     */
+    async publishPrepared(grant: TGrant, account: TAccountRef, ticket: string): Promise<TPublishState> {
+      const t = readPrepared(ticket);
+      const token = grant.accessToken;
+      const page = account.remoteId;
+      try {
+        if (t.k === 'story') {
+          const story = await g.post(token, `/${page}/photo_stories`, { photo_id: t.ph[0] });
+          return { state: 'published', postId: idOf('facebook', story, 'post_id'), url: null };
+        }
+        const body = { message: t.t, attached_media: t.ph.map((id) => ({ media_fbid: id })) };
+        const postId = idOf('facebook', await g.post(token, `/${page}/feed`, body));
+        return { state: 'published', postId, url: facebookPostUrl(postId) };
+      } catch (err) {
+        if (err instanceof NetworkError && err.kind === 'permanent' && (await anyPhotoGone(token, t.ph)))
+          throw preparedGone('facebook', 'Facebook no longer has a photo uploaded ahead for this post');
+        throw err;
+      }
+    },
+    /** Deletes the prepared photos (DELETE /{photo-id}); one Facebook no longer has is gone already. */
+    async discardPrepared(grant: TGrant, _account: TAccountRef, ticket: string): Promise<void> {
+      const t = readPrepared(ticket);
+      for (const id of t.ph)
+        await g.remove(grant.accessToken, `/${id}`).catch((err) => {
+          if (!isMissing(err)) throw err;
+        });
     },
     /** Asks how the video (or reel) stands: ready is published, an error is permanent with Facebook's words. */
     async publishStatus(grant: TGrant, account: TAccountRef, ticket: string): Promise<TPublishState> {
@@ -768,6 +888,101 @@ export type TFacebookAdapter = ReturnType<typeof createFacebookAdapter>;
  */
 export function createInstagramAdapter(settings: TNetworkSettings, fetchFn: TFetch = fetch, now: () => Date = () => new Date()) {
   const g = graph('instagram', settings, fetchFn, now);
+
+  /**
+   * Makes the media container Instagram pulls the files into (a photo; a video, always as a reel; a story; a
+   * carousel of item containers): its id.
+   */
+  async function makeContainer(grant: TGrant, request: TPublishRequest): Promise<string> {
+    const issues = instagramPostIssues(request);
+    if (issues.length) throw new NetworkError('instagram', 'permanent', issues.join('; '));
+    const token = grant.accessToken;
+    const ig = request.account.remoteId;
+    const caption = request.text ? { caption: request.text } : {};
+    const container = async (fields: Record<string, unknown>) => idOf('instagram', await g.post(token, `/${ig}/media`, fields));
+    const [first] = request.media as [TPublishRequest['media'][number], ...TPublishRequest['media']];
+    if (request.format === 'story')
+      return container({
+        media_type: 'STORIES',
+        ...(first.type === 'image' ? { image_url: first.url } : { video_url: first.url }),
+      });
+    if (request.media.length === 1 && first.type === 'image' && request.format === 'post')
+      return container({ image_url: first.url, ...caption });
+    if (request.media.length === 1)
+      return container({ media_type: 'REELS', video_url: first.url, share_to_feed: true, ...caption });
+    const children: string[] = [];
+    for (const m of request.media)
+      children.push(
+        await container(
+          m.type === 'image'
+            ? { is_carousel_item: true, image_url: m.url }
+            : { is_carousel_item: true, media_type: 'VIDEO', video_url: m.url },
+        ),
+      );
+    return container({ media_type: 'CAROUSEL', children: children.join(','), ...caption });
+  }
+
+  type TContainerStatus = { status_code?: string; status?: string };
+  const containerStatus = async (token: string, c: string) =>
+    (await g.get(token, `/${c}`, { fields: 'status_code,status' })) as TContainerStatus;
+  /** Whether Instagram no longer has the container: EXPIRED, or unknown; one that cannot be read is not taken for gone. */
+  const containerGone = (token: string, c: string) =>
+    containerStatus(token, c).then(
+      (s) => s.status_code === 'EXPIRED',
+      (err) => isMissing(err),
+    );
+  const gone = () => preparedGone('instagram', 'Instagram no longer has the post made ready ahead (it keeps one 24 hours)');
+
+  /**
+   * Asks how the container stands; once finished, publishes it and reads the post's address. `prepared`: the
+   * container was made ahead, and one Instagram no longer has (expired, unknown) is PREPARED_GONE, also when
+   * media_publish is refused because it expired meanwhile.
+   */
+  async function settle(grant: TGrant, account: TAccountRef, ticket: string, prepared: boolean): Promise<TPublishState> {
+    const { c } = readTicket('instagram', ticket, 'c');
+    const token = grant.accessToken;
+    let s: TContainerStatus;
+    try {
+      s = await containerStatus(token, c);
+    } catch (err) {
+      if (prepared && isMissing(err)) throw gone();
+      throw err;
+    }
+    switch (s.status_code) {
+      case 'FINISHED': {
+        let postId: string;
+        try {
+          postId = idOf('instagram', await g.post(token, `/${account.remoteId}/media_publish`, {}, { creation_id: c }));
+        } catch (err) {
+          if (prepared && err instanceof NetworkError && err.kind === 'permanent' && (await containerGone(token, c)))
+            throw gone();
+          throw err;
+        }
+        // the post is out: an address that cannot be read does not undo that
+        const url = await g
+          .get(token, `/${postId}`, { fields: 'permalink' })
+          .then((m) => (m as { permalink?: string } | null)?.permalink ?? null)
+          .catch(() => null);
+        return { state: 'published', postId, url };
+      }
+      case 'ERROR': {
+        const why = (s.status ?? '').replace(/^Error:\s*/i, '').trim();
+        throw new NetworkError('instagram', 'permanent', `Instagram could not process the media${why ? `: ${why}` : ''}`);
+      }
+      case 'EXPIRED':
+        if (prepared) throw gone();
+        throw new NetworkError(
+          'instagram',
+          'permanent',
+          'Instagram let the prepared post expire (it keeps one 24 hours before publishing); publish it again',
+        );
+      case 'PUBLISHED':
+        throw new NetworkError('instagram', 'permanent', 'Instagram has already published this post; look for it on the account');
+      default:
+        return { state: 'processing', ticket, checkAfterMs: CHECK_VIDEO_MS };
+    }
+  }
+
   const adapter = {
     network: 'instagram' as const,
     async authorize({ state }: { state: string }) {
@@ -823,78 +1038,34 @@ export function createInstagramAdapter(settings: TNetworkSettings, fetchFn: TFet
         likes: null,
       };
     },
-    /**
-     * Makes the media container Instagram pulls the files into (a photo; a video, always as a reel; a story; a
-     * carousel of item containers) and answers `processing` with it: `publishStatus` publishes it once finished.
-     */
+    /** Makes the post's container and answers `processing` with it: `publishStatus` publishes it once finished. */
     async publish(grant: TGrant, request: TPublishRequest): Promise<TPublishState> {
-      const issues = instagramPostIssues(request);
-      if (issues.length) throw new NetworkError('instagram', 'permanent', issues.join('; '));
-      const token = grant.accessToken;
-      const ig = request.account.remoteId;
-      const caption = request.text ? { caption: request.text } : {};
-      const container = async (fields: Record<string, unknown>) => idOf('instagram', await g.post(token, `/${ig}/media`, fields));
-      const [first] = request.media as [TPublishRequest['media'][number], ...TPublishRequest['media']];
-      let id: string;
-      if (request.format === 'story')
-        id = await container({
-          media_type: 'STORIES',
-          ...(first.type === 'image' ? { image_url: first.url } : { video_url: first.url }),
-        });
-      else if (request.media.length === 1 && first.type === 'image' && request.format === 'post')
-        id = await container({ image_url: first.url, ...caption });
-      else if (request.media.length === 1)
-        id = await container({ media_type: 'REELS', video_url: first.url, share_to_feed: true, ...caption });
-      else {
-        const children: string[] = [];
-        for (const m of request.media)
-          children.push(
-            await container(
-              m.type === 'image'
-                ? { is_carousel_item: true, image_url: m.url }
-                : { is_carousel_item: true, media_type: 'VIDEO', video_url: m.url },
-            ),
-          );
-        id = await container({ media_type: 'CAROUSEL', children: children.join(','), ...caption });
-      }
+      const id = await makeContainer(grant, request);
       const video = request.media.some((m) => m.type === 'video');
       return { state: 'processing', ticket: writeTicket({ c: id }), checkAfterMs: video ? CHECK_VIDEO_MS : CHECK_IMAGE_MS };
     },
+    /**
+     * Makes the post's container ahead, as `publish` does (Instagram pulls and processes the files then); nothing is
+     * public until `publishPrepared` publishes it. Instagram lets go of a container it was not asked to publish
+     * within 24 hours by itself: there is nothing to discard.
+     */
+    async prepare(grant: TGrant, request: TPublishRequest, at: Date): Promise<TPrepared> {
+      const id = await makeContainer(grant, request);
+      return { ticket: writeTicket({ c: id }), validUntil: new Date(at.getTime() + META_PREPARED_VALID_MS) };
+    },
+    /**
+     * The due time's publish of a prepared container: FINISHED is published (media_publish), IN_PROGRESS answers
+     * `processing` (`publishStatus` publishes it once finished), and a container Instagram no longer has (EXPIRED
+     * after its 24 hours, or unknown) is PREPARED_GONE.
+     */
+    async publishPrepared(grant: TGrant, account: TAccountRef, ticket: string): Promise<TPublishState> {
+      return settle(grant, account, ticket, true);
+    },
     /** Asks how the container stands; once finished, publishes it and reads the post's address. */
     async publishStatus(grant: TGrant, account: TAccountRef, ticket: string): Promise<TPublishState> {
-      const { c } = readTicket('instagram', ticket, 'c');
-      const token = grant.accessToken;
-      const s = (await g.get(token, `/${c}`, { fields: 'status_code,status' })) as { status_code?: string; status?: string };
-      switch (s.status_code) {
-        case 'FINISHED': {
-          const postId = idOf('instagram', await g.post(token, `/${account.remoteId}/media_publish`, {}, { creation_id: c }));
-          // the post is out: an address that cannot be read does not undo that
-          const url = await g
-            .get(token, `/${postId}`, { fields: 'permalink' })
-            .then((m) => (m as { permalink?: string } | null)?.permalink ?? null)
-            .catch(() => null);
-          return { state: 'published', postId, url };
-        }
-        case 'ERROR': {
-          const why = (s.status ?? '').replace(/^Error:\s*/i, '').trim();
-          throw new NetworkError('instagram', 'permanent', `Instagram could not process the media${why ? `: ${why}` : ''}`);
-        }
-        case 'EXPIRED':
-          throw new NetworkError(
-            'instagram',
-            'permanent',
-            'Instagram let the prepared post expire (it keeps one 24 hours before publishing); publish it again',
-          );
-        case 'PUBLISHED':
-          throw new NetworkError(
-            'instagram',
-            'permanent',
-            'Instagram has already published this post; look for it on the account',
-          );
-        default:
-          return { state: 'processing', ticket, checkAfterMs: CHECK_VIDEO_MS };
-      }
+      return settle(grant, account, ticket, false);
     },
+
     /** The account's latest posts and its live stories, newest first. */
     async recentPosts(grant: TGrant, account: TAccountRef, limit: number): Promise<TRecentPost[]> {
       type TMedia = { id?: string; caption?: string; timestamp?: string; permalink?: string };

@@ -1,9 +1,10 @@
-import { NETWORK_LIMITS, type TPostMetrics } from '@virality/domain';
+import { NETWORK_LIMITS, THREADS_API_VERSION, type TPostMetrics } from '@virality/domain';
 import { callNetwork, expiresIn, FORM_HEADERS, form, type TNetworkResponse } from './http';
 import { metaRetryAt } from './meta';
 import {
   NetworkError,
   POSTS_SINCE_MAX_PAGES,
+  PREPARED_GONE,
   type TAccountRef,
   type TConsent,
   type TFetch,
@@ -11,6 +12,7 @@ import {
   type TNetworkAdapter,
   type TNetworkSettings,
   type TPostsSince,
+  type TPrepared,
   type TProfileFigures,
   type TPublishRequest,
   type TPublishState,
@@ -18,8 +20,8 @@ import {
   type TRemoteAccount,
 } from './types';
 
-/** The Threads API version the profile call names in its path. */
-export const THREADS_API_VERSION = 'v1.0';
+/** Shared with the sandbox's stand-in, which must agree (packages/domain rules/outside-services). */
+export { THREADS_API_VERSION } from '@virality/domain';
 
 /** The scopes asked for: the profile, posting, and its figures. */
 export const THREADS_SCOPES = ['threads_basic', 'threads_content_publish', 'threads_manage_insights'];
@@ -198,6 +200,19 @@ function fromTicket(ticket: string): TThreadsTicket {
 /** A text or image container may be published at once; a video is processed first (Threads suggests a minute). */
 const checkAfter = (video: boolean) => (video ? 30_000 : 1_000);
 
+/**
+ * How long a container made ahead is counted on: Threads keeps one 24 hours from when it is made, and an hour is
+ * kept in hand so that a video still processing at the due time is not asked about past its expiry.
+ */
+export const THREADS_PREPARED_VALID_MS = 23 * 3600_000;
+
+/** Threads' answer for an object it does not have: (#100) subcode 33, "does not exist". */
+const isMissing = (err: unknown) => err instanceof NetworkError && err.details.code === '100/33';
+const preparedGone = () =>
+  new NetworkError('threads', 'permanent', 'Threads no longer has the post made ready ahead (it keeps one 24 hours)', {
+    code: PREPARED_GONE,
+  });
+
 /** The most posts Threads lists in one page of a profile's threads (`limit`: 25 unless asked, up to 100). */
 export const THREADS_PAGE_MAX = 100;
 /** The earliest `since` Threads takes (5 July 2023, its launch): nothing was posted before it. */
@@ -366,6 +381,96 @@ export function createThreadsAdapter(
     return { posts: newestFirst(), complete: false };
   }
 
+  /**
+   * Makes the post's container (`POST /{uid}/threads`: TEXT, IMAGE or VIDEO; a CAROUSEL of item containers for
+   * 2–20 media): the ticket naming it, with the text and whether a video is in it.
+   */
+  async function makeContainer(grant: TGrant, request: TPublishRequest): Promise<string> {
+    const issues = threadsPostIssues(request);
+    if (issues.length) throw new NetworkError('threads', 'permanent', issues.join('; '));
+    const path = `/${encodeURIComponent(request.account.remoteId)}/threads`;
+    const text: Record<string, string> = request.text.trim() ? { text: request.text } : {};
+    let container: string;
+    if (request.media.length === 0) container = idOf(await apiPost(grant, path, { media_type: 'TEXT', ...text }), 'a container');
+    else if (request.media.length === 1)
+      container = idOf(await apiPost(grant, path, { ...mediaFields(request.media[0]), ...text }), 'a container');
+    else {
+      const children: string[] = [];
+      for (const m of request.media)
+        children.push(idOf(await apiPost(grant, path, { ...mediaFields(m), is_carousel_item: 'true' }), 'a carousel item'));
+      container = idOf(
+        await apiPost(grant, path, { media_type: 'CAROUSEL', children: children.join(','), ...text }),
+        'a container',
+      );
+    }
+    const video = request.media.some((m) => m.type === 'video');
+    return toTicket({ container, text: request.text, video });
+  }
+
+  type TContainerStatus = { status?: string; error_message?: string } | null;
+  const containerStatus = async (grant: TGrant, container: string) =>
+    (await apiGet(grant, `/${encodeURIComponent(container)}`, { fields: 'status,error_message' })) as TContainerStatus;
+  /** Whether Threads no longer has the container: EXPIRED, or unknown; one that cannot be read is not taken for gone. */
+  const containerGone = (grant: TGrant, container: string) =>
+    containerStatus(grant, container).then(
+      (c) => c?.status === 'EXPIRED',
+      (err) => isMissing(err),
+    );
+
+  /**
+   * `GET /{container}?fields=status,error_message`; once FINISHED, `POST /{uid}/threads_publish` (creation_id)
+   * makes it public and `GET /{media}?fields=permalink` gives its address. Never retried here. `prepared`: the
+   * container was made ahead, and one Threads no longer has (expired, unknown) is PREPARED_GONE, also when
+   * threads_publish is refused because it expired meanwhile.
+   */
+  async function settle(grant: TGrant, account: TAccountRef, ticket: string, prepared: boolean): Promise<TPublishState> {
+    const t = fromTicket(ticket);
+    let c: TContainerStatus;
+    try {
+      c = await containerStatus(grant, t.container);
+    } catch (err) {
+      if (prepared && isMissing(err)) throw preparedGone();
+      throw err;
+    }
+    switch (c?.status) {
+      case 'IN_PROGRESS':
+        return { state: 'processing', ticket, checkAfterMs: checkAfter(t.video) };
+      case 'ERROR':
+        throw new NetworkError('threads', 'permanent', threadsProcessingReason(c.error_message), {
+          code: c.error_message ?? null,
+        });
+      case 'EXPIRED':
+        if (prepared) throw preparedGone();
+        throw new NetworkError(
+          'threads',
+          'permanent',
+          'Threads let the prepared post expire (it was not published within 24 hours); publish it again',
+        );
+      case 'PUBLISHED': {
+        // published by an earlier poll whose answer was lost: the post is on the profile
+        const found = t.text ? (await recent(grant, account, 25)).find((p) => p.text === t.text) : undefined;
+        if (found) return { state: 'published', postId: found.postId, url: found.url };
+        throw new NetworkError('threads', 'permanent', 'Threads says this post is already published; look for it on the profile');
+      }
+      case 'FINISHED': {
+        let published: unknown;
+        try {
+          published = await apiPost(grant, `/${encodeURIComponent(account.remoteId)}/threads_publish`, {
+            creation_id: t.container,
+          });
+        } catch (err) {
+          if (prepared && err instanceof NetworkError && err.kind === 'permanent' && (await containerGone(grant, t.container)))
+            throw preparedGone();
+          throw err;
+        }
+        const postId = idOf(published, 'the published post');
+        return { state: 'published', postId, url: await permalinkOf(grant, postId) };
+      }
+      default:
+        throw new NetworkError('threads', 'permanent', `Threads answered an unknown status (${c?.status ?? 'none'})`);
+    }
+  }
+
   const adapter = {
     network: 'threads' as const,
     limits: LIMITS,
@@ -460,71 +565,31 @@ export function createThreadsAdapter(
      * `publishStatus` publishes the container once it is FINISHED.
      */
     async publish(grant: TGrant, request: TPublishRequest): Promise<TPublishState> {
-      const issues = threadsPostIssues(request);
-      if (issues.length) throw new NetworkError('threads', 'permanent', issues.join('; '));
-      const path = `/${encodeURIComponent(request.account.remoteId)}/threads`;
-      const text: Record<string, string> = request.text.trim() ? { text: request.text } : {};
-      let container: string;
-      if (request.media.length === 0)
-        container = idOf(await apiPost(grant, path, { media_type: 'TEXT', ...text }), 'a container');
-      else if (request.media.length === 1)
-        container = idOf(await apiPost(grant, path, { ...mediaFields(request.media[0]), ...text }), 'a container');
-      else {
-        const children: string[] = [];
-        for (const m of request.media)
-          children.push(idOf(await apiPost(grant, path, { ...mediaFields(m), is_carousel_item: 'true' }), 'a carousel item'));
-        container = idOf(
-          await apiPost(grant, path, { media_type: 'CAROUSEL', children: children.join(','), ...text }),
-          'a container',
-        );
-      }
-      const video = request.media.some((m) => m.type === 'video');
-      return { state: 'processing', ticket: toTicket({ container, text: request.text, video }), checkAfterMs: checkAfter(video) };
+      const ticket = await makeContainer(grant, request);
+      return { state: 'processing', ticket, checkAfterMs: checkAfter(fromTicket(ticket).video) };
     },
 
     /**
-     * `GET /{container}?fields=status,error_message`; once FINISHED, `POST /{uid}/threads_publish` (creation_id)
-     * makes it public and `GET /{media}?fields=permalink` gives its address. Never retried here.
+     * Makes the post's container ahead, as `publish` does (Threads pulls and processes the media then); nothing is
+     * public until `publishPrepared` publishes it. Threads lets go of a container it was not asked to publish within
+     * 24 hours by itself: there is nothing to discard.
      */
+    async prepare(grant: TGrant, request: TPublishRequest, at: Date): Promise<TPrepared> {
+      return { ticket: await makeContainer(grant, request), validUntil: new Date(at.getTime() + THREADS_PREPARED_VALID_MS) };
+    },
+
+    /**
+     * The due time's publish of a prepared container: FINISHED is published (threads_publish), IN_PROGRESS answers
+     * `processing` (`publishStatus` publishes it once finished), and a container Threads no longer has (EXPIRED
+     * after its 24 hours, or unknown) is PREPARED_GONE.
+     */
+    async publishPrepared(grant: TGrant, account: TAccountRef, ticket: string): Promise<TPublishState> {
+      return settle(grant, account, ticket, true);
+    },
+
+    /** Asks how the container stands; once FINISHED, publishes it and reads the post's address. */
     async publishStatus(grant: TGrant, account: TAccountRef, ticket: string): Promise<TPublishState> {
-      const t = fromTicket(ticket);
-      const c = (await apiGet(grant, `/${encodeURIComponent(t.container)}`, { fields: 'status,error_message' })) as {
-        status?: string;
-        error_message?: string;
-      } | null;
-      switch (c?.status) {
-        case 'IN_PROGRESS':
-          return { state: 'processing', ticket, checkAfterMs: checkAfter(t.video) };
-        case 'ERROR':
-          throw new NetworkError('threads', 'permanent', threadsProcessingReason(c.error_message), {
-            code: c.error_message ?? null,
-          });
-        case 'EXPIRED':
-          throw new NetworkError(
-            'threads',
-            'permanent',
-            'Threads let the prepared post expire (it was not published within 24 hours); publish it again',
-          );
-        case 'PUBLISHED': {
-          // published by an earlier poll whose answer was lost: the post is on the profile
-          const found = t.text ? (await recent(grant, account, 25)).find((p) => p.text === t.text) : undefined;
-          if (found) return { state: 'published', postId: found.postId, url: found.url };
-          throw new NetworkError(
-            'threads',
-            'permanent',
-            'Threads says this post is already published; look for it on the profile',
-          );
-        }
-        case 'FINISHED': {
-          const published = await apiPost(grant, `/${encodeURIComponent(account.remoteId)}/threads_publish`, {
-            creation_id: t.container,
-          });
-          const postId = idOf(published, 'the published post');
-          return { state: 'published', postId, url: await permalinkOf(grant, postId) };
-        }
-        default:
-          throw new NetworkError('threads', 'permanent', `Threads answered an unknown status (${c?.status ?? 'none'})`);
-      }
+      return settle(grant, account, ticket, false);
     },
 
     /** `GET /{uid}/threads?fields=id,text,timestamp,permalink`, newest first: its first page. */

@@ -138,6 +138,10 @@ type TTikTokError = { error?: string | { code?: string; message?: string }; erro
  * TikTok (Login Kit v2 and the Content Posting API). Its answers carry `error.code` ('ok' when fine) even with
  * HTTP 200, so the code is read, never only the status; OAuth calls answer `{error, error_description}`.
  * Refresh tokens rotate: each refresh returns a new one, which the caller keeps in the same write.
+ *
+ * Nothing is made ready ahead (no `prepare`): a direct post is published by TikTok as soon as its media is in (the
+ * init call starts the post itself, and TikTok keeps no upload to publish later), so the whole post goes at its due
+ * time. TikTok pulls the media from its address (PULL_FROM_URL): the file is never read here.
  */
 export function createTikTokAdapter(
   settings: TNetworkSettings,

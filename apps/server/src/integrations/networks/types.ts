@@ -92,6 +92,16 @@ export type TPublishState =
   | { state: 'published'; postId: string; url: string | null }
   | { state: 'processing'; ticket: string; checkAfterMs: number };
 
+/**
+ * What a network holds ready before a post is due (its media uploaded, its container made), and until when the
+ * network keeps it. `ticket` is the adapter's own words for it (media ids, a container id, an asset URN), kept with
+ * the target; only `publishPrepared` reads it back. Preparing never makes a post public.
+ */
+export type TPrepared = { ticket: string; validUntil: Date };
+
+/** What discardLeftovers looks for: made since `since` from `request`, and not named by any ticket of `keep`. */
+export type TLeftovers = { since: Date; request: TPublishRequest; keep: string[] };
+
 /** A post found on the account: to learn whether a publish whose answer was lost went out after all. */
 export type TRecentPost = { postId: string; text: string; createdAt: Date; url: string | null };
 
@@ -119,6 +129,36 @@ export interface TNetworkAdapter {
   profile(grant: TGrant, account: TAccountRef): Promise<TProfileFigures>;
   /** Sends a post; a network that processes media first answers `processing` with a ticket. */
   publish(grant: TGrant, request: TPublishRequest): Promise<TPublishState>;
+  /**
+   * Does the slow part of a publish ahead of its due time, within the network's own validity: uploads the media,
+   * makes the container (X media ids, Instagram and Threads containers, a LinkedIn upload, an unpublished Facebook
+   * photo, a private YouTube video). Absent where the network publishes on upload (TikTok): everything then
+   * happens at the due time. Never makes the post visible; a failure is a NetworkError like `publish`'s. Null
+   * when this post has nothing to do ahead (text alone, a kind of media the network takes only at once).
+   */
+  prepare?(grant: TGrant, request: TPublishRequest, now: Date): Promise<TPrepared | null>;
+  /**
+   * The due time's final call for what `prepare` made (the tweet, media_publish, the feed post with the photo
+   * attached, the LinkedIn post, the video made public). May answer `processing` like `publish`. A prepared thing
+   * the network no longer has (it expired, it was removed) is a `permanent` NetworkError with `code` PREPARED_GONE:
+   * the engine then does the whole publish at once.
+   */
+  publishPrepared?(grant: TGrant, account: TAccountRef, ticket: string): Promise<TPublishState>;
+  /**
+   * Lets go of what `prepare` made and will not be published (the post was edited, paused, deleted or published
+   * without it): removes what would otherwise stay on the account (a private video, an unpublished photo). Absent
+   * where the network lets it expire by itself. Removing what is already gone is not a failure.
+   */
+  discardPrepared?(grant: TGrant, account: TAccountRef, ticket: string): Promise<void>;
+  /**
+   * Removes what an earlier preparation of this same post may have left on the account without the product ever
+   * hearing of it (its answer lost, its process killed), where the network would keep it for good (a private
+   * YouTube video): whatever made since `since` that was never made public and carries the post's very words,
+   * except what one of `keep` (the tickets other posts of the account hold) names. Called before a preparation is
+   * tried again and before a due time that has no preparation to use does the whole publish. Answers how many it
+   * removed. Absent where the network lets such things lapse by themselves.
+   */
+  discardLeftovers?(grant: TGrant, account: TAccountRef, leftovers: TLeftovers): Promise<number>;
   /** Asks again about a publish still processing; finishes it (the network's publish step) once the media is ready. */
   publishStatus(grant: TGrant, account: TAccountRef, ticket: string): Promise<TPublishState>;
   /** The account's latest posts (newest first, at most `limit`). */
@@ -157,3 +197,6 @@ export class NetworkError extends Error {
 }
 
 export type TFetch = typeof fetch;
+
+/** The `code` of a NetworkError saying a prepared ticket is no longer held by the network (expired or removed). */
+export const PREPARED_GONE = 'prepared_gone';

@@ -1,6 +1,6 @@
 import { NETWORK_LIMITS } from '@virality/domain';
+import { oauth1SignatureValid } from '@virality/sandbox/testing';
 import { describe, expect, it } from 'vitest';
-import { oauth1SignatureValid } from '../../sandbox/networks/x';
 import { answering, networkFailure } from './test-kit';
 import { POSTS_SINCE_MAX_PAGES, type TGrant, type TPublishMedia, type TPublishRequest } from './types';
 import { createXAdapter, X_PAGE_MAX, X_TIMELINE_REACH, xPostIssues, xTextLength } from './x';

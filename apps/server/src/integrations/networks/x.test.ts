@@ -1,5 +1,5 @@
+import { oauth1SignatureValid, parseOAuthHeader } from '@virality/sandbox/testing';
 import { describe, expect, it } from 'vitest';
-import { oauth1SignatureValid, parseOAuthHeader } from '../../sandbox/networks/x';
 import { answering, networkFailure } from './test-kit';
 import type { TGrant } from './types';
 import { createXAdapter, X_USER_FIELDS } from './x';

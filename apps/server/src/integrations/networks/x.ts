@@ -1,10 +1,12 @@
 import { createHmac } from 'node:crypto';
-import { NETWORK_LIMITS, type TPostMetrics } from '@virality/domain';
+import { NETWORK_LIMITS, type TPostMetrics, xTextLength } from '@virality/domain';
 import OAuth from 'oauth-1.0a';
-import { callNetwork, NETWORK_TIMEOUT_MS, retryAtFrom, type TNetworkResponse } from './http';
+import { callNetwork, retryAtFrom, type TNetworkResponse } from './http';
+import { openMedia, readWholeMedia } from './media-stream';
 import {
   NetworkError,
   POSTS_SINCE_MAX_PAGES,
+  PREPARED_GONE,
   type TAccountRef,
   type TConsent,
   type TFetch,
@@ -12,12 +14,16 @@ import {
   type TNetworkAdapter,
   type TNetworkSettings,
   type TPostsSince,
+  type TPrepared,
   type TProfileFigures,
   type TPublishMedia,
   type TPublishRequest,
   type TPublishState,
   type TRecentPost,
 } from './types';
+
+/** Shared with the sandbox's stand-in, which must agree (packages/domain rules/outside-services). */
+export { X_URL_WEIGHT, xTextLength } from '@virality/domain';
 
 /** The fields of /2/users/me the product reads: the handle, the name, the picture and the counts. */
 export const X_USER_FIELDS = ['username', 'name', 'profile_image_url', 'public_metrics'];
@@ -33,49 +39,14 @@ const LIMITS = NETWORK_LIMITS.twitter;
 const MB = 1024 * 1024;
 /** The size of each appended piece of a chunked upload (X takes up to 4 MB per APPEND... any size in the emulator). */
 export const X_CHUNK_BYTES = 4 * MB;
-/** What any http(s) address counts for, whatever its length: X shortens every link to a t.co one. */
-export const X_URL_WEIGHT = 23;
 /** Asking again about a video X gave no wait for. */
 const DEFAULT_CHECK_AFTER_MS = 5_000;
+/** How long X keeps an uploaded media id for a post: a day (each upload answers its own `expires_after_secs`). */
+export const X_MEDIA_TTL_MS = 24 * 3600_000;
+/** Taken off X's lifetime of a media id when a post is prepared: the clocks, and the time the due publish takes. */
+export const X_PREPARED_MARGIN_MS = 3600_000;
 
 const sizeText = (bytes: number) => `${Math.round((bytes / MB) * 10) / 10} MB`;
-
-/** An http(s) address up to the next space, without the punctuation that ends a sentence after it. */
-const URL_RE = /https?:\/\/[^\s]+?(?=[.,!?;:)\]'"]*(?:\s|$))/giu;
-const EMOJI_RE = /\p{Extended_Pictographic}|\p{Regional_Indicator}/u;
-const segmenter = new Intl.Segmenter('en', { granularity: 'grapheme' });
-
-/** X's light code points (count 1): Latin, Greek, Cyrillic, Hebrew, Arabic, Indic scripts… and a few punctuation blocks. */
-const lightCodePoint = (cp: number) =>
-  cp <= 0x10ff || (cp >= 0x2000 && cp <= 0x200d) || (cp >= 0x2010 && cp <= 0x201f) || (cp >= 0x2032 && cp <= 0x2037);
-
-function plainWeight(text: string): number {
-  let weight = 0;
-  for (const { segment } of segmenter.segment(text)) {
-    const first = segment.codePointAt(0) ?? 0;
-    // an emoji (with its modifiers and joiners) counts 2, as one; a © or ® without the emoji selector stays text
-    if (EMOJI_RE.test(segment) && (!lightCodePoint(first) || segment.includes('\uFE0F'))) weight += 2;
-    else for (const ch of segment) weight += lightCodePoint(ch.codePointAt(0) ?? 0) ? 1 : 2;
-  }
-  return weight;
-}
-
-/**
- * A post's length as X counts it (its weighted length, simplified): the text in NFC; every http(s) address counts
- * 23 whatever its length; code points of Latin, Greek, Cyrillic, Arabic, Hebrew, Indic scripts and general
- * punctuation count 1; others (CJK, Hangul, Japanese kana…) count 2; an emoji (a whole sequence, with skin tones
- * and joiners) counts 2. Not counted as X does: addresses without http(s) ("example.com") count by their characters.
- */
-export function xTextLength(text: string): number {
-  const s = text.normalize('NFC');
-  let weight = 0;
-  let last = 0;
-  for (const m of s.matchAll(URL_RE)) {
-    weight += plainWeight(s.slice(last, m.index)) + X_URL_WEIGHT;
-    last = m.index + m[0].length;
-  }
-  return weight + plainWeight(s.slice(last));
-}
 
 const isGif = (m: TPublishMedia) => m.mimeType === 'image/gif';
 
@@ -132,8 +103,11 @@ export function xPostIssues(request: TPublishRequest): string[] {
   return issues;
 }
 
-/** What a publish still processing needs to finish: the post's text, its media ids, and those X is still processing. */
-type TXTicket = { v: 1; text: string; media: string[]; waiting: string[] };
+/**
+ * What a publish still processing needs to finish: the post's text, its media ids, and those X is still processing;
+ * for a post prepared ahead, until when (ms) its media ids may be used.
+ */
+type TXTicket = { v: 1; text: string; media: string[]; waiting: string[]; until?: number };
 
 const makeTicket = (t: Omit<TXTicket, 'v'>) => Buffer.from(JSON.stringify({ v: 1, ...t })).toString('base64url');
 
@@ -141,7 +115,14 @@ function readTicket(ticket: string): TXTicket {
   try {
     const t = JSON.parse(Buffer.from(ticket, 'base64url').toString('utf8')) as Partial<TXTicket>;
     const strings = (a: unknown): a is string[] => Array.isArray(a) && a.every((x) => typeof x === 'string');
-    if (t.v === 1 && typeof t.text === 'string' && strings(t.media) && strings(t.waiting)) return t as TXTicket;
+    if (
+      t.v === 1 &&
+      typeof t.text === 'string' &&
+      strings(t.media) &&
+      strings(t.waiting) &&
+      (t.until === undefined || typeof t.until === 'number')
+    )
+      return t as TXTicket;
   } catch {
     // not ours: refused below
   }
@@ -296,7 +277,14 @@ export function createXAdapter(
     // the app's developer project lacks the access level: Virality's to fix, not the user's
     if (res.status === 403 && problem === 'client-forbidden')
       throw new NetworkError('twitter', 'permanent', "X does not let Virality's app do this yet", details);
-    const said = typeof p.detail === 'string' && p.detail ? p.detail : (p.errors?.[0]?.message ?? '');
+    const first = (p.errors as { message?: string; parameters?: unknown }[] | undefined)?.[0];
+    // a refused parameter is named in `errors`, with X's words for it; `detail` then only says one was refused
+    const said =
+      first?.parameters && first.message
+        ? first.message
+        : typeof p.detail === 'string' && p.detail
+          ? p.detail
+          : (first?.message ?? '');
     throw new NetworkError('twitter', 'permanent', said || `X refused the request (${details.code ?? res.status})`, details);
   }
 
@@ -337,17 +325,6 @@ export function createXAdapter(
     return res.body;
   }
 
-  /** A media file's bytes, read from where the product keeps it (X takes bytes, not an address). */
-  async function readMedia(media: TPublishMedia): Promise<Blob> {
-    try {
-      const res = await fetchFn(media.url, { signal: AbortSignal.timeout(NETWORK_TIMEOUT_MS * 4) });
-      if (!res.ok) throw new Error(String(res.status));
-      return new Blob([await res.arrayBuffer()], { type: media.mimeType });
-    } catch {
-      throw new NetworkError('twitter', 'permanent', 'the media file could not be read');
-    }
-  }
-
   const mediaIdOf = (body: unknown, step: string): string => {
     const id = (body as { data?: { id?: unknown } } | null)?.data?.id;
     if (typeof id !== 'string' || !id)
@@ -355,37 +332,87 @@ export function createXAdapter(
     return id;
   };
 
-  /** An image in one call: POST /2/media/upload (multipart). Ready at once. */
-  async function uploadImage(grant: TGrant, media: TPublishMedia): Promise<string> {
-    const bytes = await readMedia(media);
+  /** How long X says it keeps a media id (its answer's `expires_after_secs`), or its documented day. */
+  const lifetimeOf = (body: unknown): number => {
+    const secs = (body as { data?: { expires_after_secs?: unknown } } | null)?.data?.expires_after_secs;
+    return typeof secs === 'number' && secs > 0 ? secs * 1000 : X_MEDIA_TTL_MS;
+  };
+
+  type TUploaded = { id: string; processing: TProcessingInfo | null; lifetimeMs: number };
+
+  /** An image in one call: POST /2/media/upload (multipart), its bytes read once. Ready at once. */
+  async function uploadImage(grant: TGrant, media: TPublishMedia): Promise<TUploaded> {
+    const bytes = await readWholeMedia(fetchFn, 'twitter', media, LIMITS.image?.maxBytes ?? 5 * MB);
     const body = new FormData();
-    body.append('media', bytes, 'media');
+    body.append('media', new Blob([bytes], { type: media.mimeType }), 'media');
     body.append('media_category', 'tweet_image');
     body.append('media_type', media.mimeType);
-    return mediaIdOf(await apiPost(grant, '/2/media/upload', body), 'image upload');
+    const answer = await apiPost(grant, '/2/media/upload', body);
+    return { id: mediaIdOf(answer, 'image upload'), processing: null, lifetimeMs: lifetimeOf(answer) };
   }
 
-  /** A video or GIF in pieces: initialize, append each 4 MB piece, finalize. X may process it after. */
-  async function uploadChunked(grant: TGrant, media: TPublishMedia): Promise<{ id: string; processing: TProcessingInfo | null }> {
-    const bytes = await readMedia(media);
-    const id = mediaIdOf(
-      await apiPost(grant, '/2/media/upload/initialize', {
+  /**
+   * A video or GIF in pieces: initialize with its size, append each 4 MB piece as it is read from the file's
+   * address (only that piece in memory), finalize. X may process it after.
+   */
+  async function uploadChunked(grant: TGrant, media: TPublishMedia): Promise<TUploaded> {
+    const file = await openMedia(fetchFn, 'twitter', media);
+    try {
+      const started = await apiPost(grant, '/2/media/upload/initialize', {
         media_type: media.mimeType,
-        total_bytes: bytes.size,
+        total_bytes: file.bytes,
         media_category: isGif(media) ? 'tweet_gif' : 'tweet_video',
-      }),
-      'upload start',
-    );
-    const path = `/2/media/upload/${encodeURIComponent(id)}`;
-    for (let offset = 0, index = 0; offset < bytes.size || index === 0; offset += X_CHUNK_BYTES, index++) {
-      const piece = new FormData();
-      piece.append('media', bytes.slice(offset, offset + X_CHUNK_BYTES), 'media');
-      piece.append('segment_index', String(index));
-      await apiPost(grant, `${path}/append`, piece);
+      });
+      const id = mediaIdOf(started, 'upload start');
+      const path = `/2/media/upload/${encodeURIComponent(id)}`;
+      let index = 0;
+      for await (const bytes of file.pieces(X_CHUNK_BYTES)) {
+        const piece = new FormData();
+        piece.append('media', new Blob([bytes], { type: media.mimeType }), 'media');
+        piece.append('segment_index', String(index++));
+        await apiPost(grant, `${path}/append`, piece);
+      }
+      const done = (await apiPost(grant, `${path}/finalize`, null)) as { data?: { processing_info?: TProcessingInfo } } | null;
+      return {
+        id,
+        processing: done?.data?.processing_info ?? null,
+        lifetimeMs: Math.min(lifetimeOf(started), lifetimeOf(done)),
+      };
+    } finally {
+      await file.cancel();
     }
-    const done = (await apiPost(grant, `${path}/finalize`, null)) as { data?: { processing_info?: TProcessingInfo } } | null;
-    return { id, processing: done?.data?.processing_info ?? null };
   }
+
+  /**
+   * Uploads every media file of a post (images one by one, a video or GIF in pieces): their ids, those X still
+   * processes with the longest wait it asked for, and the shortest lifetime X gave them.
+   */
+  async function uploadAll(grant: TGrant, request: TPublishRequest) {
+    const mediaIds: string[] = [];
+    const waiting: string[] = [];
+    let checkAfterMs = 0;
+    let lifetimeMs = X_MEDIA_TTL_MS;
+    for (const media of request.media) {
+      const up = media.type === 'image' && !isGif(media) ? await uploadImage(grant, media) : await uploadChunked(grant, media);
+      mediaIds.push(up.id);
+      lifetimeMs = Math.min(lifetimeMs, up.lifetimeMs);
+      const ready = processed(up.processing);
+      if (ready !== true) {
+        waiting.push(up.id);
+        checkAfterMs = Math.max(checkAfterMs, ready);
+      }
+    }
+    return { mediaIds, waiting, checkAfterMs, lifetimeMs };
+  }
+
+  /** A refusal of media ids X no longer has (they expired a day after their upload, or were never ours). */
+  const mediaGone = (err: unknown) =>
+    err instanceof NetworkError &&
+    err.kind === 'permanent' &&
+    err.details.status === 400 &&
+    /media ?ids? (are |is )?invalid|invalid media_id/i.test(err.reason);
+  const preparedGone = () =>
+    new NetworkError('twitter', 'permanent', 'The media uploaded ahead is no longer held by X', { code: PREPARED_GONE });
 
   /** The step that makes the post public: POST /2/tweets. Never sent twice here: the caller looks at postsSince first. */
   async function createTweet(grant: TGrant, text: string, mediaIds: string[]): Promise<TPublishState> {
@@ -540,25 +567,41 @@ export function createXAdapter(
     async publish(grant: TGrant, request: TPublishRequest): Promise<TPublishState> {
       const issues = xPostIssues(request);
       if (issues.length) throw new NetworkError('twitter', 'permanent', issues.join('; '));
-      const mediaIds: string[] = [];
-      const waiting: string[] = [];
-      let checkAfterMs = 0;
-      for (const media of request.media) {
-        if (media.type === 'image' && !isGif(media)) {
-          mediaIds.push(await uploadImage(grant, media));
-          continue;
-        }
-        const { id, processing } = await uploadChunked(grant, media);
-        mediaIds.push(id);
-        const ready = processed(processing);
-        if (ready !== true) {
-          waiting.push(id);
-          checkAfterMs = Math.max(checkAfterMs, ready);
-        }
-      }
+      const { mediaIds, waiting, checkAfterMs } = await uploadAll(grant, request);
       if (waiting.length)
         return { state: 'processing', ticket: makeTicket({ text: request.text, media: mediaIds, waiting }), checkAfterMs };
       return createTweet(grant, request.text, mediaIds);
+    },
+
+    /**
+     * Uploads the post's media ahead (nothing is posted): the ticket holds the text, the media ids and those X still
+     * processes. X keeps a media id a day after its upload (each upload says how long: `expires_after_secs`), so
+     * the ticket is valid until the shortest of those, less an hour. A post of text alone has nothing to upload: its
+     * ticket holds the text only (the due call is then the post itself, as a whole publish would be), valid as long.
+     * Nothing is left to discard: unused media ids expire by themselves.
+     */
+    async prepare(grant: TGrant, request: TPublishRequest, at: Date): Promise<TPrepared> {
+      const issues = xPostIssues(request);
+      if (issues.length) throw new NetworkError('twitter', 'permanent', issues.join('; '));
+      const { mediaIds, waiting, lifetimeMs } = await uploadAll(grant, request);
+      const until = at.getTime() + lifetimeMs - X_PREPARED_MARGIN_MS;
+      return { ticket: makeTicket({ text: request.text, media: mediaIds, waiting, until }), validUntil: new Date(until) };
+    },
+
+    /**
+     * The due call for a prepared post: asks X about the media it was still processing (as publishStatus does,
+     * answering `processing` while any is), then posts with the media ids. Media ids past the ticket's validity, or
+     * that X refuses as unknown (expired), are PREPARED_GONE: the product then publishes the whole post.
+     */
+    async publishPrepared(grant: TGrant, account: TAccountRef, ticket: string): Promise<TPublishState> {
+      const t = readTicket(ticket);
+      if (t.until !== undefined && now().getTime() > t.until && t.media.length) throw preparedGone();
+      try {
+        return await adapter.publishStatus(grant, account, makeTicket({ text: t.text, media: t.media, waiting: t.waiting }));
+      } catch (err) {
+        if (mediaGone(err)) throw preparedGone();
+        throw err;
+      }
     },
 
     /** Asks X about the media still processing (GET /2/media/upload?command=STATUS); once all are ready, posts. */

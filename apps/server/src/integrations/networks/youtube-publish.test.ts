@@ -185,20 +185,47 @@ describe('publishing: a resumable upload, read from documented answers', () => {
     expect(err.retryAt!.getTime()).toBeGreaterThan(at.getTime());
   });
 
-  it('a session answer without Location is permanent; a 503 or a 308 on the bytes is retry, never sent again', async () => {
+  it('a session answer without Location is permanent; a lapsed session (404) while the bytes go up is retry', async () => {
     const noLocation = inTurn(media, { status: 200 });
     expect(
       (await networkFailure(createYouTubeAdapter(settings, noLocation.fetchFn, () => at).publish(grant, request()))).kind,
     ).toBe('permanent');
-    const down = inTurn(media, opened, { status: 503, body: apiError(503, 'backendError', 'Backend Error') });
-    expect((await networkFailure(createYouTubeAdapter(settings, down.fetchFn, () => at).publish(grant, request()))).kind).toBe(
+    const lapsed = inTurn(media, opened, { status: 404, body: apiError(404, 'notFound', 'Not Found') });
+    expect((await networkFailure(createYouTubeAdapter(settings, lapsed.fetchFn, () => at).publish(grant, request()))).kind).toBe(
       'retry',
     );
-    expect(down.calls.filter((c) => c.init.method === 'PUT')).toHaveLength(1);
-    const partial = inTurn(media, opened, { status: 308, headers: { range: 'bytes=0-9' } });
-    expect((await networkFailure(createYouTubeAdapter(settings, partial.fetchFn, () => at).publish(grant, request()))).kind).toBe(
-      'retry',
+  });
+
+  it('a chunk answered 503: YouTube is asked what it holds (bytes */total) and the rest of the chunk goes from there', async () => {
+    const { fetchFn, calls } = inTurn(
+      media,
+      opened,
+      { status: 503, body: apiError(503, 'backendError', 'Backend Error') },
+      { status: 308, headers: { range: 'bytes=0-9' } },
+      uploaded(),
     );
+    const state = await createYouTubeAdapter(settings, fetchFn, () => at).publish(grant, request());
+    expect(state).toMatchObject({ state: 'processing', ticket: ticketOf('dQw4w9WgXcQ') });
+    const puts = calls.filter((c) => c.init.method === 'PUT').map((c) => new Headers(c.init.headers).get('content-range'));
+    expect(puts).toEqual([
+      `bytes 0-${BYTES.length - 1}/${BYTES.length}`,
+      `bytes */${BYTES.length}`,
+      `bytes 10-${BYTES.length - 1}/${BYTES.length}`,
+    ]);
+    expect(Buffer.from(calls[4].init.body as Uint8Array).equals(BYTES.subarray(10))).toBe(true);
+  });
+
+  it('a 308 on the last chunk (YouTube holds part of it) sends the rest; failing again and again gives up as retry', async () => {
+    const partial = inTurn(media, opened, { status: 308, headers: { range: 'bytes=0-9' } }, uploaded());
+    expect((await createYouTubeAdapter(settings, partial.fetchFn, () => at).publish(grant, request())).state).toBe('processing');
+    expect(new Headers(partial.calls[3].init.headers).get('content-range')).toBe(`bytes 10-${BYTES.length - 1}/${BYTES.length}`);
+    const down = { status: 503, body: apiError(503, 'backendError', 'Backend Error') };
+    const held = { status: 308 };
+    const failing = inTurn(media, opened, ...Array.from({ length: 6 }, () => [down, held]).flat());
+    const err = await networkFailure(createYouTubeAdapter(settings, failing.fetchFn, () => at).publish(grant, request()));
+    expect(err.kind).toBe('retry');
+    // five times asked and resumed, then no more
+    expect(failing.calls.filter((c) => c.init.method === 'PUT')).toHaveLength(11);
   });
 });
 
@@ -275,7 +302,7 @@ describe('recent videos, analytics and channel figures from documented answers',
     ]);
     expect(uploads.calls.map((u) => [u.pathname, Object.fromEntries(u.searchParams)])).toEqual([
       ['/youtube/v3/channels', { part: 'contentDetails', mine: 'true' }],
-      ['/youtube/v3/playlistItems', { part: 'snippet,contentDetails', playlistId: 'UUabc', maxResults: '50' }],
+      ['/youtube/v3/playlistItems', { part: 'snippet,contentDetails,status', playlistId: 'UUabc', maxResults: '50' }],
     ]);
   });
 
@@ -407,8 +434,8 @@ describe("every video since a moment, from the channel's uploads playlist page b
     });
     expect(uploads.calls.map((u) => `${u.pathname}?${u.searchParams}`)).toEqual([
       '/youtube/v3/channels?part=contentDetails&mine=true',
-      '/youtube/v3/playlistItems?part=snippet%2CcontentDetails&playlistId=UUabc&maxResults=50',
-      '/youtube/v3/playlistItems?part=snippet%2CcontentDetails&playlistId=UUabc&maxResults=50&pageToken=CAUQ50',
+      '/youtube/v3/playlistItems?part=snippet%2CcontentDetails%2Cstatus&playlistId=UUabc&maxResults=50',
+      '/youtube/v3/playlistItems?part=snippet%2CcontentDetails%2Cstatus&playlistId=UUabc&maxResults=50&pageToken=CAUQ50',
     ]);
   });
 

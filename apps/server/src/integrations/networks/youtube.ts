@@ -1,20 +1,27 @@
-import { NETWORK_LIMITS, type TPostMetrics } from '@virality/domain';
+import { NETWORK_LIMITS, nextPacificMidnight, type TPostMetrics } from '@virality/domain';
 import { callNetwork, expiresIn, FORM_HEADERS, form, NETWORK_TIMEOUT_MS, pkce, retryAtFrom, type TNetworkResponse } from './http';
+import { openMedia, restOfPiece } from './media-stream';
 import {
   NetworkError,
   POSTS_SINCE_MAX_PAGES,
+  PREPARED_GONE,
   type TAccountRef,
   type TConsent,
   type TFetch,
   type TGrant,
+  type TLeftovers,
   type TNetworkAdapter,
   type TNetworkSettings,
   type TPostsSince,
+  type TPrepared,
   type TProfileFigures,
   type TPublishRequest,
   type TPublishState,
   type TRecentPost,
 } from './types';
+
+/** Shared with the sandbox's stand-in, which must agree (packages/domain rules/outside-services). */
+export { nextPacificMidnight } from '@virality/domain';
 
 /** The scopes asked for: uploading and managing videos, reading the channel and its analytics, and its name and picture. */
 export const YOUTUBE_SCOPES = [
@@ -27,8 +34,6 @@ export const YOUTUBE_SCOPES = [
 
 /** Google's token host; the API and the consent page have hosts of their own. */
 const GOOGLE_TOKEN_BASE = 'https://oauth2.googleapis.com';
-/** YouTube's daily quota starts again at midnight in this zone, whatever the caller's. */
-const QUOTA_ZONE = 'America/Los_Angeles';
 
 type TGoogleApiError = {
   error?: { code?: number; message?: string; status?: string; errors?: { message?: string; domain?: string; reason?: string }[] };
@@ -43,6 +48,25 @@ export const YOUTUBE_DEFAULT_CATEGORY = '22';
 /** How long after an upload (or a poll that found it still processing) to ask again. */
 const PROCESSING_CHECK_MS = 30_000;
 const MB = 1024 * 1024;
+/**
+ * The bytes of one PUT of a resumable upload: YouTube takes chunks in multiples of 256 KiB (the last one excepted);
+ * 8 MB is what Google's own clients send. Only this much of a video is in memory at once.
+ */
+export const YOUTUBE_CHUNK_BYTES = 8 * MB;
+/** How many times one upload asks YouTube what it holds and goes on from there, after a chunk that failed. */
+const MAX_RESUMES = 5;
+/**
+ * How long a video uploaded ahead (private) is used for its post. YouTube keeps a private video for good, so this is
+ * the product's own bound, well past the half hour a post is prepared ahead: a post due later than this after its
+ * upload (a long outage) is uploaded again, and postsSince reads the uploads this far back before `since`, since a
+ * prepared video is listed at its upload but dated when it was made public.
+ */
+export const YOUTUBE_PREPARED_VALID_MS = 6 * 3600_000;
+/**
+ * How far before `since` postsSince reads the uploads: a video made public since then may have been uploaded this
+ * long before (its validity, which publishPrepared keeps to, and an hour for the clocks of YouTube and the product).
+ */
+export const YOUTUBE_UPLOADS_REACH_MS = YOUTUBE_PREPARED_VALID_MS + 3600_000;
 const sizeText = (bytes: number) => `${Math.round((bytes / MB) * 10) / 10} MB`;
 const utf8Bytes = (s: string) => Buffer.byteLength(s, 'utf8');
 
@@ -138,6 +162,7 @@ export type TYouTubeAdapterOptions = { pageSize?: number };
 type TPlaylistItem = {
   snippet?: { publishedAt?: string; title?: string; description?: string; resourceId?: { videoId?: string } };
   contentDetails?: { videoId?: string; videoPublishedAt?: string };
+  status?: { privacyStatus?: string };
 };
 
 const watchUrl = (id: string) => `https://www.youtube.com/watch?v=${encodeURIComponent(id)}`;
@@ -147,11 +172,14 @@ function countOf(v: unknown): number | null {
   if (typeof v === 'string' && /^\d+$/.test(v)) return Number(v);
   return null;
 }
-const writeTicket = (t: { videoId: string }) => Buffer.from(JSON.stringify(t)).toString('base64url');
-function readTicket(ticket: string): { videoId: string } {
+/** A ticket: the video uploaded, and until when (ms) a video uploaded ahead may be made public. */
+type TTicket = { videoId: string; until?: number };
+const writeTicket = (t: TTicket) => Buffer.from(JSON.stringify(t)).toString('base64url');
+function readTicket(ticket: string): TTicket {
   try {
-    const t = JSON.parse(Buffer.from(ticket, 'base64url').toString('utf8')) as { videoId?: unknown };
-    if (t && typeof t.videoId === 'string' && t.videoId) return { videoId: t.videoId };
+    const t = JSON.parse(Buffer.from(ticket, 'base64url').toString('utf8')) as { videoId?: unknown; until?: unknown };
+    if (t && typeof t.videoId === 'string' && t.videoId)
+      return typeof t.until === 'number' ? { videoId: t.videoId, until: t.until } : { videoId: t.videoId };
   } catch {
     // answered below
   }
@@ -194,40 +222,6 @@ function videoState(video: TVideoResource, videoId: string): TPublishState {
   const left = countOf(processing.processingProgress?.timeLeftMs);
   const checkAfterMs = left === null ? PROCESSING_CHECK_MS : Math.min(Math.max(left, 10_000), 5 * 60_000);
   return { state: 'processing', ticket: writeTicket({ videoId }), checkAfterMs };
-}
-
-// made on first use: a time-zone formatter loads the zone data, which an idle server does not need
-let zoneFormat: Intl.DateTimeFormat | null = null;
-const zoneParts = () =>
-  (zoneFormat ??= new Intl.DateTimeFormat('en-US', {
-    timeZone: QUOTA_ZONE,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: 'numeric',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: 'numeric',
-    second: 'numeric',
-  }));
-
-/** How far the quota zone's wall clock is ahead of UTC at `ms` (negative: Pacific time is behind). */
-function zoneOffsetMs(ms: number): number {
-  const p = Object.fromEntries(
-    zoneParts()
-      .formatToParts(new Date(ms))
-      .map((x) => [x.type, Number(x.value)]),
-  );
-  const wall = Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second);
-  return wall - Math.floor(ms / 1000) * 1000;
-}
-
-/** The next midnight in Pacific time after `now`: when a spent YouTube quota is whole again. */
-export function nextPacificMidnight(now: Date): Date {
-  const wallNow = new Date(now.getTime() + zoneOffsetMs(now.getTime()));
-  const midnightWall = Date.UTC(wallNow.getUTCFullYear(), wallNow.getUTCMonth(), wallNow.getUTCDate() + 1);
-  // the offset is read at midnight itself, as the day it ends may be the one the clocks change on
-  const guess = midnightWall - zoneOffsetMs(midnightWall);
-  return new Date(midnightWall - zoneOffsetMs(guess));
 }
 
 /**
@@ -343,17 +337,6 @@ export function createYouTubeAdapter(
     return res.body;
   }
 
-  /** The video's bytes, read from where the product keeps it. */
-  async function readMedia(url: string): Promise<Buffer> {
-    try {
-      const res = await fetchFn(url, { method: 'GET', signal: AbortSignal.timeout(NETWORK_TIMEOUT_MS * 8) });
-      if (!res.ok) throw new Error(`status ${res.status}`);
-      return Buffer.from(await res.arrayBuffer());
-    } catch {
-      throw new NetworkError('youtube', 'permanent', 'the media file could not be read');
-    }
-  }
-
   /**
    * The bytes' PUT: classified as every call is (a timeout, a lost connection or a 5xx is `retry`), but given time
    * in proportion to the video's size (at least 256 KiB a second) rather than one call's deadline.
@@ -362,7 +345,7 @@ export function createYouTubeAdapter(
     const ms = NETWORK_TIMEOUT_MS + Math.ceil(init.body.length / 256);
     let res: Response;
     try {
-      res = await fetchFn(url, { ...init, body: new Uint8Array(init.body), signal: AbortSignal.timeout(ms) });
+      res = await fetchFn(url, { ...init, signal: AbortSignal.timeout(ms) });
     } catch (err) {
       const timedOut = (err as Error).name === 'TimeoutError' || (err as Error).name === 'AbortError';
       throw new NetworkError(
@@ -384,6 +367,135 @@ export function createYouTubeAdapter(
   }
 
   const bearerHeaders = (grant: TGrant) => ({ authorization: `Bearer ${grant.accessToken}` });
+
+  /** What a 308 of a resumable session says it holds: the bytes up to its `Range` end (none without one). */
+  const heldBy = (res: TNetworkResponse) => {
+    const m = /^bytes=0-(\d+)$/.exec(res.headers.get('range') ?? '');
+    return m ? Number(m[1]) + 1 : 0;
+  };
+
+  /**
+   * Uploads the post's video (a resumable upload): the metadata opens a session (`Location`), then the file goes in
+   * chunks of 8 MB read from its address as they are sent, each PUT naming its `Content-Range`. A chunk that fails
+   * on the way (a 5xx, a timeout, a lost connection) is not given up: YouTube is asked what it holds (a PUT of no
+   * bytes, `Content-Range: bytes * /total`) and the upload goes on from there, a few times at most. A session that
+   * lapsed (404, 410) or a network that lost bytes already let go of is a passing failure (`retry`): nothing was
+   * made on the channel. Answers the video as YouTube gave it once whole.
+   */
+  async function uploadVideo(grant: TGrant, request: TPublishRequest, privacyStatus: 'public' | 'private') {
+    const media = request.media[0];
+    const file = await openMedia(fetchFn, 'youtube', media);
+    try {
+      const total = file.bytes;
+      const at = now();
+      const opened = await callNetwork(
+        fetchFn,
+        'youtube',
+        `${settings.apiBase}/upload/youtube/v3/videos?${new URLSearchParams({ uploadType: 'resumable', part: 'snippet,status' })}`,
+        {
+          method: 'POST',
+          headers: {
+            ...bearerHeaders(grant),
+            'content-type': 'application/json; charset=UTF-8',
+            'x-upload-content-type': media.mimeType,
+            'x-upload-content-length': String(total),
+          },
+          body: JSON.stringify({
+            snippet: {
+              title: (request.title ?? '').trim(),
+              description: request.text,
+              categoryId: request.categoryId || YOUTUBE_DEFAULT_CATEGORY,
+            },
+            status: { privacyStatus, selfDeclaredMadeForKids: false },
+          }),
+        },
+      );
+      if (opened.status >= 400) failApi(opened, at);
+      const location = opened.headers.get('location');
+      if (!location) throw new NetworkError('youtube', 'permanent', 'YouTube gave no address to upload the video to');
+      const sessionUrl = new URL(location, settings.apiBase).toString();
+      const lapsed = (res: TNetworkResponse) => {
+        if (res.status === 404 || res.status === 410)
+          throw new NetworkError('youtube', 'retry', 'YouTube did not receive the whole video', { status: res.status });
+      };
+      /** Asks the session what it holds: a 308 (with how far), or the video once YouTube has it whole. */
+      const askHeld = async () => {
+        const res = await uploadCall(sessionUrl, {
+          method: 'PUT',
+          headers: { ...bearerHeaders(grant), 'content-range': `bytes */${total}` },
+          body: new Uint8Array(0),
+        });
+        lapsed(res);
+        if (res.status >= 400 && res.status !== 308) failApi(res, now());
+        return res;
+      };
+      let resumes = 0;
+      let start = 0;
+      for await (const piece of file.pieces(YOUTUBE_CHUNK_BYTES)) {
+        let rest: Uint8Array = piece;
+        let from = start;
+        for (;;) {
+          let res: TNetworkResponse;
+          let resumed = false;
+          try {
+            res = await uploadCall(sessionUrl, {
+              method: 'PUT',
+              headers: {
+                ...bearerHeaders(grant),
+                'content-type': media.mimeType,
+                'content-range': rest.length ? `bytes ${from}-${from + rest.length - 1}/${total}` : `bytes */${total}`,
+              },
+              body: rest,
+            });
+          } catch (err) {
+            if (!(err instanceof NetworkError) || err.kind !== 'retry' || ++resumes > MAX_RESUMES) throw err;
+            resumed = true;
+            res = await askHeld();
+          }
+          lapsed(res);
+          if (res.status === 200 || res.status === 201) {
+            const video = (res.body ?? {}) as TVideoResource;
+            if (!video.id) throw new NetworkError('youtube', 'permanent', 'YouTube answered the upload without a video id');
+            return video;
+          }
+          if (res.status !== 308) failApi(res, now());
+          const held = heldBy(res);
+          if (held >= start + piece.length) break;
+          const left = restOfPiece(piece, start, held);
+          // YouTube holds less than the chunks it already confirmed (this upload cannot go on from here), or a chunk
+          // sent whole keeps being held in part
+          if (!left || (held <= from && !resumed && ++resumes > MAX_RESUMES))
+            throw new NetworkError('youtube', 'retry', 'YouTube did not receive the whole video', { status: 308 });
+          rest = left;
+          from = held;
+        }
+        start += piece.length;
+      }
+      // every byte sent and confirmed, but no video answered: the session is asked once more
+      const last = await askHeld();
+      const video = (last.body ?? {}) as TVideoResource;
+      if ((last.status === 200 || last.status === 201) && video.id) return video;
+      throw new NetworkError('youtube', 'retry', 'YouTube did not receive the whole video', { status: last.status });
+    } finally {
+      await file.cancel();
+    }
+  }
+
+  /** Sets a video's privacy (videos.update of its status, 50 quota units); null when YouTube has no such video. */
+  async function setPrivacy(grant: TGrant, videoId: string, privacyStatus: 'public'): Promise<TVideoResource | null> {
+    const at = now();
+    const res = await callNetwork(fetchFn, 'youtube', `${settings.apiBase}/youtube/v3/videos?part=status`, {
+      method: 'PUT',
+      headers: { ...bearerHeaders(grant), 'content-type': 'application/json; charset=UTF-8', accept: 'application/json' },
+      // the whole status part is replaced: what is not named takes YouTube's defaults, so the kids setting is named again
+      body: JSON.stringify({ id: videoId, status: { privacyStatus, selfDeclaredMadeForKids: false } }),
+    });
+    if (res.status === 404) return null;
+    if (res.status >= 400) failApi(res, at);
+    return (res.body ?? {}) as TVideoResource;
+  }
+
+  const preparedGone = (why: string) => new NetworkError('youtube', 'permanent', why, { code: PREPARED_GONE });
 
   async function videos(grant: TGrant, part: string, videoId: string): Promise<TVideoResource | null> {
     const body = (await apiGet(grant, '/videos', { part, id: videoId })) as { items?: TVideoResource[] } | null;
@@ -408,31 +520,67 @@ export function createYouTubeAdapter(
   }
 
   /**
-   * One page of a playlist (playlistItems.list, 1 quota unit), in its order, with the next page's token. A video's
-   * time is when it was added to the uploads (its upload); its text is its description, or its title when it has none.
+   * One page of a playlist (playlistItems.list, 1 quota unit), in its order, with the next page's token and the
+   * earliest upload it lists. Private videos are left out. A video's time is when it was published
+   * (`videoPublishedAt`: its upload, or the moment a video uploaded ahead was made public), else when it was added to
+   * the uploads; its text is its description, or its title when it has none.
    */
   async function playlistPage(grant: TGrant, playlistId: string, maxResults: number, pageToken: string | null) {
     const body = (await apiGet(grant, '/playlistItems', {
-      part: 'snippet,contentDetails',
+      part: 'snippet,contentDetails,status',
       playlistId,
       maxResults: String(maxResults),
       ...(pageToken ? { pageToken } : {}),
     })) as { items?: TPlaylistItem[]; nextPageToken?: string } | null;
     const posts: TRecentPost[] = [];
+    const privates: { videoId: string; title: string; description: string; uploadedMs: number }[] = [];
+    let oldestUploadMs: number | null = null;
+    const timeOf = (s: string | undefined) => {
+      const ms = Date.parse(s ?? '');
+      return Number.isNaN(ms) ? null : ms;
+    };
     for (const item of body?.items ?? []) {
       const id = item.contentDetails?.videoId ?? item.snippet?.resourceId?.videoId;
       if (!id) continue;
       const s = item.snippet ?? {};
-      const createdAt = new Date(s.publishedAt ?? item.contentDetails?.videoPublishedAt ?? '');
+      const uploadedMs = timeOf(s.publishedAt) ?? timeOf(item.contentDetails?.videoPublishedAt) ?? 0;
+      oldestUploadMs = oldestUploadMs === null ? uploadedMs : Math.min(oldestUploadMs, uploadedMs);
+      // a private video (one uploaded ahead of its post, or hidden by its owner) is not a published post
+      if (item.status?.privacyStatus === 'private') {
+        privates.push({ videoId: id, title: s.title ?? '', description: s.description ?? '', uploadedMs });
+        continue;
+      }
       posts.push({
         postId: id,
         text: s.description || s.title || '',
-        createdAt: Number.isNaN(createdAt.getTime()) ? new Date(0) : createdAt,
+        createdAt: new Date(timeOf(item.contentDetails?.videoPublishedAt) ?? uploadedMs),
         url: watchUrl(id),
       });
     }
     const next = body?.nextPageToken;
-    return { posts, next: typeof next === 'string' && next ? next : null };
+    return { posts, privates, oldestUploadMs, next: typeof next === 'string' && next ? next : null };
+  }
+
+  /**
+   * Reads the channel's uploads back, a page at a time, newest first (each page handed to `onPage`), until a page
+   * lists an upload from before `untilMs` or the playlist ends: true then; false when POSTS_SINCE_MAX_PAGES pages
+   * (1 quota unit each) did not get that far. The playlist has no time filter.
+   */
+  async function readUploadsBack(
+    grant: TGrant,
+    account: TAccountRef,
+    untilMs: number,
+    onPage: (page: Awaited<ReturnType<typeof playlistPage>>) => Promise<void> | void,
+  ): Promise<boolean> {
+    const playlistId = await uploadsPlaylist(grant, account);
+    let token: string | null = null;
+    for (let pages = 0; pages < POSTS_SINCE_MAX_PAGES; pages++) {
+      const page = await playlistPage(grant, playlistId, pageSize, token);
+      await onPage(page);
+      if ((page.oldestUploadMs !== null && page.oldestUploadMs < untilMs) || !page.next) return true;
+      token = page.next;
+    }
+    return false;
   }
 
   const adapter = {
@@ -547,54 +695,102 @@ export function createYouTubeAdapter(
       };
     },
     /**
-     * A resumable upload: the video's metadata opens a session (`Location`), then its bytes go in one PUT. The
-     * video is public once YouTube has processed it: the answer is `processing` with the video id in the ticket.
-     * Nothing is sent twice: a failed step is thrown, and the caller looks at postsSince before any retry.
+     * A resumable upload of the video as public (see uploadVideo), sent in chunks. The video is public once YouTube
+     * has processed it: the answer is `processing` with the video id in the ticket. Nothing is sent twice: a failed
+     * step is thrown, and the caller looks at postsSince before any retry.
      */
     async publish(grant: TGrant, request: TPublishRequest): Promise<TPublishState> {
       const issues = youtubePostIssues(request);
       if (issues.length) throw new NetworkError('youtube', 'permanent', issues.join('; '), { code: 'preflight' });
-      const media = request.media[0];
-      const bytes = await readMedia(media.url);
+      const video = await uploadVideo(grant, request, 'public');
+      return videoState(video, video.id!);
+    },
+    /**
+     * Uploads the video ahead as private: no one but the channel sees it, it is in no public list, and postsSince
+     * leaves it out (a private video is not a published post). Made public by `publishPrepared` at the due time,
+     * rather than given YouTube's `publishAt`: with `publishAt` YouTube would publish it by itself, so a post paused,
+     * edited or deleted in the last minutes (or whose removal failed) would still go out, and a fall-back to a whole
+     * publish could put it out twice; here nothing is public until the product's own call at the due time.
+     */
+    async prepare(grant: TGrant, request: TPublishRequest, at: Date): Promise<TPrepared> {
+      const issues = youtubePostIssues(request);
+      if (issues.length) throw new NetworkError('youtube', 'permanent', issues.join('; '), { code: 'preflight' });
+      const video = await uploadVideo(grant, request, 'private');
+      const validUntil = new Date(at.getTime() + YOUTUBE_PREPARED_VALID_MS);
+      return { ticket: writeTicket({ videoId: video.id!, until: validUntil.getTime() }), validUntil };
+    },
+    /**
+     * Makes the prepared video public (videos.update of its status): `processing` while YouTube still processes it
+     * (publishStatus follows it), published once processed. A video YouTube no longer has (deleted on the channel)
+     * is PREPARED_GONE, and so is one still private past its validity: postsSince reads the uploads only that far
+     * back, so a video made public later could not be found again after a lost answer. One whose processing failed
+     * or that YouTube rejected is permanent, as a whole publish of the same file would be. Made public twice (a
+     * replayed call) it is still one video: one already public is answered as it stands, whatever the time.
+     */
+    async publishPrepared(grant: TGrant, _account: TAccountRef, ticket: string): Promise<TPublishState> {
+      const { videoId, until } = readTicket(ticket);
+      const found = await videos(grant, 'status,processingDetails', videoId);
+      if (!found || found.status?.uploadStatus === 'deleted')
+        throw preparedGone('The video uploaded ahead is no longer on YouTube');
+      // a failed or rejected video throws here, before it is made public
+      videoState(found, videoId);
+      if (found.status?.privacyStatus === 'public') return videoState(found, videoId);
+      if (until === undefined || now().getTime() > until)
+        throw preparedGone('The video uploaded ahead was kept too long to be published');
+      const updated = await setPrivacy(grant, videoId, 'public');
+      if (!updated) throw preparedGone('The video uploaded ahead is no longer on YouTube');
+      return videoState({ ...found, status: { ...found.status, ...updated.status } }, videoId);
+    },
+    /**
+     * Deletes the prepared video (videos.delete), as long as it is still private: one already made public is the
+     * post itself and is never removed here. A video already gone is not a failure.
+     */
+    async discardPrepared(grant: TGrant, _account: TAccountRef, ticket: string): Promise<void> {
+      const { videoId } = readTicket(ticket);
+      const found = await videos(grant, 'status', videoId);
+      if (found?.status?.privacyStatus !== 'private') return;
       const at = now();
-      const opened = await callNetwork(
+      const res = await callNetwork(
         fetchFn,
         'youtube',
-        `${settings.apiBase}/upload/youtube/v3/videos?${new URLSearchParams({ uploadType: 'resumable', part: 'snippet,status' })}`,
+        `${settings.apiBase}/youtube/v3/videos?${new URLSearchParams({ id: videoId })}`,
         {
-          method: 'POST',
-          headers: {
-            ...bearerHeaders(grant),
-            'content-type': 'application/json; charset=UTF-8',
-            'x-upload-content-type': media.mimeType,
-            'x-upload-content-length': String(bytes.length),
-          },
-          body: JSON.stringify({
-            snippet: {
-              title: (request.title ?? '').trim(),
-              description: request.text,
-              categoryId: request.categoryId || YOUTUBE_DEFAULT_CATEGORY,
-            },
-            status: { privacyStatus: 'public', selfDeclaredMadeForKids: false },
-          }),
+          method: 'DELETE',
+          headers: bearerHeaders(grant),
         },
       );
-      if (opened.status >= 400) failApi(opened, at);
-      const location = opened.headers.get('location');
-      if (!location) throw new NetworkError('youtube', 'permanent', 'YouTube gave no address to upload the video to');
-      const sessionUrl = new URL(location, settings.apiBase).toString();
-      const sent = await uploadCall(sessionUrl, {
-        method: 'PUT',
-        headers: { ...bearerHeaders(grant), 'content-type': media.mimeType },
-        body: bytes,
+      if (res.status === 404 || res.status < 300) return;
+      failApi(res, at);
+    },
+    /**
+     * Deletes the private videos an earlier preparation of this post left on the channel (its answer lost, its
+     * process killed before the product kept the ticket): each uploaded since `since`, still private, with the post's
+     * title and description, and named by none of `keep`. The uploads playlist is read newest first until an upload
+     * from before `since` (1 quota unit a page, at most POSTS_SINCE_MAX_PAGES pages); each removal goes through
+     * discardPrepared, which deletes only a video still private.
+     */
+    async discardLeftovers(grant: TGrant, account: TAccountRef, leftovers: TLeftovers): Promise<number> {
+      const fromMs = Math.floor(leftovers.since.getTime() / 1000) * 1000;
+      const kept = new Set(
+        leftovers.keep.flatMap((ticket) => {
+          try {
+            return [readTicket(ticket).videoId];
+          } catch {
+            return [];
+          }
+        }),
+      );
+      const title = (leftovers.request.title ?? '').trim();
+      let removed = 0;
+      await readUploadsBack(grant, account, fromMs, async (page) => {
+        for (const v of page.privates) {
+          if (v.uploadedMs < fromMs || kept.has(v.videoId)) continue;
+          if (v.title !== title || v.description !== leftovers.request.text) continue;
+          await adapter.discardPrepared(grant, account, writeTicket({ videoId: v.videoId }));
+          removed++;
+        }
       });
-      // 308: YouTube holds part of the bytes; 404/410: the session lapsed. Either way not sent again here.
-      if (sent.status === 308 || sent.status === 404 || sent.status === 410)
-        throw new NetworkError('youtube', 'retry', 'YouTube did not receive the whole video', { status: sent.status });
-      if (sent.status >= 400) failApi(sent, now());
-      const video = (sent.body ?? {}) as TVideoResource;
-      if (!video.id) throw new NetworkError('youtube', 'permanent', 'YouTube answered the upload without a video id');
-      return videoState(video, video.id);
+      return removed;
     },
     /** Asks how the uploaded video's processing goes: published once processed, permanent if it failed. */
     async publishStatus(grant: TGrant, _account: TAccountRef, ticket: string): Promise<TPublishState> {
@@ -614,28 +810,24 @@ export function createYouTubeAdapter(
       return page.posts.sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime()).slice(0, maxResults);
     },
     /**
-     * Every video the channel uploaded since `since`, newest first: its uploads playlist (found with channels.list
-     * mine=true), 50 a page with `pageToken`, until a video older than `since` is listed or the playlist ends (at
-     * most POSTS_SINCE_MAX_PAGES pages, 1 quota unit each; past them the answer is incomplete). The playlist has no
-     * time filter. YouTube writes times to the second, so the videos of since's own second are kept.
+     * Every video the channel published since `since`, newest first: its uploads playlist (found with channels.list
+     * mine=true), 50 a page with `pageToken`, in upload order. A video uploaded ahead (private) and made public at its
+     * due time is listed at its upload but dated when made public, so the pages go on until an upload older than
+     * `since` by YOUTUBE_UPLOADS_REACH_MS is listed, or the playlist ends (at most POSTS_SINCE_MAX_PAGES pages, 1
+     * quota unit each; past them the answer is incomplete). Private videos are not published posts: left out. The
+     * playlist has no time filter. YouTube writes times to the second, so the videos of since's own second are kept.
      */
     async postsSince(grant: TGrant, account: TAccountRef, since: Date): Promise<TPostsSince> {
       const fromMs = Math.floor(since.getTime() / 1000) * 1000;
-      const playlistId = await uploadsPlaylist(grant, account);
       const found = new Map<string, TRecentPost>();
-      const answer = (complete: boolean): TPostsSince => ({
+      // the uploads are newest first: one from before what a prepared video could have been uploaded at ends it
+      const complete = await readUploadsBack(grant, account, fromMs - YOUTUBE_UPLOADS_REACH_MS, (page) => {
+        for (const p of page.posts) if (p.createdAt.getTime() >= fromMs) found.set(p.postId, p);
+      });
+      return {
         posts: [...found.values()].sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime()),
         complete,
-      });
-      let token: string | null = null;
-      for (let pages = 0; pages < POSTS_SINCE_MAX_PAGES; pages++) {
-        const page = await playlistPage(grant, playlistId, pageSize, token);
-        for (const p of page.posts) if (p.createdAt.getTime() >= fromMs) found.set(p.postId, p);
-        // the uploads are newest first: one from before `since` means the rest are older still
-        if (page.posts.some((p) => p.createdAt.getTime() < fromMs) || !page.next) return answer(true);
-        token = page.next;
-      }
-      return answer(false);
+      };
     },
     /** A video's public statistics: views, likes and comments (YouTube gives them as strings). */
     async analytics(

@@ -1,8 +1,8 @@
 import net, { type AddressInfo } from 'node:net';
 import { GUARD_MSG, MSG } from '@virality/domain';
+import { SANDBOX_GOOGLE_CLIENT_ID } from '@virality/sandbox/testing';
 import { decodeJwt, decodeProtectedHeader, generateKeyPair, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SANDBOX_GOOGLE_CLIENT_ID } from '../../sandbox/google';
 import { buildTestApp, buildUser, call, PASSWORD, setUserFields, type TTestApp, uniqueEmail } from '../../test/helpers';
 import { addSubUser, makeOwner, makeRole } from '../team/team-test-kit';
 

@@ -1,7 +1,7 @@
+import { SANDBOX_GOOGLE_CLIENT_ID } from '@virality/sandbox/facts';
 import type { TModule } from '../../container';
 import { cleanupJob } from '../../jobs/cleanup';
 import { getOrCreateSetting, randomSecret } from '../../lib/settings';
-import { SANDBOX_GOOGLE_CLIENT_ID } from '../../sandbox/google';
 import { createGoogleVerifier } from './google';
 import { createAuthRepository } from './repository';
 import { authRoutes } from './routes';

@@ -1,5 +1,5 @@
 import { IMAGE_MAX_PIXELS, SVG_RASTER_SIDE } from '@virality/domain';
-import sharp from 'sharp';
+import type Sharp from 'sharp';
 
 /**
  * Pictures are decoded here, whole, before anything is stored: a file that only looks like an image (a PNG of
@@ -11,8 +11,19 @@ import sharp from 'sharp';
  * DECODE_SECONDS each. Decoding streams through the picture (libvips), so memory stays small whatever its size.
  */
 
-// libvips' operation cache would keep decoded pictures between uploads: nothing is ever asked twice here
-sharp.cache(false);
+let loaded: Promise<typeof Sharp> | null = null;
+/**
+ * sharp, loaded with the first picture rather than at start: with libvips it holds some tens of MB that an idle
+ * server, or one that never sees a picture, does not need.
+ */
+export function loadSharp(): Promise<typeof Sharp> {
+  loaded ??= import('sharp').then(({ default: sharp }) => {
+    // libvips' operation cache would keep decoded pictures between uploads: nothing is ever asked twice here
+    sharp.cache(false);
+    return sharp;
+  });
+  return loaded;
+}
 
 /** Pictures decoded at once in one process. */
 const DECODE_SLOTS = 2;
@@ -22,8 +33,8 @@ const DECODE_SECONDS = 20;
 let busy = 0;
 const waiting: (() => void)[] = [];
 
-/** Runs `work` in one of the decode slots. */
-async function inSlot<T>(work: () => Promise<T>): Promise<T> {
+/** Runs `work` in one of the decode slots (uploads' decodes and conversions for a network share them). */
+export async function inSlot<T>(work: () => Promise<T>): Promise<T> {
   if (busy >= DECODE_SLOTS) await new Promise<void>((r) => waiting.push(r));
   else busy++;
   try {
@@ -50,6 +61,7 @@ const readOptions = { limitInputPixels: IMAGE_MAX_PIXELS, failOn: 'error', seque
  */
 export function decodeRaster(input: string | Buffer): Promise<TDecoded | null> {
   return inSlot(async () => {
+    const sharp = await loadSharp();
     try {
       const meta = await sharp(input, readOptions).metadata();
       if (!RASTER.includes(meta.format ?? '') || !meta.width || !meta.height) return null;
@@ -77,6 +89,7 @@ export type TRasterized = { png: Buffer; width: number; height: number };
  */
 export function rasterizeSvg(svg: Buffer): Promise<TRasterized | null> {
   return inSlot(async () => {
+    const sharp = await loadSharp();
     try {
       // its own size, read without drawing (the pixel limit applies to the drawing below)
       const meta = await sharp(svg, { limitInputPixels: false, failOn: 'error' }).metadata();

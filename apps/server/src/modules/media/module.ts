@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { TModule } from '../../container';
 import { defineJob } from '../../jobs/registry';
+import { createMediaConverter, type TMediaConverter } from './convert';
 import { createMediaRepository } from './repository';
 import { mediaRoutes } from './routes';
 import { createMediaService, MEDIA_UPLOAD_LIMITS, type TMediaLimits, type TMediaService } from './service';
@@ -8,6 +9,8 @@ import { createMediaService, MEDIA_UPLOAD_LIMITS, type TMediaLimits, type TMedia
 declare module '../../container' {
   interface TServices {
     media: TMediaService;
+    /** A post's photos made fit for one network before they are sent (JPEG, re-encoded under its limit). */
+    mediaConverter: TMediaConverter;
   }
 }
 
@@ -17,18 +20,28 @@ export const spoolDirOf = (dataDir: string) => path.join(dataDir, 'upload-spool'
 /** The media module with other size limits (tests lower them rather than send 100 MB). */
 export const mediaModuleWith = (limits: TMediaLimits): TModule => ({
   name: 'media',
-  services: ({ db, storage, clock, log, config, services }) => ({
-    media: createMediaService({
-      repo: createMediaRepository(db),
-      storage,
-      clock,
-      log,
-      limits,
-      spoolDir: spoolDirOf(config.dataDir),
-      planTypeOf: async (ownerId) => (await services.subscriptions.detailsFor(ownerId))?.planType ?? null,
-      permissionsOf: (user) => services.team.permissionsOf(user),
-    }),
-  }),
+  services: ({ db, storage, clock, log, config, services, fetch }) => {
+    const repo = createMediaRepository(db);
+    return {
+      media: createMediaService({
+        repo,
+        storage,
+        clock,
+        log,
+        limits,
+        spoolDir: spoolDirOf(config.dataDir),
+        planTypeOf: async (ownerId) => (await services.subscriptions.detailsFor(ownerId))?.planType ?? null,
+        permissionsOf: (user) => services.team.permissionsOf(user),
+      }),
+      mediaConverter: createMediaConverter({
+        storage,
+        fetch,
+        keyOf: (url) => repo.keyOfUrl(url),
+        workDir: spoolDirOf(config.dataDir),
+        maxSourceBytes: limits.imageBytes,
+      }),
+    };
+  },
   routes: ({ services }) => [mediaRoutes(services.media)],
   jobs: ({ services, log }) => [
     // Daily at 04:41 (UTC): uploads no post names a day after they were made, and what uploads left behind.

@@ -1,5 +1,4 @@
 import { ACCEPTED_IMAGE_TYPES, ACCEPTED_VIDEO_TYPES, POST_MSG, SVG_MAX_BYTES, UPLOAD_MSG } from '@virality/domain';
-import { fileTypeFromBuffer } from 'file-type';
 import { decodeRaster, rasterizeSvg } from './image';
 
 /**
@@ -362,6 +361,8 @@ const SHARP_FORMAT: Record<string, string> = { 'image/jpeg': 'jpeg', 'image/png'
  * media files are not supported'. A file at or over its kind's limit is refused before it is decoded.
  */
 export async function probeSource(src: TSource, limits: TProbeLimits = NO_LIMITS): Promise<TProbedFile> {
+  // file-type is loaded on the first upload: an idle server does not carry it
+  const { fileTypeFromBuffer } = await import('file-type');
   const type = await fileTypeFromBuffer(src.head).catch(() => undefined);
   const mime = type?.mime as string | undefined;
   // SVG is text: file-type knows it at most as XML

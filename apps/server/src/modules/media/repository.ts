@@ -70,6 +70,12 @@ export function createMediaRepository(db: TDb) {
         .where(and(eq(mediaFiles.orgId, orgId), inArray(mediaFiles.url, [...new Set(urls)])));
     },
 
+    /** The storage key of the upload at this address (of any organization), or null when none is there. */
+    async keyOfUrl(url: string): Promise<string | null> {
+      const [row] = await db.select({ key: mediaFiles.key }).from(mediaFiles).where(eq(mediaFiles.url, url));
+      return row?.key ?? null;
+    },
+
     /**
      * Up to `limit` uploads made before `before` that no post of their organization names (drafts, scheduled,
      * published and failed posts all count): what the sweep may remove.

@@ -221,8 +221,11 @@ export function createMediaService(deps: TDeps) {
     return rows.map(toAnswer);
   }
 
-  /** Storage keys of uploads: media/<org>/<id>.<ext>; the id, or null for a key of another shape. */
-  const idOfKey = (key: string) => /^media\/[^/]+\/([^/.]+)\.[a-z0-9]+$/.exec(key)?.[1] ?? null;
+  /**
+   * Storage keys of uploads, media/<org>/<id>.<ext>, and of the files converted from them for a network,
+   * media/<org>/<id>.<network>.jpg (kept as long as their upload): the id, or null for a key of another shape.
+   */
+  const idOfKey = (key: string) => /^media\/[^/]+\/([^/.]+)(?:\.[a-z]+)?\.[a-z0-9]+$/.exec(key)?.[1] ?? null;
 
   /**
    * Removes the uploads no post names a day after they were made (UNUSED_MEDIA_GRACE_MS): their rows, then

@@ -1,9 +1,9 @@
 import { dayInZone, type TProfileType } from '@virality/domain';
+import type { TEventRecord } from '@virality/sandbox/testing';
+import { paypalStore } from '@virality/sandbox/testing';
 import { eq, sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { activities, ledgerEntries, ledgerMovements, payouts, transfers, users } from '../../db/schema';
-import { paypalStore } from '../../sandbox/paypal/store';
-import type { TEventRecord } from '../../sandbox/paypal/webhooks';
 import { buildUser, call, setUserFields, type TTestApp } from '../../test/helpers';
 
 /** Waits (real time) until `check` holds; fails the test with `what` when it does not within `ms`. */

@@ -1,8 +1,8 @@
 import { CAMPAIGN_MSG, dayInZone, MONEY_MSG, PAY_MSG } from '@virality/domain';
+import { paypalStore } from '@virality/sandbox/testing';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { transfers } from '../../db/schema';
-import { paypalStore } from '../../sandbox/paypal/store';
 import { buildTestApp, call, type TTestApp } from '../../test/helpers';
 import { MODULES } from '..';
 import { createMoneyModule } from './module';

@@ -1,8 +1,8 @@
 import { MSG } from '@virality/domain';
+import { makeUserAgentKeys } from '@virality/sandbox/testing';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deviceTokens } from '../../db/schema';
-import { makeUserAgentKeys } from '../../sandbox/push/rfc8291';
 import { buildTestApp, buildUser, call, type TTestApp } from '../../test/helpers';
 
 let t: TTestApp;

@@ -2,6 +2,7 @@ import type { TNotificationSettings } from '@virality/domain';
 import { and, count, desc, eq, ne, notInArray, sql } from 'drizzle-orm';
 import type { TDb } from '../../db/client';
 import { activities, deviceTokens, notificationClicks, notificationSettings, users } from '../../db/schema';
+import { createCache } from '../../lib/cache';
 import type { TChanges } from '../../lib/changes';
 
 /** A notification with the name and picture of whoever caused it (null when nobody did, or they are gone). */
@@ -35,10 +36,20 @@ export function createNotificationsRepository(db: TDb, changes: TChanges) {
     .from(activities)
     .where(and(eq(activities.userId, sql.placeholder('userId')), eq(activities.isSeen, false)))
     .prepare('unseen_count');
+  // ... and its answer is kept until one of the user's notifications changes: every write below announces
+  // 'activity' for the user whose rows it touched, heard by every process (lib/cache)
+  const unseenByUser = createCache<{ userId: string; n: number }>(changes, {
+    ttlMs: 30_000,
+    max: 50_000,
+    tags: (v) => [['activity', v.userId]],
+  });
   return {
     async unseenCount(userId: string): Promise<number> {
-      const [row] = await unseen.execute({ userId });
-      return Number(row?.n ?? 0);
+      const kept = await unseenByUser.get(userId, async () => {
+        const [row] = await unseen.execute({ userId });
+        return { userId, n: Number(row?.n ?? 0) };
+      });
+      return kept?.n ?? 0;
     },
     async markAllSeen(userId: string): Promise<number> {
       const rows = await db

@@ -38,7 +38,7 @@ const gateway: TStripeGateway = {
     currency: 'usd',
     currencyOptions: { inr: 40000 },
   }),
-  verifyEvent: () => {
+  verifyEvent: async () => {
     throw new Error('no signature verifies here');
   },
 };

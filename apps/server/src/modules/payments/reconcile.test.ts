@@ -56,7 +56,7 @@ const gateway: TStripeGateway = {
   retrieveCoupon: async () => {
     throw new Error('not used');
   },
-  verifyEvent: () => {
+  verifyEvent: async () => {
     throw new Error('no webhook here');
   },
 };

@@ -347,7 +347,7 @@ export function createPaymentsService(deps: TDeps) {
       const gateway = stripe();
       let event: Stripe.Event;
       try {
-        event = gateway.verifyEvent(raw, signature);
+        event = await gateway.verifyEvent(raw, signature);
       } catch {
         throw badRequest(PAY_MSG.webhookSignatureInvalid);
       }

@@ -1,5 +1,5 @@
 import { addUtcMonths } from '@virality/domain';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activities, pointsLedger, users } from '../../db/schema';
 import { newId } from '../../lib/ids';
@@ -20,20 +20,17 @@ afterAll(async () => t?.close());
 
 const DAY = 86_400_000;
 
-/** Records `points` earned now by the user, as the publishing engine does (ledger, total, level, in one unit). */
+/** Records `points` earned now by the user and counts them, as a post's settle does (ledger, total, level, in one unit). */
 async function earn(userId: string, points: number) {
   const id = newId();
+  const earnedAt = t.clock.now();
   // the container's database joins the unit of work (the raw one would wait for it)
   const db = t.container.db;
   await t.container.unitOfWork(async () => {
     await db
       .insert(pointsLedger)
-      .values({ id, userId, postId: null, network: null, points, reason: 'post', earnedAt: t.clock.now() });
-    await db
-      .update(users)
-      .set({ totalPoints: sql`${users.totalPoints} + ${points}` })
-      .where(eq(users.id, userId));
-    await t.services.points.earned(userId, id);
+      .values({ id, userId, postId: null, network: null, points, reason: 'post', earnedAt, inTotal: false });
+    await t.services.points.counted(userId, [id]);
   });
 }
 
@@ -164,5 +161,27 @@ describe('points earned by a post', () => {
       ['instagram', postId],
       ['twitter', postId],
     ]);
+  });
+
+  it('a post’s points go into the total once, when it settles: a settle run again adds nothing', async () => {
+    const { user, token } = await buildUser(t, { profileType: 'BUSINESS' });
+    await givePlan(t, user.id);
+    const ids = await linkAll(t, token, ['instagram', 'twitter']);
+    const photo = await uploadPhoto(t, token);
+    const postId = await postNow(t, token, photo, [ids.instagram, ids.twitter], `Points once ${Date.now()}`);
+    await publishDue(t);
+    expect((await stored(user.id)).totalPoints).toBe(2);
+    const ledger = await t.database.db.select().from(pointsLedger).where(eq(pointsLedger.postId, postId));
+    expect(ledger.map((r) => r.inTotal)).toEqual([true, true]);
+    // the settle's counting again (a process that died after it, another process's settle): nothing added twice
+    await t.container.unitOfWork(() =>
+      t.services.points.counted(
+        user.id,
+        ledger.map((r) => r.id),
+      ),
+    );
+    await t.container.unitOfWork(() => t.services.points.settled(user.id, postId, new Date(0)));
+    expect((await stored(user.id)).totalPoints).toBe(2);
+    expect((await wallet(user)).user.totalPoints).toBe(2);
   });
 });

@@ -1,5 +1,5 @@
 import { LEVEL_MONTHS, LEVELS, type TLevel } from '@virality/domain';
-import { and, desc, eq, gte, isNotNull, isNull, lt, lte, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, isNotNull, isNull, lt, lte, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { TDb } from '../../db/client';
 import { pointsLedger, posts, users } from '../../db/schema';
 import type { TChanges } from '../../lib/changes';
@@ -50,9 +50,13 @@ export function createPointsRepository(db: TDb, changes: TChanges) {
     /**
      * The level held at `now`: the highest level reached at an earning within the last 12 months, where an earning
      * reaches the level that the points earned in the 12 months up to it give; and when that level was last
-     * reached. `exclude`: leave one ledger row out (the level held just before it was earned).
+     * reached. `exclude`: ledger rows left out (the level held just before they were earned).
      */
-    async heldLevel(userId: string, now: Date, exclude?: string): Promise<{ level: TLevel; reachedAt: Date | null }> {
+    async heldLevel(
+      userId: string,
+      now: Date,
+      exclude: readonly string[] = [],
+    ): Promise<{ level: TLevel; reachedAt: Date | null }> {
       const result = await db.execute(sql`
         WITH recent AS (
           SELECT ${pointsLedger.earnedAt} AS earned_at, ${pointsLedger.points} AS points
@@ -60,7 +64,14 @@ export function createPointsRepository(db: TDb, changes: TChanges) {
           WHERE ${pointsLedger.userId} = ${userId}
             AND ${pointsLedger.earnedAt} > ${now.toISOString()}::timestamptz - ${TWICE}
             AND ${pointsLedger.earnedAt} <= ${now.toISOString()}::timestamptz
-            ${exclude ? sql`AND ${pointsLedger.id} <> ${exclude}` : sql``}
+            ${
+              exclude.length
+                ? sql`AND ${pointsLedger.id} <> ALL(${sql.raw('ARRAY[')}${sql.join(
+                    exclude.map((id) => sql`${id}`),
+                    sql`, `,
+                  )}${sql.raw(']::text[]')})`
+                : sql``
+            }
         ), counted AS (
           SELECT earned_at, sum(points) OVER (ORDER BY earned_at RANGE BETWEEN ${MONTHS} PRECEDING AND CURRENT ROW) AS n
           FROM recent
@@ -99,6 +110,28 @@ export function createPointsRepository(db: TDb, changes: TChanges) {
       return row ?? null;
     },
 
+    /**
+     * Adds the given earnings to the user's total, each once: those not in it yet are marked in the same unit of
+     * work as the total grows, so a settle run again (after a crash, by another process) adds nothing twice. Returns
+     * the earnings added now and the user's figures after.
+     */
+    async addToTotal(userId: string, ids: readonly string[]) {
+      if (ids.length === 0) return null;
+      const added = await db
+        .update(pointsLedger)
+        .set({ inTotal: true })
+        .where(and(eq(pointsLedger.userId, userId), inArray(pointsLedger.id, [...ids]), eq(pointsLedger.inTotal, false)))
+        .returning({ id: pointsLedger.id, points: pointsLedger.points, earnedAt: pointsLedger.earnedAt });
+      if (added.length === 0) return null;
+      const [stored] = await db
+        .update(users)
+        .set({ totalPoints: sql`${users.totalPoints} + ${added.reduce((n, r) => n + r.points, 0)}` })
+        .where(eq(users.id, userId))
+        .returning({ totalPoints: users.totalPoints, level: users.viralityLevel, reachedAt: users.levelReachedAt });
+      await changes.changed('user', userId);
+      return stored ? { added, stored } : null;
+    },
+
     /** Keeps the level a user holds (and when it was reached); the user's row is re-read everywhere. */
     async setLevel(userId: string, level: TLevel, reachedAt: Date | null): Promise<void> {
       await db.update(users).set({ viralityLevel: level, levelReachedAt: reachedAt }).where(eq(users.id, userId));
@@ -122,13 +155,16 @@ export function createPointsRepository(db: TDb, changes: TChanges) {
     },
 
     /** What a post earned on each network (the rows of one post), with the networks. */
-    async earnedByPost(postId: string): Promise<{ id: string; network: string | null; points: number; earnedAt: Date }[]> {
+    async earnedByPost(
+      postId: string,
+    ): Promise<{ id: string; network: string | null; points: number; earnedAt: Date; inTotal: boolean }[]> {
       return db
         .select({
           id: pointsLedger.id,
           network: pointsLedger.network,
           points: pointsLedger.points,
           earnedAt: pointsLedger.earnedAt,
+          inTotal: pointsLedger.inTotal,
         })
         .from(pointsLedger)
         .where(eq(pointsLedger.postId, postId))

@@ -7,6 +7,7 @@ import {
   daysAsMoments,
   LEVEL_MONTHS,
   LEVELS,
+  levelForPoints,
   levelRank,
   MSG,
   POINTS_MSG,
@@ -66,43 +67,69 @@ export function createPointsService(deps: { repo: TPointsRepository; notificatio
     userId: string,
     stored: { level: string; reachedAt: Date | null },
     now: Date,
+    /** An earning left out when the level has to be worked out again from the ledger. */
+    exclude: readonly string[] = [],
   ): Promise<{ level: TLevel; reachedAt: Date | null }> {
     if (stored.level === 'Maker' && !stored.reachedAt) return { level: 'Maker', reachedAt: null };
     const held = stored.reachedAt && stored.reachedAt.getTime() > addUtcMonths(now, -LEVEL_MONTHS).getTime();
     if (held && LEVELS.some((l) => l.name === stored.level))
       return { level: stored.level as TLevel, reachedAt: stored.reachedAt };
-    return repo.heldLevel(userId, now);
+    return repo.heldLevel(userId, now, exclude);
   }
+
+  /** Whether two level standings differ (the level, or when it was reached). */
+  const differ = (a: { level: string; reachedAt: Date | null }, b: { level: string; reachedAt: Date | null }) =>
+    a.level !== b.level || (a.reachedAt?.getTime() ?? null) !== (b.reachedAt?.getTime() ?? null);
 
   /** Works out the level again and keeps it; true when it changed. */
   async function refreshLevel(userId: string, now: Date) {
     const held = await repo.heldLevel(userId, now);
     const stored = await repo.standing(userId);
     if (!stored) return { held, changed: false };
-    const changed = stored.level !== held.level || (stored.reachedAt?.getTime() ?? null) !== (held.reachedAt?.getTime() ?? null);
+    const changed = differ(stored, held);
     if (changed) await repo.setLevel(userId, held.level, held.reachedAt);
     return { held, changed };
   }
 
+  /**
+   * Inside the unit of work that settles a post (or records points another way): the given ledger rows not yet in
+   * the user's total are added to it, once, and the level they reach is kept; a level higher than the one held just
+   * before them is announced, once per level per time reached. Returns the user's total after, or null when there
+   * was nothing to add.
+   */
+  async function counted(userId: string, ids: readonly string[]): Promise<number | null> {
+    const result = await repo.addToTotal(userId, ids);
+    if (!result) return null;
+    const { added, stored } = result;
+    // the newest of them reaches the level the points of the 12 months up to it give (the earlier ones reach no
+    // higher: points only add up); reaching the level held (or a higher one) holds it for 12 months from then, a
+    // lower one leaves the held one as it is
+    const last = added.reduce((a, r) => (r.earnedAt.getTime() > a.getTime() ? r.earnedAt : a), added[0]!.earnedAt);
+    // the level held before them: the one kept while it holds (else worked out without them)
+    const before = await shownLevel(
+      userId,
+      stored,
+      last,
+      added.map((r) => r.id),
+    );
+    const reached = levelRank(levelForPoints(await repo.levelPoints(userId, last)));
+    const held =
+      reached > 0 && reached >= levelRank(before.level) ? { level: LEVELS[reached]!.name as TLevel, reachedAt: last } : before;
+    if (differ(held, stored)) await repo.setLevel(userId, held.level, held.reachedAt);
+    if (levelRank(held.level) > levelRank(before.level) && held.reachedAt) {
+      await notifications.notify(userId, {
+        type: 'LEVEL_REACHED',
+        title: POINTS_MSG.levelTitle(held.level),
+        description: POINTS_MSG.levelText(held.level),
+        payload: null,
+        dedupeKey: `level:${held.level}:${held.reachedAt.toISOString()}`,
+      });
+    }
+    return stored.totalPoints;
+  }
+
   return {
-    /**
-     * Inside the unit of work that recorded a ledger row (`ledgerId`): the user's level as it now stands is kept,
-     * and a level higher than the one held just before is announced, once per level per time reached.
-     */
-    async earned(userId: string, ledgerId: string): Promise<void> {
-      const now = clock.now();
-      const before = await repo.heldLevel(userId, now, ledgerId);
-      const { held } = await refreshLevel(userId, now);
-      if (levelRank(held.level) > levelRank(before.level) && held.reachedAt) {
-        await notifications.notify(userId, {
-          type: 'LEVEL_REACHED',
-          title: POINTS_MSG.levelTitle(held.level),
-          description: POINTS_MSG.levelText(held.level),
-          payload: null,
-          dedupeKey: `level:${held.level}:${held.reachedAt.toISOString()}`,
-        });
-      }
-    },
+    counted,
 
     /**
      * Inside the unit of work that settles a post: what the post earned since `roundStart` (when it was sent, or
@@ -111,6 +138,11 @@ export function createPointsService(deps: { repo: TPointsRepository; notificatio
      */
     async settled(userId: string, postId: string, roundStart: Date): Promise<void> {
       const rows = await repo.earnedByPost(postId);
+      // what the post earned that is not in the user's total yet goes in now, with the level it reaches
+      const totalNow = await counted(
+        userId,
+        rows.filter((r) => !r.inTotal).map((r) => r.id),
+      );
       const round = rows.filter((r) => r.earnedAt.getTime() >= roundStart.getTime());
       if (round.length === 0) return;
       const points = round.reduce((n, r) => n + r.points, 0);
@@ -120,7 +152,7 @@ export function createPointsService(deps: { repo: TPointsRepository; notificatio
       const networks = [
         ...new Set([...round].sort((x, y) => order(x) - order(y)).map((r) => socialNetwork(r.network)?.label ?? r.network ?? '')),
       ].filter(Boolean);
-      const total = (await repo.standing(userId))?.totalPoints ?? points;
+      const total = totalNow ?? (await repo.standing(userId))?.totalPoints ?? points;
       const written = await notifications.notify(userId, {
         type: 'POINTS_EARNED',
         title: POINTS_MSG.earnedTitle(points),

@@ -1,8 +1,18 @@
 import { createHash } from 'node:crypto';
-import { POST_MSG, pointsFor, SOCIAL_MSG, socialNetwork, type TPostType } from '@virality/domain';
+import { POST_MSG, pointsFor, SOCIAL_MSG, socialNetwork, type TPostType, type TSocialNetworkKey } from '@virality/domain';
 import type { Clock } from '../../clock';
 import type { TPostMedia } from '../../db/schema';
-import { NetworkError, type TPublishRequest, type TPublishState, type TRecentPost } from '../../integrations/networks/types';
+import {
+  NetworkError,
+  PREPARED_GONE,
+  type TAccountRef,
+  type TNetworkAdapter,
+  type TPrepared,
+  type TPublishMedia,
+  type TPublishRequest,
+  type TPublishState,
+  type TRecentPost,
+} from '../../integrations/networks/types';
 import { newId } from '../../lib/ids';
 import type { TCancelJob, TEnqueue, TUnitOfWork } from '../../lib/unit-of-work';
 import type { TNotificationsService } from '../notifications/service';
@@ -15,6 +25,32 @@ import { resultOf } from './results';
 export const PUBLISH_QUEUE = 'publish-target';
 /** The sweep that sends a job again for any target left behind (a lost job, an attempt whose process died). */
 export const PUBLISH_SWEEP_QUEUE = 'publish-sweep';
+
+/**
+ * The queue of preparing ahead: one job per (target, due time), from PREPARE_AHEAD_MINUTES before it is due (at
+ * once when it is due sooner), which uploads the media and makes the containers so that at the due time only the
+ * final publish call remains. A job of a due time the target no longer has does nothing; one with no due time only
+ * lets go of what was prepared for a target that was paused or canceled.
+ */
+export const PREPARE_QUEUE = 'prepare-target';
+export type TPrepareJob = { targetId: string; dueAt: string | null };
+/** A prepared ticket is made only if the network keeps it at least this long past the due time. */
+export const PREP_MARGIN_MS = 2 * 60_000;
+/** At the due time, a prepared ticket is used only if the network keeps it at least this long from now. */
+const PREP_USE_MARGIN_MS = 30_000;
+
+/** What one run of a target's preparation did (for tests, logs and the benchmark). */
+export type TPrepareOutcome =
+  | 'prepared'
+  | 'kept'
+  | 'dropped'
+  | 'idle'
+  | 'moved'
+  | 'early'
+  | 'late'
+  | 'not_offered'
+  | 'too_short'
+  | 'failed';
 
 /** How often every process looks for targets whose holder died (their lease ran out) and posts left unsettled. */
 export const RECLAIM_EVERY_MS = 3_000;
@@ -89,6 +125,26 @@ export function pickSent(found: TRecentPost[], text: string, windowFrom: Date, t
   return candidates.sort((a, b) => rank(a) - rank(b))[0] ?? null;
 }
 
+/**
+ * What a preparation was made from: the account, the format and privacy, the text and the media. A post changed
+ * after it was prepared no longer matches, and its preparation is not used.
+ */
+export function prepKey(
+  post: Pick<TPostRow, 'caption' | 'hashtags' | 'media' | 'title' | 'categoryId'>,
+  target: Pick<TTargetRow, 'accountId' | 'format' | 'privacy'>,
+): string {
+  const what = [
+    target.accountId,
+    target.format,
+    target.privacy ?? null,
+    postText(post),
+    post.title ?? null,
+    post.categoryId ?? null,
+    post.media.map((m) => [m.url, m.mimeType, m.bytes]),
+  ];
+  return createHash('sha256').update(JSON.stringify(what)).digest('base64url');
+}
+
 const mediaOf = (m: TPostMedia): TPublishRequest['media'][number] => ({
   url: m.url,
   type: m.kind,
@@ -131,9 +187,107 @@ export function createPublishEngine(deps: {
   cancelJob: TCancelJob;
   /** How long one attempt holds a target without renewing its lease before another process may take it over. */
   leaseSeconds: number;
+  /** How long before its due time a scheduled target is prepared (0: never; everything happens at the due time). */
+  prepareAheadMs?: number;
+  /** The post's media as one network takes them (a photo it will not take converted); absent: as uploaded. */
+  convert?: (network: TSocialNetworkKey, media: TPublishMedia[]) => Promise<TPublishMedia[]>;
 }) {
   const { repo, social, notifications, points, clock, unitOfWork, enqueue, cancelJob } = deps;
   const leaseMs = deps.leaseSeconds * 1000;
+  const prepareAheadMs = deps.prepareAheadMs ?? 0;
+
+  /** What to send to one account: the post's text and its media as that network takes them. */
+  async function requestOf(post: TPostRow, target: TTargetRow, ref: TAccountRef): Promise<TPublishRequest> {
+    const media = post.media.map(mediaOf);
+    return {
+      account: ref,
+      format: target.format as TPublishRequest['format'],
+      text: postText(post),
+      media: deps.convert ? await deps.convert(target.network as TSocialNetworkKey, media) : media,
+      title: post.title,
+      categoryId: post.categoryId,
+      privacy: target.privacy,
+    };
+  }
+
+  /** Sends the job that prepares a target ahead of `dueAt`, inside the caller's unit of work. */
+  async function schedulePrepare(targetId: string, dueAt: Date | null): Promise<void> {
+    const at = dueAt ? Math.max(clock.nowMs(), dueAt.getTime() - prepareAheadMs) : clock.nowMs();
+    await enqueue(PREPARE_QUEUE, { targetId, dueAt: dueAt?.toISOString() ?? null } satisfies TPrepareJob, {
+      singletonKey: `${targetId}:${dueAt?.getTime() ?? 'drop'}`,
+      startAfter: new Date(at),
+    });
+  }
+
+  /** Removes from the network what a preparation made and no publish will use (best effort: it expires anyway). */
+  async function discard(target: TTargetRow, ticket: string): Promise<string | null> {
+    if (!target.accountId) return null;
+    try {
+      await social.withPublishing(target.accountId, async (adapter, grant, ref) => {
+        await adapter.discardPrepared?.(grant, ref, ticket);
+      });
+      return null;
+    } catch (err) {
+      return err instanceof Error ? err.message : String(err);
+    }
+  }
+
+  /**
+   * Removes what an earlier preparation of this target may have left on the network for good (a private YouTube
+   * video whose upload answer was lost, or whose process was killed before the ticket was stored): only when one
+   * began and stored nothing, and never what another target of the account holds as its ticket.
+   */
+  async function clearLeftovers(
+    adapter: TNetworkAdapter,
+    grant: Parameters<TNetworkAdapter['publish']>[0],
+    ref: TAccountRef,
+    target: TTargetRow,
+    request: TPublishRequest,
+  ): Promise<void> {
+    if (!target.prepStartedAt || !target.accountId || !adapter.discardLeftovers) return;
+    const keep = await repo.prepTicketsOfAccount(target.accountId, target.id);
+    await adapter.discardLeftovers(grant, ref, {
+      since: new Date(target.prepStartedAt.getTime() - CLOCK_SKEW_MS),
+      request,
+      keep,
+    });
+  }
+
+  /**
+   * The due time's network call: the final call on what was prepared when a preparation made from this very post
+   * is still kept by the network; otherwise (none, stale, or the network no longer has it) the whole publish.
+   */
+  async function publishCall(
+    adapter: TNetworkAdapter,
+    grant: Parameters<TNetworkAdapter['publish']>[0],
+    ref: TAccountRef,
+    post: TPostRow,
+    target: TTargetRow,
+    used: { prep: boolean },
+  ): Promise<TPublishState> {
+    const ticket = target.prepTicket;
+    const usable =
+      ticket !== null &&
+      target.prepUntil !== null &&
+      target.prepUntil.getTime() > clock.nowMs() + PREP_USE_MARGIN_MS &&
+      target.prepKey === prepKey(post, target);
+    if (usable && adapter.publishPrepared) {
+      try {
+        used.prep = true;
+        return await adapter.publishPrepared(grant, ref, ticket);
+      } catch (err) {
+        // the network no longer holds what was prepared (it lapsed, it was removed): nothing went out, so the
+        // whole publish is done at once
+        if (!(err instanceof NetworkError && err.details.code === PREPARED_GONE)) throw err;
+        used.prep = false;
+      }
+    }
+    const request = await requestOf(post, target, ref);
+    // a preparation that died or lost its answer may have left a private copy: removed before the whole publish
+    // (a failure to remove it does not hold the post back)
+    await clearLeftovers(adapter, grant, ref, target, request).catch(() => undefined);
+    return adapter.publish(grant, request);
+  }
 
   /**
    * Sends the job that will run a target (at `at`, or now), inside the caller's unit of work. A follow-up of
@@ -147,6 +301,8 @@ export function createPublishEngine(deps: {
       ...(followUp ? { priority: 1 } : {}),
     });
     if (jobId) await repo.setTargetJob(target.id, jobId);
+    // a scheduled target (not a retry or a poll) is prepared ahead of its due time
+    if (at && !followUp && prepareAheadMs > 0) await schedulePrepare(target.id, at);
     return jobId;
   }
 
@@ -155,8 +311,9 @@ export function createPublishEngine(deps: {
    * and its live update, once. The post is locked first, so two targets ending at once settle it exactly once
    * (the second waits, then reads the first's final state).
    */
-  async function settleIn(postId: string): Promise<void> {
-    const post = await repo.lockPostById(postId);
+  async function settleIn(postId: string, locked: TPostRow | null = null): Promise<void> {
+    // the post's row, locked (by the caller already, or now)
+    const post = locked ?? (await repo.lockPostById(postId));
     if (!post || post.settledAt) return;
     const targets = await repo.targetsOf(postId);
     if (targets.length === 0 || !targets.every((t) => isFinal(t.state))) return;
@@ -225,7 +382,7 @@ export function createPublishEngine(deps: {
       const final = isFinal(row.state);
       // locks in one order everywhere (the target, then its post, then its user): as the claim takes them, and the
       // reclaim's settle (post, then user); the points below lock the user's row, the settle the post's
-      if (final) await repo.lockPostById(post.id);
+      const locked = final ? await repo.lockPostById(post.id) : null;
       if (retryAt) await schedule(row, retryAt, true);
       if (outcome === 'published' || outcome === 'reconciled') {
         const earning = {
@@ -236,10 +393,10 @@ export function createPublishEngine(deps: {
           points: pointsFor(post.postType as TPostType),
           earnedAt: now,
         };
-        // a level reached with these points is kept (and told) with them
-        if (await repo.earnPoints(earning)) await points.earned(post.userId, earning.id);
+        // recorded now; added to the user's total (and the level they reach kept) when the post settles, once per post
+        await repo.earnPoints(earning);
       }
-      if (final) await settleIn(post.id);
+      if (final) await settleIn(post.id, locked);
       return row;
     });
     return written ? outcome : 'skipped';
@@ -365,6 +522,96 @@ export function createPublishEngine(deps: {
     schedule,
     settle,
 
+    /**
+     * Lets go of what was prepared for a target that was paused or canceled (inside the caller's unit of work): a
+     * job that removes it from the network, unless a publish attempt began meanwhile.
+     */
+    async dropPrepared(target: Pick<TTargetRow, 'id' | 'prepTicket'>): Promise<void> {
+      if (prepareAheadMs > 0 && target.prepTicket) await schedulePrepare(target.id, null);
+    },
+
+    /**
+     * Runs one preparation (the prepare queue's handler). What was prepared before is let go when it no longer
+     * fits (the post changed, it was paused or canceled, the network would not keep it until the new due time),
+     * and only while no publish attempt has begun: an attempt reads the ticket when it claims the target, under the
+     * same row lock, so a ticket is never removed under a publish that uses it. A new preparation is kept only on
+     * the same condition; otherwise it is let go at once. Preparing never publishes: a killed preparation leaves at
+     * most something unpublished on the network, which lapses; the due time then does the whole publish.
+     */
+    async prepare(job: TPrepareJob): Promise<{ outcome: TPrepareOutcome; discardError?: string }> {
+      const now = clock.now();
+      const target = await repo.findTarget(job.targetId);
+      if (!target) return { outcome: 'idle' };
+      const post = await repo.findPostById(target.postId);
+      const dueAt = target.dueAt;
+      const waiting =
+        post?.isActive &&
+        !post.isDraft &&
+        !post.isPaused &&
+        (target.state === 'scheduled' || target.state === 'queued') &&
+        target.attempts === 0 &&
+        target.accountId !== null &&
+        dueAt !== null;
+      const key = waiting ? prepKey(post, target) : null;
+      let discardError: string | null = null;
+      if (target.prepTicket) {
+        const fits =
+          waiting &&
+          target.prepKey === key &&
+          target.prepUntil !== null &&
+          dueAt !== null &&
+          target.prepUntil.getTime() >= dueAt.getTime() + PREP_MARGIN_MS;
+        if (fits) return { outcome: 'kept' };
+        if (await repo.dropPrep(target.id, target.prepTicket)) discardError = await discard(target, target.prepTicket);
+        if (!waiting || job.dueAt === null) return { outcome: 'dropped', ...(discardError ? { discardError } : {}) };
+      }
+      if (!waiting || !post || !key || !dueAt || !target.accountId) return { outcome: 'idle' };
+      // a job of a due time the target no longer has: the job of its new due time prepares it
+      if (job.dueAt === null || new Date(job.dueAt).getTime() !== dueAt.getTime()) return { outcome: 'moved' };
+      const due = dueAt.getTime();
+      if (due - now.getTime() > prepareAheadMs + 1_000) {
+        await schedulePrepare(target.id, dueAt);
+        return { outcome: 'early' };
+      }
+      if (due <= now.getTime()) return { outcome: 'late' };
+      const started = performance.now();
+      let prepared: TPrepared | null;
+      try {
+        prepared = await social.withPublishing(target.accountId, async (adapter, grant, ref) => {
+          if (!adapter.prepare || !adapter.publishPrepared) return null;
+          const request = await requestOf(post, target, ref);
+          if (adapter.discardLeftovers) {
+            // what an earlier try left is removed first; then this try's start is noted before anything is sent
+            await clearLeftovers(adapter, grant, ref, target, request);
+            await repo.notePrepStart(target.id, now);
+          }
+          return adapter.prepare(grant, request, now);
+        });
+      } catch (err) {
+        if (!(err instanceof NetworkError)) throw err;
+        await repo.notePrepError(target.id, err.message);
+        // a passing failure is tried again (the queue's retries) while a minute is left before the due time;
+        // anything else is left to the due time, which does the whole publish and says what went wrong
+        if ((err.kind === 'retry' || err.kind === 'rate_limited') && due - clock.nowMs() > 60_000) throw err;
+        return { outcome: 'failed' };
+      }
+      if (!prepared) return { outcome: 'not_offered' };
+      const ms = Math.round(performance.now() - started);
+      const letGo = async (outcome: TPrepareOutcome) => {
+        const e = await discard(target, prepared.ticket);
+        return { outcome, ...(e ? { discardError: e } : {}) };
+      };
+      if (prepared.validUntil.getTime() < due + PREP_MARGIN_MS) return letGo('too_short');
+      const kept = await repo.storePrep(target.id, {
+        key,
+        ticket: prepared.ticket,
+        until: prepared.validUntil,
+        at: clock.now(),
+        ms,
+      });
+      return kept ? { outcome: 'prepared' } : letGo('late');
+    },
+
     /** Runs one target's job (the publish queue's handler). */
     async run(targetId: string, jobId: string): Promise<TRunOutcome> {
       const attemptId = newId();
@@ -409,6 +656,7 @@ export function createPublishEngine(deps: {
       let looking = false;
       let answer: TAnswer;
       const letGo = holdLease(target.id, attemptId);
+      const used = { prep: false };
       try {
         answer = await social.withPublishing(accountId, async (adapter, grant, ref): Promise<TAnswer> => {
           // was it sent by an earlier attempt? Everything the account published since the first attempt is read
@@ -435,15 +683,7 @@ export function createPublishEngine(deps: {
           const state =
             prior.state === 'processing' && prior.ticket
               ? await adapter.publishStatus(grant, ref, prior.ticket)
-              : await adapter.publish(grant, {
-                  account: ref,
-                  format: target.format as TPublishRequest['format'],
-                  text,
-                  media: post.media.map(mediaOf),
-                  title: post.title,
-                  categoryId: post.categoryId,
-                  privacy: target.privacy,
-                });
+              : await publishCall(adapter, grant, ref, post, target, used);
           return { kind: 'sent', state, reconciled: false };
         });
       } catch (err) {
@@ -473,7 +713,7 @@ export function createPublishEngine(deps: {
           claim,
           attemptId,
           answer.reconciled ? 'reconciled' : 'published',
-          published(state, clock.now()),
+          { ...published(state, clock.now()), ...(used.prep ? { prepUsed: true } : {}) },
           state.postId,
         );
       const at = new Date(clock.nowMs() + Math.max(500, state.checkAfterMs));
@@ -481,7 +721,7 @@ export function createPublishEngine(deps: {
         claim,
         attemptId,
         'processing',
-        { state: 'processing', ticket: state.ticket, leaseUntil: null, dueAt: at },
+        { state: 'processing', ticket: state.ticket, leaseUntil: null, dueAt: at, ...(used.prep ? { prepUsed: true } : {}) },
         null,
         at,
       );

@@ -1,11 +1,21 @@
-import { POST_MSG, type TSocialNetworkKey } from '@virality/domain';
+import { POST_MSG } from '@virality/domain';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { activities, posts, postTargets, publishAttempts, socialAccounts } from '../../db/schema';
+import { activities, posts, postTargets } from '../../db/schema';
 import type { TPublishState, TRecentPost } from '../../integrations/networks/types';
 import { buildTestApp, buildUser, call, type TTestApp } from '../../test/helpers';
 import { PUBLISH_QUEUE, pickSent } from './engine';
-import { holdByDeadAttempt, linkAll, postBody, publishDue, uploadPhoto } from './posts-test-kit';
+import {
+  control,
+  holdByDeadAttempt,
+  linkAll,
+  outcomesOf,
+  postBody,
+  publishDue,
+  remoteIdOf,
+  targetsOf,
+  uploadPhoto,
+} from './posts-test-kit';
 
 /**
  * Exactly once under fire: what a chaos test of the engine found, each kept by a test. A post is looked for in
@@ -19,16 +29,6 @@ beforeAll(async () => {
   t = await buildTestApp();
 });
 afterAll(async () => t?.close());
-
-const targetsOf = (postId: string) => t.database.db.select().from(postTargets).where(eq(postTargets.postId, postId));
-const outcomesOf = async (targetId: string) =>
-  (await t.database.db.select().from(publishAttempts).where(eq(publishAttempts.targetId, targetId)))
-    .sort((a, b) => a.startedAt.getTime() - b.startedAt.getTime())
-    .map((a) => a.outcome);
-const remoteIdOf = async (accountId: string) =>
-  (await t.database.db.select().from(socialAccounts).where(eq(socialAccounts.id, accountId)))[0].remoteId;
-const control = (network: TSocialNetworkKey, payload: object) =>
-  t.app.inject({ method: 'POST', url: `/sandbox/${network}/_control`, payload });
 
 /** Everything on the account carrying `caption` (read back an hour, far past what any test publishes). */
 async function copiesOn(accountId: string, caption: string) {
@@ -70,8 +70,8 @@ async function postNowTo(token: string, accountId: string, caption: string, phot
 async function runUntilRetry(postId: string) {
   for (let round = 0; round < 10; round++) {
     await t.runDueJobs(PUBLISH_QUEUE);
-    const [target] = await targetsOf(postId);
-    if ((await outcomesOf(target.id)).at(-1) === 'retry') return;
+    const [target] = await targetsOf(t, postId);
+    if ((await outcomesOf(t, target.id)).at(-1) === 'retry') return;
     t.clock.advance(Math.max(0, (target.dueAt?.getTime() ?? 0) - t.clock.nowMs()) + 10);
   }
   throw new Error('no attempt ended in a retry');
@@ -79,7 +79,7 @@ async function runUntilRetry(postId: string) {
 
 /** Moves the clock to a retried target's due moment and runs what is due. */
 async function runRetry(postId: string) {
-  const [target] = await targetsOf(postId);
+  const [target] = await targetsOf(t, postId);
   t.clock.advance(Math.max(0, (target.dueAt?.getTime() ?? 0) - t.clock.nowMs()) + 10);
   await publishDue(t);
 }
@@ -92,15 +92,15 @@ describe('the check reads everything the account published since the first attem
       const ids = await linkAll(t, token, [network]);
       const photo = await uploadPhoto(t, token);
       const caption = `Behind thirty ${network} ${Date.now()}`;
-      expect((await control(network, { lose_answers: 1, account: await remoteIdOf(ids[network]) })).statusCode).toBe(200);
+      expect((await control(t, network, { lose_answers: 1, account: await remoteIdOf(t, ids[network]) })).statusCode).toBe(200);
       const postId = await postNowTo(token, ids[network], caption, photo);
       await runUntilRetry(postId);
       // meanwhile the account publishes 30 more posts (the same user's other posts, or another tool's)
       for (let i = 0; i < 30; i++) await publishElsewhere(ids[network], `Other post ${i} ${network} ${Date.now()}`, photo);
       await runRetry(postId);
-      const [after] = await targetsOf(postId);
+      const [after] = await targetsOf(t, postId);
       expect(after.state, String(after.internalError)).toBe('published');
-      expect((await outcomesOf(after.id)).slice(-2)).toEqual(['retry', 'reconciled']);
+      expect((await outcomesOf(t, after.id)).slice(-2)).toEqual(['retry', 'reconciled']);
       const copies = await copiesOn(ids[network], caption);
       expect(copies).toHaveLength(1);
       expect(after.remotePostId).toBe(copies[0].postId);
@@ -113,17 +113,17 @@ describe('the check reads everything the account published since the first attem
     const ids = await linkAll(t, token, ['twitter']);
     const photo = await uploadPhoto(t, token);
     const caption = `Window ${Date.now()}`;
-    const account = await remoteIdOf(ids.twitter);
-    await control('twitter', { lose_answers: 1, account });
+    const account = await remoteIdOf(t, ids.twitter);
+    await control(t, 'twitter', { lose_answers: 1, account });
     const postId = await postNowTo(token, ids.twitter, caption, photo);
     await publishDue(t);
     // the next four looks at the account fail (X answers 5xx to reads): each waits its backoff, 30 s to 240 s
-    await control('twitter', { fail: 'server_error', only: 'read', times: 4, account });
+    await control(t, 'twitter', { fail: 'server_error', only: 'read', times: 4, account });
     for (let i = 0; i < 4; i++) await runRetry(postId);
     await runRetry(postId);
-    const [after] = await targetsOf(postId);
+    const [after] = await targetsOf(t, postId);
     expect(after.state, String(after.error)).toBe('published');
-    expect(await outcomesOf(after.id)).toEqual(['retry', 'retry', 'retry', 'retry', 'retry', 'reconciled']);
+    expect(await outcomesOf(t, after.id)).toEqual(['retry', 'retry', 'retry', 'retry', 'retry', 'reconciled']);
     expect(await copiesOn(ids.twitter, caption)).toHaveLength(1);
   }, 60_000);
 
@@ -132,10 +132,10 @@ describe('the check reads everything the account published since the first attem
     const ids = await linkAll(t, token, ['twitter']);
     const photo = await uploadPhoto(t, token);
     const caption = `Unsure ${Date.now()}`;
-    await control('twitter', { fail: 'server_error', only: 'publish', account: await remoteIdOf(ids.twitter) });
+    await control(t, 'twitter', { fail: 'server_error', only: 'publish', account: await remoteIdOf(t, ids.twitter) });
     const postId = await postNowTo(token, ids.twitter, caption, photo);
     await publishDue(t);
-    expect((await targetsOf(postId))[0].state).toBe('queued');
+    expect((await targetsOf(t, postId))[0].state).toBe('queued');
     // the network will not list back to the first attempt (its reach ends before it)
     const adapter = await t.services.socialAccounts.withPublishing(ids.twitter, async (a) => a);
     const reach = vi.spyOn(adapter, 'postsSince').mockResolvedValue({ posts: [], complete: false });
@@ -147,7 +147,7 @@ describe('the check reads everything the account published since the first attem
       reach.mockRestore();
       publish.mockRestore();
     }
-    const [after] = await targetsOf(postId);
+    const [after] = await targetsOf(t, postId);
     expect(after.state).toBe('needs_check');
     expect(after.error).toBe(POST_MSG.needsCheck('X'));
     expect(await copiesOn(ids.twitter, caption)).toHaveLength(0);
@@ -168,14 +168,14 @@ describe('the check reads everything the account published since the first attem
     const { token } = await buildUser(t);
     const ids = await linkAll(t, token, ['facebook']);
     const photo = await uploadPhoto(t, token);
-    const account = await remoteIdOf(ids.facebook);
-    await control('facebook', { fail: 'server_error', only: 'publish', account });
+    const account = await remoteIdOf(t, ids.facebook);
+    await control(t, 'facebook', { fail: 'server_error', only: 'publish', account });
     const postId = await postNowTo(token, ids.facebook, `Dark ${Date.now()}`, photo);
     await publishDue(t);
-    await control('facebook', { fail: 'server_error', only: 'read', times: 20, account });
+    await control(t, 'facebook', { fail: 'server_error', only: 'read', times: 20, account });
     for (let i = 0; i < 6; i++) await runRetry(postId);
-    await control('facebook', { clear: true });
-    const [after] = await targetsOf(postId);
+    await control(t, 'facebook', { clear: true });
+    const [after] = await targetsOf(t, postId);
     expect(after.state).toBe('needs_check');
     expect(after.error).toBe(POST_MSG.needsCheck('Facebook'));
   }, 60_000);
@@ -187,18 +187,18 @@ describe('failed means it is not on the network', () => {
     const ids = await linkAll(t, token, ['twitter']);
     const photo = await uploadPhoto(t, token);
     const caption = `Last look ${Date.now()}`;
-    const account = await remoteIdOf(ids.twitter);
+    const account = await remoteIdOf(t, ids.twitter);
     // five sends answered 5xx before anything happened, then a sixth that X took but whose answer was lost
-    await control('twitter', { fail: 'server_error', only: 'publish', times: 5, account });
-    await control('twitter', { lose_answers: 1, account });
+    await control(t, 'twitter', { fail: 'server_error', only: 'publish', times: 5, account });
+    await control(t, 'twitter', { lose_answers: 1, account });
     const postId = await postNowTo(token, ids.twitter, caption, photo);
     await publishDue(t);
     for (let i = 0; i < 5; i++) await runRetry(postId);
-    expect((await targetsOf(postId))[0].lastLook).toBe(true);
+    expect((await targetsOf(t, postId))[0].lastLook).toBe(true);
     await runRetry(postId);
-    const [after] = await targetsOf(postId);
+    const [after] = await targetsOf(t, postId);
     expect(after.state, String(after.error)).toBe('published');
-    expect((await outcomesOf(after.id)).slice(-2)).toEqual(['retry', 'reconciled']);
+    expect((await outcomesOf(t, after.id)).slice(-2)).toEqual(['retry', 'reconciled']);
     expect(await copiesOn(ids.twitter, caption)).toHaveLength(1);
   }, 60_000);
 
@@ -207,11 +207,11 @@ describe('failed means it is not on the network', () => {
     const ids = await linkAll(t, token, ['facebook']);
     const photo = await uploadPhoto(t, token);
     const caption = `Never out ${Date.now()}`;
-    await control('facebook', { fail: 'server_error', only: 'publish', times: 6, account: await remoteIdOf(ids.facebook) });
+    await control(t, 'facebook', { fail: 'server_error', only: 'publish', times: 6, account: await remoteIdOf(t, ids.facebook) });
     const postId = await postNowTo(token, ids.facebook, caption, photo);
     await publishDue(t);
     for (let i = 0; i < 6; i++) await runRetry(postId);
-    const [after] = await targetsOf(postId);
+    const [after] = await targetsOf(t, postId);
     expect(after.state).toBe('failed');
     expect(after.error).toBe('Facebook did not answer after 6 tries: the network answered 500');
     expect(after.attempts).toBe(7);
@@ -245,17 +245,17 @@ describe('a network post is one target’s only', () => {
     const caption = `Twice the same ${Date.now()}`;
     const first = await postNowTo(token, ids.facebook, caption, photo);
     await publishDue(t);
-    const [one] = await targetsOf(first);
+    const [one] = await targetsOf(t, first);
     expect(one.state).toBe('published');
     t.clock.advance(60_000);
     const second = await postNowTo(token, ids.facebook, caption, photo);
-    const [two] = await targetsOf(second);
+    const [two] = await targetsOf(t, second);
     // its worker took it and died before sending: the job is gone with it, the lease has run out
     await t.container.boss.cancel(PUBLISH_QUEUE, two.jobId!);
     await holdByDeadAttempt(t, two.id, 30_000);
     expect((await t.services.publishing.reclaim()).reclaimed).toBe(1);
     await publishDue(t);
-    const [after] = await targetsOf(second);
+    const [after] = await targetsOf(t, second);
     expect(after.state, String(after.internalError)).toBe('published');
     expect(after.remotePostId).not.toBe(one.remotePostId);
     expect(await copiesOn(ids.facebook, caption)).toHaveLength(2);
@@ -301,7 +301,7 @@ describe('settling and taking back', () => {
       ),
     });
     const postId = res.json.response_data.CommonPostID as string;
-    const targets = await targetsOf(postId);
+    const targets = await targetsOf(t, postId);
     await Promise.all(targets.map((target) => t.services.publishing.run(target.id, target.jobId!)));
     const [post] = await t.database.db.select().from(posts).where(eq(posts.id, postId));
     expect(post.settledAt).not.toBeNull();
@@ -317,7 +317,7 @@ describe('settling and taking back', () => {
     const caption = `Dead holder ${Date.now()}`;
     await t.runDueJobs(PUBLISH_QUEUE);
     const postId = await postNowTo(token, ids.twitter, caption, photo);
-    const [target] = await targetsOf(postId);
+    const [target] = await targetsOf(t, postId);
     // a worker fetched the job (pg-boss holds it active, keeping its key busy) and died before its attempt began
     const [job] = await t.container.boss.fetch(PUBLISH_QUEUE);
     expect(job.id).toBe(target.jobId);
@@ -325,7 +325,7 @@ describe('settling and taking back', () => {
     expect((await t.services.publishing.reclaim()).reclaimed).toBe(1);
     expect((await t.container.boss.getJobById(PUBLISH_QUEUE, job.id))?.state).toBe('cancelled');
     await publishDue(t);
-    const [after] = await targetsOf(postId);
+    const [after] = await targetsOf(t, postId);
     expect(after.state, String(after.internalError)).toBe('published');
     expect(await copiesOn(ids.twitter, caption)).toHaveLength(1);
   });
@@ -337,14 +337,14 @@ describe('settling and taking back', () => {
     const caption = `Orphan ${Date.now()}`;
     await t.runDueJobs(PUBLISH_QUEUE);
     const postId = await postNowTo(token, ids.twitter, caption, photo);
-    const [target] = await targetsOf(postId);
+    const [target] = await targetsOf(t, postId);
     await t.container.boss.cancel(PUBLISH_QUEUE, target.jobId!);
     t.clock.advance(61_000);
     expect(await t.services.publishing.sweep()).toBe(1);
     // a second sweep finds its job waiting: none more is sent
     expect(await t.services.publishing.sweep()).toBe(0);
     await publishDue(t);
-    expect((await targetsOf(postId))[0].state).toBe('published');
+    expect((await targetsOf(t, postId))[0].state).toBe('published');
     expect(await copiesOn(ids.twitter, caption)).toHaveLength(1);
   });
 
@@ -353,7 +353,7 @@ describe('settling and taking back', () => {
     const ids = await linkAll(t, token, ['twitter']);
     const photo = await uploadPhoto(t, token);
     const postId = await postNowTo(token, ids.twitter, `Alive ${Date.now()}`, photo);
-    const [target] = await targetsOf(postId);
+    const [target] = await targetsOf(t, postId);
     await t.database.db
       .update(postTargets)
       .set({ state: 'publishing', attemptId: 'alive', leaseUntil: new Date(t.clock.nowMs() + 20_000) })

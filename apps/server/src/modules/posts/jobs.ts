@@ -1,6 +1,13 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { defineJob } from '../../jobs/registry';
-import { PUBLISH_QUEUE, PUBLISH_SWEEP_QUEUE, type TPublishEngine, type TPublishJob } from './engine';
+import {
+  PREPARE_QUEUE,
+  PUBLISH_QUEUE,
+  PUBLISH_SWEEP_QUEUE,
+  type TPrepareJob,
+  type TPublishEngine,
+  type TPublishJob,
+} from './engine';
 
 /**
  * The publishing queue: one job per target, keyed by it (stately: never two waiting for one target). A target
@@ -17,6 +24,20 @@ export const publishJob = (deps: { engine: TPublishEngine; concurrency: number }
     // soon as it frees (a quiet queue is looked at twice a second)
     work: { pool: deps.concurrency, pollingIntervalSeconds: 0.5 },
     handle: (data, meta) => deps.engine.run(data.targetId, meta.id),
+  });
+
+/**
+ * Preparing ahead: one job per (target, due time). A passing network failure is tried again by the queue (the
+ * handler lets it fail only while a minute is left before the due time); a job whose worker died is run again once
+ * pg-boss sees it expired, which only prepares again if nothing was kept. Mostly waiting on networks, like publishing.
+ */
+export const prepareJob = (deps: { engine: TPublishEngine; concurrency: number }) =>
+  defineJob<TPrepareJob>({
+    queue: PREPARE_QUEUE,
+    policy: 'stately',
+    queueOptions: { retryLimit: 3, retryDelay: 20, retryBackoff: true, expireInSeconds: 900, heartbeatSeconds: 30 },
+    work: { pool: deps.concurrency, pollingIntervalSeconds: 1 },
+    handle: (data) => deps.engine.prepare(data),
   });
 
 /** Every minute: a target left behind (its job lost, its attempt's process dead) is given a job again. */

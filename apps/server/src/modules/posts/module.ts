@@ -1,6 +1,6 @@
 import type { TModule } from '../../container';
 import { createPublishEngine, RECLAIM_EVERY_MS, SWEEP_EVERY_MS, type TPublishEngine } from './engine';
-import { publishJob, publishSweepJob } from './jobs';
+import { prepareJob, publishJob, publishSweepJob } from './jobs';
 import { createPostsRepository } from './repository';
 import { postsMainRoutes, postsSphRoutes } from './routes';
 import { createPostsService, type TPostsService } from './service';
@@ -27,6 +27,9 @@ export const postsModule: TModule = {
       enqueue,
       cancelJob,
       leaseSeconds: config.publishing.leaseSeconds,
+      prepareAheadMs: config.publishing.prepareAheadMinutes * 60_000,
+      // a photo a network will not take as uploaded is converted for it when the post is prepared or sent
+      convert: (network, media) => services.mediaConverter.forNetwork(network, media),
     });
     const posts = createPostsService({
       repo,
@@ -52,6 +55,9 @@ export const postsModule: TModule = {
   sphRoutes: ({ services }) => [postsSphRoutes(services.posts)],
   jobs: ({ services, log, config }) => [
     publishJob({ engine: services.publishing, concurrency: config.publishing.concurrency }),
+    ...(config.publishing.prepareAheadMinutes > 0
+      ? [prepareJob({ engine: services.publishing, concurrency: config.publishing.prepareConcurrency })]
+      : []),
     publishSweepJob({ engine: services.publishing, log }),
   ],
   // every few seconds, in every process: targets whose holder died are taken back, posts left unsettled settled

@@ -1,9 +1,12 @@
+import { randomBytes } from 'node:crypto';
 import { POST_MSG, SOCIAL_MSG } from '@virality/domain';
 import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { posts } from '../../db/schema';
-import { buildTestApp, buildUser, call, type TTestApp } from '../../test/helpers';
-import { jpegBytes, mp4Bytes } from '../../test/media-fixtures';
+import { buildTestApp, buildUser, call, givePlan, type TTestApp } from '../../test/helpers';
+import { jpegBytes, mp4Bytes, pngBytes } from '../../test/media-fixtures';
+import { webpBytes } from '../media/media-test-kit';
 import { linkAll, postBody, upload, uploadPhoto } from './posts-test-kit';
 
 /**
@@ -107,5 +110,54 @@ describe('a post refused by a rule writes nothing', () => {
     expect(anon.status).toBe(401);
     const bad = await send({ MediaDetails: 'x' });
     expect(bad.status).toBe(400);
+  });
+});
+
+describe('a photo the server converts for a network is taken, not refused (convert, do not refuse)', () => {
+  it("a PNG and a WebP for Instagram, and a photo over Facebook's 4 MB, are taken: the post is written", async () => {
+    const paying = await buildUser(t, { profileType: 'BUSINESS' });
+    await givePlan(t, paying.user.id);
+    const mine = await linkAll(t, paying.token, ['instagram', 'facebook']);
+    const theirPosts = async () => (await t.database.db.select().from(posts).where(eq(posts.orgId, paying.user.orgId))).length;
+    for (const [bytes, name, type] of [
+      [pngBytes(1080, 1080), 'square.png', 'image/png'],
+      [webpBytes(1080, 1080), 'square.webp', 'image/webp'],
+    ] as const) {
+      const file = await upload(t, paying.token, bytes, name, type);
+      const before = await theirPosts();
+      const res = await call(t, 'POST', '/sph/social-media-manager/single-post/', {
+        token: paying.token,
+        body: postBody('Converted for Instagram', [file], [{ UserSocialMediaID: mine.instagram }]),
+      });
+      expect(res.status, JSON.stringify(res.json)).toBe(200);
+      expect(await theirPosts()).toBe(before + 1);
+    }
+    const heavy = await sharp(randomBytes(2160 * 2160 * 3), { raw: { width: 2160, height: 2160, channels: 3 } })
+      .jpeg({ quality: 100 })
+      .toBuffer();
+    expect(heavy.length).toBeGreaterThan(4 * 1024 * 1024);
+    const file = await upload(t, paying.token, heavy, 'heavy.jpg', 'image/jpeg');
+    const res = await call(t, 'POST', '/sph/social-media-manager/single-post/', {
+      token: paying.token,
+      body: postBody('Re-encoded for Facebook', [file], [{ UserSocialMediaID: mine.facebook }]),
+    });
+    expect(res.status, JSON.stringify(res.json)).toBe(200);
+  });
+
+  it('what a conversion cannot fix is still refused with its words, and nothing is written', async () => {
+    const narrow = await upload(t, owner.token, pngBytes(200, 200), 'narrow.png', 'image/png');
+    const tall = await upload(t, owner.token, pngBytes(750, 1000), 'tall.png', 'image/png');
+    const long = await upload(t, owner.token, mp4Bytes(1280, 720, 200), 'long.mp4', 'video/mp4');
+    const before = await postCount();
+    for (const [file, account, message] of [
+      [narrow, ids.instagram, 'Instagram needs photos at least 320 px wide'],
+      [tall, ids.instagram, 'Instagram takes photos between 0.80:1 and 1.91:1'],
+      [long, ids.twitter, 'X takes videos from 0.5 to 140 seconds long'],
+    ]) {
+      const res = await send(postBody('Still refused', [file], [{ UserSocialMediaID: account }]));
+      expect(res.status).toBe(400);
+      expect(res.json.response_message).toBe(message);
+    }
+    expect(await postCount()).toBe(before);
   });
 });

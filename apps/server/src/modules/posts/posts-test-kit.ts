@@ -1,11 +1,11 @@
 import { dateAt, type TSocialNetworkKey, timeAt } from '@virality/domain';
 import { asc, eq } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { postTargets } from '../../db/schema';
+import { postTargets, publishAttempts, socialAccounts } from '../../db/schema';
 import { buildUser, call, type TTestApp } from '../../test/helpers';
-import { jpegBytes } from '../../test/media-fixtures';
+import { jpegBytes, mp4Bytes } from '../../test/media-fixtures';
 import { linkAccount } from '../social-accounts/link-test-kit';
-import { PUBLISH_QUEUE } from './engine';
+import { PREPARE_QUEUE, PUBLISH_QUEUE } from './engine';
 
 /** Tests' way to compose: upload media through the upload call, link accounts, post, and look on the networks. */
 
@@ -82,6 +82,14 @@ export async function xAuthor(t: TTestApp, token?: string) {
       }),
     });
   return { ...who, ids, photo, schedule };
+}
+
+/** How many posts on the account carry `caption` (read back a week: far past anything a test publishes). */
+export async function copiesOn(t: TTestApp, accountId: string, caption: string) {
+  const seen = await t.services.socialAccounts.withPublishing(accountId, (adapter, grant, ref) =>
+    adapter.postsSince(grant, ref, new Date(t.clock.nowMs() - 7 * 24 * 3600_000)),
+  );
+  return seen.posts.filter((p) => p.text.includes(caption)).length;
 }
 
 /**
@@ -162,4 +170,58 @@ export async function scheduleAt(t: TTestApp, token: string, photo: string, xId:
   });
   expect(res.status, JSON.stringify(res.json)).toBe(200);
   return res.json.response_data.CommonPostID as string;
+}
+
+/** A post's targets as they are stored. */
+export const targetsOf = (t: TTestApp, postId: string) =>
+  t.database.db.select().from(postTargets).where(eq(postTargets.postId, postId));
+
+/** How each attempt of a target ended, oldest first. */
+export const outcomesOf = async (t: TTestApp, targetId: string) =>
+  (await t.database.db.select().from(publishAttempts).where(eq(publishAttempts.targetId, targetId)))
+    .sort((a, b) => a.startedAt.getTime() - b.startedAt.getTime())
+    .map((a) => a.outcome);
+
+/** A linked account's id on its network. */
+export const remoteIdOf = async (t: TTestApp, accountId: string) =>
+  (await t.database.db.select().from(socialAccounts).where(eq(socialAccounts.id, accountId)))[0].remoteId;
+
+/** Asks a network's emulator for faults or lost answers (its `_control`). */
+export const control = (t: TTestApp, network: TSocialNetworkKey, payload: object) =>
+  t.app.inject({ method: 'POST', url: `/sandbox/${network}/_control`, payload });
+
+/** The target of a one-account post, as stored. */
+export async function targetOfPost(t: TTestApp, postId: string) {
+  return (await t.database.db.select().from(postTargets).where(eq(postTargets.postId, postId)))[0];
+}
+
+/** Runs the preparations due now (the prepare queue). */
+export const prepareDue = (t: TTestApp) => t.runDueJobs(PREPARE_QUEUE);
+
+/** Moves the product clock to `postId`'s due moment (and a little past it) and publishes what is due. */
+export async function publishAtDue(t: TTestApp, postId: string) {
+  const target = await targetOfPost(t, postId);
+  t.clock.advance(Math.max(0, (target.dueAt?.getTime() ?? 0) - t.clock.nowMs()) + 1_000);
+  await publishDue(t);
+  return targetOfPost(t, postId);
+}
+
+/** A user with a YouTube channel and a video, and a way to schedule the video 15 minutes ahead as `caption` (title and text). */
+export async function youtubeAuthor(t: TTestApp) {
+  const { token } = await buildUser(t);
+  const ids = await linkAll(t, token, ['youtube']);
+  const video = await upload(t, token, mp4Bytes(1280, 720, 12), 'clip.mp4', 'video/mp4');
+  const schedule = async (caption: string) => {
+    const res = await call(t, 'POST', '/sph/social-media-manager/single-post/', {
+      token,
+      body: postBody(caption, [video], [{ UserSocialMediaID: ids.youtube }], {
+        Title: caption,
+        IsScheduled: true,
+        ...scheduleIn(t, 15 * 60_000),
+      }),
+    });
+    expect(res.status, JSON.stringify(res.json)).toBe(200);
+    return res.json.response_data.CommonPostID as string;
+  };
+  return { token, accountId: ids.youtube, schedule };
 }

@@ -256,10 +256,20 @@ export function createPostsRepository(db: TDb, changes: TChanges) {
       now: Date;
       leaseUntil: Date;
     }): Promise<TClaim | null> {
-      const [prior] = await db.select().from(postTargets).where(eq(postTargets.id, input.id)).for('update');
-      if (!prior) return null;
-      const [post] = await db.select().from(posts).where(eq(posts.id, prior.postId)).for('update');
-      if (!post?.isActive || post.isDraft) return null;
+      // the target and its last attempt's outcome, the target's row locked
+      const [found] = await db
+        .select({ prior: postTargets, lastOutcome: publishAttempts.outcome })
+        .from(postTargets)
+        .leftJoin(publishAttempts, eq(publishAttempts.id, postTargets.attemptId))
+        .where(eq(postTargets.id, input.id))
+        .for('update', { of: postTargets });
+      if (!found) return null;
+      const { prior } = found;
+      // its post, share-locked: the post's other targets are claimed beside this one, while a pause, a cancel or a
+      // send-now (which lock the post for update) waits for this claim to commit and then finds the target taken
+      const [post] = await db.select().from(posts).where(eq(posts.id, prior.postId)).for('share');
+      if (!post) return null;
+      if (!post.isActive || post.isDraft) return null;
       const due = !prior.dueAt || prior.dueAt.getTime() <= input.now.getTime();
       const waiting = (prior.state === 'queued' || prior.state === 'scheduled') && due && !post.isPaused;
       const polling = prior.state === 'processing' && prior.leaseUntil === null;
@@ -268,13 +278,14 @@ export function createPostsRepository(db: TDb, changes: TChanges) {
         prior.leaseUntil !== null &&
         prior.leaseUntil.getTime() < input.now.getTime();
       if (!waiting && !polling && !abandoned) return null;
-      const [last] = prior.attemptId
-        ? await db
-            .select({ outcome: publishAttempts.outcome })
-            .from(publishAttempts)
-            .where(eq(publishAttempts.id, prior.attemptId))
-        : [];
+      // the attempt is recorded by the same statement that gives the target to it
+      const attempt = db
+        .$with('attempt', { id: publishAttempts.id })
+        .as(
+          sql`INSERT INTO ${publishAttempts} (id, target_id, started_at) VALUES (${input.attemptId}, ${input.id}, ${input.now.toISOString()}::timestamptz) RETURNING id`,
+        );
       const [target] = await db
+        .with(attempt)
         .update(postTargets)
         .set({
           state: prior.state === 'processing' ? 'processing' : 'publishing',
@@ -289,9 +300,8 @@ export function createPostsRepository(db: TDb, changes: TChanges) {
         })
         .where(eq(postTargets.id, input.id))
         .returning();
-      await db.insert(publishAttempts).values({ id: input.attemptId, targetId: input.id, startedAt: input.now });
       await changed(post.orgId, post.id);
-      return { target, post, prior, priorOutcome: last?.outcome ?? null };
+      return { target, post, prior, priorOutcome: found.lastOutcome ?? null };
     },
     /** Writes an attempt's result, only while that attempt still holds the target (a later one took it: nothing). */
     async finishAttempt(
@@ -300,17 +310,90 @@ export function createPostsRepository(db: TDb, changes: TChanges) {
       patch: Partial<TNewTarget>,
       outcome: { outcome: string; detail: string | null; at: Date },
     ): Promise<TTargetRow | null> {
+      // the attempt's end is written by the same statement as the target's (the attempt ends however the target
+      // stands: a later attempt that took the target over does not keep this one open)
+      const ended = db
+        .$with('ended', { id: publishAttempts.id })
+        .as(
+          sql`UPDATE ${publishAttempts} SET finished_at = ${outcome.at.toISOString()}::timestamptz, outcome = ${outcome.outcome}, detail = ${outcome.detail} WHERE id = ${attemptId} RETURNING id`,
+        );
       const [row] = await db
+        .with(ended)
         .update(postTargets)
         .set(patch)
         .where(and(eq(postTargets.id, targetId), eq(postTargets.attemptId, attemptId)))
         .returning();
-      await db
-        .update(publishAttempts)
-        .set({ finishedAt: outcome.at, outcome: outcome.outcome, detail: outcome.detail })
-        .where(eq(publishAttempts.id, attemptId));
       if (row) await changed(row.orgId, row.postId);
       return row ?? null;
+    },
+    /**
+     * Keeps what the network holds ready for a target, only while it still waits for its first publish attempt
+     * and holds nothing prepared already: false otherwise (an attempt began meanwhile, it was paused or canceled),
+     * and the caller lets the new preparation go. Bookkeeping no list shows: no change is announced.
+     */
+    async storePrep(
+      targetId: string,
+      prep: { key: string; ticket: string; until: Date; at: Date; ms: number },
+    ): Promise<boolean> {
+      const rows = await db
+        .update(postTargets)
+        .set({
+          prepTicket: prep.ticket,
+          prepKey: prep.key,
+          prepUntil: prep.until,
+          prepAt: prep.at,
+          prepMs: prep.ms,
+          prepError: null,
+          prepStartedAt: null,
+        })
+        .where(
+          and(
+            eq(postTargets.id, targetId),
+            eq(postTargets.attempts, 0),
+            inArray(postTargets.state, ['scheduled', 'queued']),
+            isNull(postTargets.prepTicket),
+          ),
+        )
+        .returning({ id: postTargets.id });
+      return rows.length > 0;
+    },
+    /**
+     * Forgets a target's prepared ticket, only while no publish attempt has begun (an attempt reads the ticket
+     * when it claims the target, under the same row lock): true when this call took it away, so the caller may
+     * remove it from the network knowing no publish will use it.
+     */
+    async dropPrep(targetId: string, ticket: string): Promise<boolean> {
+      const rows = await db
+        .update(postTargets)
+        .set({ prepTicket: null, prepKey: null, prepUntil: null })
+        .where(and(eq(postTargets.id, targetId), eq(postTargets.attempts, 0), eq(postTargets.prepTicket, ticket)))
+        .returning({ id: postTargets.id });
+      return rows.length > 0;
+    },
+    /** A preparation that may leave something on the network begins (see `prepStartedAt`). */
+    async notePrepStart(targetId: string, at: Date): Promise<void> {
+      await db.update(postTargets).set({ prepStartedAt: at }).where(eq(postTargets.id, targetId));
+    },
+    /** The tickets the account's other targets hold: what a removal of leftovers must not touch. */
+    async prepTicketsOfAccount(accountId: string, exceptTargetId: string): Promise<string[]> {
+      const rows = await db
+        .select({ ticket: postTargets.prepTicket })
+        .from(postTargets)
+        .where(
+          and(
+            eq(postTargets.accountId, accountId),
+            isNotNull(postTargets.prepTicket),
+            sql`${postTargets.id} <> ${exceptTargetId}`,
+          ),
+        );
+      return rows.flatMap((r) => (r.ticket ? [r.ticket] : []));
+    },
+    /** Why the last preparation failed (the due time then does the whole publish). */
+    async notePrepError(targetId: string, error: string): Promise<void> {
+      await db
+        .update(postTargets)
+        .set({ prepError: error.slice(0, 500) })
+        .where(eq(postTargets.id, targetId));
     },
     /** Extends the lease of the attempt in progress (its heartbeat): false once another attempt holds the target. */
     async renewLease(targetId: string, attemptId: string, leaseUntil: Date): Promise<boolean> {
@@ -372,22 +455,16 @@ export function createPostsRepository(db: TDb, changes: TChanges) {
         .orderBy(asc(publishAttempts.startedAt));
     },
     /**
-     * Records the points a post earned on a network, once: true when they were recorded now (and added to the
-     * user's total in the same statement's transaction), false when that post and network had earned already.
+     * Records the points a post earned on a network, once: true when they were recorded now, false when that post
+     * and network had earned already. They go into the user's total when the post settles (points.counted).
      */
     async earnPoints(row: { id: string; userId: string; postId: string; network: string; points: number; earnedAt: Date }) {
       const inserted = await db
         .insert(pointsLedger)
-        .values({ ...row, reason: 'post' })
+        .values({ ...row, reason: 'post', inTotal: false })
         .onConflictDoNothing({ target: [pointsLedger.postId, pointsLedger.network] })
         .returning({ id: pointsLedger.id });
-      if (inserted.length === 0) return false;
-      await db
-        .update(users)
-        .set({ totalPoints: sql`${users.totalPoints} + ${row.points}` })
-        .where(eq(users.id, row.userId));
-      await changes.changed('user', row.userId);
-      return true;
+      return inserted.length > 0;
     },
     async totalPoints(userId: string): Promise<number> {
       const [row] = await db.select({ total: users.totalPoints }).from(users).where(eq(users.id, userId));

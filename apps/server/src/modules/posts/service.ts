@@ -399,6 +399,8 @@ export function createPostsService(deps: TDeps) {
       if (t.jobId) await cancelJob(PUBLISH_QUEUE, t.jobId);
       await repo.updateTarget(t.id, { state, dueAt, jobId: null, updatedAt: now });
       if (state === 'scheduled' || state === 'queued') await engine.schedule(t, state === 'queued' ? null : dueAt);
+      // what was prepared for a post paused or canceled is let go (a rescheduled one is looked at again when due)
+      if (state === 'paused' || state === 'canceled') await engine.dropPrepared(t);
     }
     await changes.barrier();
   }

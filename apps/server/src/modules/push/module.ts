@@ -1,6 +1,5 @@
 import type { TModule } from '../../container';
 import { defineJob } from '../../jobs/registry';
-import { pushStandInRoutes } from '../../sandbox/push/routes';
 import { createPushService, type TPushJob, type TPushService, WEB_PUSH_QUEUE } from './service';
 import { loadVapidKeys } from './vapid';
 
@@ -12,7 +11,7 @@ declare module '../../container' {
 
 /**
  * Web Push: the server's VAPID keys, the channel that queues a push for each notification written (one job per web
- * subscription) and the job that sends it; in sandbox mode, a push service stand-in under /sandbox/push.
+ * subscription) and the job that sends it (in sandbox mode to the push service's stand-in, /sandbox/push).
  */
 export const pushModule: TModule = {
   name: 'push',
@@ -43,5 +42,4 @@ export const pushModule: TModule = {
       handle: (job) => services.push.send(job),
     }),
   ],
-  sandboxRoutes: ({ db, clock, config }) => [pushStandInRoutes({ db, clock, publicUrl: config.publicUrl })],
 };

@@ -1,7 +1,7 @@
 import { WEB_PUSH_MSG } from '@virality/domain';
+import { decryptAes128gcm } from '@virality/sandbox/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createContainer } from '../../container';
-import { decryptAes128gcm } from '../../sandbox/push/rfc8291';
 import { buildTestApp, buildUser, call, type TTestApp } from '../../test/helpers';
 import { PUSH_ATTEMPTS, WEB_PUSH_QUEUE } from './service';
 import { loadVapidKeys } from './vapid';

@@ -9,7 +9,7 @@ import {
   webPushMessageOf,
 } from '@virality/domain';
 import type { FastifyBaseLogger } from 'fastify';
-import webPush from 'web-push';
+import type webPush from 'web-push';
 import type { TNotificationChannel } from '../../container';
 import { badRequest } from '../../errors';
 import { errorForLog } from '../../lib/scrub';
@@ -184,9 +184,11 @@ export function createPushService(deps: {
       const sub = token ? usable(token) : null;
       if (!token || !sub) return 'skipped';
       const host = new URL(sub.endpoint).host;
+      // web-push is loaded on the first push sent: a server nobody subscribed to never carries it
+      const { default: webPushLib } = await import('web-push');
       let details: webPush.RequestDetails & { body: Buffer };
       try {
-        details = webPush.generateRequestDetails(sub, JSON.stringify(job.message), {
+        details = webPushLib.generateRequestDetails(sub, JSON.stringify(job.message), {
           vapidDetails: { subject: deps.subject, publicKey: vapid.publicKey, privateKey: vapid.privateKey },
           TTL: PUSH_TTL_SECONDS,
           urgency: 'normal',

@@ -1,4 +1,3 @@
-import webPush from 'web-push';
 import type { TDb } from '../../db/client';
 import { getOrCreateSetting } from '../../lib/settings';
 
@@ -11,4 +10,8 @@ export type TVapidKeys = { publicKey: string; privateKey: string };
  * subscription (the push services refuse a push signed with another key than the one subscribed with).
  */
 export const loadVapidKeys = (db: TDb): Promise<TVapidKeys> =>
-  getOrCreateSetting<TVapidKeys>(db, 'web_push_vapid_keys', () => webPush.generateVAPIDKeys());
+  getOrCreateSetting<TVapidKeys>(db, 'web_push_vapid_keys', async () => {
+    // web-push is loaded when it is needed (here only on the very first start): an idle server does not carry it
+    const { default: webPush } = await import('web-push');
+    return webPush.generateVAPIDKeys();
+  });

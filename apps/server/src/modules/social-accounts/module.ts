@@ -2,7 +2,6 @@ import type { TModule } from '../../container';
 import { createNetworkAdapters } from '../../integrations/networks';
 import { getOrCreateSetting } from '../../lib/settings';
 import { createVault, newVaultKey, parseVaultKeys } from '../../lib/vault';
-import { lazyEmulator } from '../../sandbox/networks/lazy';
 import { tokenRefreshJob } from './refresh-job';
 import { createSocialRepository } from './repository';
 import { socialMainRoutes, socialSphRoutes } from './routes';
@@ -37,26 +36,5 @@ export const socialAccountsModule: TModule = {
   },
   routes: ({ services }) => [socialMainRoutes(services.socialAccounts)],
   sphRoutes: ({ services }) => [socialSphRoutes(services.socialAccounts)],
-  // each network's emulator is built on its first request: an idle server does not carry seven of them
-  sandboxRoutes: ({ clock, config, fetch }) => {
-    const opts = {
-      clock,
-      publicUrl: config.publicUrl,
-      fetch,
-      benchProfiles: config.emulators.benchProfiles,
-      latency: config.emulators.latency,
-    };
-    return [
-      lazyEmulator('/sandbox/instagram', async () => (await import('../../sandbox/networks/meta')).instagramEmulatorRoutes(opts)),
-      lazyEmulator('/sandbox/facebook', async () => (await import('../../sandbox/networks/meta')).facebookEmulatorRoutes(opts)),
-      lazyEmulator('/sandbox/youtube', async () => (await import('../../sandbox/networks/youtube')).youtubeEmulatorRoutes(opts)),
-      lazyEmulator('/sandbox/linkedin', async () =>
-        (await import('../../sandbox/networks/linkedin')).linkedinEmulatorRoutes(opts),
-      ),
-      lazyEmulator('/sandbox/tiktok', async () => (await import('../../sandbox/networks/tiktok')).tiktokEmulatorRoutes(opts)),
-      lazyEmulator('/sandbox/twitter', async () => (await import('../../sandbox/networks/x')).xEmulatorRoutes(opts)),
-      lazyEmulator('/sandbox/threads', async () => (await import('../../sandbox/networks/threads')).threadsEmulatorRoutes(opts)),
-    ];
-  },
   jobs: ({ services, log }) => [tokenRefreshJob({ social: services.socialAccounts, log })],
 };

@@ -68,6 +68,33 @@ describe('GET /api/user/getUserStatus', () => {
     expect(again.json.response.result.UnseenNotifsCount).toBe(1);
   });
 
+  it('the count is kept between calls, yet follows every change of the notifications at once: read, delete one, delete all, pending cleared', async () => {
+    const { user, token } = await buildUser(t);
+    const unseen = async () =>
+      (await call(t, 'GET', '/api/user/getUserStatus', { token })).json.response.result.UnseenNotifsCount;
+    const docs = async () =>
+      (await call(t, 'GET', '/api/activity/getAllActivityById', { token })).json.response.docs as { _id: string }[];
+    for (let i = 1; i <= 5; i++)
+      await t.services.notifications.notify(user.id, { type: 'POST_NOTIFICATION', title: `Note ${i}` });
+    expect(await unseen()).toBe(5);
+    expect(await unseen()).toBe(5);
+
+    const [newest, second] = await docs();
+    expect((await call(t, 'PUT', '/api/activity/markReadActivity', { token, body: { activityId: newest._id } })).status).toBe(
+      200,
+    );
+    expect(await unseen()).toBe(4);
+    expect((await call(t, 'DELETE', `/api/activity/deleteActivity?activityId=${second._id}`, { token })).status).toBe(200);
+    expect(await unseen()).toBe(3);
+    // what an account deletion clears first: the unread ones (the read one stays)
+    await t.services.notifications.clearPending(user.id);
+    expect(await unseen()).toBe(0);
+    await t.services.notifications.notify(user.id, { type: 'POST_NOTIFICATION', title: 'Note 6' });
+    expect(await unseen()).toBe(1);
+    expect((await call(t, 'DELETE', '/api/activity/deleteAllActivity', { token })).status).toBe(200);
+    expect(await unseen()).toBe(0);
+  });
+
   it('401 without a token, with a garbage token and after logout', async () => {
     expect(await call(t, 'GET', '/api/user/getUserStatus')).toMatchObject({ status: 401, json: UNAUTHORIZED });
     expect(await call(t, 'GET', '/api/user/getUserStatus', { token: 'not-a-jwt' })).toMatchObject({

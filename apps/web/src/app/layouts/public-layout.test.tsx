@@ -1,4 +1,4 @@
-import { act, screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { paths } from '../../config/paths';
@@ -86,5 +86,16 @@ describe('public layout headers', () => {
     render(paths.verifyOtp, { state: { emailPhone: 'a@b.co', origin: 'reset-password' } });
     expect(await screen.findByRole('link', { name: 'Login' })).toBeTruthy();
     expect(screen.queryByTestId('onboarding-title')).toBeNull();
+  });
+
+  it('keeps the keyboard on the phone menu button when the menu’s code arrives and the button is swapped for it', async () => {
+    render('/login');
+    // before the page has settled the button is a stand-in; a keyboard user may already be on it
+    const standIn = screen.getByRole('button', { name: 'Open menu' });
+    standIn.focus();
+    expect(document.activeElement).toBe(standIn);
+    // the menu's code arrives (a lazy chunk: its first import in a test takes a few seconds)
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Open menu' })).not.toBe(standIn), { timeout: 10_000 });
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Open menu' }));
   });
 });

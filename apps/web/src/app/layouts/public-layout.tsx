@@ -1,6 +1,6 @@
-import { Anchor, Box, Burger, Button, Container, Group, Menu } from '@mantine/core';
+import { Anchor, Box, Burger, Button, Container, Group } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useCallback, useRef, useState } from 'react';
 import { Link, Outlet, useLocation, useMatches } from 'react-router';
 import { Logo } from '../../components/logo';
 import { OnboardingLayout } from '../../components/onboarding-layout';
@@ -13,6 +13,9 @@ import { readLiveSession } from '../../lib/session';
 // Loaded only when a logged-in user lands on a public route that keeps their header (the not-found page).
 const AppLayout = lazy(async () => ({ default: (await import('./app-layout')).AppLayout }));
 // The public site's footer, on its own pages only; it loads once the page has loaded (below the fold).
+// The header's menu on a phone (public-menu.tsx): Mantine's Menu brings its positioning library, about as much
+// code as all the other libraries of the first page. It loads once the page has loaded, or on the first tap.
+const PublicMenu = lazy(async () => ({ default: (await import('./public-menu')).PublicMenu }));
 const SiteFooter = lazy(async () => ({ default: (await import('../../features/landing/components/site-footer')).SiteFooter }));
 
 /** The pages of the public site that end with its footer (not the sign-up and log-in flows). */
@@ -65,10 +68,64 @@ export function PublicLayout() {
   return <PublicFrame />;
 }
 
-function PublicFrame() {
-  const [opened, { toggle, close }] = useDisclosure(false);
+/**
+ * The burger and its menu. Until the menu's code has loaded the burger is shown alone, as the menu shows it
+ * while closed (its name, that it opens a menu, that the menu is closed); a tap on it then opens the menu as
+ * soon as the code is in. A keyboard on the stand-in when it is swapped for the menu's own button moves to it.
+ */
+function HeaderMenu() {
+  const loaded = useAfterLoad();
+  const [opened, { toggle, close, open }] = useDisclosure(false);
+  const [tapped, setTapped] = useState(false);
+  // whether the stand-in had the keyboard when it was taken away (read as it is detached, before it leaves the page)
+  const hadFocus = useRef(false);
+  const standIn = useCallback((el: HTMLButtonElement | null) => {
+    if (!el) return;
+    // a tap swaps the first stand-in for the one shown while the code loads: the keyboard goes along
+    if (hadFocus.current) el.focus();
+    return () => {
+      hadFocus.current = document.activeElement === el;
+    };
+  }, []);
+  const burger = (
+    <Burger
+      ref={standIn}
+      opened={false}
+      hiddenFrom="sm"
+      aria-label="Open menu"
+      aria-haspopup="menu"
+      aria-expanded={false}
+      onClick={() => {
+        setTapped(true);
+        open();
+      }}
+    />
+  );
+  if (!loaded && !tapped) return burger;
+  return (
+    <Suspense fallback={burger}>
+      <PublicMenu links={SHOWN_LINKS} opened={opened} onToggle={toggle} onClose={close} takeFocusFrom={hadFocus} />
+    </Suspense>
+  );
+}
+
+/** The site's footer on the pages that end with it, once the page has loaded. */
+function FooterAfterLoad() {
   const { pathname } = useLocation();
   const loaded = useAfterLoad();
+  if (!loaded || !FOOTER_PATHS.has(pathname.toLowerCase().replace(/(.)\/+$/, '$1'))) return null;
+  return (
+    <Suspense fallback={null}>
+      <SiteFooter />
+    </Suspense>
+  );
+}
+
+/**
+ * What waits for the page's load (the menu's code, the footer) lives in components of its own, so that the
+ * moment it comes re-renders them and not the page.
+ */
+function PublicFrame() {
   return (
     <Box mih="100vh">
       <Box component="header" py="sm" style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}>
@@ -87,20 +144,7 @@ function PublicFrame() {
               <Button component={Link} to={paths.selectProfileType}>
                 Get Started
               </Button>
-              {SHOWN_LINKS.length > 0 && (
-                <Menu opened={opened} onChange={(o) => (o ? undefined : close())} position="bottom-end" width={200}>
-                  <Menu.Target>
-                    <Burger opened={opened} onClick={toggle} hiddenFrom="sm" aria-label="Open menu" />
-                  </Menu.Target>
-                  <Menu.Dropdown>
-                    {SHOWN_LINKS.map((l) => (
-                      <Menu.Item key={l.to} component={Link} to={l.to}>
-                        {l.label}
-                      </Menu.Item>
-                    ))}
-                  </Menu.Dropdown>
-                </Menu>
-              )}
+              {SHOWN_LINKS.length > 0 && <HeaderMenu />}
             </Group>
           </Group>
         </Container>
@@ -108,11 +152,7 @@ function PublicFrame() {
       <Box component="main">
         <Outlet />
       </Box>
-      {loaded && FOOTER_PATHS.has(pathname.toLowerCase().replace(/(.)\/+$/, '$1')) && (
-        <Suspense fallback={null}>
-          <SiteFooter />
-        </Suspense>
-      )}
+      <FooterAfterLoad />
     </Box>
   );
 }

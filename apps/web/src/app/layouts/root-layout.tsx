@@ -39,6 +39,21 @@ export function sessionRedirect(pathname: string, nowMs: number = Date.now()): '
   return '/home';
 }
 
+/** The notices, a moment after the first page is drawn; their own component, so that moment re-renders no page. */
+function NoticesAfterDelay() {
+  const [notices, setNotices] = useState(false);
+  useEffect(() => {
+    const timer = window.setTimeout(() => setNotices(true), NOTICES_DELAY_MS);
+    return () => window.clearTimeout(timer);
+  }, []);
+  if (!notices) return null;
+  return (
+    <Suspense fallback={null}>
+      <DeviceNotices />
+    </Suspense>
+  );
+}
+
 /**
  * The root of every page: applies the session checks of the route guard (sessionRedirect) and re-checks the
  * user's status when the window regains focus (not on /message).
@@ -56,21 +71,12 @@ export function RootLayout() {
     window.addEventListener('focus', check);
     return () => window.removeEventListener('focus', check);
   }, [pathname, queryClient]);
-  const [notices, setNotices] = useState(false);
-  useEffect(() => {
-    const timer = window.setTimeout(() => setNotices(true), NOTICES_DELAY_MS);
-    return () => window.clearTimeout(timer);
-  }, []);
   const redirect = sessionRedirect(pathname);
   return (
     <>
       <ScrollRestoration />
       {redirect ? <Navigate to={redirect} replace /> : <Outlet />}
-      {notices && (
-        <Suspense fallback={null}>
-          <DeviceNotices />
-        </Suspense>
-      )}
+      <NoticesAfterDelay />
     </>
   );
 }

@@ -4,9 +4,9 @@ import { type FormEvent, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { FormErrorAlert, useFormError } from '../../../components/form-error-alert';
 import { paths } from '../../../config/paths';
-import { notifySuccess } from '../../../lib/notify';
 import { useResetPassword } from '../api/reset-password';
-import { confirmError, newPasswordError } from '../lib/validation';
+import { notifySuccess } from '../lib/toasts';
+import { useAuthRules } from '../lib/use-auth-rules';
 import { AuthCard } from './auth-card';
 import { PasswordField } from './password-field';
 
@@ -21,6 +21,8 @@ export function CreateNewPasswordPage() {
   const [confirm, setConfirm] = useState('');
   const [touched, setTouched] = useState({ password: false, confirm: false });
   const formError = useFormError();
+  // The rules load on the first key, tap or change in the form; the submit waits for them.
+  const { rules, load, start } = useAuthRules();
 
   if (!emailPhone || !resetToken) {
     return (
@@ -33,13 +35,21 @@ export function CreateNewPasswordPage() {
     );
   }
 
-  const passwordIssue = newPasswordError(password);
-  const confirmIssue = confirmError(password, confirm);
+  const passwordIssue = rules ? rules.newPasswordError(password) : null;
+  const confirmIssue = rules ? rules.confirmError(password, confirm) : null;
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
     setTouched({ password: true, confirm: true });
     formError.clear();
-    if (passwordIssue || confirmIssue) return;
+    load().then(
+      (r) => {
+        if (r.newPasswordError(password) || r.confirmError(password, confirm)) return;
+        save();
+      },
+      () => formError.show(MSG.networkLost),
+    );
+  };
+  const save = () => {
     reset.mutate(
       { emailPhone, newPassword: password, confirmPassword: confirm, resetToken },
       {
@@ -54,7 +64,7 @@ export function CreateNewPasswordPage() {
 
   return (
     <AuthCard title="Create new password" subtitle={`For ${emailPhone}`}>
-      <form onSubmit={onSubmit} noValidate>
+      <form onSubmit={onSubmit} onKeyDown={start} onPointerDown={start} onChange={start} noValidate>
         <Stack gap="sm">
           <FormErrorAlert error={formError.error} />
           <PasswordField

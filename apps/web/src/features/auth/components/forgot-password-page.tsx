@@ -4,10 +4,10 @@ import { type FormEvent, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { FormErrorAlert, useFormError } from '../../../components/form-error-alert';
 import { paths } from '../../../config/paths';
-import { notifySuccess } from '../../../lib/notify';
 import type { TOtpState } from '../../../lib/otp-state';
 import { useSendOtp } from '../api/send-otp';
-import { identifierError, identifierTarget, phoneCodeError, readIdentifier } from '../lib/validation';
+import { notifySuccess } from '../lib/toasts';
+import { type TAuthRules, useAuthRules } from '../lib/use-auth-rules';
 import { AuthCard } from './auth-card';
 import { IdentifierField } from './identifier-field';
 
@@ -19,14 +19,20 @@ export function ForgotPasswordPage() {
   const [phoneCode, setPhoneCode] = useState('');
   const [submitted, setSubmitted] = useState(false);
   const formError = useFormError();
+  // The rules load on the first key, tap or change in the form; the submit waits for them.
+  const { rules, load, start } = useAuthRules();
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
+    load().then(submit, () => formError.show(MSG.networkLost));
+  };
+
+  const submit = (r: TAuthRules) => {
     setSubmitted(true);
     formError.clear();
-    const parsed = readIdentifier(identifier, phoneCode);
+    const parsed = r.readIdentifier(identifier, phoneCode);
     if (!parsed) return;
-    const target = identifierTarget(parsed);
+    const target = r.identifierTarget(parsed);
     sendOtp.mutate(target, {
       onSuccess: (res) => {
         notifySuccess(res.message);
@@ -39,7 +45,7 @@ export function ForgotPasswordPage() {
 
   return (
     <AuthCard title="Forgot password" subtitle="Enter your email or phone and we will send you a code.">
-      <form onSubmit={onSubmit} noValidate>
+      <form onSubmit={onSubmit} onKeyDown={start} onPointerDown={start} onChange={start} noValidate>
         <Stack gap="sm">
           <FormErrorAlert error={formError.error} />
           <IdentifierField
@@ -47,8 +53,8 @@ export function ForgotPasswordPage() {
             phoneCode={phoneCode}
             onChange={setIdentifier}
             onPhoneCodeChange={setPhoneCode}
-            error={submitted ? identifierError(identifier, phoneCode) : null}
-            phoneCodeError={submitted ? phoneCodeError(identifier, phoneCode) : null}
+            error={submitted && rules ? rules.identifierError(identifier, phoneCode) : null}
+            phoneCodeError={submitted && rules ? rules.phoneCodeError(identifier, phoneCode) : null}
             autoFocus
           />
           <Button type="submit" fullWidth loading={sendOtp.isPending}>

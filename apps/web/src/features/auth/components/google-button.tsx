@@ -3,9 +3,9 @@ import { MSG, type TSignupProfileType } from '@virality/domain';
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { GoogleIcon } from '../../../components/icons';
-import { notifyError } from '../../../lib/notify';
 import { useConfig } from '../../../lib/use-config';
 import { encodeGoogleState, redirectPageUrl, sandboxGoogleUrl, type TGoogleMode } from '../lib/google-state';
+import { notifyError } from '../lib/toasts';
 
 type TProps = {
   mode: TGoogleMode;

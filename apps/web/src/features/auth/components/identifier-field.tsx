@@ -1,6 +1,6 @@
 import { Group, TextInput } from '@mantine/core';
 import { IDENTIFIER_MAX, PHONE_CODE_MAX, PHONE_IDENTIFIER_MAX } from '@virality/domain';
-import { isPhoneEntry } from '../lib/validation';
+import { isPhoneEntry } from '../lib/phone-entry';
 
 type TProps = {
   value: string;

@@ -32,6 +32,17 @@ describe('login errors show where the eye is: above the form, not only as a toas
     spy.mockRestore();
   });
 
+  it('a login sent empty shows each field its message and calls no server', async () => {
+    const calls = mockFetch(() => undefined);
+    renderPage('/login', <LoginPage />);
+    fireEvent.click(screen.getByRole('button', { name: 'Login' }));
+
+    const rules = await import('../lib/validation');
+    expect(await screen.findByText(rules.identifierError('', '') as string)).toBeTruthy();
+    expect(screen.getByText(rules.loginPasswordError('') as string)).toBeTruthy();
+    expect(calls.filter((c) => c.path === 'user/userLogin')).toHaveLength(0);
+  });
+
   it('a Google sign-in refused on its return page is shown above the login form', async () => {
     mockFetch(() => undefined);
     renderRoutes(

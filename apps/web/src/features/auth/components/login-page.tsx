@@ -10,7 +10,7 @@ import { saveSession } from '../../../lib/auth-storage';
 import { CURRENT_USER_KEY } from '../../../lib/use-current-user';
 import type { TNeedsVerification } from '../api/login-user';
 import { useLoginUser } from '../api/login-user';
-import { identifierError, identifierTarget, loginPasswordError, phoneCodeError, readIdentifier } from '../lib/validation';
+import { type TAuthRules, useAuthRules } from '../lib/use-auth-rules';
 import { AuthCard } from './auth-card';
 import { GoogleButton } from './google-button';
 import { IdentifierField } from './identifier-field';
@@ -39,17 +39,23 @@ export function LoginPage() {
   const [phoneCode, setPhoneCode] = useState('');
   const [password, setPassword] = useState('');
   const [submitted, setSubmitted] = useState(false);
+  // The rules load on the first key, tap or change in the form; the submit waits for them.
+  const { rules, load, start } = useAuthRules();
 
-  const idError = submitted ? identifierError(identifier, phoneCode) : null;
-  const codeError = submitted ? phoneCodeError(identifier, phoneCode) : null;
-  const pwError = submitted ? loginPasswordError(password) : null;
+  const idError = submitted && rules ? rules.identifierError(identifier, phoneCode) : null;
+  const codeError = submitted && rules ? rules.phoneCodeError(identifier, phoneCode) : null;
+  const pwError = submitted && rules ? rules.loginPasswordError(password) : null;
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
+    load().then(submit, () => formError.show(MSG.networkLost));
+  };
+
+  const submit = (r: TAuthRules) => {
     setSubmitted(true);
     formError.clear();
-    const parsed = readIdentifier(identifier, phoneCode);
-    if (!parsed || loginPasswordError(password)) return;
+    const parsed = r.readIdentifier(identifier, phoneCode);
+    if (!parsed || r.loginPasswordError(password)) return;
     login.mutate(
       { emailPhone: parsed.key, password },
       {
@@ -74,7 +80,7 @@ export function LoginPage() {
               emailPhone: extra.emailPhone,
               origin: 'registration',
               attemptId: extra.attemptId ?? null,
-              ...identifierTarget(parsed),
+              ...r.identifierTarget(parsed),
             };
             navigate(paths.registrationOtp, { state });
             return;
@@ -87,7 +93,7 @@ export function LoginPage() {
 
   return (
     <AuthCard title="Login" subtitle="Welcome back to Virality">
-      <form onSubmit={onSubmit} noValidate>
+      <form onSubmit={onSubmit} onKeyDown={start} onPointerDown={start} onChange={start} noValidate>
         <Stack gap="sm">
           <FormErrorAlert error={formError.error} />
           <IdentifierField

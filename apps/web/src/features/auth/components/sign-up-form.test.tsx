@@ -2,13 +2,16 @@ import { fireEvent, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderUi } from '../../../testing';
+import { loadAuthRules } from '../lib/use-auth-rules';
 import { SignUpForm } from './sign-up-form';
 
 const type = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
 const signUpButton = () => screen.getByRole('button', { name: 'Sign Up' }) as HTMLButtonElement;
 
 describe('the sign-up button is enabled once the identifier is valid and both passwords are valid and equal', () => {
-  beforeEach(() => {
+  beforeEach(async () => {
+    // The rules load on the first key in the page; loaded here, the form checks each change as it renders it.
+    await loadAuthRules();
     vi.stubGlobal(
       'fetch',
       vi.fn(async () => new Response(JSON.stringify({ status: true, message: '', response: {} }))),

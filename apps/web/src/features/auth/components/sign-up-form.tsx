@@ -5,17 +5,10 @@ import { Link, useNavigate } from 'react-router';
 import { FormErrorAlert, useFormError } from '../../../components/form-error-alert';
 import { PROFILE_TYPE_LABELS } from '../../../components/profile-type-label';
 import { paths } from '../../../config/paths';
-import { notifySuccess } from '../../../lib/notify';
 import type { TOtpState } from '../../../lib/otp-state';
 import { useCreateUser } from '../api/create-user';
-import {
-  confirmError,
-  identifierError,
-  identifierTarget,
-  newPasswordError,
-  phoneCodeError,
-  readIdentifier,
-} from '../lib/validation';
+import { notifySuccess } from '../lib/toasts';
+import { type TAuthRules, useAuthRules } from '../lib/use-auth-rules';
 import { GoogleButton } from './google-button';
 import { IdentifierField } from './identifier-field';
 import { PasswordField } from './password-field';
@@ -57,18 +50,29 @@ export function SignUpForm({ initialType, typeChoices }: TProps) {
     if (edited[field]) setTouched((t) => ({ ...t, [field]: true }));
   };
 
-  const parsed = readIdentifier(identifier, phoneCode);
-  const passwordIssue = newPasswordError(password);
-  const confirmIssue = confirmError(password, confirm);
-  // Enabled once the identifier is valid and both passwords are valid and equal.
-  const canSubmit = !!parsed && !passwordIssue && !confirmIssue && !createUser.isPending;
+  // The rules load on the first key, tap or change in the form (the fields are empty before: nothing to check).
+  const { rules, load, start } = useAuthRules();
+  const check = (r: TAuthRules) => {
+    const parsed = r.readIdentifier(identifier, phoneCode);
+    const passwordIssue = r.newPasswordError(password);
+    const confirmIssue = r.confirmError(password, confirm);
+    // Enabled once the identifier is valid and both passwords are valid and equal.
+    const canSubmit = !!parsed && !passwordIssue && !confirmIssue && !createUser.isPending;
+    return { parsed, passwordIssue, confirmIssue, canSubmit };
+  };
+  const checked = rules ? check(rules) : null;
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
     setTouched({ identifier: true, password: true, confirm: true });
+    load().then(submit, () => formError.show(MSG.networkLost));
+  };
+
+  const submit = (r: TAuthRules) => {
+    const { parsed, canSubmit } = check(r);
     if (!parsed || !canSubmit) return;
     formError.clear();
-    const target = identifierTarget(parsed);
+    const target = r.identifierTarget(parsed);
     createUser.mutate(
       { ...target, password, confirmPassword: confirm, profileType },
       {
@@ -98,7 +102,7 @@ export function SignUpForm({ initialType, typeChoices }: TProps) {
           data={typeChoices.map((t) => ({ value: t, label: PROFILE_TYPE_LABELS[t] }))}
         />
       )}
-      <form onSubmit={onSubmit} noValidate>
+      <form onSubmit={onSubmit} onKeyDown={start} onPointerDown={start} onChange={start} noValidate>
         <Stack gap="sm">
           <FormErrorAlert error={formError.error} />
           <IdentifierField
@@ -110,8 +114,8 @@ export function SignUpForm({ initialType, typeChoices }: TProps) {
             }}
             onPhoneCodeChange={setPhoneCode}
             onBlur={() => touch('identifier')}
-            error={touched.identifier ? identifierError(identifier, phoneCode) : null}
-            phoneCodeError={touched.identifier ? phoneCodeError(identifier, phoneCode) : null}
+            error={touched.identifier && rules ? rules.identifierError(identifier, phoneCode) : null}
+            phoneCodeError={touched.identifier && rules ? rules.phoneCodeError(identifier, phoneCode) : null}
             autoFocus
           />
           <PasswordField
@@ -125,7 +129,7 @@ export function SignUpForm({ initialType, typeChoices }: TProps) {
               setPassword(e.currentTarget.value);
             }}
             onBlur={() => touch('password')}
-            error={touched.password ? passwordIssue : null}
+            error={touched.password ? (checked?.passwordIssue ?? null) : null}
           />
           <PasswordField
             label="Confirm Password"
@@ -138,14 +142,14 @@ export function SignUpForm({ initialType, typeChoices }: TProps) {
               setConfirm(e.currentTarget.value);
             }}
             onBlur={() => touch('confirm')}
-            error={touched.confirm ? confirmIssue : null}
+            error={touched.confirm ? (checked?.confirmIssue ?? null) : null}
           />
           <Text size="sm" c="dimmed" id={termsId}>
             By signing up you agree to our <LegalLink to={paths.terms}>Terms of Service</LegalLink> and{' '}
             <LegalLink to={paths.privacyPolicy}>Privacy Policy</LegalLink>. You must be at least {ACCOUNT_MIN_AGE_YEARS} years
             old.
           </Text>
-          <Button type="submit" fullWidth mt="xs" disabled={!canSubmit} aria-describedby={termsId}>
+          <Button type="submit" fullWidth mt="xs" disabled={!checked?.canSubmit} aria-describedby={termsId}>
             {createUser.isPending ? 'Signing up...' : 'Sign Up'}
           </Button>
         </Stack>

@@ -1,11 +1,11 @@
 import { MSG, OTP_LENGTH } from '@virality/domain';
 import { useState } from 'react';
 import { useFormError } from '../../../components/form-error-alert';
-import { notifySuccess } from '../../../lib/notify';
 import { otpTargetOf, type TOtpState } from '../../../lib/otp-state';
 import { useCurrentUser } from '../../../lib/use-current-user';
 import { useResetOtp } from '../api/reset-otp';
 import { useVerifyOtp } from '../api/verify-otp';
+import { notifySuccess } from '../lib/toasts';
 import { useCountdown } from './use-countdown';
 
 /**

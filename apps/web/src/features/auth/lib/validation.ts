@@ -1,10 +1,8 @@
 import { confirmPasswordIssue, MSG, parseIdentifier, type TIdentifier, zLoginPassword, zNewPassword } from '@virality/domain';
 import type { TOtpTarget } from '../../../lib/otp-state';
+import { isPhoneEntry } from './phone-entry';
 
-const DIGITS = /^\d+$/;
-
-/** True when the identifier field holds only digits, i.e. a phone that needs a country code. */
-export const isPhoneEntry = (value: string): boolean => DIGITS.test(value);
+export { isPhoneEntry };
 
 /**
  * The form's reading of the field: digits typed here need the 'Phone code' beside them (the field the

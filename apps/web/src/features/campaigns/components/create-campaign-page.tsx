@@ -16,6 +16,7 @@ import { type FormEvent, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { FormErrorAlert, useFormError } from '../../../components/form-error-alert';
 import classes from '../../../components/required-mark.module.css';
+import { RequiredNote } from '../../../components/required-note';
 import { paths } from '../../../config/paths';
 import { notifySuccess } from '../../../lib/notify';
 import { useCreateCampaign } from '../api/create-campaign';
@@ -129,13 +130,7 @@ export function CreateCampaignPage({ today: todayProp }: { today?: string }) {
         aria-label="Create Campaign"
       >
         <Stack gap="md">
-          <Text size="sm" c="dimmed">
-            Fields marked{' '}
-            <Text span className={classes.mark} fw={600}>
-              *
-            </Text>{' '}
-            are required. Amounts are in US dollars.
-          </Text>
+          <RequiredNote>Amounts are in US dollars.</RequiredNote>
           <FormErrorAlert error={formError.error} />
           <TextInput
             label="Campaign name"

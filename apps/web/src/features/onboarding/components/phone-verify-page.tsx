@@ -7,10 +7,9 @@ import { OnboardingLayout } from '../../../components';
 import { FormErrorAlert, useFormError } from '../../../components/form-error-alert';
 import classes from '../../../components/required-mark.module.css';
 import { paths } from '../../../config/paths';
+import { digitsOnly } from '../../../lib/profile-fields';
 import { useCurrentUser } from '../../../lib/use-current-user';
 import { useSendOtp } from '../api/send-otp';
-
-const digits = (v: string, max: number) => v.replace(/\D/g, '').slice(0, max);
 
 /** /phoneverify: a logged-in user adds a mobile number and verifies it with an OTP. */
 export function PhoneVerifyPage() {
@@ -25,7 +24,7 @@ export function PhoneVerifyPage() {
       mobileNumber: (v) => (zProfilePhone.safeParse(v).success ? null : MSG.phoneInvalid),
     },
   });
-  const savedCode = digits(userQ.data?.phoneCode ?? '', PHONE_CODE_MAX);
+  const savedCode = digitsOnly(userQ.data?.phoneCode ?? '', PHONE_CODE_MAX);
   // The user's saved phone code, once it is known, unless they already typed one.
   // biome-ignore lint/correctness/useExhaustiveDependencies: only when the saved code arrives
   useEffect(() => {
@@ -85,7 +84,7 @@ export function PhoneVerifyPage() {
               maxLength={PHONE_CODE_MAX}
               aria-required
               {...form.getInputProps('phoneCode')}
-              onChange={(e) => form.setFieldValue('phoneCode', digits(e.currentTarget.value, PHONE_CODE_MAX))}
+              onChange={(e) => form.setFieldValue('phoneCode', digitsOnly(e.currentTarget.value, PHONE_CODE_MAX))}
             />
             <TextInput
               label="Mobile number"
@@ -95,7 +94,7 @@ export function PhoneVerifyPage() {
               maxLength={PROFILE_PHONE_MAX}
               aria-required
               {...form.getInputProps('mobileNumber')}
-              onChange={(e) => form.setFieldValue('mobileNumber', digits(e.currentTarget.value, PROFILE_PHONE_MAX))}
+              onChange={(e) => form.setFieldValue('mobileNumber', digitsOnly(e.currentTarget.value, PROFILE_PHONE_MAX))}
             />
           </Group>
           <Button type="submit" size="md" loading={sendOtp.isPending}>

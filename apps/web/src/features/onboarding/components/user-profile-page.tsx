@@ -15,21 +15,7 @@ import {
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQueryClient } from '@tanstack/react-query';
-import {
-  COMPANY_SIZES,
-  GENDER_LABELS,
-  GENDERS,
-  INDUSTRIES,
-  INFLUENCER_COUNTS,
-  MSG,
-  maxDateOfBirth,
-  PRONOUN_LABELS,
-  PRONOUNS,
-  phoneKey,
-  profileIssues,
-  type TProfileType,
-  type TUser,
-} from '@virality/domain';
+import { MSG, maxDateOfBirth, phoneKey, profileIssues, type TProfileType, type TUser } from '@virality/domain';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { OnboardingLayout, ProfilePhotoField, UserNameField } from '../../../components';
@@ -40,25 +26,21 @@ import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
 import { useLocationOptions } from '../../../lib/location/use-location-options';
 import { rankedFilter } from '../../../lib/place-filter';
+import {
+  COMPANY_SIZE_OPTIONS,
+  digitsOnly,
+  focusFirstInvalid,
+  GENDER_OPTIONS,
+  INDUSTRY_OPTIONS,
+  INFLUENCER_COUNT_OPTIONS,
+  PRONOUN_OPTIONS,
+} from '../../../lib/profile-fields';
 import { useCurrentUser } from '../../../lib/use-current-user';
 import { useUserNameAvailability } from '../../../lib/use-user-name-availability';
 import { type TSendOtpBody, useSendOtp } from '../api/send-otp';
 import { useUpdateUser } from '../api/update-user';
 import { uploadProfileImage } from '../api/upload-profile-image';
 import { initialProfileValues, type TProfileFormValues, toProfilePayload } from './profile-form-values';
-
-const PRONOUN_OPTIONS = PRONOUNS.map((p) => ({ value: p, label: PRONOUN_LABELS[p] }));
-const GENDER_OPTIONS = GENDERS.map((g) => ({ value: g, label: GENDER_LABELS[g] }));
-const COMPANY_SIZE_OPTIONS = Object.entries(COMPANY_SIZES).map(([value, label]) => ({ value, label: `${label} employees` }));
-const INFLUENCER_COUNT_OPTIONS = Object.entries(INFLUENCER_COUNTS).map(([value, label]) => ({ value, label }));
-const INDUSTRY_OPTIONS = [...new Set<string>(INDUSTRIES)];
-
-/** Only digits, at most `max` of them. */
-const digits = (v: string, max: number) => v.replace(/\D/g, '').slice(0, max);
-
-/** Moves focus to the first field the form marked invalid. */
-const focusFirstInvalid = () =>
-  requestAnimationFrame(() => document.querySelector<HTMLElement>('main [aria-invalid="true"]')?.focus());
 
 /** /userprofile: the registration profile step. */
 export function UserProfilePage() {
@@ -104,7 +86,7 @@ function ProfileForm({ user }: { user: TUser }) {
     form.setValues({ country, state: null, city: null });
     // A convenience: an empty phone code takes the chosen country's code.
     const code = country ? location.findCountry(country)?.phoneCode : null;
-    if (code && !mobileLocked && !form.values.phoneCode) form.setFieldValue('phoneCode', digits(String(code), 3));
+    if (code && !mobileLocked && !form.values.phoneCode) form.setFieldValue('phoneCode', digitsOnly(String(code), 3));
   };
 
   const handleSubmit = async (values: TProfileFormValues) => {
@@ -270,7 +252,7 @@ function ProfileForm({ user }: { user: TUser }) {
             readOnly={mobileLocked}
             aria-required={isInfluencer}
             {...form.getInputProps('phoneCode')}
-            onChange={(e) => form.setFieldValue('phoneCode', digits(e.currentTarget.value, 3))}
+            onChange={(e) => form.setFieldValue('phoneCode', digitsOnly(e.currentTarget.value, 3))}
           />
           <TextInput
             label="Mobile number"
@@ -283,7 +265,7 @@ function ProfileForm({ user }: { user: TUser }) {
             inputWrapperOrder={['label', 'input', 'description', 'error']}
             aria-required={isInfluencer}
             {...form.getInputProps('mobileNumber')}
-            onChange={(e) => form.setFieldValue('mobileNumber', digits(e.currentTarget.value, 12))}
+            onChange={(e) => form.setFieldValue('mobileNumber', digitsOnly(e.currentTarget.value, 12))}
           />
         </Group>
         <TextInput

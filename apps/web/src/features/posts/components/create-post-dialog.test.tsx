@@ -316,19 +316,57 @@ describe('the create-post dialog', { timeout: 30_000 }, () => {
     expect(screen.queryByRole('img', { name: 'a.jpg' })).toBeNull();
   });
 
-  it('a 9 MB photo for Instagram shows mediaIssue under it and blocks Post Now', async () => {
+  it('a PNG for Instagram is "converted to JPEG for Instagram": said beside Instagram, not an issue, and it posts', async () => {
+    const { calls, onClose } = open({}, (c) => {
+      if (c.path === 'subscription/postCountTrack') return ok({ postCount: 1, postLimit: 20, remaining: 19 });
+      if (c.path === '/sph/social-media-manager/single-post/')
+        return sph(result({ success: [sent('1', 'Instagram', 'ana.ig')] }), POST_MSG.sent);
+      return undefined;
+    });
+    const user = ui();
+    await chooseInstagram(user);
+    await user.upload(screen.getByLabelText('Upload media'), photo('shot.png', 'image/png'));
+    await screen.findByRole('img', { name: 'shot.png' });
+    await user.type(screen.getByRole('textbox', { name: /Caption/ }), 'Hello world');
+    const preview = screen.getByRole('region', { name: 'Instagram preview' });
+    const notes = within(preview).getByRole('list', { name: 'What Virality changes for Instagram' });
+    expect(within(notes).getByText('converted to JPEG for Instagram')).toBeTruthy();
+    expect(within(preview).getByText('Ready')).toBeTruthy();
+    expect(within(preview).queryByRole('list', { name: 'What Instagram would refuse' })).toBeNull();
+    await waitFor(() => expect(button('Post Now').disabled).toBe(false));
+    await user.click(button('Post Now'));
+    expect(await screen.findByText(POST_MSG.sent)).toBeTruthy();
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(calls.find((c) => c.path === '/sph/social-media-manager/single-post/')?.body).toMatchObject({
+      MediaDetails: [{ ImageVideoUrl: '/uploads/shot.png', ImageVideoName: 'shot.png' }],
+    });
+  });
+
+  it('a 9 MB photo for Instagram is "re-encoded to fit Instagram\'s 8 MB limit", and Post Now stays open', async () => {
     open();
     const user = ui();
-    await fillPost(user);
-    await user.click(screen.getByRole('button', { name: 'Facebook' }));
+    await chooseInstagram(user);
     FACTS.set('big.jpg', { bytes: 9 * 1024 * 1024 });
-    await user.click(screen.getByRole('button', { name: 'Remove photo.jpg' }));
-    await user.click(screen.getByRole('button', { name: 'Instagram' }));
     await user.upload(screen.getByLabelText('Upload media'), new File(['x'], 'big.jpg', { type: 'image/jpeg' }));
     await screen.findByRole('img', { name: 'big.jpg' });
-    // taken for Facebook alone; choosing Instagram again brings Instagram's 8 MB rule
-    await user.click(screen.getByRole('button', { name: 'Instagram' }));
-    expect((await screen.findAllByText(POST_MSG.imagesUnder8)).length).toBeGreaterThan(0);
+    await user.type(screen.getByRole('textbox', { name: /Caption/ }), 'Hello world');
+    const preview = screen.getByRole('region', { name: 'Instagram preview' });
+    expect(within(preview).getByText("re-encoded to fit Instagram's 8 MB limit")).toBeTruthy();
+    expect(screen.queryByText(POST_MSG.imagesUnder8)).toBeNull();
+    await waitFor(() => expect(button('Post Now').disabled).toBe(false));
+  });
+
+  it('what a conversion cannot fix still blocks: a PNG too narrow for Instagram', async () => {
+    open();
+    const user = ui();
+    await chooseInstagram(user);
+    FACTS.set('small.png', { width: 200, height: 200 });
+    await user.upload(screen.getByLabelText('Upload media'), photo('small.png', 'image/png'));
+    await screen.findByRole('img', { name: 'small.png' });
+    await user.type(screen.getByRole('textbox', { name: /Caption/ }), 'Hello world');
+    const preview = screen.getByRole('region', { name: 'Instagram preview' });
+    expect(within(preview).getByText('Instagram needs photos at least 320 px wide')).toBeTruthy();
+    expect(within(preview).getByText('converted to JPEG for Instagram')).toBeTruthy();
     expect(button('Post Now').disabled).toBe(true);
   });
 

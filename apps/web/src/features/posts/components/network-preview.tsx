@@ -3,6 +3,7 @@ import {
   IconAlertTriangle,
   IconBookmark,
   IconHeart,
+  IconInfoCircle,
   IconMessageCircle,
   IconPhoto,
   IconRepeat,
@@ -359,6 +360,26 @@ export function NetworkPreview(p: TProps) {
             <List.Item key={i}>
               <Text size="sm" c="red.9">
                 {i}
+              </Text>
+            </List.Item>
+          ))}
+        </List>
+      )}
+      {p.check.notices.length > 0 && (
+        // what the server does to the photos for this network: information, never a refusal
+        <List
+          size="xs"
+          spacing={2}
+          px="sm"
+          pt={issues.length > 0 ? 0 : 'xs'}
+          aria-label={`What Virality changes for ${label}`}
+          icon={<IconInfoCircle size={14} color="var(--mantine-color-blue-7)" aria-hidden style={{ marginTop: 2 }} />}
+          styles={{ itemWrapper: { alignItems: 'flex-start' } }}
+        >
+          {p.check.notices.map((n) => (
+            <List.Item key={n}>
+              <Text size="xs" c="dimmed">
+                {n}
               </Text>
             </List.Item>
           ))}

@@ -117,8 +117,13 @@ describe('when submit is disabled', () => {
     expect(blockers(ready({ scheduleOn: true, date: null }))).toContain('Choose a date and a time');
     expect(blockers(ready({ scheduleOn: true, date: '2030-01-01', time: '' }))).toContain('Choose a date and a time');
   });
-  it('a media rule (mediaIssue) blocks: an image Instagram finds too large', () => {
-    expect(blockers(ready({ media: [item(image({ bytes: 9 * 1024 * 1024 }))] }))).toContain(POST_MSG.imagesUnder8);
+  it('a media rule (mediaIssue) blocks: an image over 8 MB in multi-file mode', () => {
+    const heavy = image({ bytes: 9 * 1024 * 1024 });
+    expect(blockers(ready({ multi: true, media: [item(heavy, 'a'), item(image(), 'b')] }))).toContain(POST_MSG.imagesUnder8);
+  });
+  it('a photo the server converts for a network does not block: a PNG, or one over 8 MB, for Instagram', () => {
+    expect(blockers(ready({ media: [item(image({ mimeType: 'image/png' }))] }))).toEqual([]);
+    expect(blockers(ready({ media: [item(image({ bytes: 9 * 1024 * 1024 }))] }))).toEqual([]);
   });
   it('multi-file mode needs at least 2 files', () => {
     expect(blockers(ready({ multi: true }))).toContain(POST_MSG.atLeastTwo);
@@ -139,6 +144,18 @@ describe('preflight per network', () => {
     expect(checks.map((c) => c.network)).toEqual(['instagram', 'youtube']);
     expect(checks[0].limits).toEqual([]);
     expect(checks[1].limits).toContain('YouTube takes videos only');
+  });
+  it('says what the server will convert for each network (postLimitNotices), apart from what it would refuse', () => {
+    const s = ready({
+      networks: ['instagram', 'facebook'],
+      accountIds: ['ig1', 'fb1'],
+      media: [item(image({ mimeType: 'image/webp', bytes: 5 * 1024 * 1024 }))],
+    });
+    const [ig, fb] = networkChecks(s, ACCOUNTS);
+    expect(ig.notices).toEqual(['converted to JPEG for Instagram']);
+    expect(fb.notices).toEqual(['converted to JPEG for Facebook', "re-encoded to fit Facebook's 4 MB limit"]);
+    expect([...ig.limits, ...fb.limits]).toEqual([]);
+    expect(networkChecks(ready({}), ACCOUNTS)[0].notices).toEqual([]);
   });
   it('YouTube needs a title', () => {
     const s = ready({ networks: ['youtube'], accountIds: ['yt1'], media: [item(video({ width: 1920, height: 1080 }))] });
@@ -177,7 +194,9 @@ describe('the request', () => {
     process.env.TZ = 'Asia/Kolkata';
   });
   afterAll(() => {
-    process.env.TZ = tz;
+    // an unset TZ is deleted, not set to the string 'undefined' (a zone no runtime knows, which later files would read)
+    if (tz === undefined) delete process.env.TZ;
+    else process.env.TZ = tz;
   });
 
   it('a local schedule is sent in UTC', () => {

@@ -12,6 +12,7 @@ import {
   normalizePermissions,
   POST_MSG,
   postLimitIssues,
+  postLimitNotices,
   postTypeOf,
   SOCIAL_NETWORKS,
   STORY_NETWORKS,
@@ -235,6 +236,8 @@ export type TNetworkCheck = {
   limits: string[];
   /** What the product's rules refuse (story and reel, YouTube's title, TikTok's privacy): blocks everything. */
   rules: string[];
+  /** What the server will do to the photos for this network ('converted to JPEG for Instagram'): never blocks. */
+  notices: string[];
 };
 
 /** The preflight of each chosen network, shown next to it before submit. */
@@ -247,11 +250,13 @@ export function networkChecks(state: TComposerState, accounts: readonly TSocialA
     if (network === 'youtube' && !state.title.trim()) rules.push(POST_MSG.titleRequired);
     if (network === 'tiktok' && chosen.some((a) => networkKeyOf(a) === 'tiktok' && !state.tiktokPrivacy[a.id]))
       rules.push(POST_MSG.tiktokPrivacyRequired);
+    const post = limitedPost(state, network);
     const limits =
       state.media.length === 0 && !cleanCaption(state.caption)
         ? []
-        : postLimitIssues(networkLabel(network), NETWORK_LIMITS[network], limitedPost(state, network));
-    return { network, limits, rules };
+        : postLimitIssues(networkLabel(network), NETWORK_LIMITS[network], post);
+    const notices = postLimitNotices(networkLabel(network), NETWORK_LIMITS[network], post);
+    return { network, limits, rules, notices };
   });
 }
 

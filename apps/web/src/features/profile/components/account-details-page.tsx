@@ -17,16 +17,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import {
   accountDetailsFields,
   accountDetailsIssues,
-  COMPANY_SIZES,
-  GENDER_LABELS,
-  GENDERS,
-  INDUSTRIES,
-  INFLUENCER_COUNTS,
   MSG,
   maxDateOfBirth,
   PAYPAL_ID_MAX,
-  PRONOUN_LABELS,
-  PRONOUNS,
   phoneKey,
   type TProfileType,
   type TUser,
@@ -37,11 +30,21 @@ import { ProfilePhotoField } from '../../../components';
 import { FormErrorAlert, useFormError } from '../../../components/form-error-alert';
 import { ProfileSubpage } from '../../../components/profile-subpage';
 import classes from '../../../components/required-mark.module.css';
+import { RequiredNote } from '../../../components/required-note';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
 import { notifySuccess } from '../../../lib/notify';
 import type { TOtpState } from '../../../lib/otp-state';
 import { rankedFilter } from '../../../lib/place-filter';
+import {
+  COMPANY_SIZE_OPTIONS,
+  digitsOnly,
+  focusFirstInvalid,
+  GENDER_OPTIONS,
+  INDUSTRY_OPTIONS,
+  INFLUENCER_COUNT_OPTIONS,
+  PRONOUN_OPTIONS,
+} from '../../../lib/profile-fields';
 import { CURRENT_USER_KEY, useCurrentUser } from '../../../lib/use-current-user';
 import { type TContactOtpBody, useSendContactOtp } from '../api/send-otp';
 import { useUpdateProfile } from '../api/update-profile';
@@ -53,17 +56,8 @@ import {
   toAccountDetailsPayload,
 } from './account-details-values';
 
-const PRONOUN_OPTIONS = PRONOUNS.map((p) => ({ value: p, label: PRONOUN_LABELS[p] }));
-const GENDER_OPTIONS = GENDERS.map((g) => ({ value: g, label: GENDER_LABELS[g] }));
-const COMPANY_SIZE_OPTIONS = Object.entries(COMPANY_SIZES).map(([value, label]) => ({ value, label: `${label} employees` }));
-const INFLUENCER_COUNT_OPTIONS = Object.entries(INFLUENCER_COUNTS).map(([value, label]) => ({ value, label }));
-const INDUSTRY_OPTIONS = [...new Set<string>(INDUSTRIES)];
 /** Back to the hub this long after a save, so the success is seen first. */
 const BACK_AFTER_MS = 300;
-
-const digits = (v: string, max: number) => v.replace(/\D/g, '').slice(0, max);
-const focusFirstInvalid = () =>
-  requestAnimationFrame(() => document.querySelector<HTMLElement>('main [aria-invalid="true"]')?.focus());
 
 /** /profile/updateprofile: Account Details. */
 export function AccountDetailsPage() {
@@ -198,13 +192,7 @@ function AccountDetailsForm({ user }: { user: TUser }) {
       className={classes.marksRequired}
     >
       <Stack gap="md">
-        <Text c="dimmed" size="sm">
-          Fields marked{' '}
-          <Text span className={classes.mark} fw={600}>
-            *
-          </Text>{' '}
-          are required.
-        </Text>
+        <RequiredNote />
         <FormErrorAlert error={formError.error} />
         <ProfilePhotoField
           value={form.values.profileImage}
@@ -290,7 +278,7 @@ function AccountDetailsForm({ user }: { user: TUser }) {
             maxLength={3}
             readOnly={mobileLocked}
             {...form.getInputProps('phoneCode')}
-            onChange={(e) => form.setFieldValue('phoneCode', digits(e.currentTarget.value, 3))}
+            onChange={(e) => form.setFieldValue('phoneCode', digitsOnly(e.currentTarget.value, 3))}
           />
           <TextInput
             label="Mobile number"
@@ -300,7 +288,7 @@ function AccountDetailsForm({ user }: { user: TUser }) {
             maxLength={12}
             {...locked(mobileLocked)}
             {...form.getInputProps('mobileNumber')}
-            onChange={(e) => form.setFieldValue('mobileNumber', digits(e.currentTarget.value, 12))}
+            onChange={(e) => form.setFieldValue('mobileNumber', digitsOnly(e.currentTarget.value, 12))}
           />
         </Group>
         <TextInput

@@ -1,4 +1,4 @@
-import { Alert, Button, Center, Grid, Group, Loader, Paper, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Center, Grid, Group, Loader, Paper, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQueryClient } from '@tanstack/react-query';
 import { ADDRESS_MAX, addressIssues, MSG, PIN_MAX, type TUser } from '@virality/domain';
@@ -8,10 +8,12 @@ import { FormErrorAlert, useFormError } from '../../../components/form-error-ale
 import { LocationFields } from '../../../components/location-fields';
 import { ProfileSubpage } from '../../../components/profile-subpage';
 import classes from '../../../components/required-mark.module.css';
+import { RequiredNote } from '../../../components/required-note';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
 import { useLocationOptions } from '../../../lib/location/use-location-options';
 import { notifySuccess } from '../../../lib/notify';
+import { focusFirstInvalid } from '../../../lib/profile-fields';
 import { CURRENT_USER_KEY, useCurrentUser } from '../../../lib/use-current-user';
 import { type TAddressBody, useUpdateAddress } from '../api/update-address';
 
@@ -38,9 +40,6 @@ const toBody = (v: TAddressValues): TAddressBody => ({
   addressLine: v.addressLine,
   pinCode: v.pinCode.trim(),
 });
-
-const focusFirstInvalid = () =>
-  requestAnimationFrame(() => document.querySelector<HTMLElement>('main [aria-invalid="true"]')?.focus());
 
 /** /profile/address: country, state and city pickers, the address line and the pin code. */
 export function AddressPage() {
@@ -112,13 +111,7 @@ function AddressForm({ user }: { user: TUser }) {
       className={classes.marksRequired}
     >
       <Stack gap="md">
-        <Text c="dimmed" size="sm">
-          Fields marked{' '}
-          <Text span className={classes.mark} fw={600}>
-            *
-          </Text>{' '}
-          are required.
-        </Text>
+        <RequiredNote />
         <FormErrorAlert error={formError.error} />
         <LocationFields
           location={location}

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Paper, PasswordInput, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Paper, PasswordInput, Stack } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 import {
   confirmPasswordIssue,
@@ -16,6 +16,7 @@ import { FormErrorAlert, useFormError } from '../../../components/form-error-ale
 import { PageLoader } from '../../../components/page-loader';
 import { ProfileSubpage } from '../../../components/profile-subpage';
 import classes from '../../../components/required-mark.module.css';
+import { RequiredNote } from '../../../components/required-note';
 import { paths } from '../../../config/paths';
 import { notifySuccess } from '../../../lib/notify';
 import { useCurrentUser } from '../../../lib/use-current-user';
@@ -138,13 +139,7 @@ function ChangePasswordForm() {
       aria-label="Change password"
     >
       <Stack gap="md">
-        <Text size="sm" c="dimmed">
-          Fields marked{' '}
-          <Text span className={classes.mark} fw={600}>
-            *
-          </Text>{' '}
-          are required.
-        </Text>
+        <RequiredNote />
         <FormErrorAlert error={formError.error} />
         {field('oldPassword', 'Old password', 'current-password')}
         {field(

@@ -1,9 +1,10 @@
 import { Alert, Button, Group, Paper, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
-import { GENDER_LABELS, GENDERS, subUserSchema, toIsoDate } from '@virality/domain';
+import { subUserSchema, toIsoDate } from '@virality/domain';
 import dayjs from 'dayjs';
 import { type FormEvent, useMemo, useState } from 'react';
 import { ProfilePhotoField, UserNameField } from '../../../components';
+import { GENDER_OPTIONS } from '../../../lib/profile-fields';
 import { useUserNameAvailability } from '../../../lib/use-user-name-availability';
 import { useActiveRoles } from '../api/get-active-roles';
 import { uploadSubUserImage } from '../api/upload-sub-user-image';
@@ -44,7 +45,6 @@ export const emptySubUserValues: TSubUserFormValues = {
   roleId: '',
 };
 
-const GENDER_OPTIONS = GENDERS.map((g) => ({ value: g, label: GENDER_LABELS[g] }));
 /** The role dropdown is at most 200 px high. */
 const ROLE_DROPDOWN_MAX_HEIGHT = 200;
 const FIELDS: TField[] = ['name', 'userName', 'email', 'mobileNumber', 'dateOfBirth', 'gender', 'roleId'];

@@ -1,0 +1,1 @@
+ALTER TABLE "points_ledger" ADD COLUMN "in_total" boolean DEFAULT true NOT NULL;

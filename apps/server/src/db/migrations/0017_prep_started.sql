@@ -1,0 +1,2 @@
+ALTER TABLE "post_targets" ADD COLUMN "prep_started_at" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "post_targets_account_prep_idx" ON "post_targets" USING btree ("account_id") WHERE prep_ticket IS NOT NULL;

@@ -1,8 +1,0 @@
-import type { TDb } from '../../db/client';
-import { sandboxObjectStore, type TSandboxObjectStore } from '../object-store';
-
-/** The PayPal emulator's objects (orders, payouts, sent webhooks), kept as rows `sandbox_paypal:<kind>:<id>`. */
-export type TKind = 'token' | 'order' | 'idem' | 'batch' | 'sender' | 'item' | 'event' | 'transmission';
-
-export const paypalStore = (db: TDb) => sandboxObjectStore<TKind>(db, 'sandbox_paypal:');
-export type TPayPalStore = TSandboxObjectStore<TKind>;
