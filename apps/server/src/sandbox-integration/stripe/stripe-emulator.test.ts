@@ -82,7 +82,7 @@ const pay = (app: { inject: TTestApp['app']['inject'] }, id: string, cardNumber:
     payload: new URLSearchParams({ ...CARD, cardNumber }).toString(),
   });
 
-const waitFor = async (check: () => boolean, ms = 3000) => {
+const waitFor = async (check: () => boolean, ms = 10_000) => {
   const until = Date.now() + ms;
   while (!check() && Date.now() < until) await new Promise((r) => setTimeout(r, 10));
 };
@@ -578,7 +578,7 @@ describe('paying on the hosted page', () => {
     // the log records each attempt once its answer is in
     const logged = async () =>
       (await h.app.inject({ method: 'GET', url: `/sandbox/stripe/events?session=${s.id}` })).json().data[0];
-    const until = Date.now() + 3000;
+    const until = Date.now() + 10_000;
     while ((await logged())?.attempts.length < 3 && Date.now() < until) await new Promise((r) => setTimeout(r, 20));
     const sent = h.received.slice(count);
     expect(sent).toHaveLength(3);
