@@ -151,6 +151,8 @@ type TVideoResource = {
     processingProgress?: { timeLeftMs?: string };
   };
   statistics?: Record<string, string | undefined>;
+  /** Only for the channel's owner: the uploaded file's size in bytes, as a string. */
+  fileDetails?: { fileSize?: string };
 };
 
 /** The most items one page of playlistItems.list gives (its largest maxResults). */
@@ -765,9 +767,11 @@ export function createYouTubeAdapter(
     /**
      * Deletes the private videos an earlier preparation of this post left on the channel (its answer lost, its
      * process killed before the product kept the ticket): each uploaded since `since`, still private, with the post's
-     * title and description, and named by none of `keep`. The uploads playlist is read newest first until an upload
-     * from before `since` (1 quota unit a page, at most POSTS_SINCE_MAX_PAGES pages); each removal goes through
-     * discardPrepared, which deletes only a video still private.
+     * title and description, of the post's file size where YouTube tells it (`fileDetails`, which only the owner
+     * reads: a video the owner uploaded by hand with the same words but another file stays), and named by none of
+     * `keep`. The uploads playlist is read newest first until an upload from before `since` (1 quota unit a page, at
+     * most POSTS_SINCE_MAX_PAGES pages), and each video that matches is read once more for its size (1 unit); each
+     * removal goes through discardPrepared, which deletes only a video still private.
      */
     async discardLeftovers(grant: TGrant, account: TAccountRef, leftovers: TLeftovers): Promise<number> {
       const fromMs = Math.floor(leftovers.since.getTime() / 1000) * 1000;
@@ -781,11 +785,18 @@ export function createYouTubeAdapter(
         }),
       );
       const title = (leftovers.request.title ?? '').trim();
+      const bytes = leftovers.request.media[0]?.bytes;
+      /** Whether YouTube says the video's file has another size than the post's (unknown: not another). */
+      const otherFile = async (videoId: string) => {
+        const size = (await videos(grant, 'fileDetails', videoId))?.fileDetails?.fileSize;
+        return bytes !== undefined && size !== undefined && Number(size) !== bytes;
+      };
       let removed = 0;
       await readUploadsBack(grant, account, fromMs, async (page) => {
         for (const v of page.privates) {
           if (v.uploadedMs < fromMs || kept.has(v.videoId)) continue;
           if (v.title !== title || v.description !== leftovers.request.text) continue;
+          if (await otherFile(v.videoId)) continue;
           await adapter.discardPrepared(grant, account, writeTicket({ videoId: v.videoId }));
           removed++;
         }

@@ -11,6 +11,7 @@ const settings = emulatorSettings(SANDBOX_YOUTUBE_CLIENT, '/sandbox/youtube');
 const clock = new Clock();
 const emulators = emulatorApp(async (app, viaAppFetch) => {
   app.get('/media/clip.mp4', async (_req, reply) => reply.type('video/mp4').send(MP4));
+  app.get('/media/longer-clip.mp4', async (_req, reply) => reply.type('video/mp4').send(LONGER_MP4));
   app.get('/media/not-a-video.mp4', async (_req, reply) => reply.type('video/mp4').send(JPEG));
   app.get('/media/photo.jpg', async (_req, reply) => reply.type('image/jpeg').send(JPEG));
   await app.register(youtubeEmulatorRoutes({ clock, publicUrl, fetch: viaAppFetch }));
@@ -26,6 +27,7 @@ const counting: typeof fetch = (input, init) => {
 const adapter = createYouTubeAdapter(settings, counting, () => clock.now());
 
 const MP4 = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypmp42'), Buffer.alloc(64, 7)]);
+const LONGER_MP4 = Buffer.concat([MP4, Buffer.alloc(32, 9)]);
 const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(64, 1)]);
 
 beforeEach(() => {
@@ -428,10 +430,14 @@ describe('finding a video whose answer was lost (postsSince), through the emulat
     const other = await adapter.prepare(ava, video('yt-ava', { text: 'Another soup entirely.' }), clock.now());
     const published = await adapter.publish(ava, video('yt-ava'));
     if (published.state !== 'processing') throw new Error('the video was not uploaded');
+    // a private video of the same words but another file (the owner's own upload, say): YouTube tells its size
+    const longer = clip({ url: `${publicUrl}/media/longer-clip.mp4`, bytes: LONGER_MP4.length });
+    const handMade = await adapter.prepare(ava, video('yt-ava', { media: [longer] }), clock.now());
 
     const removed = await adapter.discardLeftovers(ava, ref, { since, request: video('yt-ava'), keep: [kept.ticket] });
     expect(removed).toBe(1);
-    for (const ticket of [older.ticket, kept.ticket, other.ticket, published.ticket]) expect(await there(ticket)).toBe(true);
+    for (const ticket of [older.ticket, kept.ticket, other.ticket, published.ticket, handMade.ticket])
+      expect(await there(ticket)).toBe(true);
     // asked again, nothing more is removed
     expect(await adapter.discardLeftovers(ava, ref, { since, request: video('yt-ava'), keep: [kept.ticket] })).toBe(0);
   });
