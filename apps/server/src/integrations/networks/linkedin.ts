@@ -1,6 +1,7 @@
 import { NETWORK_LIMITS, postLimitIssues, type TPostMetrics } from '@virality/domain';
 import { callNetwork, expiresIn, FORM_HEADERS, form, retryAtFrom, type TNetworkResponse } from './http';
 import { openMedia, readWholeMedia } from './media-stream';
+import { decodeTicket, encodeTicket } from './ticket';
 import {
   NetworkError,
   POSTS_SINCE_MAX_PAGES,
@@ -82,10 +83,9 @@ export const LINKEDIN_PREPARED_VALID_MS = 24 * 3600_000;
  * ahead (`images` or `video`, with `until`, the moment in ms past which it is not used).
  */
 type TVideoTicket = { video?: string; images?: string[]; text: string; author: string; until?: number };
-const encodeTicket = (t: TVideoTicket) => Buffer.from(JSON.stringify(t)).toString('base64url');
-function decodeTicket(ticket: string): TVideoTicket {
-  try {
-    const t = JSON.parse(Buffer.from(ticket, 'base64url').toString('utf8')) as TVideoTicket;
+function readTicket(ticket: string): TVideoTicket {
+  const t = decodeTicket(ticket);
+  if (t) {
     const media =
       typeof t.video === 'string' ||
       t.video === undefined ||
@@ -96,9 +96,7 @@ function decodeTicket(ticket: string): TVideoTicket {
       typeof t.author === 'string' &&
       (t.until === undefined || typeof t.until === 'number')
     )
-      return t;
-  } catch {
-    // refused below
+      return t as TVideoTicket;
   }
   throw new NetworkError('linkedin', 'permanent', 'This LinkedIn publish cannot be followed any more');
 }
@@ -523,7 +521,7 @@ export function createLinkedInAdapter(
      * has, is PREPARED_GONE: the product then publishes the whole post.
      */
     async publishPrepared(grant: TGrant, _account: TAccountRef, ticket: string): Promise<TPublishState> {
-      const t = decodeTicket(ticket);
+      const t = readTicket(ticket);
       const hasMedia = Boolean(t.video) || (t.images?.length ?? 0) > 0;
       if (hasMedia && t.until !== undefined && now().getTime() > t.until)
         throw preparedGone('The media uploaded ahead was kept too long to be used');
@@ -537,7 +535,7 @@ export function createLinkedInAdapter(
       }
     },
     async publishStatus(grant: TGrant, _account: TAccountRef, ticket: string): Promise<TPublishState> {
-      return videoState(grant, decodeTicket(ticket));
+      return videoState(grant, readTicket(ticket));
     },
     async recentPosts(grant: TGrant, account: TAccountRef, limit: number): Promise<TRecentPost[]> {
       const count = Math.max(1, Math.min(LINKEDIN_POSTS_PAGE_MAX, limit));

@@ -1,5 +1,6 @@
 import { META_GRAPH_VERSION, NETWORK_LIMITS, type TNetworkLimits, type TPostMetrics } from '@virality/domain';
 import { callNetwork, expiresIn, retryAtFrom, type TNetworkResponse } from './http';
+import { decodeTicket, encodeTicket } from './ticket';
 import {
   NetworkError,
   POSTS_SINCE_MAX_PAGES,
@@ -454,14 +455,10 @@ export function facebookPostIssues(request: TPublishRequest): string[] {
 }
 
 /** A publish ticket: what `publishStatus` needs, as base64url JSON. */
-const writeTicket = (t: Record<string, string>) => Buffer.from(JSON.stringify(t)).toString('base64url');
+const writeTicket = (t: Record<string, string>) => encodeTicket(t);
 function readTicket(network: TMetaNetwork, ticket: string, key: string): Record<string, string> {
-  try {
-    const t = JSON.parse(Buffer.from(ticket, 'base64url').toString('utf8')) as Record<string, unknown>;
-    if (t && typeof t[key] === 'string') return t as Record<string, string>;
-  } catch {
-    // an unreadable ticket is answered below
-  }
+  const t = decodeTicket(ticket);
+  if (t && typeof t[key] === 'string') return t as Record<string, string>;
   throw new NetworkError(network, 'permanent', `${LABEL[network]}: the publish ticket could not be read`);
 }
 
@@ -553,16 +550,11 @@ type TGraphPage = {
  * nothing made ahead: it is all sent at the due time.
  */
 type TFacebookPrepared = { k: 'feed'; ph: string[]; t: string } | { k: 'story'; ph: string[] };
-const writePrepared = (t: TFacebookPrepared) => Buffer.from(JSON.stringify(t)).toString('base64url');
 function readPrepared(ticket: string): TFacebookPrepared {
-  try {
-    const t = JSON.parse(Buffer.from(ticket, 'base64url').toString('utf8')) as Record<string, unknown>;
-    const photos = Array.isArray(t.ph) && t.ph.length > 0 && t.ph.every((id) => typeof id === 'string' && id);
-    if (t.k === 'feed' && photos && typeof t.t === 'string') return t as TFacebookPrepared;
-    if (t.k === 'story' && photos) return t as TFacebookPrepared;
-  } catch {
-    // an unreadable ticket is answered below
-  }
+  const t = decodeTicket(ticket);
+  const photos = Array.isArray(t?.ph) && t.ph.length > 0 && t.ph.every((id) => typeof id === 'string' && id);
+  if (t?.k === 'feed' && photos && typeof t.t === 'string') return t as TFacebookPrepared;
+  if (t?.k === 'story' && photos) return t as TFacebookPrepared;
   throw new NetworkError('facebook', 'permanent', 'Facebook: the prepared post could not be read');
 }
 
@@ -737,8 +729,9 @@ export function createFacebookAdapter(settings: TNetworkSettings, fetchFn: TFetc
         await Promise.all(ph.map((id) => g.remove(token, `/${id}`).catch(() => undefined)));
         throw err;
       }
-      const ticket =
-        request.format === 'story' ? writePrepared({ k: 'story', ph }) : writePrepared({ k: 'feed', ph, t: request.text });
+      const ticket = encodeTicket(
+        (request.format === 'story' ? { k: 'story', ph } : { k: 'feed', ph, t: request.text }) satisfies TFacebookPrepared,
+      );
       return { ticket, validUntil };
     },
     /**

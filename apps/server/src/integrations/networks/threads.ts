@@ -1,6 +1,7 @@
 import { NETWORK_LIMITS, THREADS_API_VERSION, type TPostMetrics } from '@virality/domain';
 import { callNetwork, expiresIn, FORM_HEADERS, form, type TNetworkResponse } from './http';
 import { metaRetryAt } from './meta';
+import { decodeTicket, encodeTicket } from './ticket';
 import {
   NetworkError,
   POSTS_SINCE_MAX_PAGES,
@@ -185,15 +186,11 @@ export const threadsProcessingReason = (message: string | null | undefined) =>
 
 /** What a ticket carries between polls: the container to publish, the text (to find the post if published already), a video's presence. */
 type TThreadsTicket = { container: string; text: string; video: boolean };
-const toTicket = (t: TThreadsTicket) => Buffer.from(JSON.stringify(t)).toString('base64url');
+const toTicket = (t: TThreadsTicket) => encodeTicket(t);
 function fromTicket(ticket: string): TThreadsTicket {
-  try {
-    const t = JSON.parse(Buffer.from(ticket, 'base64url').toString('utf8')) as Partial<TThreadsTicket>;
-    if (typeof t.container === 'string' && t.container)
-      return { container: t.container, text: typeof t.text === 'string' ? t.text : '', video: t.video === true };
-  } catch {
-    // not one of ours
-  }
+  const t = decodeTicket(ticket);
+  if (typeof t?.container === 'string' && t.container)
+    return { container: t.container, text: typeof t.text === 'string' ? t.text : '', video: t.video === true };
   throw new NetworkError('threads', 'permanent', 'The Threads publish ticket is not readable');
 }
 

@@ -1,5 +1,6 @@
 import { NETWORK_LIMITS, type TPostMetrics } from '@virality/domain';
 import { callNetwork, expiresIn, FORM_HEADERS, form, pkce, retryAtFrom, type TNetworkResponse } from './http';
+import { decodeTicket, encodeTicket } from './ticket';
 import {
   NetworkError,
   POSTS_SINCE_MAX_PAGES,
@@ -89,14 +90,11 @@ export function tiktokPostIssues(request: TPublishRequest): string[] {
 
 /** What a publish still processing needs to be asked about again: TikTok's publish id, and the creator's handle for the address. */
 type TTicket = { publishId: string; username: string | null };
-const makeTicket = (t: TTicket) => Buffer.from(JSON.stringify(t)).toString('base64url');
+const makeTicket = (t: TTicket) => encodeTicket(t);
 function readTicket(ticket: string): TTicket {
-  try {
-    const t = JSON.parse(Buffer.from(ticket, 'base64url').toString('utf8')) as Partial<TTicket>;
-    if (typeof t.publishId === 'string' && t.publishId) return { publishId: t.publishId, username: t.username ?? null };
-  } catch {
-    // falls through to the refusal below
-  }
+  const t = decodeTicket(ticket);
+  if (typeof t?.publishId === 'string' && t.publishId)
+    return { publishId: t.publishId, username: (t.username as string | null | undefined) ?? null };
   throw new NetworkError('tiktok', 'permanent', 'this TikTok publish cannot be followed (its ticket is unreadable)');
 }
 

@@ -3,6 +3,7 @@ import { NETWORK_LIMITS, type TPostMetrics, xTextLength } from '@virality/domain
 import OAuth from 'oauth-1.0a';
 import { callNetwork, retryAtFrom, type TNetworkResponse } from './http';
 import { openMedia, readWholeMedia } from './media-stream';
+import { decodeTicket, encodeTicket } from './ticket';
 import {
   NetworkError,
   POSTS_SINCE_MAX_PAGES,
@@ -109,23 +110,19 @@ export function xPostIssues(request: TPublishRequest): string[] {
  */
 type TXTicket = { v: 1; text: string; media: string[]; waiting: string[]; until?: number };
 
-const makeTicket = (t: Omit<TXTicket, 'v'>) => Buffer.from(JSON.stringify({ v: 1, ...t })).toString('base64url');
+const makeTicket = (t: Omit<TXTicket, 'v'>) => encodeTicket({ v: 1, ...t });
 
 function readTicket(ticket: string): TXTicket {
-  try {
-    const t = JSON.parse(Buffer.from(ticket, 'base64url').toString('utf8')) as Partial<TXTicket>;
-    const strings = (a: unknown): a is string[] => Array.isArray(a) && a.every((x) => typeof x === 'string');
-    if (
-      t.v === 1 &&
-      typeof t.text === 'string' &&
-      strings(t.media) &&
-      strings(t.waiting) &&
-      (t.until === undefined || typeof t.until === 'number')
-    )
-      return t as TXTicket;
-  } catch {
-    // not ours: refused below
-  }
+  const t = decodeTicket(ticket);
+  const strings = (a: unknown): a is string[] => Array.isArray(a) && a.every((x) => typeof x === 'string');
+  if (
+    t?.v === 1 &&
+    typeof t.text === 'string' &&
+    strings(t.media) &&
+    strings(t.waiting) &&
+    (t.until === undefined || typeof t.until === 'number')
+  )
+    return t as TXTicket;
   throw new NetworkError('twitter', 'permanent', 'this X publish cannot be followed: its ticket is not one Virality made');
 }
 

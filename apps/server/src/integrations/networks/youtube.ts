@@ -1,6 +1,7 @@
 import { NETWORK_LIMITS, nextPacificMidnight, type TPostMetrics } from '@virality/domain';
 import { callNetwork, expiresIn, FORM_HEADERS, form, NETWORK_TIMEOUT_MS, pkce, retryAtFrom, type TNetworkResponse } from './http';
 import { openMedia, restOfPiece } from './media-stream';
+import { decodeTicket, encodeTicket } from './ticket';
 import {
   NetworkError,
   POSTS_SINCE_MAX_PAGES,
@@ -176,15 +177,11 @@ function countOf(v: unknown): number | null {
 }
 /** A ticket: the video uploaded, and until when (ms) a video uploaded ahead may be made public. */
 type TTicket = { videoId: string; until?: number };
-const writeTicket = (t: TTicket) => Buffer.from(JSON.stringify(t)).toString('base64url');
+const writeTicket = (t: TTicket) => encodeTicket(t);
 function readTicket(ticket: string): TTicket {
-  try {
-    const t = JSON.parse(Buffer.from(ticket, 'base64url').toString('utf8')) as { videoId?: unknown; until?: unknown };
-    if (t && typeof t.videoId === 'string' && t.videoId)
-      return typeof t.until === 'number' ? { videoId: t.videoId, until: t.until } : { videoId: t.videoId };
-  } catch {
-    // answered below
-  }
+  const t = decodeTicket(ticket);
+  if (typeof t?.videoId === 'string' && t.videoId)
+    return typeof t.until === 'number' ? { videoId: t.videoId, until: t.until } : { videoId: t.videoId };
   throw new NetworkError('youtube', 'permanent', 'YouTube: the publish ticket could not be read');
 }
 
