@@ -29,6 +29,9 @@ import { inSlot, loadSharp } from './image';
  * first and then moves it in place (one rename on local disk, one PUT on S3), so no one ever reads half a file.
  */
 
+/** The longer side a photo too heavy at every quality is brought down to. */
+export const DOWNSCALE_SIDE = 2160;
+
 /**
  * The encodings tried, in order, until the JPEG weighs no more than the network takes: quality 90 (a photo's
  * look kept), 85, 75, and then quality 75 with the longer side brought down to DOWNSCALE_SIDE pixels (never
@@ -38,9 +41,8 @@ export const JPEG_STEPS: readonly { quality: number; side: number | null }[] = [
   { quality: 90, side: null },
   { quality: 85, side: null },
   { quality: 75, side: null },
-  { quality: 75, side: 2160 },
+  { quality: 75, side: DOWNSCALE_SIDE },
 ];
-export const DOWNSCALE_SIDE = 2160;
 
 /** The longest one conversion may take (decoding and encoding once). */
 const ENCODE_SECONDS = 30;
