@@ -5,7 +5,7 @@ import { decodeTicket, encodeTicket } from './ticket';
 import {
   NetworkError,
   POSTS_SINCE_MAX_PAGES,
-  PREPARED_GONE,
+  preparedGone,
   type TAccountRef,
   type TConsent,
   type TFetch,
@@ -393,8 +393,6 @@ export function createLinkedInAdapter(
         ? { media: { id: images[0] } }
         : { multiImage: { images: images.map((id) => ({ id })) } };
 
-  const preparedGone = (why: string) => new NetworkError('linkedin', 'permanent', why, { code: PREPARED_GONE });
-
   /** Where each photo stands on LinkedIn (GET /rest/images/{urn}): null for one LinkedIn no longer has. */
   async function imageStatus(grant: TGrant, urn: string): Promise<string | null> {
     const at = now();
@@ -479,7 +477,7 @@ export function createLinkedInAdapter(
     const images = t.images ?? [];
     for (const urn of images) {
       const status = await imageStatus(grant, urn);
-      if (status === null) throw preparedGone('A photo uploaded ahead is no longer held by LinkedIn');
+      if (status === null) throw preparedGone('linkedin', 'A photo uploaded ahead is no longer held by LinkedIn');
       if (status === 'PROCESSING_FAILED')
         throw new NetworkError('linkedin', 'permanent', 'LinkedIn could not process a photo', { code: status });
       if (status !== 'AVAILABLE')
@@ -524,13 +522,13 @@ export function createLinkedInAdapter(
       const t = readTicket(ticket);
       const hasMedia = Boolean(t.video) || (t.images?.length ?? 0) > 0;
       if (hasMedia && t.until !== undefined && now().getTime() > t.until)
-        throw preparedGone('The media uploaded ahead was kept too long to be used');
+        throw preparedGone('linkedin', 'The media uploaded ahead was kept too long to be used');
       try {
         return await videoState(grant, { ...t, until: undefined });
       } catch (err) {
         // a video LinkedIn no longer has answers 404
         if (err instanceof NetworkError && err.details.status === 404 && t.video)
-          throw preparedGone('The video uploaded ahead is no longer held by LinkedIn');
+          throw preparedGone('linkedin', 'The video uploaded ahead is no longer held by LinkedIn');
         throw err;
       }
     },

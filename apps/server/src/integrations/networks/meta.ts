@@ -4,7 +4,7 @@ import { decodeTicket, encodeTicket } from './ticket';
 import {
   NetworkError,
   POSTS_SINCE_MAX_PAGES,
-  PREPARED_GONE,
+  preparedGone,
   type TAccountRef,
   type TConsent,
   type TFetch,
@@ -481,9 +481,6 @@ export const META_PREPARED_VALID_MS = 23 * 3600_000;
 /** Graph's answer for an object it does not have: (#100) subcode 33, "does not exist", or (#803) an unknown id. */
 const isMissing = (err: unknown) =>
   err instanceof NetworkError && (err.details.code === '100/33' || err.details.code?.split('/')[0] === '803');
-/** What the due time's call answers when the network no longer holds what was made ready: the engine publishes whole. */
-const preparedGone = (network: TMetaNetwork, reason: string) =>
-  new NetworkError(network, 'permanent', reason, { code: PREPARED_GONE });
 
 const count = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
 /** Graph's times: ISO with a `+0000` offset, or (stories' `creation_time`) seconds since the epoch. */

@@ -5,7 +5,7 @@ import { decodeTicket, encodeTicket } from './ticket';
 import {
   NetworkError,
   POSTS_SINCE_MAX_PAGES,
-  PREPARED_GONE,
+  preparedGone,
   type TAccountRef,
   type TConsent,
   type TFetch,
@@ -205,10 +205,7 @@ export const THREADS_PREPARED_VALID_MS = 23 * 3600_000;
 
 /** Threads' answer for an object it does not have: (#100) subcode 33, "does not exist". */
 const isMissing = (err: unknown) => err instanceof NetworkError && err.details.code === '100/33';
-const preparedGone = () =>
-  new NetworkError('threads', 'permanent', 'Threads no longer has the post made ready ahead (it keeps one 24 hours)', {
-    code: PREPARED_GONE,
-  });
+const gone = () => preparedGone('threads', 'Threads no longer has the post made ready ahead (it keeps one 24 hours)');
 
 /** The most posts Threads lists in one page of a profile's threads (`limit`: 25 unless asked, up to 100). */
 export const THREADS_PAGE_MAX = 100;
@@ -426,7 +423,7 @@ export function createThreadsAdapter(
     try {
       c = await containerStatus(grant, t.container);
     } catch (err) {
-      if (prepared && isMissing(err)) throw preparedGone();
+      if (prepared && isMissing(err)) throw gone();
       throw err;
     }
     switch (c?.status) {
@@ -437,7 +434,7 @@ export function createThreadsAdapter(
           code: c.error_message ?? null,
         });
       case 'EXPIRED':
-        if (prepared) throw preparedGone();
+        if (prepared) throw gone();
         throw new NetworkError(
           'threads',
           'permanent',
@@ -457,7 +454,7 @@ export function createThreadsAdapter(
           });
         } catch (err) {
           if (prepared && err instanceof NetworkError && err.kind === 'permanent' && (await containerGone(grant, t.container)))
-            throw preparedGone();
+            throw gone();
           throw err;
         }
         const postId = idOf(published, 'the published post');

@@ -200,3 +200,7 @@ export type TFetch = typeof fetch;
 
 /** The `code` of a NetworkError saying a prepared ticket is no longer held by the network (expired or removed). */
 export const PREPARED_GONE = 'prepared_gone';
+
+/** What the due time's call throws when the network no longer holds what was prepared: the engine publishes whole. */
+export const preparedGone = (network: TSocialNetworkKey, reason: string) =>
+  new NetworkError(network, 'permanent', reason, { code: PREPARED_GONE });

@@ -7,7 +7,7 @@ import { decodeTicket, encodeTicket } from './ticket';
 import {
   NetworkError,
   POSTS_SINCE_MAX_PAGES,
-  PREPARED_GONE,
+  preparedGone,
   type TAccountRef,
   type TConsent,
   type TFetch,
@@ -408,8 +408,7 @@ export function createXAdapter(
     err.kind === 'permanent' &&
     err.details.status === 400 &&
     /media ?ids? (are |is )?invalid|invalid media_id/i.test(err.reason);
-  const preparedGone = () =>
-    new NetworkError('twitter', 'permanent', 'The media uploaded ahead is no longer held by X', { code: PREPARED_GONE });
+  const gone = () => preparedGone('twitter', 'The media uploaded ahead is no longer held by X');
 
   /** The step that makes the post public: POST /2/tweets. Never sent twice here: the caller looks at postsSince first. */
   async function createTweet(grant: TGrant, text: string, mediaIds: string[]): Promise<TPublishState> {
@@ -592,11 +591,11 @@ export function createXAdapter(
      */
     async publishPrepared(grant: TGrant, account: TAccountRef, ticket: string): Promise<TPublishState> {
       const t = readTicket(ticket);
-      if (t.until !== undefined && now().getTime() > t.until && t.media.length) throw preparedGone();
+      if (t.until !== undefined && now().getTime() > t.until && t.media.length) throw gone();
       try {
         return await adapter.publishStatus(grant, account, makeTicket({ text: t.text, media: t.media, waiting: t.waiting }));
       } catch (err) {
-        if (mediaGone(err)) throw preparedGone();
+        if (mediaGone(err)) throw gone();
         throw err;
       }
     },

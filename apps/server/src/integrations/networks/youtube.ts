@@ -5,7 +5,7 @@ import { decodeTicket, encodeTicket } from './ticket';
 import {
   NetworkError,
   POSTS_SINCE_MAX_PAGES,
-  PREPARED_GONE,
+  preparedGone,
   type TAccountRef,
   type TConsent,
   type TFetch,
@@ -494,8 +494,6 @@ export function createYouTubeAdapter(
     return (res.body ?? {}) as TVideoResource;
   }
 
-  const preparedGone = (why: string) => new NetworkError('youtube', 'permanent', why, { code: PREPARED_GONE });
-
   async function videos(grant: TGrant, part: string, videoId: string): Promise<TVideoResource | null> {
     const body = (await apiGet(grant, '/videos', { part, id: videoId })) as { items?: TVideoResource[] } | null;
     return body?.items?.find((v) => v.id === videoId) ?? body?.items?.[0] ?? null;
@@ -730,14 +728,14 @@ export function createYouTubeAdapter(
       const { videoId, until } = readTicket(ticket);
       const found = await videos(grant, 'status,processingDetails', videoId);
       if (!found || found.status?.uploadStatus === 'deleted')
-        throw preparedGone('The video uploaded ahead is no longer on YouTube');
+        throw preparedGone('youtube', 'The video uploaded ahead is no longer on YouTube');
       // a failed or rejected video throws here, before it is made public
       videoState(found, videoId);
       if (found.status?.privacyStatus === 'public') return videoState(found, videoId);
       if (until === undefined || now().getTime() > until)
-        throw preparedGone('The video uploaded ahead was kept too long to be published');
+        throw preparedGone('youtube', 'The video uploaded ahead was kept too long to be published');
       const updated = await setPrivacy(grant, videoId, 'public');
-      if (!updated) throw preparedGone('The video uploaded ahead is no longer on YouTube');
+      if (!updated) throw preparedGone('youtube', 'The video uploaded ahead is no longer on YouTube');
       return videoState({ ...found, status: { ...found.status, ...updated.status } }, videoId);
     },
     /**
