@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { apiCall, createCompletedInfluencer, loginInBrowser, serverNow, type TApiUser } from './support/api';
 import { expect, test } from './support/fixtures';
-import { jpegFile } from './support/posts';
+import { jpegFile, pickDay } from './support/posts';
 import { failNext, linkByApi, linkForFaults, onX, postDetails, type TNetworkKey } from './support/social';
 import { createBusinessOwner, managerOf } from './support/team';
 
@@ -148,10 +148,13 @@ test('a post scheduled for later answers "Your post has been Scheduled!" and goe
   await dialog.getByRole('switch', { name: 'Schedule for later' }).click();
   // tomorrow, at the default 12:00
   await dialog.getByRole('button', { name: /^Date/ }).click();
-  const tomorrow = new Date(Date.now() + 86_400_000);
-  await page
-    .getByRole('button', { name: tomorrow.toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric' }) })
-    .click();
+  // the browser's tomorrow, named exactly ('7 December 2026' is also inside '17 December 2026'), in whichever month
+  await pickDay(
+    page,
+    await page.evaluate(() =>
+      new Date(Date.now() + 86_400_000).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric' }),
+    ),
+  );
   await expect(dialog.getByLabel(/^Time/)).toHaveValue('12:00');
   const answer = page.waitForResponse((r) => r.url().includes('/sph/social-media-manager/single-post/'));
   await dialog.getByRole('button', { name: 'Schedule Post' }).click();
