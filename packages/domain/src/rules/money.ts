@@ -81,6 +81,12 @@ export const MONEY_MSG = {
   badTimeZone: 'Unknown time zone',
   empty: 'No Data Found',
   success: 'Transaction Successful',
+  receiverNotOpen: 'This influencer’s account is closed or deactivated, so they cannot be paid',
+  closeWithBalance: (usd: string) =>
+    `Your wallet holds ${usd}. Withdraw it to your PayPal account before you close your account.`,
+  closeWithPayout: 'A withdrawal from your wallet is still on its way. Close your account once it has been paid.',
+  closeWithPayment:
+    'A payment to you is still on its way. Close your account once it has reached your wallet and you have withdrawn it.',
 } as const;
 
 /** What the server tells users about their money (notifications). */

@@ -84,10 +84,38 @@ describe(`npm run admin:create on ${onPg ? 'PostgreSQL' : 'the embedded database
     });
   });
 
+  it("an admin who lost the password: the same command for the admin's address prints a new link that replaces it and ends its sessions", {
+    timeout: 300_000,
+  }, async () => {
+    const old = await withServer((c) => c.services.auth.login({ emailPhone: 'founder@example.com', password: 'Founder1!' }, {}));
+    const r = await run('--email', 'founder@example.com');
+    expect(r.err).toBe('');
+    expect(r.code).toBe(0);
+    expect(r.out).toContain('Admin founder@example.com exists');
+    const token = r.out.match(/\/set-password\?token=([\w-]+)/)![1];
+    await withServer(async (c) => {
+      await c.services.team.acceptInvitation(token, 'Founder9!');
+      await expect(c.services.auth.login({ emailPhone: 'founder@example.com', password: 'Founder1!' }, {})).rejects.toThrow();
+      const session = await c.services.auth.login({ emailPhone: 'founder@example.com', password: 'Founder9!' }, {});
+      expect(session.profileType).toBe('ADMIN');
+      expect(await c.services.auth.authenticate(old.accessToken)).toBeNull();
+      const rows = await c.db.select().from(auditLog);
+      expect(rows.map((row) => row.action)).toContain('admin.password_link');
+    });
+  });
+
   it('refuses an address that has an account, a bad address and a missing one, saying how to call it', {
     timeout: 120_000,
   }, async () => {
-    const again = await run('--email', 'founder@example.com');
+    await withServer((c) =>
+      c.services.users.createAccount({
+        email: 'someone@example.com',
+        passwordHash: null,
+        profileType: 'INFLUENCER',
+        authType: 'LOCAL',
+      }),
+    );
+    const again = await run('--email', 'someone@example.com');
     expect(again.code).toBe(1);
     expect(again.err).toContain('already exists');
     const bad = await run('--email', 'nope');

@@ -39,6 +39,16 @@ export async function adminCreateCommand(
     await database.migrate();
     const container = await createContainer({ config, database, logger: false });
     try {
+      const existing = await container.services.users.findByKey(input.data.email.trim().toLowerCase());
+      if (existing?.profileType === 'ADMIN') {
+        // an admin who lost the password: a new link replaces it (codes are never sent to an admin's address)
+        const renewed = await container.services.admin.adminPasswordLink(input.data.email);
+        io.out(
+          `Admin ${renewed.email} exists. Open this link to set a new password (once, before ${renewed.expiresAt.toISOString()}):`,
+        );
+        io.out(renewed.link);
+        return 0;
+      }
       const made = await container.services.admin.makeAdmin(input.data, null, false);
       io.out(
         `Admin ${made.admin.email} made. Open this link to set the password (once, before ${made.expiresAt.toISOString()}):`,

@@ -1,6 +1,7 @@
+import { GUARD_MSG } from '@virality/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../../db/schema';
-import { buildTestApp, buildUser, call, PASSWORD, type TTestApp } from '../../test/helpers';
+import { buildTestApp, buildUser, call, PASSWORD, setUserFields, type TTestApp } from '../../test/helpers';
 import { buildAdmin, everyOtherRole, expectAdminOnly } from './admin-test-kit';
 
 let t: TTestApp;
@@ -104,6 +105,39 @@ describe('an ADMIN has no profile: every profile call refuses it', () => {
     expect(t.messenger.sent.filter((m) => m.to === email)).toHaveLength(0);
     const row = await t.services.users.findByKey(email);
     expect(row?.profileType).toBe('ADMIN');
+  });
+});
+
+describe("an admin's lost password", () => {
+  it("an admin's address is never sent a code: sendOtp and resetOtp are refused (403) with the way back in, and nothing is sent", async () => {
+    const a = await buildAdmin(t);
+    for (const url of ['/api/otp/sendOtp', '/api/otp/resetOtp']) {
+      const res = await call(t, 'POST', url, { body: { email: a.email } });
+      expect(res.status, url).toBe(403);
+      expect(res.json.message).toBe(GUARD_MSG.adminNoCode);
+    }
+    expect(t.messenger.sent.filter((m) => m.to === a.email)).toHaveLength(0);
+    const login = await call(t, 'POST', '/api/user/userLogin', { body: { emailPhone: a.email, password: PASSWORD } });
+    expect(login.status).toBe(200);
+  });
+
+  it("a reset ticket never sets an admin's password, even one verified before the account was an admin's", async () => {
+    const u = await buildUser(t);
+    expect((await call(t, 'POST', '/api/otp/sendOtp', { body: { email: u.email } })).status).toBe(200);
+    const v = await call(t, 'POST', '/api/otp/verifyOtp', { body: { emailPhone: u.email, otp: t.messenger.lastOtp(u.email) } });
+    const resetToken = v.json.response.resetToken as string;
+    await setUserFields(t, u.user.id, { profileType: 'ADMIN' });
+    const res = await call(t, 'PUT', '/api/user/resetPassword', {
+      body: { emailPhone: u.email, newPassword: 'Taken1!x', confirmPassword: 'Taken1!x', resetToken },
+    });
+    expect(res.status).toBe(403);
+    expect(res.json.message).toBe(GUARD_MSG.adminNoCode);
+    expect((await call(t, 'POST', '/api/user/userLogin', { body: { emailPhone: u.email, password: 'Taken1!x' } })).status).toBe(
+      401,
+    );
+    expect((await call(t, 'POST', '/api/user/userLogin', { body: { emailPhone: u.email, password: PASSWORD } })).status).toBe(
+      200,
+    );
   });
 });
 

@@ -129,8 +129,24 @@ export function createAdminService(deps: TDeps) {
     });
   }
 
+  /**
+   * An admin who lost the password: a new one-time link to set it (the open ones void; good for 7 days). Codes are
+   * never sent to an admin's address, so this, from the command line, is the way back in. Audited as made there.
+   */
+  async function adminPasswordLink(emailInput: string) {
+    const email = emailInput.trim().toLowerCase();
+    const user = await users.findByKey(email);
+    if (user?.profileType !== 'ADMIN') throw conflict(ADMIN_MSG.accountExists);
+    return unitOfWork(async () => {
+      const invitation = await team.renewInvitationLink(user);
+      await audit.record({ actorId: null, action: 'admin.password_link', targetType: 'user', targetId: user.id });
+      return { email, link: invitation.link, expiresAt: invitation.expiresAt };
+    });
+  }
+
   return {
     makeAdmin,
+    adminPasswordLink,
     anyAdmin: () => accounts.anyAdmin(),
 
     /** POST admin/admins: invites another admin by e-mail. */

@@ -475,6 +475,9 @@ export function createAuthService(deps: TDeps) {
         }
         const ownsAsVerified = id.kind === 'email' ? owner.emailVerified : owner.mobileVerified;
         if (auth && !ownsAsVerified) return sendOtp(id, 'contact', auth.userId);
+        // An admin's address is never sent a code: a lost password is replaced through a new one-time link (the
+        // command line's admin:create for the address), so an inbox alone never opens the console.
+        if (isAdmin(owner)) throw forbidden(GUARD_MSG.adminNoCode);
         // A Google account has no password to reset (it cannot change one).
         if (!owner.passwordHash) throw badRequest(MSG.googleAccountNoPassword);
         return sendOtp(id, 'reset', owner.id);
@@ -529,6 +532,8 @@ export function createAuthService(deps: TDeps) {
       if (otp?.purpose !== 'reset' || otp.target !== parsed.key || otp.consumedAt || !fresh) throw badRequest(MSG.otpNotVerified);
       const user = otp.userId ? await users.findById(otp.userId) : null;
       if (!user) throw notFound(MSG.userNotFound);
+      // a reset code sent before the account became an admin's (or by any other way) never sets an admin's password
+      if (isAdmin(user)) throw forbidden(GUARD_MSG.adminNoCode);
       const passwordHash = await hash(body.newPassword);
       await unitOfWork(async () => {
         if (!(await repo.consumeOtp(otp.id, now))) throw badRequest(MSG.otpNotVerified);

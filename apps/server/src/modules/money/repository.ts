@@ -226,6 +226,26 @@ export function createMoneyRepository(db: TDb, changes: TChanges) {
         .for('update');
       return row ?? null;
     },
+    /** Whether money may go to the user: an account neither closed nor deactivated. */
+    async isOpen(userId: string): Promise<boolean> {
+      const [row] = await db
+        .select({ active: users.userStatus, closedAt: users.deletedAt })
+        .from(users)
+        .where(eq(users.id, userId));
+      return !!row && row.active && row.closedAt === null;
+    },
+    /** What of the user's money is still moving: their withdrawals not settled, payments to them not settled. */
+    async inFlightFor(userId: string): Promise<{ payouts: number; transfers: number }> {
+      const [p] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(payouts)
+        .where(and(eq(payouts.userId, userId), eq(payouts.status, 'PENDING')));
+      const [t] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(transfers)
+        .where(and(eq(transfers.receiverId, userId), inArray(transfers.status, ['CREATED', 'PENDING'])));
+      return { payouts: Number(p?.n ?? 0), transfers: Number(t?.n ?? 0) };
+    },
     async walletOf(userId: string): Promise<number> {
       const [row] = await db.select({ w: users.walletMinor }).from(users).where(eq(users.id, userId));
       return row?.w ?? 0;

@@ -12,9 +12,11 @@ import {
   PAYMENT_MIN_USD,
   PAYOUT_UNCLAIMED_DAYS,
   payoutReturnReason,
+  rolesForPath,
   type TCampaignPayment,
   type TOrderCreated,
   type TPayoutState,
+  type TProfileType,
   TRANSACTION_FILTER_MONTHS,
   TRANSACTION_PAGE_SIZE,
   type TTransaction,
@@ -27,7 +29,7 @@ import {
 } from '@virality/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../clock';
-import { AppError, badRequest, forbidden, notFound } from '../../errors';
+import { AppError, badRequest, conflict, forbidden, notFound } from '../../errors';
 import {
   DUPLICATE_BATCH_ISSUE,
   fromPayPalAmount,
@@ -307,6 +309,12 @@ export function createMoneyService(deps: TDeps) {
     }
     if (transfer.status !== 'CREATED') return;
     const gateway = paypal();
+    // Money goes only to an open account: an influencer closed or deactivated since the order was made is not paid
+    // (the order is never captured, so the payer is not charged; PayPal drops it when it expires).
+    if (!(await repo.isOpen(transfer.receiverId))) {
+      await markTransfer(transfer.id, 'VOIDED', { reason: MONEY_MSG.receiverNotOpen });
+      throw badRequest(MONEY_MSG.receiverNotOpen);
+    }
     let order: TPayPalOrder;
     try {
       order = await gateway.captureOrder(transfer.paypalOrderId, captureRequestId(transfer));
@@ -470,6 +478,7 @@ export function createMoneyService(deps: TDeps) {
       );
       const gateway = paypal();
       const campaign = await deps.campaigns().payable(a, body.campaignId, body.influencerId);
+      if (!(await repo.isOpen(campaign.influencer.id))) throw badRequest(MONEY_MSG.receiverNotOpen);
       const now = clock.now();
       const feeMinor = Math.floor((amountMinor * deps.feeBps) / 10_000);
       const transfer = await unitOfWork(async () => {
@@ -764,11 +773,28 @@ export function createMoneyService(deps: TDeps) {
       return done;
     },
 
+    /**
+     * Before an account is closed, inside the closing unit of work: refused (409, saying what to do) while it holds
+     * money or money is moving to or from it. The user's row is locked first, so a capture crediting the wallet or a
+     * withdrawal being made waits for the close or is seen by it; a payment not captured yet is seen as CREATED (and
+     * once the account is closed, its capture is refused).
+     */
+    async assertNothingHeld(userId: string): Promise<void> {
+      const user = await repo.lockUser(userId);
+      if (!user) return;
+      if (user.walletMinor > 0) throw conflict(MONEY_MSG.closeWithBalance(formatUsd(user.walletMinor)));
+      const moving = await repo.inFlightFor(userId);
+      if (moving.payouts > 0) throw conflict(MONEY_MSG.closeWithPayout);
+      if (moving.transfers > 0) throw conflict(MONEY_MSG.closeWithPayment);
+    },
+
     /** payments/list: a page of the caller's transactions, newest first, in a period or on one day of their zone. */
     async list(
       a: TAuthContext,
       q: { filter?: TTransactionFilter; date?: string; page?: number; timeZone?: string },
     ): Promise<TTransactionList> {
+      // the wallet's list: an IMC has no wallet (the roles of /profile/wallet)
+      if (!rolesForPath('/profile/wallet')?.includes(a.role as TProfileType)) throw forbidden(MSG.forbidden);
       const zone = walletZone(q.timeZone);
       if (!zone) throw badRequest(MONEY_MSG.badTimeZone, { errors: { timeZone: MONEY_MSG.badTimeZone } });
       if (q.date && !isCampaignDay(q.date)) throw badRequest(MONEY_MSG.badDate, { errors: { date: MONEY_MSG.badDate } });

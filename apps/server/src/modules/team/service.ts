@@ -396,6 +396,8 @@ export function createTeamService(deps: TDeps) {
       await unitOfWork(async () => {
         if (!(await repo.useInvitation(inv.id, clock.now()))) throw badRequest(TEAM_MSG.inviteInvalid);
         await users.acceptInvitation(user.id, password, user.email ? 'email' : 'phone');
+        // a link that replaces a lost password ends whatever was signed in with the old one
+        await auth.revokeAll(user.id);
       });
       return { emailPhone: user.email ?? user.phoneKey };
     },

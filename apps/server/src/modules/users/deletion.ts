@@ -2,6 +2,7 @@ import { ACCOUNT_DELETED, ACCOUNT_HAS_LINKED_ACCOUNTS, MSG } from '@virality/dom
 import { conflict, forbidden } from '../../errors';
 import type { TUnitOfWork } from '../../lib/unit-of-work';
 import type { TAuthService } from '../auth/service';
+import type { TMoneyService } from '../money/service';
 import type { TNotificationsService } from '../notifications/service';
 import type { TSocialAccountsService } from '../social-accounts/service';
 import type { TTeamService } from '../team/service';
@@ -13,7 +14,8 @@ import type { TUsersService } from './service';
  * notifications go; a business's sub-users are closed and signed out with it. An account whose
  * organization still has linked social accounts is refused: they are unlinked first, so no network's
  * access outlives the account. A business's team member works with the business's accounts, which stay
- * the business's: that never holds their own deletion up.
+ * the business's: that never holds their own deletion up. An account with money in its wallet, a withdrawal
+ * on its way or a payment to it not settled is refused (409, saying what to do): nothing is left in a closed wallet.
  */
 export function createAccountDeletion(deps: {
   users: TUsersService;
@@ -21,9 +23,10 @@ export function createAccountDeletion(deps: {
   notifications: TNotificationsService;
   team: TTeamService;
   socialAccounts: Pick<TSocialAccountsService, 'socialLinks'>;
+  money: Pick<TMoneyService, 'assertNothingHeld'>;
   unitOfWork: TUnitOfWork;
 }) {
-  const { users, auth, notifications, team, socialAccounts, unitOfWork } = deps;
+  const { users, auth, notifications, team, socialAccounts, money, unitOfWork } = deps;
   return {
     message: ACCOUNT_DELETED,
     async deleteAccount(userId: string, remarks: string) {
@@ -33,6 +36,8 @@ export function createAccountDeletion(deps: {
         if (Object.values(links).some((list) => list.length > 0)) throw conflict(ACCOUNT_HAS_LINKED_ACCOUNTS);
       }
       await unitOfWork(async () => {
+        // money is never left in, or on its way to, a closed account: the owner withdraws it first
+        await money.assertNothingHeld(userId);
         await users.closeAccount(userId, remarks);
         await notifications.clearPending(userId);
         await notifications.removeDeviceTokens(userId, 'web');

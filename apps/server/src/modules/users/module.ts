@@ -36,6 +36,7 @@ export const usersModule: TModule = {
         notifications: services.notifications,
         team: services.team,
         socialAccounts: services.socialAccounts,
+        money: services.money,
         unitOfWork,
       }),
     ),
