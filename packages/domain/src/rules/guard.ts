@@ -22,6 +22,7 @@ export const GUARD_MSG = {
   signupAmbiguous: 'More than one sign-up is waiting for this address. Please sign up again to get a new OTP',
   resetTicketInvalid: 'Please verify the OTP first',
   adminNoCode: 'Codes are not sent to an admin’s address. Ask whoever runs Virality for a new password link',
+  businessInactive: 'The business you work for is deactivated, so its team cannot sign in. Please contact the business owner',
   smsUnavailable: 'We cannot send text messages right now. Please use your email address instead',
   emailUnavailable: 'We cannot send emails right now. Please use your phone number instead',
   lockNoticeSubject: 'Sign-in to your Virality account was paused',

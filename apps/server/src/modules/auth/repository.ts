@@ -1,4 +1,5 @@
 import { and, desc, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { TDb } from '../../db/client';
 import { accountGuards, otps, sessions, signupAttempts, users } from '../../db/schema';
 import { createCache } from '../../lib/cache';
@@ -9,7 +10,11 @@ export type TSessionRow = typeof sessions.$inferSelect;
 export type TAttemptRow = typeof signupAttempts.$inferSelect;
 export type TGuardRow = typeof accountGuards.$inferSelect;
 
-type TSessionWithUser = { session: TSessionRow; user: typeof users.$inferSelect };
+/**
+ * A session, its account and, for a business's team member, whether the business's own account is open (active and
+ * not closed): a member works inside the business, so a business deactivated from the console stops its team too.
+ */
+type TSessionWithUser = { session: TSessionRow; user: typeof users.$inferSelect; businessOpen: boolean | null };
 
 /** How long a session and its account are trusted without a change being heard (a safety net: changes are heard at once). */
 const SESSION_CACHE_TTL_MS = 30_000;
@@ -25,13 +30,23 @@ export function createAuthRepository(db: TDb, changes: TChanges) {
     tags: ({ session, user }) => [
       ['session', session.id],
       ['user', user.id],
+      // a member's check reads the business's row too: its deactivation or reactivation is heard at once
+      ...(user.businessId ? [['user', user.businessId] as const] : []),
     ],
   });
+  const business = alias(users, 'business');
   // prepared once: the statement every authenticated call runs
   const sessionWithUser = db
-    .select({ session: sessions, user: users })
+    .select({
+      session: sessions,
+      user: users,
+      businessOpen: sql<
+        boolean | null
+      >`case when ${business.id} is null then null else (${business.userStatus} and ${business.deletedAt} is null) end`,
+    })
     .from(sessions)
     .innerJoin(users, and(eq(users.id, sessions.userId), isNull(users.deletedAt)))
+    .leftJoin(business, eq(business.id, users.businessId))
     .where(eq(sessions.id, sql.placeholder('id')))
     .prepare('session_with_user');
   return {

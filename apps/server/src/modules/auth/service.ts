@@ -132,7 +132,16 @@ export function createAuthService(deps: TDeps) {
     const { session, user } = found;
     if (session.revokedAt || session.expiresAt.getTime() <= clock.nowMs() || session.userId !== userId) return null;
     if (!user.userStatus) return null;
+    // a team member works inside the business: a business deactivated (or closed) stops its team's sessions too
+    if (found.businessOpen === false) return null;
     return { userId: user.id, sessionId: session.id, role: user.profileType as TAccountType, user };
+  }
+
+  /** A team member may sign in only while the business they work for is open (active and not closed). */
+  async function assertBusinessOpen(user: TUserRow) {
+    if (!user.businessId) return;
+    const business = await users.findById(user.businessId);
+    if (!business?.userStatus || business.deletedAt) throw forbidden(GUARD_MSG.businessInactive);
   }
 
   async function issueSession(user: TUserRow, meta: TMeta = {}): Promise<TAuthResult> {
@@ -406,6 +415,7 @@ export function createAuthService(deps: TDeps) {
       if (!(await verify(user.passwordHash, body.password))) throw await fail();
       await repo.clearGuard(guardKey);
       if (!user.userStatus) throw forbidden(MSG.accountInactive);
+      await assertBusinessOpen(user);
       return issueSession(user, meta);
     },
 
@@ -432,6 +442,7 @@ export function createAuthService(deps: TDeps) {
       }
       if (user) {
         if (!user.userStatus) throw forbidden(MSG.accountInactive);
+        await assertBusinessOpen(user);
         if (!user.googleSub) user = await users.linkGoogle(user.id, identity);
         else if (!user.emailVerified) user = await users.markEmailVerified(user.id);
         return issueSession(user, meta);

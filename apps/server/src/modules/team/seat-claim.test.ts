@@ -3,7 +3,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../db/schema';
 import { buildTestApp, call, type TTestApp } from '../../test/helpers';
-import { addSubUser, makeOwner, makeRole, makeTeam, setPerms } from './team-test-kit';
+import { buildAdmin } from '../admin/admin-test-kit';
+import { addSubUser, login, makeOwner, makeRole, makeTeam, setPerms } from './team-test-kit';
 
 let t: TTestApp;
 beforeAll(async () => {
@@ -104,5 +105,30 @@ describe('deleting a business', () => {
     const b = await makeTeam(t, 'Beta Co');
     await call(t, 'POST', '/api/user/deleteUserDetails', { token: a.owner.token, body: { remarks: 'Closing the business' } });
     expect((await call(t, 'GET', '/api/user/getUserStatus', { token: b.manager.token })).status).toBe(200);
+  });
+});
+
+describe('deactivating a business from the console', () => {
+  const setActive = async (adminToken: string, userId: string, active: boolean) => {
+    const res = await call(t, 'PUT', '/api/admin/users/status', { token: adminToken, body: { userId, active } });
+    expect(res.status, JSON.stringify(res.json)).toBe(200);
+  };
+
+  it('stops its team at once (every call 401, sign-in refused in words); reactivating gives the team its access back', async () => {
+    const admin = await buildAdmin(t);
+    const { owner, sub, manager } = await makeTeam(t, 'Gamma Co');
+    const other = await makeTeam(t, 'Delta Co');
+    const reads = ['/api/user/getUserStatus', '/api/bussiness/getAll?page=1'];
+    await setActive(admin.token, owner.user.id, false);
+    for (const url of reads) expect((await call(t, 'GET', url, { token: manager.token })).status, url).toBe(401);
+    const refused = await login(t, sub.form.email);
+    expect(refused.status).toBe(403);
+    expect(refused.json.message).toBe(GUARD_MSG.businessInactive);
+    expect((await call(t, 'GET', '/api/user/getUserStatus', { token: other.manager.token })).status).toBe(200);
+
+    await setActive(admin.token, owner.user.id, true);
+    expect((await call(t, 'GET', '/api/user/getUserStatus', { token: manager.token })).status).toBe(200);
+    expect((await login(t, sub.form.email)).status).toBe(200);
+    expect((await rowOf(sub.id)).deletedAt).toBeNull();
   });
 });
