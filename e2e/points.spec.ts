@@ -53,8 +53,12 @@ for (const { name, viewport } of SIZES) {
       await expect(page.getByTestId('total-points')).toHaveText('4');
       await expect(page.getByTestId('level-name')).toHaveText('Maker');
       await expect(page.getByRole('img', { name: 'Maker badge' })).toBeVisible();
-      await expect(page.getByRole('progressbar', { name: 'Progress' })).toHaveAttribute('aria-valuenow', '1.6');
-      await expect(page.getByTestId('visionary-marker')).toContainText('Earn 124 Points more');
+      // the bar counts the 12 months' points against Visionary's 288, and says what is left to reach Trailblazer
+      await expect(page.getByRole('progressbar', { name: /Points of the last 12 months/ })).toHaveAttribute(
+        'aria-valuenow',
+        '1.4',
+      );
+      await expect(page.getByTestId('level-goal')).toHaveText('Earn 140 more points within 12 months to reach Trailblazer.');
       await expect(page.getByTestId('earning')).toHaveCount(4);
       await expect(page.getByTestId('earning').first()).toContainText('+1');
       await expect(page.getByTestId('period-points')).toContainText('4 points in all');

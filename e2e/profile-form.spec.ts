@@ -68,8 +68,9 @@ for (const { label, viewport, tag } of SIZES) {
       ['textbox', 'Pin code'],
     ] as const;
     for (const [role, name] of required) expect(await marks(role, name), name).toEqual({ announced: true, asterisk: true });
-    for (const name of ['Pronouns', 'Gender'])
-      expect(await marks('combobox', name), name).toEqual({ announced: false, asterisk: false });
+    // a business's form asks no pronouns (it speaks to a company); gender is the account holder's, optional
+    await expect(page.getByRole('combobox', { name: 'Pronouns' })).toHaveCount(0);
+    for (const name of ['Gender']) expect(await marks('combobox', name), name).toEqual({ announced: false, asterisk: false });
     for (const name of ['Email', 'Mobile number'])
       expect(await marks('textbox', name), name).toEqual({ announced: false, asterisk: false });
     await page.screenshot({ path: `${SHOTS}/profile-form-${tag}.png`, fullPage: true });

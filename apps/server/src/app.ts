@@ -6,12 +6,13 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify from 'fastify';
-import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { createContainer, type TContainer, type TContainerDeps } from './container';
 import { registerAuth } from './http/auth';
 import { contractSerializer, replies } from './http/contracts';
 import { registerErrorHandler, registerNotFound } from './http/error-handler';
 import { registerHygiene } from './http/hygiene';
+import { documentEmptyQueryValues, validatorCompiler } from './http/query';
 import { dbRateLimitStore } from './http/rate-limit-store';
 import { registerSecurityHeaders } from './http/security-headers';
 import { latestOutbox } from './integrations/messenger';
@@ -78,11 +79,20 @@ async function buildOn(container: TContainer, own: boolean) {
       info: {
         title: 'Virality API',
         version: '0.1.0',
-        description: 'Main API (/api), social-posting API (/sph) and admin API (/api/admin).',
+        description:
+          'Main API (/api), social-posting API (/sph) and admin API (/api/admin). An optional query parameter sent empty (`?year=`) is read as not sent.',
       },
-      components: { securitySchemes: { accessToken: { type: 'apiKey', in: 'header', name: 'x-access-token' } } },
+      components: {
+        securitySchemes: {
+          accessToken: { type: 'apiKey', in: 'header', name: 'x-access-token' },
+          // the live stream (GET /api/events): a one-time ticket from POST /api/events/ticket
+          eventsTicket: { type: 'apiKey', in: 'query', name: 'ticket' },
+        },
+      },
     },
     transform: jsonSchemaTransform,
+    // an optional query parameter sent empty reads as not sent (http/query.ts)
+    transformObject: (doc) => ('openapiObject' in doc ? documentEmptyQueryValues(doc.openapiObject) : doc.swaggerObject),
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
   app.get('/api/docs/openapi.json', { schema: { hide: true } }, async () => app.swagger());

@@ -112,6 +112,21 @@ export const MSG = {
   networkLost: 'Network connection lost',
 } as const;
 
+/**
+ * Why a code page asks for a code, when it is not the one the user signed up with: the profile step (or Account
+ * Details) was given the other channel, and it is saved only once its code is entered.
+ */
+export const OTP_REASON_MSG = {
+  /** After sign-up: the profile step sent a code to the channel the user did not sign up with. */
+  profileStep: (channel: 'phone' | 'email') =>
+    channel === 'phone'
+      ? 'You signed up with your email. We also sent a code to the mobile number you gave on your profile, to verify it is yours. Your profile is saved; the number is added once you enter the code.'
+      : 'You signed up with your mobile number. We also sent a code to the email you gave on your profile, to verify it is yours. Your profile is saved; the email is added once you enter the code.',
+  /** Account Details or the phone page: a new mobile number or email is saved only after its code. */
+  profileUpdate: (channel: 'phone' | 'email') =>
+    `We sent a code to your new ${channel === 'phone' ? 'mobile number' : 'email'} to verify it is yours. It is saved once you enter the code.`,
+} as const;
+
 /** Plans and payments: what the price list, coupons, checkout and the post limits say. */
 export const PAY_MSG = {
   couponVerified: 'Coupon verified succefully',

@@ -93,6 +93,46 @@ describe('a call that needs a session is refused with 401 before its body is rea
     }
   });
 
+  it('the news console calls and the live stream are among them', async () => {
+    const routes = await securedRoutes();
+    for (const guarded of [
+      ['GET', '/api/admin/news/list'],
+      ['GET', '/api/admin/news/get'],
+      ['POST', '/api/admin/news/create'],
+      ['PUT', '/api/admin/news/update'],
+      ['POST', '/api/admin/news/publish'],
+      ['POST', '/api/admin/news/unpublish'],
+      ['DELETE', '/api/admin/news/delete'],
+      ['POST', '/api/admin/news/preview'],
+      ['POST', '/api/admin/news/uploadImage'],
+      ['GET', '/api/events'],
+    ])
+      expect(routes).toContainEqual(guarded);
+  });
+
+  it('every API call the OpenAPI document lists without `security` answers a signed-out caller without 401', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/openapi.json' })).json();
+    const open: string[] = [];
+    for (const [path, ops] of Object.entries<Record<string, { security?: unknown[] }>>(doc.paths)) {
+      // the sandbox's stand-ins for Stripe and PayPal check those services' own keys, not a session of ours
+      if (!/^\/(api|sph)\//.test(path)) continue;
+      for (const [method, op] of Object.entries(ops)) {
+        if (op.security?.length) continue;
+        const res = await t.app.inject({
+          method: method.toUpperCase() as 'GET',
+          url: path.replace(/\{[^}]+\}/g, 'x'),
+          ...(method === 'get' || method === 'delete' ? {} : { headers: { 'content-type': 'application/json' }, payload: '{}' }),
+        });
+        open.push(`${method.toUpperCase()} ${path}`);
+        expect(res.statusCode, `${method.toUpperCase()} ${path} answers 401 but declares no security`).not.toBe(401);
+      }
+    }
+    // the public calls are walked: sign-up, login, the price list, the public news room
+    expect(open).toContain('POST /api/user/userLogin');
+    expect(open).toContain('GET /api/admin/news/getAllNews');
+    expect(open.length).toBeGreaterThan(10);
+  });
+
   it('the same invalid body with a session is a 400 (so the 401 above is about the session)', async () => {
     const owner = await buildUser(t, { profileType: 'BUSINESS' });
     for (const [method, path] of [

@@ -154,4 +154,11 @@ describe('scrub', () => {
     expect(text).not.toContain('Asha Rao');
     expect(text).not.toContain('detail');
   });
+
+  it("errorForLog drops the query params from the stack even when the message holds $&, $` or $' (text, not replacement patterns)", () => {
+    const err = new Error("Failed query: select '$&', '$`', '$''\nparams: Asha Rao,hunter2");
+    const out = errorForLog(err);
+    expect(out.stack).toContain("Failed query: select '$&', '$`', '$''\nparams: [redacted]");
+    expect(JSON.stringify(out)).not.toMatch(/Asha Rao|hunter2/);
+  });
 });

@@ -48,7 +48,8 @@ export function errorForLog(err: unknown, depth = 0): Record<string, unknown> {
     message: scrub(message),
   };
   if (typeof e.code === 'string' || typeof e.code === 'number') out.code = scrub(String(e.code));
-  if (typeof e.stack === 'string') out.stack = scrub(rawMessage ? e.stack.replace(rawMessage, message) : e.stack);
+  // a replacer function: '$&' in a message is text, not the match (which would bring the params back)
+  if (typeof e.stack === 'string') out.stack = scrub(rawMessage ? e.stack.replace(rawMessage, () => message) : e.stack);
   if (e.cause && depth < 3) out.cause = errorForLog(e.cause, depth + 1);
   return out;
 }

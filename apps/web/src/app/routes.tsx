@@ -91,6 +91,8 @@ export const routes: RouteObject[] = [
               { path: paths.terms, lazy: async () => ({ Component: (await legal()).TermsPage }) },
               { path: paths.privacyPolicy, lazy: async () => ({ Component: (await legal()).PrivacyPolicyPage }) },
               { path: paths.pop, loader: () => redirect(paths.privacyPolicy) },
+              // the wallet's older address: its filters (the query) go along
+              { path: paths.transactions, loader: ({ request }) => redirect(`${paths.wallet}${new URL(request.url).search}`) },
               { path: paths.helpSupport, lazy: async () => ({ Component: (await legal()).HelpSupportPage }) },
               {
                 path: '*',
@@ -171,7 +173,6 @@ export const routes: RouteObject[] = [
                   { path: paths.createCampaign, lazy: async () => ({ Component: (await campaigns()).CreateCampaignPage }) },
                   { path: paths.campaign, lazy: async () => ({ Component: (await campaigns()).CampaignPage }) },
                   { path: paths.tagged, lazy: async () => ({ Component: (await campaigns()).TaggedCampaignsPage }) },
-                  { path: paths.transactions, lazy: async () => ({ Component: (await money()).TransactionsPage }) },
                   { path: paths.transactionDetail, lazy: async () => ({ Component: (await money()).TransactionDetailPage }) },
                   // Create post is the navigation's (app-layout), always in sight
                   { path: paths.calender, lazy: async () => ({ Component: (await calendar()).CalendarPage }) },
@@ -180,6 +181,7 @@ export const routes: RouteObject[] = [
                   { path: paths.accountDetails, lazy: async () => ({ Component: (await profile()).AccountDetailsPage }) },
                   { path: paths.address, lazy: async () => ({ Component: (await profile()).AddressPage }) },
                   { path: paths.pointWallet, lazy: async () => ({ Component: (await points()).PointWalletPage }) },
+                  { path: paths.wallet, lazy: async () => ({ Component: (await money()).TransactionsPage }) },
                   { path: paths.pointRule, lazy: async () => ({ Component: (await points()).PointRulesPage }) },
                   {
                     path: paths.profilePrivacyPolicy,

@@ -33,6 +33,9 @@ export const theme = createTheme({
     // The close (×) button of every modal, confirm dialogs included, needs a name for screen readers. (A plain
     // object, what Modal.extend returns: importing Modal here would put the dialogs' code on every first page.)
     Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
+    // Every select's list (Select, MultiSelect, Autocomplete) is placed against the window, not the page: opened
+    // with a value it scrolls its chosen option into view before it is placed, which would move the page to the top.
+    Combobox: { defaultProps: { floatingStrategy: 'fixed' } },
   },
 });
 

@@ -54,7 +54,9 @@ export const paths = {
   createCampaign: '/createcampaignb',
   campaign: '/campaign/:id',
   tagged: '/tagged',
-  /** Money: the wallet's balance and Withdraw (influencers), the list, and one payment of a brand's. */
+  /** Money: the wallet (its balance and Withdraw for influencers, and the list of payments), and one payment of a brand's. */
+  wallet: '/profile/wallet',
+  /** An older link to the wallet: it goes to /profile/wallet. */
   transactions: '/transactions',
   transactionDetail: '/transactiondetail/:id',
   /** The founders page (the public header's Team). */

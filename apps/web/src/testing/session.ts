@@ -51,6 +51,7 @@ export function makeUser(overrides: Partial<TUser> = {}): TUser {
     interested: [],
     socialLinks: {},
     subscriptionDetails: null,
+    subscriptionStatus: null,
     totalPoints: 0,
     userStatus: true,
     createdAt: '2024-01-01T00:00:00.000Z',

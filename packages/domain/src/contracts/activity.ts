@@ -25,6 +25,8 @@ export const ACTIVITY_TYPES = [
   // campaigns: an influencer tagged (payload: the campaign), the owner told of the answer
   'CAMPAIGN_TAGGED',
   'CAMPAIGN_ANSWERED',
+  // a campaign an influencer was tagged in ended early: its owner closed their account
+  'CAMPAIGN_ENDED',
   // money: a brand's payment received (influencer) or completed (brand); a withdrawal paid or back in the wallet
   'PAYMENT_RECEIVED',
   'PAYMENT_SENT',

@@ -7,7 +7,7 @@ import { ID_MAX, tooLong } from '../rules/limits';
  *
  *   POST campaigns/create                 IMC, BRANDS           zCampaignCreate → zCampaign
  *   GET  campaigns/list?page              IMC, BRANDS           the caller's campaigns, newest first → zCampaignList
- *   GET  campaigns/tagged?page            INFLUENCER            campaigns the caller is tagged in → zCampaignList
+ *   GET  campaigns/tagged?page            any logged in         campaigns the caller is tagged in → zCampaignList
  *   GET  campaigns/active?timeZone        INFLUENCER            accepted campaigns running today (the composer) → zCampaignList
  *   GET  campaigns/:id                    owner or tagged       zCampaignDetail
  *   POST campaigns/:id/tag {influencerIds, timeZone?}  owner   tags more influencers → zCampaignDetail
@@ -15,6 +15,9 @@ import { ID_MAX, tooLong } from '../rules/limits';
  *   GET  campaigns/influencers/search?q   IMC, BRANDS           influencers by username or e-mail → zInfluencerHit[]
  *   POST campaigns/campaignsByDate {startDate, endDate}   any   campaigns running in the range (owned or accepted) → zCampaignList
  *   POST campaigns/campaignByDay {date}   any                   campaigns starting that day → zCampaignList
+ *   GET  campaigns/mutes                  INFLUENCER            the owners the caller muted → zCampaignMute[]
+ *   PUT  campaigns/mutes/:ownerId         INFLUENCER            mutes an owner (tags still listed, never notified) → zCampaignMute
+ *   DELETE campaigns/mutes/:ownerId       INFLUENCER            unmutes → null
  */
 
 const zPerson = z.object({
@@ -54,8 +57,16 @@ export const zCampaign = z.object({
   influencerCount: z.number(),
   acceptedCount: z.number(),
   createdAt: z.string(),
+  /** When the campaign ended before its last day (its owner closed their account); null while it keeps its days. */
+  endedAt: z.string().nullable(),
+  /** For a tagged influencer: whether they muted the campaign's owner (false for the owner). */
+  ownerMuted: z.boolean(),
 });
 export type TCampaign = z.infer<typeof zCampaign>;
+
+/** An owner an influencer muted. */
+export const zCampaignMute = z.object({ owner: zPerson, mutedAt: z.string() });
+export type TCampaignMute = z.infer<typeof zCampaignMute>;
 
 /** A post made for the campaign (by a tagged influencer, naming it as CampaignSourceID). */
 export const zCampaignPost = z.object({
@@ -116,6 +127,7 @@ export const zCampaignActiveQuery = zCampaignPageQuery.extend({ timeZone: zTimeZ
 export const zInfluencerSearchQuery = z.object({ q: z.string().trim().min(2).max(120) });
 export const zCampaignsByDate = z.object({ startDate: z.string().max(10), endDate: z.string().max(10) });
 export const zCampaignByDay = z.object({ date: z.string().max(10) });
+export const zCampaignOwnerParam = z.object({ ownerId: zId });
 
 export const CAMPAIGN_RESPONSES = {
   'POST /campaigns/create': zCampaignDetail,
@@ -128,4 +140,7 @@ export const CAMPAIGN_RESPONSES = {
   'GET /campaigns/influencers/search': z.array(zInfluencerHit),
   'POST /campaigns/campaignsByDate': zCampaignList,
   'POST /campaigns/campaignByDay': zCampaignList,
+  'GET /campaigns/mutes': z.array(zCampaignMute),
+  'PUT /campaigns/mutes/:ownerId': zCampaignMute,
+  'DELETE /campaigns/mutes/:ownerId': z.null(),
 } as const;

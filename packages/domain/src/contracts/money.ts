@@ -10,7 +10,7 @@ import { MONEY_MSG, TRANSACTION_FILTERS } from '../rules/money';
  *          /payment/return?via=paypal&token=<orderId>&PayerID=…
  *   POST payments/paycapture {orderId | token}   the payer        → zTransaction (COMPLETED, PENDING or failed)
  *   POST payments/payout {amount}                INFLUENCER       → zTransaction (paymentType 'self', PENDING)
- *   GET  payments/list?filter&date&page          any logged in    → zTransactionList (the caller's, newest first)
+ *   GET  payments/list?filter&date&page          all but IMC      → zTransactionList (the caller's, newest first)
  *   GET  payments/detail/:id                     payer or receiver → zTransaction
  *   POST payments/paypal/webhook                 PayPal (verified)
  */

@@ -77,9 +77,26 @@ export type TAdminNewsPage = z.infer<typeof zAdminNewsPage>;
 
 const zPage = z.coerce.number().int().min(1).max(10_000).default(1);
 
+/** The news room's filters offer 'All' (every year, every type): sent as a filter, it means none. */
+export const NEWS_FILTER_ALL = 'All';
+const NEWS_YEAR_MESSAGE = 'year must be All or a year from 2000 to 2100';
+const allMeansNone = <T>(v: T | typeof NEWS_FILTER_ALL | undefined): T | undefined => (v === NEWS_FILTER_ALL ? undefined : v);
+
 export const zNewsListQuery = z.object({
-  year: z.coerce.number().int().min(2000).max(2100).optional(),
-  newsType: z.enum(NEWS_TYPES).optional(),
+  year: z
+    .union(
+      [
+        z.literal(NEWS_FILTER_ALL),
+        z.coerce.number().int(NEWS_YEAR_MESSAGE).min(2000, NEWS_YEAR_MESSAGE).max(2100, NEWS_YEAR_MESSAGE),
+      ],
+      { error: NEWS_YEAR_MESSAGE },
+    )
+    .optional()
+    .transform(allMeansNone),
+  newsType: z
+    .enum([NEWS_FILTER_ALL, ...NEWS_TYPES], { error: `newsType must be one of ${[NEWS_FILTER_ALL, ...NEWS_TYPES].join(', ')}` })
+    .optional()
+    .transform(allMeansNone),
   page: zPage,
 });
 export type TNewsListQuery = z.input<typeof zNewsListQuery>;

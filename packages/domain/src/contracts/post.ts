@@ -205,6 +205,14 @@ export const zMediaOfPost = z.object({
 
 export const APPROVAL_STATES = ['pending', 'sent_back', 'approved'] as const;
 
+/** One linked account a post is for, as the specification's social account: id, UserName, ProfilePictureURL, SocialMediaID. */
+export const zPostAccount = z.object({
+  id: z.string(),
+  UserName: z.string(),
+  ProfilePictureURL: z.string().nullable(),
+  SocialMediaID: z.string(),
+});
+
 /** A post (common post) as clients read it. */
 export const zPost = z.object({
   CommonPostID: z.string(),
@@ -214,6 +222,8 @@ export const zPost = z.object({
   MediaDetails: z.array(zMediaOfPost),
   MediaPostedOn: z.array(zPostedOn),
   MediaSelectedOn: z.array(z.string()),
+  /** The linked accounts the post is for (an account unlinked since is left out; MediaPostedOn still names it). */
+  AccountDetails: z.array(zPostAccount),
   CaptionDescription: z.string(),
   Title: z.string().nullable(),
   Tags: z.array(z.string()),
@@ -239,6 +249,12 @@ export const zPost = z.object({
   /** A manager's draft: waiting for the owner, sent back (with the owner's remark), or approved. */
   ApprovalStatus: z.enum(APPROVAL_STATES).nullable(),
   Remark: z.string().nullable(),
+  /**
+   * Likes and comments on the accounts it went out to, summed as the figures job last read them; null while none
+   * is known (nothing read yet, not published, or — for a manager — no network its role opens with Analytics).
+   */
+  like_count: z.number().nullable(),
+  comments_count: z.number().nullable(),
 });
 export type TPost = z.infer<typeof zPost>;
 

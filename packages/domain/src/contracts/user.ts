@@ -20,6 +20,10 @@ export const zSubscriptionDetails = z.object({
   bufferEndDate: z.string().nullable(),
 });
 
+/** subscriptionStatus: the plan runs (ACTIVE), or it has ended or was stopped (EXPIRED). */
+export const SUBSCRIPTION_STATUSES = ['ACTIVE', 'EXPIRED'] as const;
+export type TSubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
+
 /** The user as every client reads it. */
 export const zUser = z.object({
   _id: z.string(),
@@ -55,6 +59,8 @@ export const zUser = z.object({
   interested: z.array(z.string()),
   socialLinks: z.record(z.string(), z.array(z.unknown())),
   subscriptionDetails: zSubscriptionDetails.nullable(),
+  /** ACTIVE while the plan runs, EXPIRED once it has ended (its end date passed) or stopped; null: no plan ever. */
+  subscriptionStatus: z.enum(SUBSCRIPTION_STATUSES).nullable(),
   totalPoints: z.number(),
   userStatus: z.boolean(),
   createdAt: z.string(),

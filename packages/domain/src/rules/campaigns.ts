@@ -23,6 +23,9 @@ export const CAMPAIGN_BRIEF_MAX = 2000;
 export const CAMPAIGN_BUDGET_MIN = 1;
 export const CAMPAIGN_BUDGET_MAX = 1_000_000;
 export const CAMPAIGN_MAX_INFLUENCERS = 50;
+/** What one owner may start in 24 hours: campaigns, and influencers tagged (each tag is a notification and a push). */
+export const CAMPAIGNS_PER_DAY = 20;
+export const CAMPAIGN_TAGS_PER_DAY = 200;
 /** Campaigns are listed this many a page. */
 export const CAMPAIGN_PAGE_SIZE = 10;
 
@@ -53,11 +56,21 @@ export const CAMPAIGN_MSG = {
   declined: 'Campaign declined',
   noneToday: 'No campaigns starting today',
   ownersOnly: 'Only brands and influencer marketing companies can run campaigns',
+  tooManyCampaigns: `You can create at most ${CAMPAIGNS_PER_DAY} campaigns in 24 hours. Please try again later`,
+  tooManyTags: `You can tag at most ${CAMPAIGN_TAGS_PER_DAY} influencers in 24 hours. Please try again later`,
+  ownerNameRequired: 'Please add your name or company name in Account Details before you run a campaign',
+  ownerNotFound: 'Brand or company not found',
+  muted: (owner: string) => `You will not be notified of campaigns from ${owner}`,
+  unmuted: (owner: string) => `You will be notified of campaigns from ${owner} again`,
+  mutesOnlyInfluencers: 'Only influencers can mute campaign owners',
+  ownerClosedEnded: 'This campaign ended when its owner closed their account',
   // what the people of a campaign are told
   taggedTitle: (owner: string, campaign: string) => `${owner} tagged you in ${campaign}`,
   taggedBody: 'Open the campaign to accept or decline it',
   answeredTitle: (influencer: string, campaign: string, accepted: boolean) =>
     `${influencer} ${accepted ? 'accepted' : 'declined'} ${campaign}`,
+  endedTitle: (campaign: string) => `${campaign} has ended`,
+  endedBody: 'Its owner closed their account, so the campaign ended early',
   answeredBody: (accepted: boolean) =>
     accepted ? 'Their posts for it will show in the campaign' : 'You can tag other influencers in the campaign',
 } as const;

@@ -4,10 +4,13 @@ import {
   chartBuckets,
   customRangeIssues,
   daysAsMoments,
+  goalText,
   levelForPoints,
   levelRank,
   POINTS_MSG,
+  PROGRESS_POINTS,
   pointsProgress,
+  pointsStanding,
   walletDays,
   walletZone,
 } from './points';
@@ -26,16 +29,68 @@ describe('levels by the points of the last 12 months', () => {
   });
 });
 
-describe('the progress bar is the points out of 248, and the Visionary marker', () => {
-  it('divides by 248 and stops at 100 percent', () => {
-    expect(pointsProgress(0).percent).toBe(0);
-    expect(pointsProgress(124).percent).toBe(50);
-    expect(pointsProgress(248).percent).toBe(100);
-    expect(pointsProgress(500).percent).toBe(100);
+describe('the wallet’s standing: the level, the goal, the bar and the marker agree at every level boundary', () => {
+  const at = (levelPoints: number, level = levelForPoints(levelPoints)) => pointsStanding({ levelPoints, level });
+
+  it.each([
+    // 12 months' points, level shown, next goal and points to go, bar share, marker words
+    [0, 'Maker', 'Trailblazer', 144, 0, 'Earn 288 Points more'],
+    [5, 'Maker', 'Trailblazer', 139, 1.7, 'Earn 283 Points more'],
+    [143, 'Maker', 'Trailblazer', 1, 49.7, 'Earn 145 Points more'],
+    [144, 'Trailblazer', 'Visionary', 144, 50, 'Earn 144 Points more'],
+    [287, 'Trailblazer', 'Visionary', 1, 99.7, 'Earn 1 Points more'],
+  ] as const)('%i points: %s, %i to %s', (points, level, next, toGo, percent, marker) => {
+    const s = at(points);
+    expect(s.level).toBe(level);
+    expect(s.goal).toMatchObject({ name: next, pointsToGo: toGo, keeps: false });
+    expect(s.percent).toBe(percent);
+    expect(s.visionaryMarker).toBe(marker);
+    // the goal is where the bar's mark for it stands, and the points to go are the distance to it
+    expect(s.goal!.minPoints - s.levelPoints).toBe(s.goal!.pointsToGo);
+    expect(s.marks.find((m) => m.name === next)?.minPoints).toBe(s.goal!.minPoints);
   });
-  it("reads 'Achieved' above 124 points, else 'Earn 124 Points more'", () => {
-    expect(pointsProgress(124).visionaryMarker).toBe('Earn 124 Points more');
-    expect(pointsProgress(125).visionaryMarker).toBe('Achieved');
+
+  it('288 and above: Visionary, nothing left to earn, the bar full, Achieved', () => {
+    for (const points of [288, 1000]) {
+      expect(at(points)).toMatchObject({ level: 'Visionary', goal: null, percent: 100, visionaryMarker: 'Achieved' });
+    }
+    expect(goalText(at(288).goal)).toBeNull();
+  });
+
+  it('the bar runs to Visionary’s 288 with a mark where Trailblazer starts (half way) and one at Visionary', () => {
+    expect(PROGRESS_POINTS).toBe(288);
+    expect(at(0).marks).toEqual([
+      { name: 'Trailblazer', minPoints: 144, percent: 50 },
+      { name: 'Visionary', minPoints: 288, percent: 100 },
+    ]);
+  });
+
+  it('a level held from earlier, above what the 12 months give: its next goal counts from the same points', () => {
+    // Trailblazer held, 5 points in the 12 months: Visionary is 283 away (never "139 to Trailblazer")
+    expect(at(5, 'Trailblazer')).toMatchObject({ level: 'Trailblazer', goal: { name: 'Visionary', pointsToGo: 283 } });
+    // Visionary held with 5 points: keeping it takes 283; the marker says Achieved, as the level is held
+    const held = at(5, 'Visionary');
+    expect(held).toMatchObject({ level: 'Visionary', goal: { name: 'Visionary', pointsToGo: 283, keeps: true } });
+    expect(held.visionaryMarker).toBe('Achieved');
+    expect(goalText(held.goal)).toBe('Earn 283 more points within 12 months to keep Visionary for another 12 months.');
+  });
+
+  it('a stored level below what the points give counts as the higher one; bad numbers count as 0', () => {
+    expect(at(200, 'Maker').level).toBe('Trailblazer');
+    expect(pointsStanding({ levelPoints: Number.NaN, level: null })).toMatchObject({ level: 'Maker', levelPoints: 0 });
+    expect(pointsStanding({ levelPoints: -4, level: 'Gold' }).goal).toMatchObject({ name: 'Trailblazer', pointsToGo: 144 });
+  });
+
+  it('says the goal in words, one point or many', () => {
+    expect(goalText(at(5).goal)).toBe('Earn 139 more points within 12 months to reach Trailblazer.');
+    expect(goalText(at(143).goal)).toBe('Earn 1 more point within 12 months to reach Trailblazer.');
+  });
+
+  it('the wire’s progress is the standing’s share and marker', () => {
+    expect(pointsProgress({ levelPoints: 144, level: 'Trailblazer' })).toEqual({
+      percent: 50,
+      visionaryMarker: POINTS_MSG.earnMore(144),
+    });
   });
 });
 

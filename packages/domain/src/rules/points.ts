@@ -31,20 +31,85 @@ export const levelRank = (level: string | null | undefined): number => Math.max(
 
 export const isLevel = (value: unknown): value is TLevel => LEVEL_NAMES.includes(value as TLevel);
 
-// ── The wallet's progress bar ──────────────────────────────────────────────────────────────────────
+// ── The wallet's standing: every figure of it, from one computation ──────────────────────────────
 
-/** The progress bar is the points out of this many, full at 100 %. */
-export const PROGRESS_POINTS = 248;
-/** Past this many points the Visionary marker reads 'Achieved'. */
-export const VISIONARY_MARKER_POINTS = 124;
+/** The progress bar runs from 0 to the top level's threshold (Visionary, 288 points within 12 months). */
+export const PROGRESS_POINTS: number = LEVELS[LEVELS.length - 1].minPoints;
 
-/** The progress bar's share (0–100, capped) and the words of its Visionary marker. */
-export function pointsProgress(points: number): { percent: number; visionaryMarker: string } {
-  const safe = Math.max(0, Number.isFinite(points) ? points : 0);
+/** What a user earns towards next: a level above the one held, or (at the top) keeping the top level. */
+export type TPointsGoal = {
+  /** The level aimed at. */
+  name: TLevel;
+  /** Its threshold (points within 12 months). */
+  minPoints: number;
+  /** The points still to earn within 12 months to reach it (at least 1). */
+  pointsToGo: number;
+  /** The level is held already (reached earlier): earning this keeps it beyond its end. */
+  keeps: boolean;
+};
+
+export type TPointsStanding = {
+  /** The level shown: the one held, or the one the 12 months' points give if that is higher. */
+  level: TLevel;
+  /** The points of the last 12 months (what levels count), a whole number from 0. */
+  levelPoints: number;
+  /** The next thing to earn, or null when the top level is held and the 12 months' points reach it. */
+  goal: TPointsGoal | null;
+  /** The bar: levelPoints out of `outOf` (the top level's threshold), as a share from 0 to 100 (1 decimal). */
+  outOf: number;
+  percent: number;
+  /** Where each level above the first starts on the bar (0 to 100). */
+  marks: { name: TLevel; minPoints: number; percent: number }[];
+  /** The wire's marker words ('Achieved' once the top level is held, else the points still to earn to reach it). */
+  visionaryMarker: string;
+};
+
+const shareOf = (points: number) => Math.min(100, Math.round((points / PROGRESS_POINTS) * 1000) / 10);
+
+/**
+ * The wallet's standing from the level held and the points of the last 12 months: the level, what to earn next and
+ * how many points that takes, the bar's share and its level marks, and the marker's words. Every figure the wallet
+ * shows (and the server answers) comes from here, so they always agree: the bar counts the same 12 months' points
+ * that the levels count, against the same thresholds.
+ */
+export function pointsStanding(input: { levelPoints: number; level: string | null | undefined }): TPointsStanding {
+  const levelPoints = Math.max(0, Math.floor(Number.isFinite(input.levelPoints) ? input.levelPoints : 0));
+  const rank = Math.max(levelRank(input.level), levelRank(levelForPoints(levelPoints)));
+  const level = LEVELS[rank].name;
+  const above = LEVELS[rank + 1];
+  const top = LEVELS[LEVELS.length - 1];
+  let goal: TPointsGoal | null = null;
+  if (above) goal = { name: above.name, minPoints: above.minPoints, pointsToGo: above.minPoints - levelPoints, keeps: false };
+  else if (levelPoints < top.minPoints)
+    goal = { name: top.name, minPoints: top.minPoints, pointsToGo: top.minPoints - levelPoints, keeps: true };
+  const topHeld = level === top.name;
   return {
-    percent: Math.min(100, Math.round((safe / PROGRESS_POINTS) * 1000) / 10),
-    visionaryMarker: safe > VISIONARY_MARKER_POINTS ? POINTS_MSG.achieved : POINTS_MSG.earnMore,
+    level,
+    levelPoints,
+    goal,
+    outOf: PROGRESS_POINTS,
+    percent: shareOf(levelPoints),
+    marks: LEVELS.slice(1).map((l) => ({ name: l.name, minPoints: l.minPoints, percent: shareOf(l.minPoints) })),
+    visionaryMarker: topHeld ? POINTS_MSG.achieved : POINTS_MSG.earnMore(top.minPoints - levelPoints),
   };
+}
+
+/** The wire's progress (GET wallet/getUserWallet): the bar's share and the marker's words, from pointsStanding. */
+export function pointsProgress(input: { levelPoints: number; level: string | null | undefined }): {
+  percent: number;
+  visionaryMarker: string;
+} {
+  const { percent, visionaryMarker } = pointsStanding(input);
+  return { percent, visionaryMarker };
+}
+
+/** The goal in words: 'Earn 139 more points within 12 months to reach Trailblazer.' (null: the top is reached). */
+export function goalText(goal: TPointsGoal | null): string | null {
+  if (!goal) return null;
+  const points = `${goal.pointsToGo} more ${goal.pointsToGo === 1 ? 'point' : 'points'}`;
+  return goal.keeps
+    ? `Earn ${points} within ${LEVEL_MONTHS} months to keep ${goal.name} for another ${LEVEL_MONTHS} months.`
+    : `Earn ${points} within ${LEVEL_MONTHS} months to reach ${goal.name}.`;
 }
 
 // ── Filters and ranges ─────────────────────────────────────────────────────────────────────────────
@@ -59,7 +124,8 @@ export const WALLET_PAGE_SIZE = 10;
 
 export const POINTS_MSG = {
   achieved: 'Achieved',
-  earnMore: 'Earn 124 Points more',
+  /** The wire's marker words while the top level is still to reach. */
+  earnMore: (points: number) => `Earn ${points} Points more`,
   empty: 'No points earned data available',
   startAfterToday: 'Start date cannot be greater than the current date',
   startBeforeMin: 'Start date cannot be below minimum date',

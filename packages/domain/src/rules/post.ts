@@ -321,7 +321,6 @@ export const COMPOSER_MSG = {
   toContinue: 'to continue',
   switchToBusiness: 'Switch to Business Plan',
   freeTierWait: 'or wait until your free tier renews to post again.',
-  draftsAtLimit: 'You can still write this post and save it as a draft: drafts never count.',
   caption: 'Caption',
   captionYouTube: 'Caption/Description',
 } as const;

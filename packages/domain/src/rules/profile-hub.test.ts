@@ -19,6 +19,7 @@ describe('the profile hub entries', () => {
       'addressDetail',
       'socialMediaAccounts',
       'viralityPoint',
+      'wallet',
       'pricing',
       'changePassword',
       'privacyPolicy',
@@ -59,15 +60,13 @@ describe('the profile hub entries', () => {
     expect(profileHubEntries(user('INFLUENCER'))).toContain('changePassword');
   });
 
-  it('Transactions is for influencers, brands and IMC (who hold a wallet or pay), after Virality Point', () => {
-    for (const type of ['INFLUENCER', 'BRANDS', 'IMC'] as const) {
-      expect(profileHubEntries(user(type))).toContain('transactions');
+  it('Wallet is for every type but IMC, as its page /profile/wallet, after Virality Point', () => {
+    for (const type of ['INFLUENCER', 'BRANDS', 'BUSINESS', 'BUSINESS_MANAGER'] as const) {
+      expect(profileHubEntries(user(type, { paymentStatus: true }))).toContain('wallet');
     }
-    for (const type of ['BUSINESS', 'BUSINESS_MANAGER'] as const) {
-      expect(profileHubEntries(user(type, { paymentStatus: true }))).not.toContain('transactions');
-    }
+    expect(profileHubEntries(user('IMC', { paymentStatus: true }))).not.toContain('wallet');
     const influencer = profileHubEntries(user('INFLUENCER'));
-    expect(influencer.indexOf('transactions')).toBe(influencer.indexOf('viralityPoint') + 1);
+    expect(influencer.indexOf('wallet')).toBe(influencer.indexOf('viralityPoint') + 1);
   });
 
   it('Virality Point follows its page: influencers, businesses and their managers', () => {

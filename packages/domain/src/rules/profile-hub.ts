@@ -11,7 +11,7 @@ export const HUB_ENTRIES = [
   'addressDetail',
   'socialMediaAccounts',
   'viralityPoint',
-  'transactions',
+  'wallet',
   'pricing',
   'changePassword',
   'privacyPolicy',
@@ -28,7 +28,7 @@ type THubUser = { profileType: TProfileType; paymentStatus: boolean; authType: s
  * Whether a hub entry is for this user. Notification waits for payment, except for managers and influencers
  * (an influencer's free tier is never paid for, and the bell is always theirs); Manage Users is a BUSINESS's;
  * IMC has no Social Media Accounts, Virality Point or FAQ's; Virality Point follows its route's roles; Pricing is
- * not a manager's; Transactions follows its route's roles (influencers, brands, IMC); a Google sign-in has no
+ * not a manager's; Wallet follows its route's roles (every type but IMC); a Google sign-in has no
  * password to change.
  */
 export function showsHubEntry(entry: THubEntry, user: THubUser): boolean {
@@ -43,8 +43,8 @@ export function showsHubEntry(entry: THubEntry, user: THubUser): boolean {
       return type !== 'IMC';
     case 'viralityPoint':
       return !!rolesForPath('/profile/pointwallet')?.includes(type);
-    case 'transactions':
-      return !!rolesForPath('/transactions')?.includes(type);
+    case 'wallet':
+      return !!rolesForPath('/profile/wallet')?.includes(type);
     case 'pricing':
       return maySeePricing(type);
     case 'changePassword':

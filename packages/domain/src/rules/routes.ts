@@ -11,18 +11,19 @@ export const ROUTE_ROLES: Record<string, readonly TProfileType[]> = {
   '/home': ALL,
   '/postdraft': ALL_BUT_IMC,
   '/notifications': ALL,
-  // campaigns: the IMC's and brand's own, and those an influencer is tagged in
-  '/tagged': ['INFLUENCER'],
+  // campaigns: the IMC's and brand's own; the tagged list is every role's (only an influencer is ever tagged, so the
+  // others find it empty)
+  '/tagged': ALL,
   '/createcampaignb': ['IMC', 'BRANDS'],
   '/campaigns': ['IMC', 'BRANDS'],
   '/campaign': ['IMC', 'BRANDS', 'INFLUENCER'],
-  // money: everyone with a wallet or who pays (the balance card is the influencer's only)
-  '/transactions': ['INFLUENCER', 'BRANDS', 'IMC'],
+  // money: one payment of a brand's or an IMC's (the wallet, with the list, is /profile/wallet; /transactions leads there)
   '/transactiondetail': ['BRANDS', 'IMC'],
   '/calender': ALL,
   // a post's overview: any logged-in user (the server refuses another organization's post)
   '/postoverview': ALL,
   '/create-subuser': ['BUSINESS'],
+  // the wallet: its balance and Withdraw (influencers) and the list of payments and withdrawals
   '/profile/wallet': ALL_BUT_IMC,
   '/profile/manageusers': ['BUSINESS'],
   '/profile/managesubusersrole': ['BUSINESS'],
@@ -119,6 +120,13 @@ export function guardRoute(path: string, s: TGuardSession, nowMs: number): TGuar
 export type THeaderIcon = 'home' | 'postdraft' | 'calender' | 'notifications' | 'news' | 'profile';
 
 /**
+ * Whether the navigation holds only News and Profile: an account that pays for the product (BUSINESS, BRANDS, IMC)
+ * and has not paid. Influencers and business managers always have the full set.
+ */
+export const seesOnlyNewsAndProfile = (role: TProfileType, paymentStatus: boolean): boolean =>
+  role !== 'INFLUENCER' && role !== 'BUSINESS_MANAGER' && !paymentStatus;
+
+/**
  * Logged-in header icons: influencers and managers always get the full set,
  * BUSINESS only with paymentStatus, other non-influencers without payment see News and Profile.
  * Routes a role may not use (IMC's post draft) are left out.
@@ -126,9 +134,8 @@ export type THeaderIcon = 'home' | 'postdraft' | 'calender' | 'notifications' | 
 export function headerIcons(role: TProfileType, paymentStatus: boolean): THeaderIcon[] {
   const full: THeaderIcon[] = ['home', 'postdraft', 'calender', 'notifications', 'profile'];
   const allowed = (icon: THeaderIcon) => icon !== 'postdraft' || ALL_BUT_IMC.includes(role);
-  if (role === 'INFLUENCER' || role === 'BUSINESS_MANAGER') return full;
-  if (paymentStatus) return full.filter(allowed);
-  return ['news', 'profile'];
+  if (seesOnlyNewsAndProfile(role, paymentStatus)) return ['news', 'profile'];
+  return full.filter(allowed);
 }
 
 /** The bell badge text: nothing at 0, the number up to 9, then '9+'. */

@@ -75,6 +75,8 @@ export const SOCIAL_MSG = {
   wrongNetwork: (label: string) => `SocialMediaID is not ${label}`,
   youtubeFirst: 'Link a YouTube channel first',
   choosePage: 'Choose at least one page',
+  /** The page chooser's empty state: the consent gave no page to link. */
+  noPageAvailable: 'No page Available',
   pageNotOffered: (label: string) => `That page was not among the ${label} pages you allowed`,
   pagesAdded: {
     facebook: 'facebook page added Succesfully',

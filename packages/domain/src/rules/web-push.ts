@@ -104,6 +104,7 @@ const CATEGORY_OF: Record<TActivityType, TNotificationCategory> = {
   LEVEL_REACHED: 'socialMedia',
   CAMPAIGN_TAGGED: 'socialMedia',
   CAMPAIGN_ANSWERED: 'socialMedia',
+  CAMPAIGN_ENDED: 'socialMedia',
   PAYMENT_RECEIVED: 'socialMedia',
   PAYMENT_SENT: 'socialMedia',
   PAYOUT_COMPLETED: 'socialMedia',
@@ -132,6 +133,7 @@ export function pushUrlOf(type: string, payload: unknown): string {
       return '/addsocialmedia';
     case 'CAMPAIGN_TAGGED':
     case 'CAMPAIGN_ANSWERED':
+    case 'CAMPAIGN_ENDED':
     case 'PAYMENT_SENT':
       return postId ? `/campaign/${postId}` : '/notifications';
     case 'PAYMENT_RECEIVED':

@@ -52,3 +52,21 @@ export const campaignInfluencers = pgTable(
     check('campaign_influencers_status_ck', oneOf('status', CAMPAIGN_INFLUENCER_STATES)),
   ],
 );
+
+/**
+ * An influencer who muted a campaign owner: the owner's tags still reach the influencer's Tagged list, but nothing of
+ * them is notified or pushed.
+ */
+export const campaignMutes = pgTable(
+  'campaign_mutes',
+  {
+    influencerId: text('influencer_id')
+      .notNull()
+      .references(() => users.id),
+    ownerId: text('owner_id')
+      .notNull()
+      .references(() => users.id),
+    createdAt: ts('created_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.influencerId, t.ownerId] })],
+);

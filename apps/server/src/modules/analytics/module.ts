@@ -13,16 +13,19 @@ declare module '../../container' {
 /** Figures read from the networks: a job keeps accounts' and posts' figures; the calls answer what it kept. */
 export const analyticsModule: TModule = {
   name: 'analytics',
-  services: ({ db, clock, log, services }) => ({
-    analytics: createAnalyticsService({
+  services: ({ db, clock, log, services }) => {
+    const analytics = createAnalyticsService({
       repo: createAnalyticsRepository(db),
       posts: services.posts,
       social: services.socialAccounts,
       team: services.team,
       clock,
       log,
-    }),
-  }),
+    });
+    // a post as clients read it carries its likes and comments as the job read them
+    services.posts.useFigures((targetIds) => analytics.keptFigures(targetIds));
+    return { analytics };
+  },
   sphRoutes: ({ services }) => [analyticsSphRoutes(services.analytics)],
   jobs: ({ services, log }) => [readFiguresJob({ analytics: services.analytics, log })],
 };

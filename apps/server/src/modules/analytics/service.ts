@@ -360,6 +360,14 @@ export function createAnalyticsService(deps: TDeps) {
       return out;
     },
 
+    /** Likes and comments of published targets as the job last read them (a target never read is absent). */
+    async keptFigures(targetIds: string[]): Promise<Map<string, { likes?: number; comments?: number }>> {
+      const out = new Map<string, { likes?: number; comments?: number }>();
+      for (const row of await repo.metricsOf(targetIds))
+        if (row.fetchedAt) out.set(row.targetId, { likes: row.metrics.likes, comments: row.metrics.comments });
+      return out;
+    },
+
     /**
      * post_analytics/: one item per account the post went out to or failed on, answered from what the job has
      * read (never from the network). ResponseCode 200 with the figures (and, when the last read failed, its

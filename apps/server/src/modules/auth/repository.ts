@@ -31,7 +31,7 @@ export function createAuthRepository(db: TDb, changes: TChanges) {
       ['session', session.id],
       ['user', user.id],
       // a member's check reads the business's row too: its deactivation or reactivation is heard at once
-      ...(user.businessId ? [['user', user.businessId] as const] : []),
+      ...(user.businessId ? [['user', user.businessId] as ['user', string]] : []),
     ],
   });
   const business = alias(users, 'business');

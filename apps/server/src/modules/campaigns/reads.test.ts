@@ -110,7 +110,7 @@ describe('the lists', () => {
     expect((await call(t, 'GET', '/api/campaigns/list', { token: inf.token })).status).toBe(403);
   });
 
-  it('GET campaigns/tagged: every campaign the influencer is tagged in, whatever the answer; for influencers only', async () => {
+  it('GET campaigns/tagged: every campaign the influencer is tagged in, whatever the answer; any role may ask', async () => {
     const owner = await brand(t, 'Tags');
     const a = await influencer(t, 'list-b');
     const x = await createCampaign(t, owner.token, { name: 'X', influencerIds: [a.user.id] });
@@ -125,7 +125,13 @@ describe('the lists', () => {
       [x._id, 'declined'],
     ]);
     expect(res.json.response).toMatchObject({ page: 1, pages: 1, total: 2 });
-    expect((await call(t, 'GET', '/api/campaigns/tagged', { token: owner.token })).status).toBe(403);
+    // /tagged lets every role in: one that is never tagged (a brand, an IMC) is answered an empty list, not refused
+    for (const other of [owner, await imc(t, 'Tags agency')]) {
+      const theirs = await call(t, 'GET', '/api/campaigns/tagged', { token: other.token });
+      expect(theirs.status).toBe(200);
+      expect(theirs.json.response).toMatchObject({ docs: [], total: 0 });
+    }
+    expect((await call(t, 'GET', '/api/campaigns/tagged', {})).status).toBe(401);
   });
 
   it("GET campaigns/active: the accepted campaigns running today in the caller's zone (UTC without one)", async () => {

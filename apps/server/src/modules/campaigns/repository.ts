@@ -1,7 +1,7 @@
 import { CAMPAIGN_INFLUENCER_ROLE, type TCampaignInfluencerState } from '@virality/domain';
-import { and, asc, desc, eq, gte, inArray, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, inArray, isNull, lte, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { TDb } from '../../db/client';
-import { campaignInfluencers, campaigns, users } from '../../db/schema';
+import { campaignInfluencers, campaignMutes, campaigns, users } from '../../db/schema';
 
 export type TCampaignRow = typeof campaigns.$inferSelect;
 export type TNewCampaign = typeof campaigns.$inferInsert;
@@ -12,6 +12,10 @@ export type TPersonRow = { id: string; name: string | null; userName: string | n
 /** A campaign as lists show it: its row, its owner, its counts and the reader's own answer (null when not tagged). */
 export type TCampaignListRow = TCampaignRow & {
   owner: TPersonRow;
+  /** When the owner closed their account: the campaign ended then. */
+  ownerClosedAt: Date | null;
+  /** Whether the reader muted the owner. */
+  ownerMuted: boolean;
   influencerCount: number;
   acceptedCount: number;
   myStatus: TCampaignInfluencerState | null;
@@ -34,6 +38,10 @@ const likePrefix = (text: string) => `${text.replace(/[\\%_]/g, (c) => `\\${c}`)
 /** A user who can be tagged: an influencer account that is active and not closed. */
 const taggable = and(eq(users.profileType, CAMPAIGN_INFLUENCER_ROLE), eq(users.userStatus, true), isNull(users.deletedAt));
 
+/** The campaign's owner still has an account (a campaign ends when its owner closes theirs). */
+const ownerOpen = sql`EXISTS (SELECT 1 FROM ${users} AS campaign_owner WHERE campaign_owner.id = ${campaigns.ownerId}
+  AND campaign_owner.deleted_at IS NULL)`;
+
 /** The reader's accepted tag on the campaign of the row. */
 const acceptedBy = (userId: string) =>
   sql`EXISTS (SELECT 1 FROM ${campaignInfluencers} WHERE ${campaignInfluencers.campaignId} = ${campaigns.id}
@@ -46,6 +54,9 @@ export function createCampaignsRepository(db: TDb) {
     ownerName: users.name,
     ownerUserName: users.userName,
     ownerImage: users.profileImage,
+    ownerClosedAt: users.deletedAt,
+    ownerMuted: sql<boolean>`EXISTS (SELECT 1 FROM ${campaignMutes} WHERE ${campaignMutes.ownerId} = ${campaigns.ownerId}
+      AND ${campaignMutes.influencerId} = ${readerId})`,
     influencerCount: sql<number>`(SELECT count(*)::int FROM ${campaignInfluencers}
       WHERE ${campaignInfluencers.campaignId} = ${campaigns.id})`,
     acceptedCount: sql<number>`(SELECT count(*)::int FROM ${campaignInfluencers}
@@ -58,6 +69,8 @@ export function createCampaignsRepository(db: TDb) {
     ownerName: string | null;
     ownerUserName: string | null;
     ownerImage: string | null;
+    ownerClosedAt: Date | string | null;
+    ownerMuted: boolean;
     influencerCount: number;
     acceptedCount: number;
     myStatus: string | null;
@@ -67,6 +80,8 @@ export function createCampaignsRepository(db: TDb) {
     createdAt: asDate(r.campaign.createdAt),
     updatedAt: asDate(r.campaign.updatedAt),
     owner: { id: r.campaign.ownerId, name: r.ownerName, userName: r.ownerUserName, profileImage: r.ownerImage },
+    ownerClosedAt: r.ownerClosedAt === null ? null : asDate(r.ownerClosedAt),
+    ownerMuted: Boolean(r.ownerMuted),
     influencerCount: Number(r.influencerCount),
     acceptedCount: Number(r.acceptedCount),
     myStatus: (r.myStatus as TCampaignInfluencerState | null) ?? null,
@@ -212,6 +227,87 @@ export function createCampaignsRepository(db: TDb) {
       return rows.length > 0;
     },
 
+    /** Whether the campaign's owner has closed their account (the campaign ended then). */
+    async ownerClosed(ownerId: string): Promise<boolean> {
+      const [row] = await db.select({ closedAt: users.deletedAt }).from(users).where(eq(users.id, ownerId));
+      return !row || row.closedAt !== null;
+    },
+    /** Takes the owner's campaign-making turn: what they start is counted one call at a time. */
+    async lockOwner(ownerId: string): Promise<void> {
+      await db.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`campaigns:owner:${ownerId}`}))`);
+    },
+    /** How many campaigns the owner made, and how many influencers they tagged, since `since`. */
+    async startedSince(ownerId: string, since: Date): Promise<{ campaigns: number; tags: number }> {
+      const [c] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(campaigns)
+        .where(and(eq(campaigns.ownerId, ownerId), gt(campaigns.createdAt, since)));
+      const [t] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(campaignInfluencers)
+        .innerJoin(campaigns, eq(campaigns.id, campaignInfluencers.campaignId))
+        .where(and(eq(campaigns.ownerId, ownerId), gt(campaignInfluencers.invitedAt, since)));
+      return { campaigns: Number(c?.n ?? 0), tags: Number(t?.n ?? 0) };
+    },
+    /** Of `ids`, those who muted `ownerId`. */
+    async mutedBy(ownerId: string, ids: readonly string[]): Promise<Set<string>> {
+      if (ids.length === 0) return new Set();
+      const rows = await db
+        .select({ id: campaignMutes.influencerId })
+        .from(campaignMutes)
+        .where(and(eq(campaignMutes.ownerId, ownerId), inArray(campaignMutes.influencerId, [...ids])));
+      return new Set(rows.map((r) => r.id));
+    },
+    /** The campaigns of `ownerId` that have not passed their last day (`today`), with who is tagged and not declined. */
+    async unfinishedOf(ownerId: string, today: string): Promise<{ id: string; name: string; influencerIds: string[] }[]> {
+      const rows = await db
+        .select({ id: campaigns.id, name: campaigns.name, influencerId: campaignInfluencers.influencerId })
+        .from(campaigns)
+        .leftJoin(
+          campaignInfluencers,
+          and(eq(campaignInfluencers.campaignId, campaigns.id), ne(campaignInfluencers.status, 'declined')),
+        )
+        .where(and(eq(campaigns.ownerId, ownerId), gte(campaigns.endDate, today)));
+      const byId = new Map<string, { id: string; name: string; influencerIds: string[] }>();
+      for (const r of rows) {
+        const c = byId.get(r.id) ?? { id: r.id, name: r.name, influencerIds: [] };
+        if (r.influencerId) c.influencerIds.push(r.influencerId);
+        byId.set(r.id, c);
+      }
+      return [...byId.values()];
+    },
+    async mutes(influencerId: string): Promise<{ owner: TPersonRow; mutedAt: Date }[]> {
+      const rows = await db
+        .select({
+          id: users.id,
+          name: users.name,
+          userName: users.userName,
+          profileImage: users.profileImage,
+          mutedAt: campaignMutes.createdAt,
+        })
+        .from(campaignMutes)
+        .innerJoin(users, eq(users.id, campaignMutes.ownerId))
+        .where(eq(campaignMutes.influencerId, influencerId))
+        .orderBy(desc(campaignMutes.createdAt));
+      return rows.map(({ mutedAt, ...owner }) => ({ owner, mutedAt: asDate(mutedAt) }));
+    },
+    async mute(influencerId: string, ownerId: string, now: Date): Promise<void> {
+      await db.insert(campaignMutes).values({ influencerId, ownerId, createdAt: now }).onConflictDoNothing();
+    },
+    async unmute(influencerId: string, ownerId: string): Promise<void> {
+      await db
+        .delete(campaignMutes)
+        .where(and(eq(campaignMutes.influencerId, influencerId), eq(campaignMutes.ownerId, ownerId)));
+    },
+    /** A person who may run campaigns (an IMC or a brand), or null. */
+    async campaignOwner(id: string): Promise<TPersonRow | null> {
+      const [row] = await db
+        .select({ id: users.id, name: users.name, userName: users.userName, profileImage: users.profileImage })
+        .from(users)
+        .where(and(eq(users.id, id), inArray(users.profileType, ['IMC', 'BRANDS'])));
+      return row ?? null;
+    },
+
     /** A page of the campaigns `ownerId` runs, newest first. */
     owned: (ownerId: string, page: { offset: number; limit: number }) =>
       listed(ownerId, eq(campaigns.ownerId, ownerId), newestFirst, page),
@@ -223,7 +319,7 @@ export function createCampaignsRepository(db: TDb) {
     running: (userId: string, day: string, page: { offset: number; limit: number }) =>
       listed(
         userId,
-        and(taggedWith(userId, 'accepted'), lte(campaigns.startDate, day), gte(campaigns.endDate, day)),
+        and(taggedWith(userId, 'accepted'), lte(campaigns.startDate, day), gte(campaigns.endDate, day), ownerOpen),
         newestFirst,
         page,
       ),

@@ -5,6 +5,7 @@ import {
   zCampaignByDay,
   zCampaignCreate,
   zCampaignIdParam,
+  zCampaignOwnerParam,
   zCampaignPageQuery,
   zCampaignRespond,
   zCampaignsByDate,
@@ -67,12 +68,14 @@ export const campaignsRoutes =
     app.get(
       '/campaigns/tagged',
       {
-        ...influencers,
+        // /tagged is every role's page; only an influencer is ever tagged, so the others get an empty list
+        ...signedIn,
         schema: {
           response: replies('GET /campaigns/tagged'),
           tags,
           security,
-          summary: 'A page of the campaigns the caller is tagged in (any answer), newest first',
+          summary:
+            'A page of the campaigns the caller is tagged in (any answer), newest first; any role (only influencers are ever tagged)',
           querystring: zCampaignPageQuery,
         },
       },
@@ -184,5 +187,51 @@ export const campaignsRoutes =
           await campaigns.respond(authOf(req), req.params.id, req.body.accept),
           req.body.accept ? CAMPAIGN_MSG.accepted : CAMPAIGN_MSG.declined,
         ),
+    );
+    app.get(
+      '/campaigns/mutes',
+      {
+        ...influencers,
+        schema: {
+          response: replies('GET /campaigns/mutes'),
+          tags,
+          security,
+          summary: 'The campaign owners the influencer muted, newest first',
+        },
+      },
+      async (req) => ok(await campaigns.mutes(authOf(req))),
+    );
+    app.put(
+      '/campaigns/mutes/:ownerId',
+      {
+        ...influencers,
+        schema: {
+          response: replies('PUT /campaigns/mutes/:ownerId'),
+          tags,
+          security,
+          summary: 'Mutes a campaign owner',
+          description:
+            "The owner's tags still reach the influencer's Tagged list, but none is notified or pushed. Muting twice changes nothing; 404 when the id is not a brand's or an IMC's.",
+          params: zCampaignOwnerParam,
+        },
+      },
+      async (req) => {
+        const done = await campaigns.mute(authOf(req), req.params.ownerId);
+        return ok(done.mute, done.message);
+      },
+    );
+    app.delete(
+      '/campaigns/mutes/:ownerId',
+      {
+        ...influencers,
+        schema: {
+          response: replies('DELETE /campaigns/mutes/:ownerId'),
+          tags,
+          security,
+          summary: 'Unmutes a campaign owner: their next tags are notified again',
+          params: zCampaignOwnerParam,
+        },
+      },
+      async (req) => ok(null, await campaigns.unmute(authOf(req), req.params.ownerId)),
     );
   };

@@ -4,6 +4,8 @@ import {
   CAMPAIGN_MAX_INFLUENCERS,
   CAMPAIGN_MSG,
   CAMPAIGN_PAGE_SIZE,
+  CAMPAIGN_TAGS_PER_DAY,
+  CAMPAIGNS_PER_DAY,
   campaignBudgetIssue,
   campaignDayIssues,
   canOwnCampaigns,
@@ -18,12 +20,13 @@ import {
   type TCampaignCreateInput,
   type TCampaignDetail,
   type TCampaignList,
+  type TCampaignMute,
   type TCampaignPerson,
   type TInfluencerHit,
   usdToMinor,
 } from '@virality/domain';
 import type { Clock } from '../../clock';
-import { badRequest, forbidden, notFound } from '../../errors';
+import { badRequest, forbidden, notFound, tooMany } from '../../errors';
 import { newId } from '../../lib/ids';
 import type { TUnitOfWork } from '../../lib/unit-of-work';
 import type { TAuthContext } from '../auth/service';
@@ -98,16 +101,34 @@ export function createCampaignsService(deps: TDeps) {
     if (found.length !== ids.length) throw notFound(CAMPAIGN_MSG.influencerNotFound);
   }
 
-  /** Tags `ids` (already checked) in the campaign and tells each one tagged now, once, inside the caller's unit. */
+  /** The name an owner's tags carry; an owner with none is asked to add one before tagging anyone. */
+  function ownerNameOf(a: TAuthContext): string {
+    const name = nameOf(a.user, '');
+    if (!name) throw badRequest(CAMPAIGN_MSG.ownerNameRequired);
+    return name;
+  }
+
+  /** How many campaigns (and tags) the owner started in the last 24 hours, with the owner's turn taken (in a unit). */
+  async function startedToday(ownerId: string) {
+    await repo.lockOwner(ownerId);
+    return repo.startedSince(ownerId, new Date(clock.nowMs() - DAY_MS));
+  }
+
+  /**
+   * Tags `ids` (already checked) in the campaign and tells each one tagged now, once, inside the caller's unit: at
+   * most CAMPAIGN_TAGS_PER_DAY new tags per owner in 24 hours; an influencer who muted the owner is not told.
+   */
   async function tagAndTell(a: TAuthContext, campaign: { id: string; name: string }, ids: string[]) {
+    const owner = ownerNameOf(a);
     const already = await repo.alreadyTagged(campaign.id, ids);
     const fresh = ids.filter((id) => !already.has(id));
     if (fresh.length === 0) return;
     if ((await repo.taggedCount(campaign.id)) + fresh.length > CAMPAIGN_MAX_INFLUENCERS)
       throw badRequest(CAMPAIGN_MSG.tooManyInfluencers, { errors: { influencerIds: CAMPAIGN_MSG.tooManyInfluencers } });
+    if ((await startedToday(a.userId)).tags + fresh.length > CAMPAIGN_TAGS_PER_DAY) throw tooMany(CAMPAIGN_MSG.tooManyTags);
     const taggedNow = await repo.tag(campaign.id, fresh, clock.now());
-    const owner = nameOf(a.user, 'A brand');
-    for (const influencerId of taggedNow)
+    const muted = await repo.mutedBy(a.userId, taggedNow);
+    for (const influencerId of taggedNow.filter((id) => !muted.has(id)))
       await notifications.notify(influencerId, {
         type: 'CAMPAIGN_TAGGED',
         title: CAMPAIGN_MSG.taggedTitle(owner, campaign.name),
@@ -140,6 +161,8 @@ export function createCampaignsService(deps: TDeps) {
       influencerCount: r.influencerCount,
       acceptedCount: r.acceptedCount,
       createdAt: r.createdAt.toISOString(),
+      endedAt: r.ownerClosedAt?.toISOString() ?? null,
+      ownerMuted: r.ownerMuted,
     };
   }
 
@@ -212,10 +235,12 @@ export function createCampaignsService(deps: TDeps) {
       const first = Object.values(errors)[0];
       if (first) throw badRequest(first, { errors });
       const ids = unique(input.influencerIds);
+      ownerNameOf(a);
       await taggableOrRefuse(ids);
       const now = clock.now();
       const campaign = { id: newId(), name: input.name };
       await unitOfWork(async () => {
+        if ((await startedToday(a.userId)).campaigns + 1 > CAMPAIGNS_PER_DAY) throw tooMany(CAMPAIGN_MSG.tooManyCampaigns);
         await repo.insertCampaign({
           id: campaign.id,
           ownerId: a.userId,
@@ -240,9 +265,11 @@ export function createCampaignsService(deps: TDeps) {
       return listDto(a, found, page, CAMPAIGN_PAGE_SIZE);
     },
 
-    /** GET campaigns/tagged: a page of the campaigns the caller is tagged in (whatever their answer), newest first. */
+    /**
+     * GET campaigns/tagged: a page of the campaigns the caller is tagged in (whatever their answer), newest first. Any
+     * role may ask (the page is every role's); only influencers are ever tagged, so anyone else finds none.
+     */
     async tagged(a: TAuthContext, page = 1): Promise<TCampaignList> {
-      assertInfluencer(a);
       const found = await repo.taggedIn(a.userId, { offset: (page - 1) * CAMPAIGN_PAGE_SIZE, limit: CAMPAIGN_PAGE_SIZE });
       return listDto(a, found, page, CAMPAIGN_PAGE_SIZE);
     },
@@ -364,6 +391,53 @@ export function createCampaignsService(deps: TDeps) {
       const earliest = today ?? dayInZone(now, 'Etc/GMT+12');
       if (!campaign || status !== 'accepted' || campaign.startDate > latest || campaign.endDate < earliest)
         throw badRequest(CAMPAIGN_MSG.notForPost);
+      // a campaign ends when its owner closes their account
+      if (await repo.ownerClosed(campaign.ownerId)) throw badRequest(CAMPAIGN_MSG.notForPost);
+    },
+
+    /**
+     * The owner is closing their account (inside the closing unit of work): their campaigns that have not passed
+     * their last day end with it, and every influencer tagged in one who has not declined is told, once.
+     */
+    async endCampaignsOf(ownerId: string): Promise<void> {
+      for (const c of await repo.unfinishedOf(ownerId, dayInZone(clock.now(), 'Etc/GMT+12')))
+        for (const influencerId of c.influencerIds)
+          await notifications.notify(influencerId, {
+            type: 'CAMPAIGN_ENDED',
+            title: CAMPAIGN_MSG.endedTitle(c.name),
+            description: CAMPAIGN_MSG.endedBody,
+            payload: { payloadId: c.id },
+            senderId: ownerId,
+            dedupeKey: `campaign-ended:${c.id}:${influencerId}`,
+          });
+    },
+
+    /** GET campaigns/mutes: the owners the influencer muted, newest first. */
+    async mutes(a: TAuthContext): Promise<TCampaignMute[]> {
+      if (a.role !== CAMPAIGN_INFLUENCER_ROLE) throw forbidden(CAMPAIGN_MSG.mutesOnlyInfluencers);
+      return (await repo.mutes(a.userId)).map((m) => ({ owner: personDto(m.owner), mutedAt: m.mutedAt.toISOString() }));
+    },
+
+    /** PUT campaigns/mutes/:ownerId: the owner's tags stay listed but are never notified or pushed to the caller. */
+    async mute(a: TAuthContext, ownerId: string): Promise<{ mute: TCampaignMute; message: string }> {
+      if (a.role !== CAMPAIGN_INFLUENCER_ROLE) throw forbidden(CAMPAIGN_MSG.mutesOnlyInfluencers);
+      const owner = await repo.campaignOwner(ownerId);
+      if (!owner) throw notFound(CAMPAIGN_MSG.ownerNotFound);
+      await repo.mute(a.userId, owner.id, clock.now());
+      const mute = (await repo.mutes(a.userId)).find((m) => m.owner.id === owner.id)!;
+      return {
+        mute: { owner: personDto(mute.owner), mutedAt: mute.mutedAt.toISOString() },
+        message: CAMPAIGN_MSG.muted(owner.name?.trim() || owner.userName || 'this owner'),
+      };
+    },
+
+    /** DELETE campaigns/mutes/:ownerId */
+    async unmute(a: TAuthContext, ownerId: string): Promise<string> {
+      if (a.role !== CAMPAIGN_INFLUENCER_ROLE) throw forbidden(CAMPAIGN_MSG.mutesOnlyInfluencers);
+      const owner = await repo.campaignOwner(ownerId);
+      if (!owner) throw notFound(CAMPAIGN_MSG.ownerNotFound);
+      await repo.unmute(a.userId, owner.id);
+      return CAMPAIGN_MSG.unmuted(owner.name?.trim() || owner.userName || 'this owner');
     },
   };
 }

@@ -1,4 +1,5 @@
 import { EVENTS_TICKET_TTL_SECONDS, MSG, TOKEN_MAX, tooLong } from '@virality/domain';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { unauthorized } from '../../errors';
@@ -8,6 +9,13 @@ import { ok } from '../../http/envelope';
 import type { TEventsService, TLiveSink } from './service';
 
 const security = [{ accessToken: [] }];
+/** The stream is opened with a ticket in its query (an EventSource cannot send a header): see app.ts's schemes. */
+const ticketSecurity = [{ eventsTicket: [] }];
+/** The ticket a stream request names, if any. */
+const ticketOf = (req: FastifyRequest): string | undefined => {
+  const ticket = (req.query as { ticket?: unknown } | undefined)?.ticket;
+  return typeof ticket === 'string' && ticket !== '' ? ticket : undefined;
+};
 /** A client that lost the stream tries again after this long (the web app asks for a new ticket first). */
 const RETRY_MS = 5000;
 
@@ -38,11 +46,15 @@ export const eventsRoutes =
     app.get(
       '/events',
       {
+        // no ticket is an unauthorised caller (401), like a wrong or expired one: refused before the query is validated
+        onRequest: async (req) => {
+          if (!ticketOf(req)) throw unauthorized(MSG.unauthorized);
+        },
         schema: {
           tags,
+          security: ticketSecurity,
           summary:
             'The live stream (server-sent events `unseen` and `end`), opened with a ticket (once: a used ticket answers 401)',
-          // no ticket is an unauthorised caller (401), like a wrong or expired one
           querystring: z.object({ ticket: z.string().max(TOKEN_MAX, tooLong('ticket')).optional() }),
         },
       },

@@ -1,4 +1,13 @@
-import { MONEY_MSG, zCreateTransfer, zPayCapture, zPayout, zTransactionIdParam, zTransactionListQuery } from '@virality/domain';
+import {
+  MONEY_MSG,
+  rolesForPath,
+  type TProfileType,
+  zCreateTransfer,
+  zPayCapture,
+  zPayout,
+  zTransactionIdParam,
+  zTransactionListQuery,
+} from '@virality/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authOf, requireAuth, requireRole } from '../../http/auth';
 import { replies } from '../../http/contracts';
@@ -6,6 +15,8 @@ import { ok } from '../../http/envelope';
 import type { TMoneyService } from './service';
 
 const tags = ['Money'];
+/** Who holds a wallet: the roles of the wallet's page (/profile/wallet), every type but IMC. */
+const WALLET_ROLES: readonly TProfileType[] = rolesForPath('/profile/wallet') ?? [];
 const security = [{ accessToken: [] }];
 // a caller's money calls that reach PayPal: a few a second at most
 const perUser = {
@@ -75,7 +86,8 @@ export const moneyRoutes =
     app.get(
       '/payments/list',
       {
-        onRequest: requireAuth,
+        // the wallet's list: every type but IMC, which has no wallet (its payments are on its campaigns' pages)
+        onRequest: requireRole(...WALLET_ROLES),
         schema: {
           tags,
           security,

@@ -1,4 +1,4 @@
-import { CAMPAIGN_MSG, dayInZone, MONEY_MSG, PAY_MSG } from '@virality/domain';
+import { CAMPAIGN_MSG, dayInZone, MONEY_MSG, MSG, PAY_MSG } from '@virality/domain';
 import { paypalStore } from '@virality/sandbox/testing';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -449,6 +449,20 @@ describe('GET payments/list and payments/detail/:id', () => {
     expect(hidden.status).toBe(404);
     expect(hidden.json.message).toBe(MONEY_MSG.transactionNotFound);
     expect((await call(t, 'GET', `/api/payments/detail/${order._id}`, {})).status).toBe(401);
+  });
+
+  it('the list is the wallet’s: every type but IMC may read it (an IMC has no wallet: 403), nobody without a session', async () => {
+    const c = await campaignWithInfluencer(t, { ownerType: 'IMC' });
+    await createOrder(t, c.brand.token, { campaignId: c.campaignId, influencerId: c.influencer.user.id, amount: 3 });
+    const refused = await call(t, 'GET', '/api/payments/list', { token: c.brand.token });
+    expect(refused.status).toBe(403);
+    expect(refused.json.message).toBe(MSG.forbidden);
+    for (const type of ['INFLUENCER', 'BRANDS', 'BUSINESS', 'BUSINESS_MANAGER'] as const) {
+      const someone = await person(t, type);
+      expect((await call(t, 'GET', '/api/payments/list', { token: someone.token })).status, type).toBe(200);
+    }
+    expect((await call(t, 'GET', '/api/payments/list', { token: c.influencer.token })).json.response.total).toBe(1);
+    expect((await call(t, 'GET', '/api/payments/list', {})).status).toBe(401);
   });
 
   it('a day in the caller’s zone and the last month filter; bad filter, date, page or zone are 400 in words', async () => {

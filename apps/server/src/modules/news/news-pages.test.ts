@@ -49,6 +49,23 @@ describe('what crawlers read', () => {
     expect(page.body).not.toContain('content="The site"');
   });
 
+  it("serves an article whose title and sub-heading hold $` $' $& as written: the page is not pasted into its head", async () => {
+    const made = (
+      await call(t, 'POST', '/api/admin/news/create', {
+        token: admin,
+        body: { ...article("Deals: $` and $' and $&"), subHeading: "Was $' now $`" },
+      })
+    ).json.response;
+    await call(t, 'POST', '/api/admin/news/publish', { token: admin, body: { newsId: made._id } });
+    const page = await t.app.inject({ method: 'GET', url: `/news-room/all-news/${made._id}` });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain("<title>Deals: $` and $' and $&amp; | Virality News</title>");
+    expect(page.body).toContain(`<meta property="og:title" content="Deals: $\` and $' and $&amp;" />`);
+    expect(page.body).toContain(`<meta name="description" content="Was $' now $\`" />`);
+    for (const once of ['<!doctype html>', '<head>', '</head>', '<body>', '<div id="root">'])
+      expect(page.body.split(once), once).toHaveLength(2);
+  });
+
   it('lists the public pages and every public article in /sitemap.xml, never a draft', async () => {
     const live = (await call(t, 'POST', '/api/admin/news/create', { token: admin, body: article('Live') })).json.response;
     await call(t, 'POST', '/api/admin/news/publish', { token: admin, body: { newsId: live._id } });

@@ -1,5 +1,6 @@
 import { NEWS_LIMITS, NEWS_WORDS_PER_MINUTE, PROFILE_TYPES } from '@virality/domain';
 import { eq } from 'drizzle-orm';
+import { type DefaultTreeAdapterMap, parseFragment } from 'parse5';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../../db/schema';
@@ -247,6 +248,87 @@ describe('article HTML', () => {
     }
   });
 
+  it("a link or image keeps only an address a browser reads as http(s), mailto or this site's: a scheme hidden by Unicode spaces, entities, tabs or controls is dropped", async () => {
+    // what a browser makes of every href and src of the served HTML, from an article's page
+    const base = 'https://virality.example/news-room/all-news/n1';
+    const addresses = (html: string) => {
+      const found: { tag: string; name: string; value: string }[] = [];
+      const walk = (node: DefaultTreeAdapterMap['parentNode']) => {
+        for (const child of node.childNodes) {
+          if (!('tagName' in child)) continue;
+          for (const a of child.attrs)
+            if (a.name === 'href' || a.name === 'src') found.push({ tag: child.tagName, name: a.name, value: a.value });
+          walk(child);
+        }
+      };
+      walk(parseFragment(html));
+      return found;
+    };
+    const hidden = [
+      '\u00a0javascript:alert(1)',
+      '&nbsp;javascript:alert(1)',
+      '&#xFEFF;javascript:alert(1)',
+      '\u2028javascript:alert(1)',
+      '\u3000javascript:alert(1)',
+      '\u200bjavascript:alert(1)',
+      '\u00a0\u3000 data:text/html,<script>alert(1)</script>',
+      '&#106;avascript&colon;alert(1)',
+      '&#x6A;&#x61;vascript:alert(1)',
+      'JaVaScRiPt:alert(1)',
+      'java\tscript:alert(1)',
+      'java&#10;script:alert(1)',
+      'java&#13;script:alert(1)',
+      '&#1;javascript:alert(1)',
+      '\u0085javascript:alert(1)',
+      'java&#0;script:alert(1)',
+      'java\u200bscript:alert(1)',
+      'java\u00adscript:alert(1)',
+      'javascript:alert(1)\u00a0',
+      'vbscript:msgbox(1)',
+      'data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==',
+      '\uff4aavascript:alert(1)',
+      '//evil.example/x',
+      '\\\\evil.example/x',
+      '/\\evil.example/x',
+      '\u00a0//evil.example/x',
+    ];
+    for (const v of hidden) {
+      const clean = sanitizeHtml(`<a href="${v}">a</a><img src="${v}" alt="i">`);
+      expect(addresses(clean), JSON.stringify(v)).toEqual([]);
+    }
+    // what is kept is served trimmed, and read by a browser as written
+    const kept = sanitizeHtml(
+      '<a href="\u00a0 https://example.com/a b\u3000">1</a><a href="HTTPS://Example.com">2</a><a href="mailto:ada@example.com">3</a>' +
+        '<a href="/pricing">4</a><a href="#top">5</a><a href="?page=2">6</a><img src="&#xFEFF;https://cdn.example.com/i.png" alt="">' +
+        '<img src="mailto:ada@example.com" alt="no"><img src="/uploads/news/a.png" alt="">',
+    );
+    const found = addresses(kept);
+    expect(found.map((f) => f.value)).toEqual([
+      'https://example.com/a b',
+      'HTTPS://Example.com',
+      'mailto:ada@example.com',
+      '/pricing',
+      '#top',
+      '?page=2',
+      'https://cdn.example.com/i.png',
+      '/uploads/news/a.png',
+    ]);
+    for (const f of found) {
+      const url = new URL(f.value, base);
+      expect(f.tag === 'img' ? ['http:', 'https:'] : ['http:', 'https:', 'mailto:'], f.value).toContain(url.protocol);
+      // an address without a scheme stays on this site
+      if (!/^[a-z]+:/i.test(f.value)) expect(url.origin, f.value).toBe('https://virality.example');
+    }
+    // and so it is stored
+    const made = await createPublished({
+      description: `<p>x</p><a href="&nbsp;javascript:alert(1)">a</a><a href="\u3000https://example.com">b</a>`,
+    });
+    const stored = await call(t, 'GET', `/api/admin/news/getNewsById?newsId=${made._id}`);
+    expect(stored.json.response.description).toBe(
+      '<p>x</p><a rel="noopener noreferrer nofollow" target="_blank">a</a><a href="https://example.com" rel="noopener noreferrer nofollow" target="_blank">b</a>',
+    );
+  });
+
   it("an article's page carries its title, description and Open Graph tags, escaped", () => {
     const html = '<html><head><title>Virality</title><meta name="description" content="x" /></head><body></body></html>';
     const out = articleHead(html, {
@@ -258,5 +340,21 @@ describe('article HTML', () => {
     expect(out).toContain('<title>A &quot;quoted&quot; &lt;b&gt;title&lt;/b&gt; | Virality News</title>');
     expect(out).toContain('<meta property="og:image" content="https://v.example/c.png" />');
     expect(out).not.toContain('content="x"');
+  });
+
+  it("an article's page shows $` $' $& $$ in its title and description as written (never read as replacement patterns)", () => {
+    const html = '<html><head><title>Virality</title></head><body><div id="root"></div></body></html>';
+    const out = articleHead(html, {
+      title: "Save $` or $' or $& or $$ now",
+      description: "From $' to $`",
+      url: 'https://v.example/n/$&',
+      image: null,
+    });
+    expect(out).toContain("<title>Save $` or $' or $&amp; or $$ now | Virality News</title>");
+    expect(out).toContain('<meta name="description" content="From $\' to $`" />');
+    expect(out).toContain('<meta property="og:url" content="https://v.example/n/$&amp;" />');
+    expect(out.match(/<head>/g)).toHaveLength(1);
+    expect(out.match(/<\/head>/g)).toHaveLength(1);
+    expect(out.match(/<body>/g)).toHaveLength(1);
   });
 });

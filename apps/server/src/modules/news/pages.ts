@@ -23,10 +23,11 @@ export function articleHead(html: string, a: { title: string; description: strin
     ...(a.image ? [`<meta property="og:image" content="${esc(a.image)}" />`] : []),
     `<meta name="twitter:card" content="${a.image ? 'summary_large_image' : 'summary'}" />`,
   ].join('\n    ');
+  // a replacer function, never a replacement string: '$`', "$'" and '$&' in a title are text, not patterns
   return html
     .replace(/<title>[\s\S]*?<\/title>\s*/i, '')
     .replace(/<meta\s+name="description"[\s\S]*?\/>\s*/i, '')
-    .replace(/<\/head>/i, `    ${tags}\n  </head>`);
+    .replace(/<\/head>/i, () => `    ${tags}\n  </head>`);
 }
 
 /**

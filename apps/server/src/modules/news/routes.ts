@@ -16,6 +16,7 @@ import { imageUploadConfig, readImageUpload } from '../../http/image-upload';
 import type { TNewsService } from './service';
 
 const tags = ['News'];
+const security = [{ accessToken: [] }];
 
 /** The news room's public calls: no token, published articles whose date has come only. */
 export const newsPublicRoutes =
@@ -69,6 +70,7 @@ export const newsAdminRoutes =
         onRequest,
         schema: {
           tags,
+          security,
           summary: 'Every article, drafts too, newest changed first',
           querystring: zAdminNewsListQuery,
           response: replies('GET /admin/news/list'),
@@ -82,6 +84,7 @@ export const newsAdminRoutes =
         onRequest,
         schema: {
           tags,
+          security,
           summary: 'One article, whatever its status',
           querystring: zNewsIdQuery,
           response: replies('GET /admin/news/get'),
@@ -93,7 +96,13 @@ export const newsAdminRoutes =
       '/admin/news/create',
       {
         onRequest,
-        schema: { tags, summary: 'A new article (a draft)', body: zNewsInput, response: replies('POST /admin/news/create') },
+        schema: {
+          tags,
+          security,
+          summary: 'A new article (a draft)',
+          body: zNewsInput,
+          response: replies('POST /admin/news/create'),
+        },
       },
       async (req) => ok(await news.create(authOf(req).userId, req.body), NEWS_MSG.created),
     );
@@ -103,6 +112,7 @@ export const newsAdminRoutes =
         onRequest,
         schema: {
           tags,
+          security,
           summary: 'Edit an article',
           querystring: zNewsIdQuery,
           body: zNewsInput,
@@ -117,6 +127,7 @@ export const newsAdminRoutes =
         onRequest,
         schema: {
           tags,
+          security,
           summary: 'Publish an article from its date (a future date schedules it; none: now)',
           body: zNewsPublish,
           response: replies('POST /admin/news/publish'),
@@ -130,6 +141,7 @@ export const newsAdminRoutes =
         onRequest,
         schema: {
           tags,
+          security,
           summary: 'Take an article back to a draft',
           body: zNewsPublish,
           response: replies('POST /admin/news/unpublish'),
@@ -141,7 +153,13 @@ export const newsAdminRoutes =
       '/admin/news/delete',
       {
         onRequest,
-        schema: { tags, summary: 'Delete an article', querystring: zNewsIdQuery, response: replies('DELETE /admin/news/delete') },
+        schema: {
+          tags,
+          security,
+          summary: 'Delete an article',
+          querystring: zNewsIdQuery,
+          response: replies('DELETE /admin/news/delete'),
+        },
       },
       async (req) => {
         await news.remove(authOf(req).userId, req.query.newsId);
@@ -154,6 +172,7 @@ export const newsAdminRoutes =
         onRequest,
         schema: {
           tags,
+          security,
           summary: 'The description as the news room would show it (sanitized) and its read time; nothing is kept',
           body: zNewsPreviewInput,
           response: replies('POST /admin/news/preview'),
@@ -168,6 +187,7 @@ export const newsAdminRoutes =
         config: imageUploadConfig,
         schema: {
           tags,
+          security,
           summary: 'Upload a cover or author picture (multipart `file`, ≤ 2 MB, JPEG, PNG, WebP or SVG)',
           response: replies('POST /admin/news/uploadImage'),
         },

@@ -65,15 +65,29 @@ const ATTRS: Record<string, string[]> = { a: ['href', 'title'], img: ['src', 'al
 const escapeText = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 const escapeAttr = (s: string) => escapeText(s).replace(/"/g, '&quot;');
 
-/** An address kept in an href or src: http(s) and mailto only (an image: http(s) only), never javascript: or data:. */
+/** What a browser drops around an address, and more: whitespace of any kind, controls, invisible format characters. */
+const EDGE = /^[\s\p{Z}\p{Cc}\p{Cf}]+|[\s\p{Z}\p{Cc}\p{Cf}]+$/gu;
+/** Characters that could hide a scheme from the eye or from a reader: controls, invisible formats, line separators. */
+const HIDING = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/u;
+/** The schemes a link may have; an image, http(s) only. Anything else (javascript:, data:, vbscript:…) is dropped. */
+const LINK_SCHEMES = ['http', 'https', 'mailto'];
+const IMAGE_SCHEMES = ['http', 'https'];
+
+/**
+ * An address kept in an href or src, as it is served, or null to drop it. The value (entities already decoded by
+ * the parser) is trimmed of every kind of space, control and invisible character and has the tabs and line breaks
+ * a browser skips taken out; the scheme is then decided on that very string, as a browser's URL parser reads it:
+ * letters, digits, '+', '-' or '.' before the first ':' that comes before any '/', '?' or '#'. Only an allowed
+ * scheme is kept; anything else before that ':' (a space, an invisible or a full-width letter) drops the address.
+ * An address without a scheme is kept when it stays on this site (not '//host', nor '\\host').
+ */
 function safeUrl(value: string, forImage: boolean): string | null {
-  // browsers ignore control characters and spaces inside a scheme: read it as they do
-  const v = [...value].filter((c) => c.charCodeAt(0) > 0x20 && (c.charCodeAt(0) < 0x7f || c.charCodeAt(0) > 0x9f)).join('');
-  const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(v)?.[1]?.toLowerCase();
-  if (!scheme) return v.startsWith('//') ? null : value.trim();
-  if (scheme === 'http' || scheme === 'https') return value.trim();
-  if (!forImage && scheme === 'mailto') return value.trim();
-  return null;
+  const served = value.replace(EDGE, '').replace(/[\t\n\r]/g, '');
+  if (served === '' || HIDING.test(served)) return null;
+  const beforeColon = /^([^/?#:]*):/.exec(served)?.[1];
+  if (beforeColon === undefined) return /^[/\\]{2}/.test(served) ? null : served;
+  if (!/^[A-Za-z][A-Za-z0-9+.-]*$/.test(beforeColon)) return null;
+  return (forImage ? IMAGE_SCHEMES : LINK_SCHEMES).includes(beforeColon.toLowerCase()) ? served : null;
 }
 
 function serialize(parent: TParent, out: string[]): void {
@@ -109,9 +123,9 @@ function serialize(parent: TParent, out: string[]): void {
 
 /**
  * An article's HTML reduced to an allow-list: the tags above with only their listed attributes, links and
- * images to http(s) addresses (links also mailto), every link opening apart with no referrer; scripts, styles,
- * event handlers, frames and forms are gone. Parsed as a browser parses it (parse5), then written anew, so what
- * comes out is well-formed and nothing in it runs.
+ * images to http(s) addresses or this site's (links also mailto; see `safeUrl`), every link opening apart with no
+ * referrer; scripts, styles, event handlers, frames and forms are gone. Parsed as a browser parses it (parse5),
+ * then written anew, so what comes out is well-formed and nothing in it runs.
  */
 export function sanitizeHtml(html: string): string {
   const out: string[] = [];

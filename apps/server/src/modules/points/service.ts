@@ -12,6 +12,7 @@ import {
   MSG,
   POINTS_MSG,
   pointsProgress,
+  pointsStanding,
   socialNetwork,
   type TLevel,
   type TPointsEarned,
@@ -181,7 +182,8 @@ export function createPointsService(deps: { repo: TPointsRepository; notificatio
         repo.periodTotals(a.userId, null),
         repo.earnings(a.userId, null, 1, WALLET_PAGE_SIZE),
       ]);
-      const rank = levelRank(held.level);
+      // the level, what is reached and the bar all come from the one shared standing
+      const rank = levelRank(pointsStanding({ levelPoints, level: held.level }).level);
       return {
         user: {
           _id: a.userId,
@@ -198,7 +200,8 @@ export function createPointsService(deps: { repo: TPointsRepository; notificatio
           achieved: i <= rank,
           current: i === rank,
         })),
-        progress: pointsProgress(totalPoints),
+        // the bar and its marker count what the level counts (the 12 months' points), from the shared standing
+        progress: pointsProgress({ levelPoints, level: held.level }),
         pointsEarned: first.map(earningDto),
         totalPages: pagesOf(totals.count),
       };

@@ -44,7 +44,7 @@ describe('GET wallet/getUserWallet', () => {
         { name: 'Trailblazer', minPoints: 144, maxPoints: 287, achieved: false, current: false },
         { name: 'Visionary', minPoints: 288, maxPoints: null, achieved: false, current: false },
       ],
-      progress: { percent: 0, visionaryMarker: 'Earn 124 Points more' },
+      progress: { percent: 0, visionaryMarker: 'Earn 288 Points more' },
       pointsEarned: [],
       totalPages: 0,
     });
@@ -70,11 +70,14 @@ describe('GET wallet/getUserWallet', () => {
     expect(zone.json.message).toBe(POINTS_MSG.badTimeZone);
   });
 
-  it('the progress bar divides the total by 248 and the marker reads Achieved above 124', async () => {
+  it('the progress bar and its marker count the 12 months’ points against the levels (288 for Visionary), not the total', async () => {
     const { token, user } = await buildUser(t, { profileType: 'INFLUENCER' });
+    // a large total of old points and 5 in the last 12 months: the bar is 5 of 288, 283 still to earn
     await t.database.db.update(users).set({ totalPoints: 125 }).where(eq(users.id, user.id));
+    await ledger(user.id, '2024-03-30T10:00:00.000Z', 5);
     const res = await call(t, 'GET', '/api/wallet/getUserWallet', { token });
-    expect(res.json.response.progress).toEqual({ percent: 50.4, visionaryMarker: 'Achieved' });
+    expect(res.json.response.user).toMatchObject({ totalPoints: 125, levelPoints: 5, viralityLevel: 'Maker' });
+    expect(res.json.response.progress).toEqual({ percent: 1.7, visionaryMarker: 'Earn 283 Points more' });
   });
 });
 

@@ -216,8 +216,29 @@ describe('the FreeTier post limit', () => {
     const sixth = await post(6);
     expect(sixth.status).toBe(429);
     expect(sixth.json.response_message).toBe(POST_MSG.limitExceeded);
-    // a draft is not a post
-    expect((await post(7, { IsDraft: true })).status).toBe(200);
     expect((await call(t, 'GET', '/api/subscription/postCountTrack')).status).toBe(401);
+  });
+
+  it('refuses a FreeTier influencer at 5 posts a draft too (429 "Post limit Exceeded the total post!."), and writes nothing', async () => {
+    const { token, user } = await buildUser(t);
+    expect((await call(t, 'POST', '/api/subscription/AddInfSubs', { token, body: { userId: user.id } })).status).toBe(200);
+    const ids = await linkAll(t, token, ['twitter']);
+    const photo = await uploadPhoto(t, token);
+    const post = (i: number, more: Record<string, unknown> = {}) =>
+      call(t, 'POST', '/sph/social-media-manager/single-post/', {
+        token,
+        body: postBody(`Free draft ${i} ${Date.now()}`, [photo], [{ UserSocialMediaID: ids.twitter }], more),
+      });
+    const drafts = async () =>
+      (await call(t, 'POST', '/sph/drafts/get-all-drafts/', { token, body: { page: 1, limit: 9 } })).json
+        .response_data as unknown[];
+    // below the limit a draft is saved, and it is not counted: five posts still go after it
+    expect((await post(0, { IsDraft: true })).status).toBe(200);
+    for (let i = 1; i <= 5; i++) expect((await post(i)).status).toBe(200);
+    expect((await drafts()).length).toBe(1);
+    const refused = await post(6, { IsDraft: true });
+    expect(refused.status).toBe(429);
+    expect(refused.json.response_message).toBe(POST_MSG.freeTierExceeded);
+    expect((await drafts()).length).toBe(1);
   });
 });

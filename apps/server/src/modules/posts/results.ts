@@ -59,8 +59,26 @@ const pad = (n: number) => String(n).padStart(2, '0');
 const dateOf = (d: Date) => `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`;
 const timeOf = (d: Date) => `${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}`;
 
+/** A post's likes and comments as the figures job last read them (null: none known to this reader). */
+export type TPostFigures = { like_count: number | null; comments_count: number | null };
+export const NO_FIGURES: TPostFigures = { like_count: null, comments_count: null };
+
+/** The linked accounts a post is for, once each, in the order of its targets (an unlinked one is left out). */
+function accountDetailsOf(targets: TTargetRow[]): TPost['AccountDetails'] {
+  const seen = new Map<string, TPost['AccountDetails'][number]>();
+  for (const t of targets)
+    if (t.accountId && !seen.has(t.accountId))
+      seen.set(t.accountId, {
+        id: t.accountId,
+        UserName: t.accountName,
+        ProfilePictureURL: t.accountPicture,
+        SocialMediaID: networkOf(t).id,
+      });
+  return [...seen.values()];
+}
+
 /** A post as clients read it (the spec's fields; dates UTC). */
-export function postDto(post: TPostRow, targets: TTargetRow[], userName: string): TPost {
+export function postDto(post: TPostRow, targets: TTargetRow[], userName: string, figures: TPostFigures = NO_FIGURES): TPost {
   return {
     CommonPostID: post.id,
     id: post.id,
@@ -78,6 +96,7 @@ export function postDto(post: TPostRow, targets: TTargetRow[], userName: string)
     })),
     MediaPostedOn: targets.map(postedOn),
     MediaSelectedOn: [...new Set(targets.map((t) => networkOf(t).id))],
+    AccountDetails: accountDetailsOf(targets),
     CaptionDescription: post.caption,
     Title: post.title,
     Tags: post.tags,
@@ -102,5 +121,7 @@ export function postDto(post: TPostRow, targets: TTargetRow[], userName: string)
     UserID: post.userId,
     ApprovalStatus: (post.approval as TPost['ApprovalStatus']) ?? null,
     Remark: post.remark,
+    like_count: figures.like_count,
+    comments_count: figures.comments_count,
   };
 }

@@ -1,6 +1,8 @@
 import {
   CALENDAR_MAX_DAYS,
   CALENDAR_RANGE_MAX_POSTS,
+  can,
+  freeTierLimitReached,
   INSIGHTS_MSG,
   isTimeZone,
   MSG,
@@ -14,6 +16,7 @@ import {
   postTypeOf,
   RETRYABLE_TARGET_STATES,
   SOCIAL_NETWORKS,
+  TEAM_MSG,
   scheduleIssue,
   seesNetwork,
   socialNetwork,
@@ -30,7 +33,7 @@ import {
 } from '@virality/domain';
 import type { Clock } from '../../clock';
 import type { TPostMedia } from '../../db/schema';
-import { badRequest, conflict, forbidden, notFound } from '../../errors';
+import { AppError, badRequest, conflict, forbidden, notFound, tooMany } from '../../errors';
 import { createCache, type TCache } from '../../lib/cache';
 import type { TChanges } from '../../lib/changes';
 import { deepFreeze } from '../../lib/freeze';
@@ -52,7 +55,7 @@ import {
   type TPostsRepository,
   type TTargetRow,
 } from './repository';
-import { postDto, resultOf } from './results';
+import { NO_FIGURES, postDto, resultOf, type TPostFigures } from './results';
 
 /** What resolves a post's media: the media module's uploads of the caller's organization. */
 export type TMediaResolver = { resolve(orgId: string, urls: string[]): Promise<TPostMedia[]> };
@@ -84,6 +87,10 @@ type TDeps = {
 const ANSWERS_TTL_MS = 5_000;
 /** An answer kept for an organization: the writers whose names it shows (a name change forgets it too), its posts. */
 type TKeptAnswer = { orgId: string; writers: string[]; posts: number; answer: object };
+/** The figures read so far of published targets, by target id (a target never read is absent). */
+export type TFigureSource = (targetIds: string[]) => Promise<Map<string, { likes?: number; comments?: number }>>;
+/** Which networks' figures a reader sees (null: all), and a key that names that view. */
+type TFiguresView = { key: string; networks: ReadonlySet<string> | null };
 /**
  * How many posts the kept answers may hold in all, per cache: a post kept weighs some 5 kB (its answer's objects,
  * their bytes, compressed), so each cache holds some 50 MB at most.
@@ -462,13 +469,46 @@ export function createPostsService(deps: TDeps) {
     };
   }
 
+  /** Where the figures come from (the analytics module, built after this one, registers it): by published target. */
+  let figureSource: TFigureSource | null = null;
+
+  /**
+   * Whose figures a reader sees: everyone's, or a manager's only on the networks its role opens with Analytics
+   * (as post_analytics answers). `key` tells kept answers apart: readers with the same view share one.
+   */
+  async function figuresViewOf(a: TAuthContext): Promise<TFiguresView> {
+    if (!isManager(a)) return { key: 'all', networks: null };
+    const actor = await team.actorOf(a.user);
+    const networks = SOCIAL_NETWORKS.map((n) => n.key).filter((network) =>
+      can(actor, 'Analytics', { id: '', orgId: a.user.orgId, network }),
+    );
+    return { key: networks.join(',') || 'none', networks: new Set(networks) };
+  }
+
+  /** Each post's likes and comments, summed over its published targets the view shows (null: none known). */
+  async function figuresOf(targets: TTargetRow[], view: TFiguresView): Promise<Map<string, TPostFigures>> {
+    const out = new Map<string, TPostFigures>();
+    const shown = targets.filter((t) => t.state === 'published' && (view.networks?.has(t.network) ?? true));
+    if (!figureSource || shown.length === 0) return out;
+    const read = await figureSource(shown.map((t) => t.id));
+    for (const t of shown) {
+      const m = read.get(t.id);
+      if (!m) continue;
+      const sum = out.get(t.postId) ?? { ...NO_FIGURES };
+      if (m.likes !== undefined) sum.like_count = (sum.like_count ?? 0) + m.likes;
+      if (m.comments !== undefined) sum.comments_count = (sum.comments_count ?? 0) + m.comments;
+      out.set(t.postId, sum);
+    }
+    return out;
+  }
+
   async function writerName(userId: string): Promise<string> {
     const u = await users.findById(userId);
     return u?.name ?? u?.userName ?? '';
   }
 
-  /** Posts as clients read them, with their targets and their writers' names: two queries however many posts. */
-  async function dtosOf(rows: TPostRow[]) {
+  /** Posts as clients read them, with their targets, their writers' names and their figures (as `view` shows them). */
+  async function dtosOf(rows: TPostRow[], view: TFiguresView) {
     const [targets, names] = await Promise.all([
       repo.targetsOfPosts(rows.map((r) => r.id)),
       repo.writerNames(rows.map((r) => r.userId)),
@@ -479,7 +519,8 @@ export function createPostsService(deps: TDeps) {
       if (list) list.push(t);
       else byPost.set(t.postId, [t]);
     }
-    return rows.map((r) => postDto(r, byPost.get(r.id) ?? [], names.get(r.userId) ?? ''));
+    const figures = await figuresOf(targets, view);
+    return rows.map((r) => postDto(r, byPost.get(r.id) ?? [], names.get(r.userId) ?? '', figures.get(r.id)));
   }
 
   /**
@@ -493,8 +534,8 @@ export function createPostsService(deps: TDeps) {
   }
 
   /** A page of posts as the list calls answer it: the posts, how many pages, how many posts in all (and their writers). */
-  async function pageOf({ rows, total }: { rows: TPostRow[]; total: number }, limit: number) {
-    const answer = { response_data: await dtosOf(rows), pages: Math.max(1, Math.ceil(total / limit)), total };
+  async function pageOf({ rows, total }: { rows: TPostRow[]; total: number }, limit: number, view: TFiguresView) {
+    const answer = { response_data: await dtosOf(rows, view), pages: Math.max(1, Math.ceil(total / limit)), total };
     return { answer, writers: rows.map((r) => r.userId) };
   }
 
@@ -523,7 +564,8 @@ export function createPostsService(deps: TDeps) {
     // with perDay the answer is bounded by the days; without it, one post more than the cap says there were more
     const cap = perDay === null ? (q.limit ?? null) : null;
     const orgId = a.user.orgId;
-    return keptAnswer(calendarAnswers, orgId, `${kind}:${start}:${end}:${tz}:${perDay}:${cap}`, async () => {
+    const view = await figuresViewOf(a);
+    return keptAnswer(calendarAnswers, orgId, `${kind}:${start}:${end}:${tz}:${perDay}:${cap}:${view.key}`, async () => {
       const [rows, perDayCounts] = await Promise.all([
         repo.shownBetween(orgId, from, to, { zone: tz, perDay, limit: cap === null ? null : cap + 1 }),
         perDay === null ? null : repo.shownPerDay(orgId, from, to, tz),
@@ -531,7 +573,7 @@ export function createPostsService(deps: TDeps) {
       const truncated = cap !== null && rows.length > cap;
       const shown = truncated ? rows.slice(0, cap!) : rows;
       const answer = shape({
-        posts: await dtosOf(shown),
+        posts: await dtosOf(shown, view),
         truncated,
         dayCounts: perDayCounts ? Object.fromEntries([...perDayCounts].sort(([x], [y]) => (x < y ? -1 : 1))) : null,
       });
@@ -549,6 +591,11 @@ export function createPostsService(deps: TDeps) {
   }
 
   return {
+    /** The analytics module's reader of the figures it kept (posts carry their likes and comments). */
+    useFigures(source: TFigureSource) {
+      figureSource = source;
+    },
+
     /** The posts made for a campaign by some of its influencers, newest first (the campaigns module reads them). */
     async campaignPosts(campaignId: string, authorIds: readonly string[]): Promise<TCampaignPost[]> {
       return (await repo.campaignPosts(campaignId, authorIds, CAMPAIGN_POSTS_MAX)).map(campaignPostDto);
@@ -565,6 +612,12 @@ export function createPostsService(deps: TDeps) {
       if (campaignId) await campaigns.checkPostCampaign(a.userId, campaignId);
       const draft = isManager(a) || Boolean(body.IsDraft);
       const mode: TMode = draft ? 'draft' : body.IsScheduled ? 'schedule' : 'now';
+      // a FreeTier influencer who has used its posts is offered no draft either (a sent or scheduled post is
+      // refused by the plan's count below)
+      if (mode === 'draft' && a.role === 'INFLUENCER' && freeTierLimitReached(a.role, await subscriptions.detailsFor(a.userId)))
+        throw tooMany(POST_MSG.freeTierExceeded);
+      // a business's managers work under its plan: without one running, their drafts wait for nothing
+      if (isManager(a) && !(await subscriptions.planRuns(ownerOf(a)))) throw new AppError(402, TEAM_MSG.businessPlanRequired);
       const c = await checked(a, body, multi, mode);
       const now = clock.now();
       const postId = newId();
@@ -751,7 +804,9 @@ export function createPostsService(deps: TDeps) {
     /** drafts/get-draft-details/{id}/: one draft (or any post) of the caller's organization. */
     async getPost(a: TAuthContext, id: string) {
       const post = await findReadable(a, id);
-      return postDto(post, await repo.targetsOf(post.id), await writerName(post.userId));
+      const targets = await repo.targetsOf(post.id);
+      const figures = await figuresOf(targets, await figuresViewOf(a));
+      return postDto(post, targets, await writerName(post.userId), figures.get(post.id));
     },
 
     /** drafts/get-all-drafts/: the organization's drafts (a manager's own), 9 a page, optionally of one network. */
@@ -768,7 +823,7 @@ export function createPostsService(deps: TDeps) {
         limit: q.limit,
         userId: isManager(a) ? a.userId : null,
       });
-      return { response_data: await dtosOf(rows), pages: Math.max(1, Math.ceil(total / q.limit)), total };
+      return { response_data: await dtosOf(rows, await figuresViewOf(a)), pages: Math.max(1, Math.ceil(total / q.limit)), total };
     },
 
     /**
@@ -779,8 +834,9 @@ export function createPostsService(deps: TDeps) {
     async scheduled(a: TAuthContext, id: string, q: { page: number; limit: number }) {
       assertListReader(a, id);
       const orgId = a.user.orgId;
-      return keptAnswer(listAnswers, orgId, `scheduled:${q.page}:${q.limit}`, async () =>
-        pageOf(await repo.scheduled(orgId, { offset: (q.page - 1) * q.limit, limit: q.limit }), q.limit),
+      const view = await figuresViewOf(a);
+      return keptAnswer(listAnswers, orgId, `scheduled:${q.page}:${q.limit}:${view.key}`, async () =>
+        pageOf(await repo.scheduled(orgId, { offset: (q.page - 1) * q.limit, limit: q.limit }), q.limit, view),
       );
     },
 
@@ -791,8 +847,9 @@ export function createPostsService(deps: TDeps) {
     async recent(a: TAuthContext, id: string, q: { page: number; limit: number }) {
       assertListReader(a, id);
       const orgId = a.user.orgId;
-      return keptAnswer(listAnswers, orgId, `recent:${q.page}:${q.limit}`, async () =>
-        pageOf(await repo.recent(orgId, { offset: (q.page - 1) * q.limit, limit: q.limit }), q.limit),
+      const view = await figuresViewOf(a);
+      return keptAnswer(listAnswers, orgId, `recent:${q.page}:${q.limit}:${view.key}`, async () =>
+        pageOf(await repo.recent(orgId, { offset: (q.page - 1) * q.limit, limit: q.limit }), q.limit, view),
       );
     },
 

@@ -1,4 +1,4 @@
-import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
+import dns, { type LookupAddress } from 'node:dns';
 import https from 'node:https';
 import { BlockList, isIP } from 'node:net';
 import { WEB_PUSH_MSG } from '@virality/domain';
@@ -11,7 +11,8 @@ import { WEB_PUSH_MSG } from '@virality/domain';
  */
 
 // Two lists: a BlockList also matches an IPv4 address against IPv6 rules (as ::ffff:a.b.c.d), and the IPv6 list
-// refuses every IPv4-mapped address.
+// refuses every address that carries an IPv4 address. A BlockList reads an address in any spelling (compressed or
+// not, any case, a dotted tail), so '::127.0.0.1' and '0::7f00:1' are one address.
 const PRIVATE_V4 = new BlockList();
 const PRIVATE_V6 = new BlockList();
 for (const [net, bits] of [
@@ -32,13 +33,20 @@ for (const [net, bits] of [
 ] as const)
   PRIVATE_V4.addSubnet(net, bits, 'ipv4');
 for (const [net, bits] of [
-  ['::', 128],
-  ['::1', 128],
-  // IPv4-mapped and NAT64 addresses carry an IPv4 address: none is a push service's
+  // unspecified, loopback and IPv4-compatible (::a.b.c.d)
+  ['::', 96],
+  // every range whose addresses carry an IPv4 address reaches that address (or a relay to it), whichever it is:
+  // IPv4-mapped and -translated, NAT64 (well-known and local-use), Teredo (in the IETF's 2001::/23) and 6to4.
+  // No push service lives there, so all of them are refused, not only those around a private IPv4 address.
   ['::ffff:0:0', 96],
+  ['::ffff:0:0:0', 96],
   ['64:ff9b::', 96],
+  ['64:ff9b:1::', 48],
+  ['2001::', 23],
+  ['2002::', 16],
   ['100::', 64],
   ['2001:db8::', 32],
+  ['3fff::', 20],
   ['fc00::', 7],
   ['fe80::', 10],
   ['fec0::', 10],
@@ -46,7 +54,10 @@ for (const [net, bits] of [
 ] as const)
   PRIVATE_V6.addSubnet(net, bits, 'ipv6');
 
-/** True for an address that is not on the public internet (loopback, private, link-local, reserved, multicast). */
+/**
+ * True for an address that is not on the public internet (loopback, private, link-local, reserved, multicast) or
+ * that is an IPv6 address carrying an IPv4 address (IPv4-compatible, -mapped, -translated, NAT64, 6to4, Teredo).
+ */
 export function isPrivateAddress(address: string): boolean {
   const family = isIP(address);
   if (family === 4) return PRIVATE_V4.check(address, 'ipv4');
@@ -88,7 +99,8 @@ type TLookupCallback = (err: NodeJS.ErrnoException | null, address: string | Loo
  * own lookup, so the address checked is the address connected to (no second resolution in between).
  */
 function publicOnlyLookup(hostname: string, options: { all?: boolean }, callback: TLookupCallback) {
-  dnsLookup(hostname, { all: true }, (err, addresses) => {
+  // read from the module at each call (not bound at import), so a test can make a name resolve where it wants
+  dns.lookup(hostname, { all: true }, (err, addresses) => {
     if (err) return callback(err, []);
     if (addresses.length === 0 || addresses.some((a) => isPrivateAddress(a.address)))
       return callback(new PrivateEndpointError('The push endpoint does not resolve to a public address'), []);

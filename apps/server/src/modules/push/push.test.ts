@@ -1,6 +1,7 @@
+import dns from 'node:dns';
 import { WEB_PUSH_MSG } from '@virality/domain';
 import { decryptAes128gcm } from '@virality/sandbox/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createContainer } from '../../container';
 import { buildTestApp, buildUser, call, type TTestApp } from '../../test/helpers';
 import { PUSH_ATTEMPTS, WEB_PUSH_QUEUE } from './service';
@@ -186,6 +187,40 @@ describe('what the push service answers', () => {
     expect((await received(flaky)).map((m: { status: number }) => m.status)).toEqual([500, 201]);
   });
 
+  it('a name that resolves at send to an address carrying a private IPv4 address is not sent to, and the subscription is removed', async () => {
+    const { user, token } = await buildUser(t);
+    const keys = (await standInSubscription()).subscription.keys;
+    const endpoint = 'https://push.rebound.example/wpush/v2/abc';
+    const res = await call(t, 'POST', '/api/notification/registerDeviceToken', {
+      token,
+      body: { deviceToken: JSON.stringify({ endpoint, expirationTime: null, keys }), deviceType: 'web' },
+    });
+    expect(res.status).toBe(200);
+    // the name looked public when registered; at send it resolves to 6to4 around 127.0.0.1
+    const real = dns.lookup;
+    const lookup = vi.spyOn(dns, 'lookup').mockImplementation(((
+      host: string,
+      options: unknown,
+      callback: (...a: unknown[]) => void,
+    ) => {
+      if (host !== 'push.rebound.example') return (real as (...a: unknown[]) => void)(host, options, callback);
+      const all = [{ address: '2002:7f00:1::1', family: 6 }];
+      const opts = typeof options === 'object' && options ? (options as { all?: boolean }) : {};
+      setImmediate(() => (opts.all ? callback(null, all) : callback(null, all[0].address, all[0].family)));
+    }) as never);
+    try {
+      await t.services.notifications.notify(user.id, postDone());
+      const ran = await runPushes();
+      expect(ran.map((r) => r.error)).toEqual([undefined]);
+      expect(lookup.mock.calls.some(([host]) => host === 'push.rebound.example')).toBe(true);
+    } finally {
+      lookup.mockRestore();
+    }
+    expect(await webTokens(user.id)).toEqual([]);
+    t.clock.advance(3600_000);
+    expect(await runPushes()).toEqual([]);
+  });
+
   it('413 and other refusals are not tried again and keep the subscription', async () => {
     const { user, sub } = await subscribedUser();
     await answerWith(sub, { answer: 'too_large', times: 1 });
@@ -263,6 +298,14 @@ describe('registering a web subscription: POST /api/notification/registerDeviceT
     ['the metadata service', { endpoint: 'https://169.254.169.254/latest' }, WEB_PUSH_MSG.endpointPrivate],
     ['IPv6 loopback', { endpoint: 'https://[::1]/push' }, WEB_PUSH_MSG.endpointPrivate],
     ['an IPv4-mapped IPv6 address', { endpoint: 'https://[::ffff:127.0.0.1]/push' }, WEB_PUSH_MSG.endpointPrivate],
+    ['an IPv4-compatible IPv6 address', { endpoint: 'https://[::7f00:1]/push' }, WEB_PUSH_MSG.endpointPrivate],
+    [
+      'a 6to4 address around the metadata service',
+      { endpoint: 'https://[2002:a9fe:a9fe::1]/push' },
+      WEB_PUSH_MSG.endpointPrivate,
+    ],
+    ['a NAT64 address', { endpoint: 'https://[64:ff9b::10.0.0.1]/push' }, WEB_PUSH_MSG.endpointPrivate],
+    ['a Teredo address', { endpoint: 'https://[2001:0:4136:e378:8000:63bf:3fff:fdd2]/push' }, WEB_PUSH_MSG.endpointPrivate],
     ['a name without a dot', { endpoint: 'https://intranet/push' }, WEB_PUSH_MSG.endpointPrivate],
     [
       'a key that is not a curve point',

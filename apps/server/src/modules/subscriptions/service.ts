@@ -148,6 +148,12 @@ export function createSubscriptionsService(deps: {
   }
 
   return {
+    /** Whether the owner's plan runs now: a business builds its team and its managers draft only under one. */
+    async planRuns(ownerId: string): Promise<boolean> {
+      const now = clock.now();
+      const row = await current(ownerId, now);
+      return !!row && postAllowance(row, row.profileType, now) !== 'expired';
+    },
     async detailsFor(userId: string) {
       const now = clock.now();
       return toSubscriptionDetails(await current(userId, now), now);

@@ -17,6 +17,7 @@ export const teamModule: TModule = {
       repo: createTeamRepository(db, changes),
       users: services.users,
       auth: services.auth,
+      plans: services.subscriptions,
       messenger,
       clock,
       publicUrl: config.publicUrl,

@@ -41,6 +41,8 @@ type TDeps = {
   messenger: TMessenger;
   clock: Clock;
   publicUrl: string;
+  /** Whether the business's plan runs (the subscriptions module): building a team needs one. */
+  plans: { planRuns(ownerId: string): Promise<boolean> };
 };
 
 /** A 400 naming every field in error: the schema's issues, then `extra` (rules checked outside the schema). */
@@ -104,6 +106,16 @@ export function createTeamService(deps: TDeps) {
   function owner(a: TAuthContext) {
     if (a.role !== 'BUSINESS') throw forbidden(MSG.forbidden);
     return { orgId: a.user.orgId, businessId: a.user.id, user: a.user };
+  }
+
+  /**
+   * The owner, building the team: adding or giving access needs the business's plan to run (402 before anything is
+   * read or written). Taking access away (deactivating, deleting) never does.
+   */
+  async function builder(a: TAuthContext) {
+    const o = owner(a);
+    if (!(await deps.plans.planRuns(o.businessId))) throw new AppError(402, TEAM_MSG.planRequired);
+    return o;
   }
 
   async function ownRole(orgId: string, roleId: string | undefined | null): Promise<TRoleRow> {
@@ -211,7 +223,7 @@ export function createTeamService(deps: TDeps) {
       return { roles: (await repo.activeRoles(orgId)).map(roleDto) };
     },
     async createRole(a: TAuthContext, body: { roleName: string; roleDesc: string }) {
-      const { orgId } = owner(a);
+      const { orgId } = await builder(a);
       if (await repo.roleNameTaken(orgId, body.roleName.toLowerCase())) throw badRequest(TEAM_MSG.roleNameTaken);
       const now = clock.now();
       const role = await repo.insertRole({
@@ -229,7 +241,7 @@ export function createTeamService(deps: TDeps) {
       return roleDto(role);
     },
     async updateRole(a: TAuthContext, roleId: string | undefined, body: { roleName: string; roleDesc: string }) {
-      const { orgId } = owner(a);
+      const { orgId } = await builder(a);
       const role = await ownRole(orgId, roleId);
       if (await repo.roleNameTaken(orgId, body.roleName.toLowerCase(), role.id)) throw badRequest(TEAM_MSG.roleNameTaken);
       return roleDto(
@@ -242,7 +254,7 @@ export function createTeamService(deps: TDeps) {
       );
     },
     async setRoleStatus(a: TAuthContext, roleId: string, status: boolean) {
-      const { orgId } = owner(a);
+      const { orgId } = status ? await builder(a) : owner(a);
       const role = await ownRole(orgId, roleId);
       return roleDto(await repo.updateRole(role.id, { status, updatedAt: clock.now() }));
     },
@@ -259,7 +271,7 @@ export function createTeamService(deps: TDeps) {
       return { data: { permission: normalizePermissions(role.permission), roleId: role.id, roleName: role.roleName } };
     },
     async updatePermission(a: TAuthContext, roleId: string, list: Partial<TPermissionEntry>[]) {
-      const { orgId } = owner(a);
+      const { orgId } = await builder(a);
       const role = await ownRole(orgId, roleId);
       const permission = normalizePermissions(list);
       if (!schedulerConsistent(permission)) throw badRequest(SCHEDULER_INCONSISTENT);
@@ -289,7 +301,7 @@ export function createTeamService(deps: TDeps) {
       return { result: subUserDto(u, role ? { id: role.id, roleName: role.roleName } : null) };
     },
     async addSubUser(a: TAuthContext, body: Record<string, unknown>) {
-      const { businessId, orgId, user: ownerUser } = owner(a);
+      const { businessId, orgId, user: ownerUser } = await builder(a);
       // The invitation is how the seat is claimed: without a way to send it, nobody is added.
       if (!messenger.canSend('email')) throw new AppError(503, GUARD_MSG.emailUnavailable);
       const input = parseSubUser('create', { ...body, roleId: body.roleId ?? body.role });
@@ -314,7 +326,7 @@ export function createTeamService(deps: TDeps) {
       return { result: subUserDto(created, { id: role.id, roleName: role.roleName }) };
     },
     async updateSubUser(a: TAuthContext, userId: string | undefined, body: Record<string, unknown>) {
-      const { businessId, orgId } = owner(a);
+      const { businessId, orgId } = await builder(a);
       const u = await ownSubUser(businessId, userId);
       const input = parseSubUser(
         'update',
@@ -340,7 +352,7 @@ export function createTeamService(deps: TDeps) {
     },
     /** Deactivating ends the sub-user's sessions at once. */
     async setSubUserStatus(a: TAuthContext, userId: string | undefined, status: boolean) {
-      const { businessId } = owner(a);
+      const { businessId } = status ? await builder(a) : owner(a);
       const u = await ownSubUser(businessId, userId);
       await unitOfWork(async () => {
         await users.setActive(u.id, status);

@@ -1,6 +1,6 @@
 import { MSG, SCHEDULER_INCONSISTENT, TEAM_MSG } from '@virality/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, buildUser, call, type TTestApp, uniqueEmail } from '../../test/helpers';
+import { buildTestApp, buildUser, call, givePlan, type TTestApp, uniqueEmail } from '../../test/helpers';
 
 let t: TTestApp;
 beforeAll(async () => {
@@ -17,6 +17,7 @@ const perms = (on: Record<string, Partial<Record<'Post' | 'Analytics' | 'Schedul
 describe('a business builds its team', () => {
   it('role → permissions → sub-user → invitation → manager login → deactivation ends the session', async () => {
     const owner = await buildUser(t, { profileType: 'BUSINESS', name: 'Acme Foods', userName: 'acme', profileCompleted: true });
+    await givePlan(t, owner.user.id);
     const created = await call(t, 'POST', '/api/roleManagement/create', {
       token: owner.token,
       body: { roleName: 'Social lead', roleDesc: 'Posts and schedules' },

@@ -1,6 +1,6 @@
 import { MSG } from '@virality/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, buildUser, call, type TTestApp } from '../../test/helpers';
+import { buildTestApp, buildUser, call, givePlan, type TTestApp } from '../../test/helpers';
 
 let t: TTestApp;
 beforeAll(async () => {
@@ -40,6 +40,7 @@ async function upload(token: string | null, bytes: Buffer, filename = 'photo.png
 describe("POST /api/bussiness/uploadImage (a sub-user's photo)", () => {
   it('stores the image, leaves the owner’s own photo alone, and the URL goes into bussiness/add', async () => {
     const owner = await buildUser(t, { profileType: 'BUSINESS', name: 'Photo Co', userName: 'photo.co', profileCompleted: true });
+    await givePlan(t, owner.user.id);
     const res = await upload(owner.token, PNG);
     expect(res.status).toBe(200);
     const url: string = res.json.response.profileImage;

@@ -2,6 +2,7 @@ import { ACCOUNT_DELETED, ACCOUNT_HAS_LINKED_ACCOUNTS, MSG } from '@virality/dom
 import { conflict, forbidden } from '../../errors';
 import type { TUnitOfWork } from '../../lib/unit-of-work';
 import type { TAuthService } from '../auth/service';
+import type { TCampaignsService } from '../campaigns/service';
 import type { TMoneyService } from '../money/service';
 import type { TNotificationsService } from '../notifications/service';
 import type { TSocialAccountsService } from '../social-accounts/service';
@@ -16,6 +17,8 @@ import type { TUsersService } from './service';
  * access outlives the account. A business's team member works with the business's accounts, which stay
  * the business's: that never holds their own deletion up. An account with money in its wallet, a withdrawal
  * on its way or a payment to it not settled is refused (409, saying what to do): nothing is left in a closed wallet.
+ * A brand's or an IMC's campaigns that have not passed their last day end with the account, and their influencers
+ * are told.
  */
 export function createAccountDeletion(deps: {
   users: TUsersService;
@@ -24,9 +27,10 @@ export function createAccountDeletion(deps: {
   team: TTeamService;
   socialAccounts: Pick<TSocialAccountsService, 'socialLinks'>;
   money: Pick<TMoneyService, 'assertNothingHeld'>;
+  campaigns: Pick<TCampaignsService, 'endCampaignsOf'>;
   unitOfWork: TUnitOfWork;
 }) {
-  const { users, auth, notifications, team, socialAccounts, money, unitOfWork } = deps;
+  const { users, auth, notifications, team, socialAccounts, money, campaigns, unitOfWork } = deps;
   return {
     message: ACCOUNT_DELETED,
     async deleteAccount(userId: string, remarks: string) {
@@ -39,6 +43,8 @@ export function createAccountDeletion(deps: {
         // money is never left in, or on its way to, a closed account: the owner withdraws it first
         await money.assertNothingHeld(userId);
         await users.closeAccount(userId, remarks);
+        // the campaigns a brand or an IMC runs end with its account; everyone tagged in one is told
+        if (user.profileType === 'IMC' || user.profileType === 'BRANDS') await campaigns.endCampaignsOf(userId);
         await notifications.clearPending(userId);
         await notifications.removeDeviceTokens(userId, 'web');
         await auth.revokeAll(userId);

@@ -1,6 +1,10 @@
 import { minorToUsd, type TUser } from '@virality/domain';
 import type { TUserRow } from './repository';
 
+/** ACTIVE while the plan runs; EXPIRED once it has ended (the details already say EXPIRED past the end date). */
+export const subscriptionStatusOf = (details: TUser['subscriptionDetails']): TUser['subscriptionStatus'] =>
+  details === null ? null : details.planStatus.toUpperCase() === 'ACTIVE' ? 'ACTIVE' : 'EXPIRED';
+
 /** The user as every client reads it. */
 export function toUserDto(row: TUserRow, subscriptionDetails: TUser['subscriptionDetails']): TUser {
   return {
@@ -36,6 +40,7 @@ export function toUserDto(row: TUserRow, subscriptionDetails: TUser['subscriptio
     interested: row.interested ?? [],
     socialLinks: {},
     subscriptionDetails,
+    subscriptionStatus: subscriptionStatusOf(subscriptionDetails),
     totalPoints: row.totalPoints,
     userStatus: row.userStatus,
     createdAt: row.createdAt.toISOString(),

@@ -37,6 +37,7 @@ export const usersModule: TModule = {
         team: services.team,
         socialAccounts: services.socialAccounts,
         money: services.money,
+        campaigns: services.campaigns,
         unitOfWork,
       }),
     ),

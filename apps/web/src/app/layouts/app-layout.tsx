@@ -8,6 +8,7 @@ import { usePointsEarned } from '../../features/points/components/points-toast';
 import { useCurrentUser } from '../../lib/use-current-user';
 import { AppNav, NotificationsBell } from './app-nav';
 import classes from './app-shell.module.css';
+import { useNotificationVisit } from './use-notification-visit';
 
 /**
  * Logged-in pages: a top bar (logo and bell), the main navigation (sidebar, rail or bottom tab bar, by width) and
@@ -20,6 +21,8 @@ export function AppLayout() {
   // the congratulation when the user's post earns points, on whichever page is open
   const onPoints = usePointsEarned();
   useLiveUnseenCount(Boolean(user), { onPoints });
+  // a page opened from a push notification counts the visit
+  useNotificationVisit(user?._id);
   return (
     <div className={classes.shell}>
       <a href="#main" className={classes.skip}>

@@ -1,4 +1,4 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { PROFILE_TYPES, type TProfileType } from '@virality/domain';
 import { MemoryRouter, matchRoutes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -56,6 +56,15 @@ describe('the main navigation', () => {
     expect(entryNames()).toEqual(['News', 'Profile']);
     expect(within(nav()).getByRole('link', { name: 'News' }).getAttribute('href')).toBe('/news-room');
     expect(within(nav()).queryByRole('button', { name: 'Create post' })).toBeNull();
+  });
+
+  it('shows an unpaid brand or IMC only News and Profile: no Campaigns, no Tagged, no Create', () => {
+    for (const type of ['BRANDS', 'IMC'] as const) {
+      cleanup();
+      renderNav(type, false);
+      expect(entryNames(), type).toEqual(['News', 'Profile']);
+      expect(within(nav()).queryByRole('button', { name: 'Create post' }), type).toBeNull();
+    }
   });
 
   it('shows an IMC user the Calendar and Campaigns (its campaigns) but no Drafts, no Tagged and no Create', () => {

@@ -10,7 +10,15 @@ import {
   IconUser,
   type TablerIcon,
 } from '@tabler/icons-react';
-import { badgeText, headerIcons, rolesForPath, type THeaderIcon, type TProfileType } from '@virality/domain';
+import {
+  badgeText,
+  CAMPAIGN_INFLUENCER_ROLE,
+  headerIcons,
+  rolesForPath,
+  seesOnlyNewsAndProfile,
+  type THeaderIcon,
+  type TProfileType,
+} from '@virality/domain';
 import type { CSSProperties } from 'react';
 import { NavLink } from 'react-router';
 import { paths } from '../../config/paths';
@@ -40,16 +48,23 @@ const ENTRIES: Record<TEntryKey, { label: string; to: string | null; Icon: Table
 /** The order of the entries, sidebar top to bottom and tab bar left to right (Create sits between Calendar and Drafts). */
 const ORDER: TEntryKey[] = ['home', 'calender', 'campaigns', 'tagged', 'postdraft', 'news', 'profile'];
 
-/** A campaign entry is shown to the roles its page lets in (IMC and BRANDS their own, an INFLUENCER the tagged). */
-const campaignEntryShown = (key: TCampaignEntry, profileType: TProfileType) =>
-  rolesForPath(ENTRIES[key].to ?? '')?.includes(profileType) ?? false;
+/**
+ * A campaign entry: Campaigns for the roles its page lets in (IMC and BRANDS), Tagged for the one role that is ever
+ * tagged (its page lets every role in, but shows the others an empty list). Never while the navigation holds only
+ * News and Profile (an account that has not paid).
+ */
+const campaignEntryShown = (key: TCampaignEntry, profileType: TProfileType, paymentStatus: boolean) => {
+  if (seesOnlyNewsAndProfile(profileType, paymentStatus)) return false;
+  if (key === 'tagged') return profileType === CAMPAIGN_INFLUENCER_ROLE;
+  return rolesForPath(ENTRIES[key].to ?? '')?.includes(profileType) ?? false;
+};
 
 export type TNavEntry = { key: TEntryKey; label: string; to: string; Icon: TablerIcon };
 
 /** The role's entries (domain headerIcons, and the campaign pages it may open) whose pages exist, in the navigation's order. */
 export function navEntries(profileType: TProfileType, paymentStatus: boolean): TNavEntry[] {
   const icons = new Set<string>(headerIcons(profileType, paymentStatus));
-  for (const key of ['campaigns', 'tagged'] as const) if (campaignEntryShown(key, profileType)) icons.add(key);
+  for (const key of ['campaigns', 'tagged'] as const) if (campaignEntryShown(key, profileType, paymentStatus)) icons.add(key);
   return ORDER.flatMap((key) => {
     const { label, to, Icon } = ENTRIES[key];
     return icons.has(key) && to ? [{ key, label, to, Icon }] : [];
@@ -84,7 +99,8 @@ export function AppNav({ profileType, paymentStatus }: TNavProps) {
             <CreatePostButton
               label={
                 <>
-                  Create<span className={classes.createMore}> post</span>
+                  {/* a no-break space: an ordinary one at the start of the word's own box is dropped ('Createpost') */}
+                  Create<span className={classes.createMore}>{'\u00a0'}post</span>
                 </>
               }
               aria-label="Create post"

@@ -18,7 +18,14 @@ export function PublicMenu({ links, opened, onToggle, onClose, takeFocusFrom }: 
     if (takeFocusFrom?.current) burger.current?.focus();
   }, [takeFocusFrom]);
   return (
-    <Menu opened={opened} onChange={(o) => (o ? undefined : onClose())} position="bottom-end" width={200}>
+    // a real menu: its items only (no focus placeholder among them), reached with the arrow keys, one tab stop
+    <Menu
+      opened={opened}
+      onChange={(o) => (o ? undefined : onClose())}
+      position="bottom-end"
+      width={200}
+      withInitialFocusPlaceholder={false}
+    >
       <Menu.Target>
         <Burger ref={burger} opened={opened} onClick={onToggle} hiddenFrom="sm" aria-label="Open menu" />
       </Menu.Target>

@@ -1,13 +1,21 @@
 import '@mantine/dates/styles.css';
 import { Button, Group } from '@mantine/core';
 import { INSIGHTS_MSG, isPlanGated } from '@virality/domain';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../config/paths';
 import { PerformanceSection, ProfileOverviewCard } from '../../features/analytics';
 import { PlanGate, SubscriptionInfo } from '../../features/billing';
 import { AccountsCard, GetSetUp, HomePage } from '../../features/home';
 import { CreatePostButton, CreatePostHost, FirstPost, HomePosts, openCreatePost } from '../../features/posts';
-import { useSocialAccounts, useUnlinkAccount } from '../../features/social';
+import {
+  LinkAccountDialog,
+  PendingPageChooser,
+  peekChooser,
+  takeComposeAfterLink,
+  useSocialAccounts,
+  useUnlinkAccount,
+} from '../../features/social';
 import { useCurrentUser } from '../../lib/use-current-user';
 
 /**
@@ -15,15 +23,15 @@ import { useCurrentUser } from '../../lib/use-current-user';
  * pieces. They meet here, in the app, so no feature imports another.
  */
 const composer = { host: <CreatePostHost />, open: () => openCreatePost() };
-const homePosts = (userId: string) => (
-  <HomePosts userId={userId} performance={<PerformanceSection />} newcomer={<FirstSteps />} />
+const homePosts = (onLink: () => void) => (userId: string) => (
+  <HomePosts userId={userId} performance={<PerformanceSection />} newcomer={<FirstSteps onLink={onLink} />} />
 );
 
 /**
  * Before the first post, a new owner's three steps (connect an account, the first post, a plan) in place of the
  * figures; a business's manager, who neither links accounts nor buys plans, is shown the way to a first post only.
  */
-function FirstSteps() {
+function FirstSteps({ onLink }: { onLink: () => void }) {
   const { data: user } = useCurrentUser();
   const accounts = useSocialAccounts();
   if (!user) return null;
@@ -41,7 +49,7 @@ function FirstSteps() {
             : 'Link Instagram, Facebook, YouTube, LinkedIn, TikTok, X or Threads to post to it from here.',
           done: linked > 0,
           action: (
-            <Button component={Link} to={paths.addSocialMedia} variant="default" size="sm">
+            <Button variant="default" size="sm" onClick={onLink}>
               Connect an account
             </Button>
           ),
@@ -84,12 +92,12 @@ function FirstSteps() {
   );
 }
 
-function Side() {
+function Side({ onLink }: { onLink: () => void }) {
   const accounts = useSocialAccounts();
   const unlink = useUnlinkAccount();
   return (
     <>
-      <AccountsCard accounts={accounts.data} error={accounts.error} remove={unlink.mutateAsync} />
+      <AccountsCard accounts={accounts.data} error={accounts.error} remove={unlink.mutateAsync} onAdd={onLink} />
       {/* the plan: its name, days to renewal and posts left (not shown to a manager) */}
       <SubscriptionInfo />
       <ProfileOverviewCard accounts={accounts.data} />
@@ -104,5 +112,24 @@ function Side() {
 export function HomeRoute() {
   const { data: user } = useCurrentUser();
   if (user && isPlanGated(user, new Date())) return <PlanGate user={user} />;
-  return <HomePage composer={composer} posts={homePosts} side={<Side />} />;
+  return <Dashboard />;
+}
+
+/**
+ * The dashboard, where linking an account starts (Add account, Connect an account: a dialog of networks) and where
+ * a link comes back: the pages a consent gave are chosen here, and a link started from the composer opens it again.
+ */
+function Dashboard() {
+  const [linking, setLinking] = useState(false);
+  const openLink = () => setLinking(true);
+  useEffect(() => {
+    if (!peekChooser() && takeComposeAfterLink()) openCreatePost();
+  }, []);
+  return (
+    <>
+      <HomePage composer={composer} posts={homePosts(openLink)} side={<Side onLink={openLink} />} />
+      <LinkAccountDialog opened={linking} onClose={() => setLinking(false)} origin="Home" />
+      <PendingPageChooser onDone={() => takeComposeAfterLink() && openCreatePost()} />
+    </>
+  );
 }

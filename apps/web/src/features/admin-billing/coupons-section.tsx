@@ -1,10 +1,11 @@
-import { Alert, Badge, Box, Button, Card, Center, Group, Loader, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Alert, Box, Button, Card, Center, Group, Loader, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconPlus, IconTicket } from '@tabler/icons-react';
 import type { TAdminCoupon } from '@virality/domain';
 import { useState } from 'react';
 import { EmptyState } from '../../components/empty-state';
 import { notifyError, notifySuccess } from '../../lib/notify';
+import { StateBadge } from '../admin/components/state-badge';
 import { useAdminCoupons, useDeactivateCoupon } from './api';
 import { CouponForm } from './coupon-form';
 import { couponState, dateOf, discountOf, durationOf, usesOf } from './format';
@@ -50,9 +51,8 @@ export function CouponsSection() {
   const state = (c: TAdminCoupon) => {
     const s = couponState(c, now);
     return (
-      <Badge color={s === 'Active' ? 'teal.9' : 'gray'} variant={s === 'Active' ? 'filled' : 'light'}>
-        {s}
-      </Badge>
+      // the console's readable tones (Mantine's light grey is too pale for its word)
+      <StateBadge tone={s === 'Active' ? 'ok' : s === 'Inactive' ? 'neutral' : 'warn'}>{s}</StateBadge>
     );
   };
 

@@ -1,7 +1,8 @@
-import { Alert, Badge, Button, Card, Center, Group, List, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Card, Center, Group, List, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconCheck, IconPencil } from '@tabler/icons-react';
-import type { TAdminPlan } from '@virality/domain';
+import { HIDDEN_DOLLAR_PLAN_AMOUNT, type TAdminPlan } from '@virality/domain';
 import { useState } from 'react';
+import { StateBadge } from '../admin/components/state-badge';
 import { useAdminPlans } from './api';
 import { CURRENCIES, CURRENCY_LABELS, money } from './format';
 import { PlanEditor } from './plan-editor';
@@ -39,6 +40,12 @@ export function PlansSection() {
   );
 }
 
+/**
+ * The dollar price of a plan kept at the rupee figure the specification names (17499) only hides the plan from
+ * those who pay in dollars: it is no price in dollars, so it is not shown as one.
+ */
+const notSoldIn = (currency: string, amount: number) => currency === 'usd' && amount === HIDDEN_DOLLAR_PLAN_AMOUNT;
+
 function PlanCard({ plan, onEdit }: { plan: TAdminPlan; onEdit: () => void }) {
   return (
     <Card withBorder radius="md" padding="lg" component="article" aria-label={`${plan.planName} plan`}>
@@ -51,9 +58,9 @@ function PlanCard({ plan, onEdit }: { plan: TAdminPlan; onEdit: () => void }) {
             {plan.postLimit === null ? 'No post limit' : `${plan.postLimit} posts a month`}
           </Text>
           {!plan.purchasable && (
-            <Badge color="gray" variant="light" mt={6}>
-              Free, not for sale
-            </Badge>
+            <div style={{ marginTop: 6 }}>
+              <StateBadge tone="neutral">Free, not for sale</StateBadge>
+            </div>
           )}
         </div>
         <Button
@@ -76,9 +83,22 @@ function PlanCard({ plan, onEdit }: { plan: TAdminPlan; onEdit: () => void }) {
                 <Text component="dt" size="xs" c="dimmed" title={CURRENCY_LABELS[cur]}>
                   {cur.toUpperCase()}
                 </Text>
-                <Text component="dd" m={0} fw={700} fz="lg" style={{ overflowWrap: 'anywhere' }}>
-                  {price ? money(price.amount, cur) : '—'}
-                </Text>
+                {price && notSoldIn(cur, price.amount) ? (
+                  <Text
+                    component="dd"
+                    m={0}
+                    size="sm"
+                    fw={600}
+                    c="dimmed"
+                    title={`Kept at ${price.amount} so the plan is hidden`}
+                  >
+                    Not sold in {CURRENCY_LABELS[cur]}
+                  </Text>
+                ) : (
+                  <Text component="dd" m={0} fw={700} fz="lg" style={{ overflowWrap: 'anywhere' }}>
+                    {price ? money(price.amount, cur) : '—'}
+                  </Text>
+                )}
               </div>
             );
           })}

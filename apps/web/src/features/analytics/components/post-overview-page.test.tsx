@@ -82,6 +82,9 @@ const post: TPost = {
   UserID: 'u1',
   ApprovalStatus: null,
   Remark: null,
+  AccountDetails: [],
+  like_count: null,
+  comments_count: null,
 };
 
 const none = Object.fromEntries(POST_METRICS.map((m) => [m, null]));

@@ -34,6 +34,9 @@ const post: TPost = {
   UserID: 'u1',
   ApprovalStatus: null,
   Remark: null,
+  AccountDetails: [],
+  like_count: null,
+  comments_count: null,
 };
 
 describe('postFromState: the post a list hands over with the navigation', () => {

@@ -1,6 +1,7 @@
-import { Button, Stack } from '@mantine/core';
+import { Alert, Button, Stack } from '@mantine/core';
+import { IconInfoCircle } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { MSG, OTP_RESEND_SECONDS } from '@virality/domain';
+import { MSG, OTP_REASON_MSG, OTP_RESEND_SECONDS } from '@virality/domain';
 import type { FormEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { FormErrorAlert } from '../../../components/form-error-alert';
@@ -16,6 +17,17 @@ import { MissingOtpState } from './registration-otp-page';
 import { useOtpFlow } from './use-otp-flow';
 
 /**
+ * Why this code was sent, when it is for a contact added to the profile rather than the one signed up with: the
+ * profile step after sign-up, or a new contact on Account Details / the phone page. Null for a password reset.
+ */
+export function otpReason(state: TOtpState): string | null {
+  const channel = state.emailPhone.startsWith('+') || (!state.email && !!state.mobileNumber) ? 'phone' : 'email';
+  if (state.origin === 'userprofile') return OTP_REASON_MSG.profileStep(channel);
+  if (state.origin === 'profile-update' || state.origin === 'profile update') return OTP_REASON_MSG.profileUpdate(channel);
+  return null;
+}
+
+/**
  * /verifyotp: 4 digits and a 60 s resend countdown. A reset OTP continues to /createnewpassword; a
  * contact verification (origin userprofile / profile-update) continues to `state.next` (default /interest).
  */
@@ -26,6 +38,7 @@ export function VerifyOtpPage() {
   const flow = useOtpFlow(state, OTP_RESEND_SECONDS);
 
   if (!state?.emailPhone) return <MissingOtpState />;
+  const reason = otpReason(state);
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
@@ -62,6 +75,11 @@ export function VerifyOtpPage() {
     <AuthCard title="Verify OTP" subtitle={`Enter the 4-digit code we sent to ${state.emailPhone}`}>
       <form onSubmit={onSubmit}>
         <Stack gap="md">
+          {reason && (
+            <Alert color="blue" variant="light" icon={<IconInfoCircle size={18} aria-hidden />} data-testid="otp-reason">
+              {reason}
+            </Alert>
+          )}
           <FormErrorAlert error={flow.formError.error} />
           <OtpBoxes value={flow.otp} onChange={flow.setOtp} error={!!flow.formError.error} />
           <OtpResend seconds={flow.seconds} busy={flow.resending} onResend={flow.resend} />

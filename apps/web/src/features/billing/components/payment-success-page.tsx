@@ -1,14 +1,15 @@
 import { Alert, Anchor, Button, Group, Text } from '@mantine/core';
 import { IconAlertTriangle, IconCircleCheck, IconCreditCard } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { PLAN_MSG } from '@virality/domain';
+import { NOTIFICATION_MSG, PLAN_MSG } from '@virality/domain';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { paths } from '../../../config/paths';
 import { readSession } from '../../../lib/auth-storage';
+import { notifySuccess } from '../../../lib/notify';
 import { CURRENT_USER_KEY } from '../../../lib/use-current-user';
 import { useLivePayment } from '../api/live-payment';
-import { useOrderConfirmation } from '../api/order-confirmation';
+import { orderConfirmationQuery, useOrderConfirmation } from '../api/order-confirmation';
 import { billingKeys } from '../api/types';
 import { updatePayment } from '../api/update-payment';
 import { OrderSummary } from './order-summary';
@@ -27,7 +28,8 @@ type TState = { kind: 'waiting'; checks: number } | { kind: 'recorded' } | { kin
 /**
  * /pricing/success?session_id=… (token=… from older clients): the hosted checkout came back. The page makes the
  * payment update call until it answers that the payment is recorded (the webhook decides, never this page), or hears
- * it at once from the live 'payment' event, shows the order confirmation, then opens /home.
+ * it at once from the live 'payment' event, shows the order confirmation, then opens /home with a toast saying the
+ * plan is active.
  */
 export function PaymentSuccessPage() {
   const [params] = useSearchParams();
@@ -63,7 +65,8 @@ export function PaymentSuccessPage() {
         setState({ kind: 'recorded' });
         void queryClient.invalidateQueries({ queryKey: CURRENT_USER_KEY });
         if (answer.orderId) void queryClient.invalidateQueries({ queryKey: billingKeys.order(answer.orderId) });
-        timer.current = setTimeout(() => navigate(paths.home, { replace: true }), HOME_AFTER_MS);
+        const recordedOrder = answer.orderId;
+        timer.current = setTimeout(() => void goHomeRef.current(recordedOrder), HOME_AFTER_MS);
         return;
       }
       checks.current += 1;
@@ -82,6 +85,23 @@ export function PaymentSuccessPage() {
   };
   const checkRef = useRef(check);
   checkRef.current = check;
+
+  // the dashboard opens with the word that the plan is active (the same as the plan's notification)
+  const announced = useRef(false);
+  const announce = (planType: string | null | undefined) => {
+    if (announced.current) return;
+    announced.current = true;
+    notifySuccess(planType ? NOTIFICATION_MSG.planPaidBody(planType) : 'Your plan is active. Thank you for your payment!');
+  };
+  const goHome = async (recordedOrder: string | null) => {
+    const plan =
+      order.data?.planType ??
+      (recordedOrder ? (await queryClient.fetchQuery(orderConfirmationQuery(recordedOrder)).catch(() => null))?.planType : null);
+    announce(plan);
+    navigate(paths.home, { replace: true });
+  };
+  const goHomeRef = useRef(goHome);
+  goHomeRef.current = goHome;
 
   useEffect(() => {
     if (signedIn) void checkRef.current();
@@ -143,7 +163,7 @@ export function PaymentSuccessPage() {
       <PaymentFrame icon={<IconCircleCheck size={30} />} color="teal" title="Payment received">
         <Text c="dimmed">Your plan is active. Taking you to your dashboard…</Text>
         {order.data && <OrderSummary order={order.data} />}
-        <Anchor component={Link} to={paths.home} replace>
+        <Anchor component={Link} to={paths.home} replace onClick={() => announce(order.data?.planType)}>
           Go to Home now
         </Anchor>
       </PaymentFrame>

@@ -13,7 +13,16 @@ import dayjs from 'dayjs';
 import { type CSSProperties, useEffect, useMemo, useRef } from 'react';
 import { usePostsDateRange } from '../api/posts-date-range';
 import { dayName, postsCount } from '../lib/calendar-view';
-import { CHIP_PX, DAY_PX, HOUR_PX, openingMinutes, openingScrollTop, placeOnColumn, topOf } from '../lib/week-layout';
+import {
+  CHIP_PX,
+  DAY_PX,
+  HOUR_PX,
+  openingMinutes,
+  openingScrollTop,
+  placeOnColumn,
+  stackOnColumn,
+  topOf,
+} from '../lib/week-layout';
 import classes from './calendar.module.css';
 import { DayStrip } from './day-strip';
 import { AgendaItem, PostChip } from './post-parts';
@@ -121,7 +130,8 @@ type TGridProps = {
 };
 
 /**
- * Days side by side on a 24-hour rail, each post at its local time (posts at the same time share the width), today's
+ * Days side by side on a 24-hour rail, each post at its local time (in a week, posts at the same time one under
+ * another at the column's width; in a day's one wide column, side by side), today's
  * column with the now-line; it opens on the current hour when today is shown, else on the first post (or 08:00).
  */
 export function TimeGrid({ days, byDay, zone, today, now, onOpenDay }: TGridProps) {
@@ -139,6 +149,7 @@ export function TimeGrid({ days, byDay, zone, today, now, onOpenDay }: TGridProp
   const nowMinutes = minutesInZone(now, zone);
   const showsToday = days.includes(today);
   const startAt = openingMinutes(showsToday, nowMinutes, firstMinutes);
+  const week = days.length > 1;
   // biome-ignore lint/correctness/useExhaustiveDependencies: scrolls when the week or its first post changes, not each minute
   useEffect(() => {
     if (scroller.current) scroller.current.scrollTop = openingScrollTop(startAt);
@@ -184,25 +195,34 @@ export function TimeGrid({ days, byDay, zone, today, now, onOpenDay }: TGridProp
           </div>
           {days.map((d) => {
             // every grouped post has a moment (groupPostsByDay leaves out those without one)
-            const placed = placeOnColumn(
-              (byDay.get(d) ?? []).map((p) => ({ item: p, minutes: minutesInZone(postDisplayedAt(p) as Date, zone) })),
-            );
+            const timed = (byDay.get(d) ?? []).map((p) => ({
+              item: p,
+              minutes: minutesInZone(postDisplayedAt(p) as Date, zone),
+            }));
             return (
               <div key={d} className={classes.column} data-today={d === today || undefined}>
-                <ul className={classes.columnList} aria-label={`${dayName(d)}, ${postsCount(placed.length)}`}>
-                  {placed.map(({ item, minutes, lane, lanes }) => (
-                    <li
-                      key={item.CommonPostID}
-                      className={classes.weekSlot}
-                      style={{
-                        top: Math.min(topOf(minutes), DAY_PX - CHIP_PX),
-                        left: `calc(${(lane / lanes) * 100}% + 2px)`,
-                        width: `calc(${100 / lanes}% - 4px)`,
-                      }}
-                    >
-                      <PostChip post={item} zone={zone} className={classes.weekChip} />
-                    </li>
-                  ))}
+                <ul className={classes.columnList} aria-label={`${dayName(d)}, ${postsCount(timed.length)}`}>
+                  {week
+                    ? // a week's column is narrow: its chips keep the full width, posts at the same time one under another
+                      stackOnColumn(timed).map(({ item, top }) => (
+                        <li key={item.CommonPostID} className={classes.weekSlot} data-tall style={{ top, left: 2, right: 2 }}>
+                          <PostChip post={item} zone={zone} className={`${classes.weekChip} ${classes.weekChipTall}`} />
+                        </li>
+                      ))
+                    : // a day's one column is wide: posts at the same time share its width
+                      placeOnColumn(timed).map(({ item, minutes, lane, lanes }) => (
+                        <li
+                          key={item.CommonPostID}
+                          className={classes.weekSlot}
+                          style={{
+                            top: Math.min(topOf(minutes), DAY_PX - CHIP_PX),
+                            left: `calc(${(lane / lanes) * 100}% + 2px)`,
+                            width: `calc(${100 / lanes}% - 4px)`,
+                          }}
+                        >
+                          <PostChip post={item} zone={zone} className={classes.weekChip} />
+                        </li>
+                      ))}
                 </ul>
                 {d === today && <div className={classes.nowLine} style={{ top: topOf(nowMinutes) }} data-testid="now-line" />}
               </div>

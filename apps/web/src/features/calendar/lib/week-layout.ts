@@ -52,3 +52,21 @@ export function openingMinutes(showsToday: boolean, nowMinutes: number, firstPos
 
 /** The rail's scroll offset for an opening minute: its hour at the top, with half an hour above it for context. */
 export const openingScrollTop = (minutes: number) => Math.max(0, topOf(minutes) - HOUR_PX / 2);
+
+/** A chip of a week's column: two lines (time and network, then the caption), as tall as 45 minutes. */
+export const WEEK_CHIP_PX = 38;
+const WEEK_CHIP_GAP = 2;
+
+/**
+ * Places a week column's posts (earliest first) at the column's full width, so each caption has the column's room:
+ * each at its minute, or just under the chip before it when they would overlap (posts at the same time stack, and
+ * each chip says its own time). A late chip stays inside its day.
+ */
+export function stackOnColumn<T>(items: readonly { item: T; minutes: number }[]): { item: T; minutes: number; top: number }[] {
+  let bottom = -Infinity;
+  return items.map(({ item, minutes }) => {
+    const top = Math.min(Math.max(topOf(minutes), bottom + WEEK_CHIP_GAP), DAY_PX - WEEK_CHIP_PX);
+    bottom = top + WEEK_CHIP_PX;
+    return { item, minutes, top };
+  });
+}

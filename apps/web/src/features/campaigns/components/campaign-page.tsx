@@ -28,6 +28,7 @@ import { campaignDates, campaignPhase, dayText, usd } from '../lib/campaign-view
 import { BudgetBar, CampaignFrame, InfluencerStateBadge, PaymentBadge, PhaseBadge, TABULAR } from './campaign-parts';
 import classes from './campaigns.module.css';
 import { PayDialog } from './pay-dialog';
+import { MuteOwnerButton } from './mute-owner-button';
 import { RespondButtons } from './respond-buttons';
 import { TagDialog } from './tag-dialog';
 
@@ -155,6 +156,11 @@ function CampaignDetail({ campaign }: { campaign: TCampaignDetail }) {
   return (
     <CampaignFrame title={campaign.name} subtitle={<CampaignSubtitle campaign={campaign} />} back={back} actions={actions}>
       {!owner && <CreatePostHost />}
+      {campaign.endedAt && !owner && (
+        <Text size="sm" c="dimmed">
+          {CAMPAIGN_MSG.ownerClosedEnded}.
+        </Text>
+      )}
       {campaign.myRole === 'accepted' && phase === 'Upcoming' && (
         <Text size="sm" c="dimmed">
           You can post for this campaign from {dayText(campaign.startDate)}.
@@ -171,7 +177,7 @@ function CampaignDetail({ campaign }: { campaign: TCampaignDetail }) {
               <Text size="sm">{campaignDates(campaign.startDate, campaign.endDate)}</Text>
             </Group>
             {!owner && (
-              <Group gap={6} wrap="nowrap">
+              <Group gap={6} wrap="wrap">
                 <UserAvatar name={nameOf(campaign.owner)} image={campaign.owner.profileImage} color={null} size={24} />
                 <Text size="sm">
                   <Text span c="dimmed" size="sm">
@@ -179,6 +185,7 @@ function CampaignDetail({ campaign }: { campaign: TCampaignDetail }) {
                   </Text>
                   {nameOf(campaign.owner)}
                 </Text>
+                {!campaign.endedAt && <MuteOwnerButton campaign={campaign} />}
               </Group>
             )}
           </Group>

@@ -24,6 +24,8 @@ export function campaignOf(over: Partial<TCampaign> = {}): TCampaign {
     influencerCount: 3,
     acceptedCount: 1,
     createdAt: '2026-11-20T10:00:00.000Z',
+    endedAt: null,
+    ownerMuted: false,
     ...over,
   };
 }

@@ -15,6 +15,8 @@ type TProps = {
   error: Error | null;
   /** The unlink call: resolves to the server's message. */
   remove: (account: TSocialAccount) => Promise<string>;
+  /** Starts linking an account here (a dialog); without it, Add account goes to the accounts page. */
+  onAdd?: () => void;
 };
 
 function AccountRow({ account, mayLink, remove }: { account: TSocialAccount; mayLink: boolean; remove: TProps['remove'] }) {
@@ -59,8 +61,8 @@ function AccountRow({ account, mayLink, remove }: { account: TSocialAccount; may
   );
 }
 
-/** The home page's linked accounts: each with its network and status, add (on /addsocialmedia) and remove. */
-export function AccountsCard({ accounts, error, remove }: TProps) {
+/** The home page's linked accounts: each with its network and status, add (in a dialog, or on /addsocialmedia) and remove. */
+export function AccountsCard({ accounts, error, remove, onAdd }: TProps) {
   const { data: user } = useCurrentUser();
   // a business manager works with the business's accounts but never adds or removes them
   const mayLink = user ? canAddSocialAccounts(user.profileType) : false;
@@ -70,11 +72,16 @@ export function AccountsCard({ accounts, error, remove }: TProps) {
       action={
         mayLink &&
         accounts &&
-        accounts.length > 0 && (
+        accounts.length > 0 &&
+        (onAdd ? (
+          <Anchor component="button" type="button" onClick={onAdd} size="sm" fw={600}>
+            Add account
+          </Anchor>
+        ) : (
           <Anchor component={Link} to={paths.addSocialMedia} size="sm" fw={600}>
             Add account
           </Anchor>
-        )
+        ))
       }
     >
       {error ? (
@@ -100,11 +107,21 @@ export function AccountsCard({ accounts, error, remove }: TProps) {
               ? 'Link the accounts you publish to: Instagram, Facebook, YouTube, LinkedIn, TikTok, X or Threads.'
               : 'The business has not linked an account you can work with yet.'}
           </Text>
-          {mayLink && (
-            <Button component={Link} to={paths.addSocialMedia} variant="default" leftSection={<IconPlus size={16} aria-hidden />}>
-              Add account
-            </Button>
-          )}
+          {mayLink &&
+            (onAdd ? (
+              <Button variant="default" leftSection={<IconPlus size={16} aria-hidden />} onClick={onAdd}>
+                Add account
+              </Button>
+            ) : (
+              <Button
+                component={Link}
+                to={paths.addSocialMedia}
+                variant="default"
+                leftSection={<IconPlus size={16} aria-hidden />}
+              >
+                Add account
+              </Button>
+            ))}
         </Stack>
       ) : (
         <Stack component="ul" gap="md" m={0} p={0} style={{ listStyle: 'none' }}>

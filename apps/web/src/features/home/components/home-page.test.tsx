@@ -80,16 +80,16 @@ describe('the money on the home page', () => {
     show({ profileType: 'INFLUENCER', paymentWallet: { amount: 25, currency: 'USD' } });
     const wallet = screen.getByRole('region', { name: 'Wallet' });
     expect(within(wallet).getByTestId('home-wallet-amount').textContent).toBe('$25.00');
-    expect(within(wallet).getByRole('link', { name: 'View transactions' }).getAttribute('href')).toBe('/transactions');
+    expect(within(wallet).getByRole('link', { name: 'View transactions' }).getAttribute('href')).toBe('/profile/wallet');
   });
 
-  it('leads a brand and an IMC to the payments they made; they have no wallet', () => {
-    for (const profileType of ['BRANDS', 'IMC'] as const) {
-      const { unmount } = render(profileType);
-      expect(screen.getByRole('link', { name: 'Transactions' }).getAttribute('href')).toBe('/transactions');
-      expect(screen.queryByRole('region', { name: 'Wallet' })).toBeNull();
-      unmount();
-    }
+  it('leads a brand to the payments it made (no balance); an IMC has no wallet, its payments are on its campaigns', () => {
+    const { unmount } = render('BRANDS');
+    expect(screen.getByRole('link', { name: 'Transactions' }).getAttribute('href')).toBe('/profile/wallet');
+    expect(screen.queryByRole('region', { name: 'Wallet' })).toBeNull();
+    unmount();
+    render('IMC');
+    expect(screen.queryByRole('link', { name: /transactions/i })).toBeNull();
   });
 
   it('shows a business and its managers no money', () => {

@@ -8,7 +8,7 @@ import type { TCurrentUser } from '../../../lib/use-current-user';
 
 /**
  * The dashboard's way to the money: an influencer's wallet (what brands paid, less what was withdrawn) with a link
- * to the transactions; a brand's or an IMC's link to the payments it made. Nothing for anyone else.
+ * to the transactions; a brand's link to the payments it made (an IMC's are on its campaigns' pages). Nothing for anyone else.
  */
 export function MoneyCard({ user }: { user: TCurrentUser }) {
   if (user.profileType === 'INFLUENCER') {
@@ -16,7 +16,7 @@ export function MoneyCard({ user }: { user: TCurrentUser }) {
       <SectionCard
         title="Wallet"
         action={
-          <Anchor component={Link} to={paths.transactions} size="sm" fw={600}>
+          <Anchor component={Link} to={paths.wallet} size="sm" fw={600}>
             View transactions
           </Anchor>
         }
@@ -30,7 +30,8 @@ export function MoneyCard({ user }: { user: TCurrentUser }) {
       </SectionCard>
     );
   }
-  if (user.profileType !== 'BRANDS' && user.profileType !== 'IMC') return null;
+  // an IMC has no wallet: what it paid is on each campaign's page
+  if (user.profileType !== 'BRANDS') return null;
   return (
     <Paper withBorder radius="lg" shadow="xs" p={{ base: 'md', sm: 'lg' }} component="section" aria-label="Payments">
       <Group gap="sm" wrap="nowrap">
@@ -38,7 +39,7 @@ export function MoneyCard({ user }: { user: TCurrentUser }) {
           <IconReceipt size={20} stroke={1.75} />
         </ThemeIcon>
         <Stack gap={0} miw={0} style={{ flex: 1 }}>
-          <Anchor component={Link} to={paths.transactions} fw={650}>
+          <Anchor component={Link} to={paths.wallet} fw={650}>
             Transactions
           </Anchor>
           <Text size="sm" c="dimmed">

@@ -71,7 +71,7 @@ describe('the return from PayPal', () => {
     expect(screen.getByTestId('paid-amount').textContent).toBe('$40.00');
     expect(screen.getByText('Ana Silva')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'View campaign' }).getAttribute('href')).toBe('/campaign/c1');
-    expect(screen.getByRole('link', { name: 'View transactions' }).getAttribute('href')).toBe('/transactions');
+    expect(screen.getByRole('link', { name: 'View transactions' }).getAttribute('href')).toBe('/profile/wallet');
     const captures = calls.filter((c) => c.path === 'payments/paycapture');
     expect(captures).toHaveLength(1);
     expect(captures[0].method).toBe('POST');
@@ -84,7 +84,7 @@ describe('the return from PayPal', () => {
     open('ORDER-B');
     expect(await screen.findByRole('heading', { name: 'PayPal is still processing this payment' })).toBeTruthy();
     expect(screen.queryByText('Payment successful')).toBeNull();
-    expect(screen.getByRole('link', { name: 'View transactions' }).getAttribute('href')).toBe('/transactions');
+    expect(screen.getByRole('link', { name: 'View transactions' }).getAttribute('href')).toBe('/profile/wallet');
   });
 
   it("a refused capture shows the server's message; Try Again asks once more", async () => {
@@ -103,9 +103,12 @@ describe('the return from PayPal', () => {
       'PayPal is not available right now. Please try again in a few minutes.',
     );
     expect(calls.filter((c) => c.path === 'payments/paycapture')).toHaveLength(1);
+    // an IMC has no wallet: its way to what it paid is its campaigns
+    expect(screen.getByRole('link', { name: 'Campaigns' }).getAttribute('href')).toBe('/campaigns');
     refused = false;
     await user.click(screen.getByRole('button', { name: 'Try Again' }));
     expect(await screen.findByRole('heading', { name: 'Payment successful' })).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'View transactions' })).toBeNull();
     expect(calls.filter((c) => c.path === 'payments/paycapture')).toHaveLength(2);
   });
 

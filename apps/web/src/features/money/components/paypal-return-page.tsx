@@ -1,7 +1,7 @@
 import { Button, Container, Group, Loader, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconAlertTriangle, IconBrandPaypal, IconCircleCheck, IconHourglass } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { MONEY_MSG, type TTransaction } from '@virality/domain';
+import { MONEY_MSG, rolesForPath, type TTransaction } from '@virality/domain';
 import { type ReactNode, useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { paths } from '../../../config/paths';
@@ -10,6 +10,17 @@ import { CURRENT_USER_KEY } from '../../../lib/use-current-user';
 import { captureOnce, forgetCapture } from '../api/pay-capture';
 import { MONEY_KEY } from '../api/transactions';
 import { usd } from '../lib/money-view';
+
+/**
+ * Where "your payments" are for the payer: the wallet's list, for a role that has the wallet; an IMC has none (its
+ * payments are on each campaign's page), so its campaigns.
+ */
+function paymentsPlace(): { to: string; label: string } {
+  const role = readSession()?.role;
+  return role && rolesForPath(paths.wallet)?.includes(role as never)
+    ? { to: paths.wallet, label: 'Transactions' }
+    : { to: paths.campaigns, label: 'Campaigns' };
+}
 
 type TState = { kind: 'busy' } | { kind: 'done'; t: TTransaction } | { kind: 'error'; message: string };
 
@@ -45,6 +56,7 @@ export function PaypalReturnPage() {
   const queryClient = useQueryClient();
   const [state, setState] = useState<TState>({ kind: 'busy' });
   const [attempt, setAttempt] = useState(0);
+  const payments = paymentsPlace();
 
   useEffect(() => {
     if (!orderId || !signedIn) return;
@@ -99,8 +111,8 @@ export function PaypalReturnPage() {
           <Button size="md" onClick={() => setAttempt((n) => n + 1)}>
             Try Again
           </Button>
-          <Button size="md" variant="default" component={Link} to={paths.transactions}>
-            Transactions
+          <Button size="md" variant="default" component={Link} to={payments.to}>
+            {payments.label}
           </Button>
         </Group>
       </Frame>
@@ -120,9 +132,11 @@ export function PaypalReturnPage() {
           View campaign
         </Button>
       )}
-      <Button size="md" component={Link} to={paths.transactions}>
-        View transactions
-      </Button>
+      {payments.to === paths.wallet && (
+        <Button size="md" component={Link} to={paths.wallet}>
+          View transactions
+        </Button>
+      )}
     </Group>
   );
   if (t.paymentStatus === 'COMPLETED') {
@@ -149,7 +163,7 @@ export function PaypalReturnPage() {
     return (
       <Frame icon={<IconHourglass size={28} />} color="yellow" title="PayPal is still processing this payment">
         <Text c="dimmed">
-          {usd(t.amount)} to {influencer}. Your transactions show it as Pending until PayPal completes it.
+          {usd(t.amount)} to {influencer}. It shows as Pending until PayPal completes it.
         </Text>
         {links}
       </Frame>
@@ -162,8 +176,8 @@ export function PaypalReturnPage() {
         <Button size="md" onClick={() => setAttempt((n) => n + 1)}>
           Try Again
         </Button>
-        <Button size="md" variant="default" component={Link} to={paths.transactions}>
-          Transactions
+        <Button size="md" variant="default" component={Link} to={payments.to}>
+          {payments.label}
         </Button>
       </Group>
     </Frame>

@@ -36,7 +36,7 @@ describe('a transaction’s details', () => {
     expect(within(facts).getByRole('link', { name: 'Spring launch' }).getAttribute('href')).toBe('/campaign/c1');
     expect(within(facts).getByText('5O190127TN364715T')).toBeTruthy();
     expect(facts.querySelector('time')?.getAttribute('dateTime')).toBe('2026-05-10T12:00:00.000Z');
-    expect(screen.getByRole('link', { name: 'Back to Transactions' }).getAttribute('href')).toBe('/transactions');
+    expect(screen.getByRole('link', { name: 'Back to Transactions' }).getAttribute('href')).toBe('/profile/wallet');
     expect(calls.map((c) => c.path)).toEqual(['payments/detail/t1']);
   });
 

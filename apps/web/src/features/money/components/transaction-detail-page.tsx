@@ -7,13 +7,13 @@ import { UserAvatar } from '../../../components/user-avatar';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
 import { useTransaction } from '../api/transactions';
-import { momentText, statusTone, usd } from '../lib/money-view';
+import { counterpart, momentText, statusTone, usd } from '../lib/money-view';
 import { TransactionStatusBadge } from './transaction-status-badge';
 
 const TABULAR = { fontVariantNumeric: 'tabular-nums' } as const;
 
 /** A payment's heading: done, on its way, waiting for the brand's approval on PayPal, or not made. */
-function headingOf(t: TTransaction): string {
+export function headingOf(t: TTransaction): string {
   if (t.paymentStatus === 'COMPLETED') return MONEY_MSG.success;
   if (t.paymentStatus === 'PENDING') return 'Transaction pending';
   if (t.paymentStatus === 'CREATED') return 'Waiting for approval on PayPal';
@@ -30,7 +30,7 @@ export function TransactionDetailPage() {
   return (
     <Container size="sm" py={{ base: 'md', sm: 'xl' }} px={{ base: 'md', sm: 'lg' }}>
       <Stack gap="lg">
-        <Anchor component={Link} to={paths.transactions} size="sm" fw={600} w="fit-content">
+        <Anchor component={Link} to={paths.wallet} size="sm" fw={600} w="fit-content">
           <Group gap={4} component="span">
             <IconArrowLeft size={16} stroke={1.75} aria-hidden />
             Back to Transactions
@@ -59,18 +59,28 @@ export function TransactionDetailPage() {
         ) : !detail.data ? (
           <Skeleton h={360} radius="lg" aria-label="Loading the transaction" />
         ) : (
-          <Details t={detail.data} />
+          <Details t={detail.data} viewer={null} />
         )}
       </Stack>
     </Container>
   );
 }
 
-function Details({ t }: { t: TTransaction }) {
+type TDetailsProps = {
+  t: TTransaction;
+  /** Who looks: their side of the payment names the other party; none, the payer's page (whom it was paid to). */
+  viewer: { _id: string; profileType: string } | null;
+  /** In a dialog, whose title is the heading: not drawn again. */
+  inDialog?: boolean;
+};
+
+/** One payment or withdrawal: its outcome, amount and status, the other party, the campaign, the date and PayPal's id. */
+export function Details({ t, viewer, inDialog = false }: TDetailsProps) {
   const tone = statusTone(t.paymentStatus);
+  const who = viewer ? counterpart(t, viewer) : ({ kind: 'sent', label: 'Sent to', party: t.recieverId } as const);
   const Icon = tone === 'ok' ? IconCircleCheck : tone === 'failed' ? IconAlertTriangle : IconHourglass;
   return (
-    <Paper withBorder radius="lg" shadow="xs" p={{ base: 'md', sm: 'xl' }}>
+    <Paper withBorder={!inDialog} radius="lg" shadow={inDialog ? undefined : 'xs'} p={inDialog ? 0 : { base: 'md', sm: 'xl' }}>
       <Stack gap="lg">
         <Stack align="center" ta="center" gap="xs">
           <ThemeIcon
@@ -82,9 +92,11 @@ function Details({ t }: { t: TTransaction }) {
           >
             <Icon size={30} />
           </ThemeIcon>
-          <Title order={1} fz={{ base: 22, sm: 26 }}>
-            {headingOf(t)}
-          </Title>
+          {!inDialog && (
+            <Title order={1} fz={{ base: 22, sm: 26 }}>
+              {headingOf(t)}
+            </Title>
+          )}
           <Text fz={32} fw={700} style={TABULAR} data-testid="detail-amount">
             {usd(t.amount)}
           </Text>
@@ -96,12 +108,16 @@ function Details({ t }: { t: TTransaction }) {
           )}
         </Stack>
         <Box component="dl" m={0}>
-          <Field label="Paid to">
-            {t.recieverId ? (
+          <Field label={who.kind === 'withdrawal' ? 'Withdrawn to' : who.kind === 'received' ? 'Received from' : 'Paid to'}>
+            {who.kind === 'withdrawal' ? (
+              <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
+                {who.paypalId ?? 'Your PayPal account'}
+              </Text>
+            ) : who.party ? (
               <Group gap="xs" wrap="nowrap">
-                <UserAvatar name={t.recieverId.name ?? ''} image={t.recieverId.profileImage} color={null} size={28} />
+                <UserAvatar name={who.party.name ?? ''} image={who.party.profileImage} color={null} size={28} />
                 <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
-                  {t.recieverId.name ?? 'Unknown'}
+                  {who.party.name ?? 'Unknown'}
                 </Text>
               </Group>
             ) : (

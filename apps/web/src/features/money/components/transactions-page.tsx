@@ -6,6 +6,7 @@ import {
   Center,
   Container,
   Group,
+  Modal,
   Pagination,
   Paper,
   SegmentedControl,
@@ -34,6 +35,7 @@ import { CURRENT_USER_KEY, type TCurrentUser, useCurrentUser } from '../../../li
 import { useLiveMoney } from '../api/live-money';
 import { type TTransactionQuery, useTransactions } from '../api/transactions';
 import { counterpart, isSettled, momentText, usd } from '../lib/money-view';
+import { Details, headingOf } from './transaction-detail-page';
 import { TransactionStatusBadge } from './transaction-status-badge';
 import { WithdrawDialog } from './withdraw-dialog';
 
@@ -41,8 +43,9 @@ const TABULAR = { fontVariantNumeric: 'tabular-nums' } as const;
 const FILTER_DATA = TRANSACTION_FILTERS.map((f) => ({ value: f, label: TRANSACTION_FILTER_LABELS[f] }));
 
 /**
- * /transactions: the user's payments and withdrawals, newest first, 10 a page, by period. An influencer also sees
- * the wallet's balance, where a withdrawal goes, and Withdraw. A brand's row opens the payment's details. Rows on
+ * /profile/wallet (older links: /transactions): the user's payments and withdrawals, newest first, 10 a page, by
+ * period. An influencer also sees the wallet's balance, where a withdrawal goes, and Withdraw. A brand's row opens the payment's page; an
+ * influencer's row its details in a dialog. Rows on
  * their way are read again until they settle, and a money notification reads the list and the wallet again.
  */
 export function TransactionsPage() {
@@ -53,12 +56,14 @@ export function TransactionsPage() {
       <Stack gap="lg">
         <div>
           <Title order={1} fz={{ base: 24, sm: 28 }}>
-            Transactions
+            Wallet
           </Title>
           <Text c="dimmed" size="sm" mt={4}>
             {user?.profileType === 'INFLUENCER'
               ? 'What brands paid you, and what you withdrew to PayPal.'
-              : 'What you paid influencers for your campaigns.'}
+              : user?.profileType === 'BRANDS'
+                ? 'What you paid influencers for your campaigns.'
+                : 'The payments made to or from your account.'}
           </Text>
         </div>
         {!user ? (
@@ -209,8 +214,12 @@ function useWalletAfterSettling(docs: TTransaction[] | undefined) {
 function TransactionRow({ t, user, opensDetail }: { t: TTransaction; user: TCurrentUser; opensDetail: boolean }) {
   const who = counterpart(t, user);
   const partyName = who.kind === 'withdrawal' ? null : (who.party?.name ?? 'Unknown');
+  const [open, setOpen] = useState(false);
+  // a brand's (or IMC's) payment opens its page; anyone else's row (an influencer's payment or withdrawal) its
+  // details in a dialog, the detail page being the payer's
   const to =
     opensDetail && t.paymentType === 'transaction' ? paths.transactionDetail.replace(':id', encodeURIComponent(t._id)) : null;
+  const inDialog = !opensDetail;
   const body = (
     <Group gap="sm" wrap="nowrap" align="flex-start">
       {who.kind === 'withdrawal' ? (
@@ -253,7 +262,7 @@ function TransactionRow({ t, user, opensDetail }: { t: TTransaction; user: TCurr
           </Text>
         )}
       </Stack>
-      {to && <IconChevronRight size={18} stroke={1.75} aria-hidden style={{ flex: 'none', alignSelf: 'center' }} />}
+      {(to || inDialog) && <IconChevronRight size={18} stroke={1.75} aria-hidden style={{ flex: 'none', alignSelf: 'center' }} />}
     </Group>
   );
   return (
@@ -262,6 +271,21 @@ function TransactionRow({ t, user, opensDetail }: { t: TTransaction; user: TCurr
         <UnstyledButton component={Link} to={to} display="block" w="100%" data-testid="transaction-link">
           {body}
         </UnstyledButton>
+      ) : inDialog ? (
+        <>
+          <UnstyledButton
+            display="block"
+            w="100%"
+            data-testid="transaction-link"
+            aria-haspopup="dialog"
+            onClick={() => setOpen(true)}
+          >
+            {body}
+          </UnstyledButton>
+          <Modal opened={open} onClose={() => setOpen(false)} title={headingOf(t)} centered size="md">
+            <Details t={t} viewer={user} inDialog />
+          </Modal>
+        </>
       ) : (
         body
       )}

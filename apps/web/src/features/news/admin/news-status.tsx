@@ -1,5 +1,5 @@
-import { Badge } from '@mantine/core';
 import type { TAdminNews } from '@virality/domain';
+import { StateBadge, type TTone } from '../../admin/components/state-badge';
 
 export type TShownStatus = 'Draft' | 'Scheduled' | 'Published';
 
@@ -12,13 +12,10 @@ export function shownStatus(n: Pick<TAdminNews, 'status' | 'live'>): TShownStatu
   return n.live ? 'Published' : 'Scheduled';
 }
 
-const COLOURS: Record<TShownStatus, string> = { Draft: 'gray', Scheduled: 'orange', Published: 'green' };
+/** The console's readable tones (at least 4.5:1): Mantine's light green and orange are too pale for their words. */
+const TONES: Record<TShownStatus, TTone> = { Draft: 'neutral', Scheduled: 'warn', Published: 'ok' };
 
 export function NewsStatusBadge({ news }: { news: Pick<TAdminNews, 'status' | 'live'> }) {
   const s = shownStatus(news);
-  return (
-    <Badge color={COLOURS[s]} variant="light">
-      {s}
-    </Badge>
-  );
+  return <StateBadge tone={TONES[s]}>{s}</StateBadge>;
 }

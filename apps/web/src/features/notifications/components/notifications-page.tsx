@@ -258,6 +258,7 @@ export function NotificationsPage() {
     });
 
   const clearable = canClearAll(docs.length);
+  const whyId = useId();
   const clearButton = (
     <Button
       variant="default"
@@ -265,6 +266,7 @@ export function NotificationsPage() {
       disabled={!clearable}
       loading={clear.isPending}
       onClick={confirmClear}
+      aria-describedby={clearable ? undefined : whyId}
     >
       Clear All
     </Button>
@@ -283,14 +285,14 @@ export function NotificationsPage() {
               Your posts, drafts, accounts and plan, newest first.
             </Text>
           </div>
-          {clearable ? (
-            clearButton
-          ) : (
-            <Tooltip label={`Clear All needs at least ${CLEAR_ALL_MIN} notifications on the page`}>
-              <span>{clearButton}</span>
-            </Tooltip>
-          )}
+          {clearButton}
         </Group>
+        {/* why the button waits, on the page for everyone (a disabled button takes no focus, and a phone no hover) */}
+        {!clearable && docs.length > 0 && (
+          <Text size="sm" c="dimmed" id={whyId} mt={-8} ta={{ base: 'left', sm: 'right' }}>
+            Clear All works once {CLEAR_ALL_MIN} or more notifications are shown.
+          </Text>
+        )}
         {query.error ? (
           <ListLoadError title="Could not load your notifications" error={query.error} onRetry={() => void query.refetch()} />
         ) : !data ? (

@@ -25,7 +25,7 @@ const PLAN_TYPES = new Set(['PLAN_PAID', 'PLAN_RENEWED', 'PLAN_ENDING', 'PLAN_EN
 const POINT_TYPES = new Set(['POINTS_EARNED', 'LEVEL_REACHED']);
 
 /** Notifications about a campaign (a tag, an answer, a brand's payment made in it): their payloadId is the campaign. */
-const CAMPAIGN_TYPES = new Set(['CAMPAIGN_TAGGED', 'CAMPAIGN_ANSWERED', 'PAYMENT_SENT']);
+const CAMPAIGN_TYPES = new Set(['CAMPAIGN_TAGGED', 'CAMPAIGN_ANSWERED', 'CAMPAIGN_ENDED', 'PAYMENT_SENT']);
 
 /**
  * Where a click on a notification leads, or null when it leads nowhere: the post it is about (its overview, which

@@ -1,7 +1,8 @@
 import { Button, Paper, Stack, Text, Title } from '@mantine/core';
 import { useNavigate } from 'react-router';
 import { OnboardingLayout } from '../../../components';
-import { paths } from '../../../config/paths';
+import { useCurrentUser } from '../../../lib/use-current-user';
+import { onboardingWords } from '../lib/onboarding-words';
 
 /** Confetti around the badge: [x, y, width, height, rotation, colour]. */
 const CONFETTI: [number, number, number, number, number, string][] = [
@@ -47,17 +48,22 @@ export function CelebrationPicture() {
   );
 }
 
-/** /congratulation: the end of registration; Continue goes on to linking the social accounts. */
+/**
+ * /congratulation: the end of registration; Continue goes on to linking the social accounts (an agency, which links
+ * none, goes home, where its plan comes first).
+ */
 export function CongratulationPage() {
   const navigate = useNavigate();
+  const { data: user } = useCurrentUser();
+  const words = onboardingWords(user?.profileType ?? 'INFLUENCER');
   return (
     <OnboardingLayout>
       <Paper withBorder p={{ base: 'md', sm: 'xl' }} radius="md" maw={520} mx="auto">
         <Stack align="center" gap="md" ta="center">
           <CelebrationPicture />
           <Title order={2}>Congratulations!</Title>
-          <Text c="dimmed">Your profile is ready. Link your social accounts and start publishing everywhere at once.</Text>
-          <Button size="md" onClick={() => navigate(paths.addSocialMedia)} data-autofocus>
+          <Text c="dimmed">{words.doneLine}</Text>
+          <Button size="md" onClick={() => navigate(words.doneTo)} data-autofocus>
             Continue
           </Button>
         </Stack>

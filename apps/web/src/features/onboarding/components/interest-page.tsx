@@ -13,6 +13,7 @@ import { addInfluencerSubscription } from '../api/add-inf-subs';
 import { addUserOnSphDatabase } from '../api/add-user-on-sph-database';
 import { useInterests } from '../api/get-interests';
 import { updateUser } from '../api/update-user';
+import { onboardingWords } from '../lib/onboarding-words';
 
 /** /interest and /Userintrest: pick at least 3 interests, which completes registration. */
 export function InterestPage() {
@@ -35,6 +36,7 @@ export function InterestPage() {
 }
 
 function InterestForm({ user }: { user: TUser }) {
+  const words = onboardingWords(user.profileType);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const interestsQ = useInterests();
@@ -79,9 +81,9 @@ function InterestForm({ user }: { user: TUser }) {
     <Paper withBorder p={{ base: 'md', sm: 'xl' }} radius="md">
       <Stack gap="md">
         <div>
-          <Title order={2}>Choose your interests</Title>
+          <Title order={2}>{words.interestTitle}</Title>
           <Text c="dimmed" size="sm">
-            Select {MIN_INTERESTS} or more areas you create content about.
+            {words.interestLine}
           </Text>
         </div>
         <FormErrorAlert error={formError.error} />

@@ -134,7 +134,9 @@ describe('UserProfilePage', { timeout: 40_000 }, () => {
     for (const label of [...required, 'Address', 'Pin code']) {
       expect(field(label).getAttribute('aria-required'), label).toBe('true');
     }
-    for (const label of ['Pronouns', 'Gender', 'Email', 'Mobile number', 'Phone code']) {
+    // a business has no pronouns (the form speaks to a company; gender and date of birth are its holder's)
+    expect(screen.queryByRole('textbox', { name: 'Pronouns' })).toBeNull();
+    for (const label of ['Gender', 'Email', 'Mobile number', 'Phone code']) {
       expect(field(label).getAttribute('aria-required') ?? 'false', label).toBe('false');
     }
     expect(screen.getByText(/Fields marked/).textContent).toBe(

@@ -40,6 +40,7 @@ import { useUserNameAvailability } from '../../../lib/use-user-name-availability
 import { type TSendOtpBody, useSendOtp } from '../api/send-otp';
 import { useUpdateUser } from '../api/update-user';
 import { uploadProfileImage } from '../api/upload-profile-image';
+import { onboardingWords } from '../lib/onboarding-words';
 import { initialProfileValues, type TProfileFormValues, toProfilePayload } from './profile-form-values';
 
 /** /userprofile: the registration profile step. */
@@ -65,6 +66,7 @@ export function UserProfilePage() {
 function ProfileForm({ user }: { user: TUser }) {
   const profileType: TProfileType = user.profileType;
   const isInfluencer = profileType === 'INFLUENCER';
+  const words = onboardingWords(profileType);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const updateUser = useUpdateUser();
@@ -143,6 +145,21 @@ function ProfileForm({ user }: { user: TUser }) {
     }
   };
 
+  // the account holder's own fields: a person's, and on a company's form the one who runs the account
+  const holderFields = (
+    <>
+      <Select label="Gender" placeholder="Select gender" data={GENDER_OPTIONS} clearable {...form.getInputProps('gender')} />
+      <TextInput
+        label="Date of birth"
+        type="date"
+        min="1900-01-01"
+        max={maxDateOfBirth(profileType, today)}
+        aria-required
+        {...form.getInputProps('dateOfBirth')}
+      />
+    </>
+  );
+
   return (
     <Paper
       component="form"
@@ -155,7 +172,7 @@ function ProfileForm({ user }: { user: TUser }) {
     >
       <Stack gap="md">
         <div>
-          <Title order={2}>Tell us about {isInfluencer ? 'yourself' : 'your business'}</Title>
+          <Title order={2}>{words.profileTitle}</Title>
           <Text c="dimmed" size="sm">
             Complete your profile to continue. Fields marked{' '}
             <Text span className={classes.mark} fw={600}>
@@ -193,22 +210,16 @@ function ProfileForm({ user }: { user: TUser }) {
             autoComplete="username"
             requiredMark="aria"
           />
-          <Select
-            label="Pronouns"
-            placeholder="Select pronouns"
-            data={PRONOUN_OPTIONS}
-            clearable
-            {...form.getInputProps('pronouns')}
-          />
-          <Select label="Gender" placeholder="Select gender" data={GENDER_OPTIONS} clearable {...form.getInputProps('gender')} />
-          <TextInput
-            label="Date of birth"
-            type="date"
-            min="1900-01-01"
-            max={maxDateOfBirth(profileType, today)}
-            aria-required
-            {...form.getInputProps('dateOfBirth')}
-          />
+          {isInfluencer && (
+            <Select
+              label="Pronouns"
+              placeholder="Select pronouns"
+              data={PRONOUN_OPTIONS}
+              clearable
+              {...form.getInputProps('pronouns')}
+            />
+          )}
+          {isInfluencer && holderFields}
           {!isInfluencer && (
             <Select
               label="Industry"
@@ -240,6 +251,20 @@ function ProfileForm({ user }: { user: TUser }) {
             />
           )}
         </SimpleGrid>
+
+        {words.holderTitle && (
+          <Stack gap="xs" component="section" aria-labelledby="holder-title">
+            <div>
+              <Title order={3} fz="md" id="holder-title">
+                {words.holderTitle}
+              </Title>
+              <Text c="dimmed" size="sm">
+                {words.holderLine}
+              </Text>
+            </div>
+            <SimpleGrid cols={{ base: 1, sm: 2 }}>{holderFields}</SimpleGrid>
+          </Stack>
+        )}
 
         <Group align="flex-start" wrap="nowrap" gap="sm">
           <TextInput

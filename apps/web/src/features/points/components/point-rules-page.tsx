@@ -1,6 +1,6 @@
 import { Anchor, Container, Group, List, Paper, Stack, Table, Tabs, Text, Title } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
-import { LEVEL_MONTHS, LEVELS, PROGRESS_POINTS, rolesForPath, VISIONARY_MARKER_POINTS } from '@virality/domain';
+import { LEVEL_MONTHS, LEVELS, PROGRESS_POINTS, rolesForPath } from '@virality/domain';
 import { Link } from 'react-router';
 import { LevelBadge } from '../../../components/level-badge';
 import { paths } from '../../../config/paths';
@@ -55,8 +55,9 @@ export function PointRulesPage() {
                     wallet, where you can see each one: how many, when, and the post and network it came from.
                   </Text>
                   <Text size="sm">
-                    The progress bar in your wallet fills as you earn, out of {PROGRESS_POINTS} points. Its Visionary marker shows
-                    Achieved once you have more than {VISIONARY_MARKER_POINTS} points.
+                    The progress bar in your wallet counts the points of the last {LEVEL_MONTHS} months, the same points your
+                    level counts, up to {PROGRESS_POINTS} (Visionary). Its marks show where each level starts, and under it the
+                    wallet says how many points you still need for the next one.
                   </Text>
                 </Stack>
               </Paper>

@@ -19,7 +19,7 @@ const WALLET: TWallet = {
     { name: 'Trailblazer', minPoints: 144, maxPoints: 287, achieved: false, current: false },
     { name: 'Visionary', minPoints: 288, maxPoints: null, achieved: false, current: false },
   ],
-  progress: { percent: 1.2, visionaryMarker: 'Earn 124 Points more' },
+  progress: { percent: 1, visionaryMarker: 'Earn 285 Points more' },
   pointsEarned: [],
   totalPages: 1,
 };
@@ -52,12 +52,62 @@ describe('the point wallet', () => {
     renderPage('/profile/pointwallet', <PointWalletPage />);
     expect((await screen.findByTestId('total-points')).textContent).toBe('3');
     expect(screen.getByTestId('level-name').textContent).toBe('Maker');
-    expect(screen.getByTestId('visionary-marker').textContent).toContain('Earn 124 Points more');
+    expect(screen.getByTestId('level-goal').textContent).toBe('Earn 141 more points within 12 months to reach Trailblazer.');
     expect(screen.getByRole('img', { name: 'Maker badge' })).toBeTruthy();
     const card = await screen.findByTestId('earning');
     expect(card.textContent).toContain('+2');
     expect(card.textContent).toContain('Post on Instagram');
     expect(within(card).getByRole('link', { name: 'Launch day' }).getAttribute('href')).toBe('/postoverview/p1');
+  });
+
+  it('every figure agrees: the count, the bar, its marks and the goal come from the 12 months’ points (5 of 288)', async () => {
+    storeSession('INFLUENCER');
+    // the case once shown as 'Earn 139 more … to reach Trailblazer' beside 'Visionary', 'Earn 124 Points more', '5 / 248'
+    const wallet: TWallet = {
+      ...WALLET,
+      user: { ...WALLET.user, totalPoints: 5, levelPoints: 5 },
+      progress: { percent: 1.7, visionaryMarker: 'Earn 283 Points more' },
+    };
+    mockFetch((c) => {
+      if (c.path === 'wallet/getUserWallet') return ok(wallet);
+      if (c.path === 'wallet/getUserFillterWallet') return ok(pageOf());
+      return undefined;
+    });
+    renderPage('/profile/pointwallet', <PointWalletPage />);
+    expect((await screen.findByTestId('progress-count')).textContent).toBe('5 / 288 points');
+    expect(screen.getByTestId('level-goal').textContent).toBe('Earn 139 more points within 12 months to reach Trailblazer.');
+    expect(screen.getByRole('progressbar', { name: /Points of the last 12 months/ }).getAttribute('aria-valuenow')).toBe('1.7');
+    const text = document.body.textContent ?? '';
+    for (const stale of ['248', '124', 'Earn 124']) expect(text).not.toContain(stale);
+    expect(text).toContain('Trailblazer 144');
+    expect(text).toContain('Visionary 288');
+  });
+
+  it('a level held from earlier: says until when, and what keeps or raises it, from the same count', async () => {
+    storeSession('INFLUENCER');
+    const wallet: TWallet = {
+      ...WALLET,
+      user: {
+        ...WALLET.user,
+        totalPoints: 400,
+        levelPoints: 5,
+        viralityLevel: 'Visionary',
+        levelReachedAt: '2024-01-10T10:00:00.000Z',
+        levelHeldUntil: '2025-01-10T10:00:00.000Z',
+      },
+    };
+    mockFetch((c) => {
+      if (c.path === 'wallet/getUserWallet') return ok(wallet);
+      if (c.path === 'wallet/getUserFillterWallet') return ok(pageOf());
+      return undefined;
+    });
+    renderPage('/profile/pointwallet', <PointWalletPage />);
+    expect((await screen.findByTestId('level-name')).textContent).toBe('Visionary');
+    expect(screen.getByTestId('level-held').textContent).toMatch(/^Visionary is yours until /);
+    expect(screen.getByTestId('level-goal').textContent).toBe(
+      'Earn 283 more points within 12 months to keep Visionary for another 12 months.',
+    );
+    expect(screen.getByTestId('level-Visionary').textContent).toContain('Your level');
   });
 
   it("says 'No points earned data available' when a period has none; a filter asks for page 1 of it", async () => {

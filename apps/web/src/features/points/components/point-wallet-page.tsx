@@ -21,16 +21,17 @@ import { useMediaQuery } from '@mantine/hooks';
 import { IconCoins, IconInfoCircle } from '@tabler/icons-react';
 import {
   dayInZone,
-  LEVELS,
+  goalText,
+  LEVEL_MONTHS,
+  levelRank,
   POINTS_MSG,
-  PROGRESS_POINTS,
+  pointsStanding,
   socialNetwork,
   type TPointsEarned,
   type TSocialNetworkKey,
   type TWallet,
   type TWalletFilter,
   type TWalletPage,
-  VISIONARY_MARKER_POINTS,
   WALLET_FILTERS,
 } from '@virality/domain';
 import { useState } from 'react';
@@ -72,7 +73,7 @@ const pointsText = (n: number) => `${n.toLocaleString()} ${n === 1 ? 'point' : '
 
 /**
  * /profile/pointwallet: the user's points and level. The level held (its badge, until when it holds), the progress
- * bar (points out of 248, with the Visionary marker), the three levels, and the points earned: a period (Weekly to
+ * bar (the last 12 months' points against the levels' thresholds, with what to earn next), the three levels, and the points earned: a period (Weekly to
  * One-Year, or Custom), its sum and chart, and its earnings, 10 a page, in the browser's time zone.
  */
 export function PointWalletPage() {
@@ -106,83 +107,83 @@ export function PointWalletPage() {
 }
 
 function Standing({ wallet }: { wallet: TWallet }) {
-  const { user, progress } = wallet;
-  const next = LEVELS.find(
-    (l) =>
-      l.minPoints > user.levelPoints &&
-      LEVELS.findIndex((x) => x.name === l.name) > LEVELS.findIndex((x) => x.name === user.viralityLevel),
-  );
-  const markerAt = (VISIONARY_MARKER_POINTS / PROGRESS_POINTS) * 100;
-  const achieved = progress.visionaryMarker === POINTS_MSG.achieved;
+  const { user } = wallet;
+  // every figure below (level, goal, bar, marks) comes from the one standing the server's progress comes from too
+  const standing = pointsStanding({ levelPoints: user.levelPoints, level: user.viralityLevel });
+  const goal = goalText(standing.goal);
   return (
     <Paper withBorder radius="lg" shadow="xs" p={{ base: 'md', sm: 'lg' }} component="section" aria-label="Your points">
       <Group gap="lg" wrap="nowrap" align="center">
-        <LevelBadge level={user.viralityLevel} size={72} />
+        <LevelBadge level={standing.level} size={72} />
         <Stack gap={2} miw={0}>
           <Text size="sm" c="dimmed">
-            Total points
+            Total points, all time
           </Text>
           <Text fz={32} fw={700} lh={1.15} style={TABULAR} data-testid="total-points">
             {user.totalPoints.toLocaleString()}
           </Text>
           <Text size="sm">
-            Level: <b data-testid="level-name">{user.viralityLevel}</b>
+            Level: <b data-testid="level-name">{standing.level}</b>
           </Text>
         </Stack>
       </Group>
-      <Text size="sm" c="dimmed" mt="md">
-        {pointsText(user.levelPoints)} in the last 12 months.{' '}
-        {user.levelHeldUntil
-          ? `${user.viralityLevel} is yours until ${dayLabel(dayInZone(new Date(user.levelHeldUntil), browserZone()))}.`
-          : ''}
-        {next ? ` Earn ${next.minPoints - user.levelPoints} more within 12 months to reach ${next.name}.` : ''}
-      </Text>
+      {user.levelHeldUntil && (
+        <Text size="sm" c="dimmed" mt="md" data-testid="level-held">
+          {standing.level} is yours until {dayLabel(dayInZone(new Date(user.levelHeldUntil), browserZone()))}.
+        </Text>
+      )}
       <Box mt="lg">
-        <Group justify="space-between" mb={6} gap="xs">
+        <Group justify="space-between" mb={6} gap="xs" wrap="nowrap" align="baseline">
           <Text size="sm" fw={600}>
-            Progress
+            Last {LEVEL_MONTHS} months
           </Text>
-          <Text size="sm" c="dimmed" style={TABULAR}>
-            {user.totalPoints.toLocaleString()} / {PROGRESS_POINTS}
+          <Text size="sm" c="dimmed" style={TABULAR} data-testid="progress-count">
+            {standing.levelPoints.toLocaleString()} / {standing.outOf} points
           </Text>
         </Group>
-        <Box pos="relative" pt={22}>
-          <Text
-            size="xs"
-            fw={600}
-            pos="absolute"
-            top={0}
-            left={`${markerAt}%`}
-            style={{ transform: 'translateX(-50%)', whiteSpace: 'nowrap' }}
-            aria-hidden
-          >
-            Visionary
-          </Text>
-          <Progress value={progress.percent} size="lg" radius="xl" aria-label="Progress" />
-          <Box
-            pos="absolute"
-            top={18}
-            bottom={-4}
-            left={`${markerAt}%`}
-            w={2}
-            bg="gray.7"
-            style={{ transform: 'translateX(-1px)', borderRadius: 1 }}
-            aria-hidden
-          />
+        <Progress
+          value={standing.percent}
+          size="lg"
+          radius="xl"
+          aria-label={`Points of the last ${LEVEL_MONTHS} months: ${standing.levelPoints} of ${standing.outOf}`}
+        />
+        <Box pos="relative" h={34} mt={4} aria-hidden>
+          {standing.marks.map((m) => (
+            <Box
+              key={m.name}
+              pos="absolute"
+              top={0}
+              left={`${m.percent}%`}
+              ta={m.percent >= 100 ? 'right' : 'center'}
+              style={{ transform: m.percent >= 100 ? 'translateX(-100%)' : 'translateX(-50%)', whiteSpace: 'nowrap' }}
+            >
+              <Box
+                w={2}
+                h={8}
+                bg="gray.6"
+                mx={m.percent >= 100 ? undefined : 'auto'}
+                ml={m.percent >= 100 ? 'auto' : undefined}
+              />
+              <Text size="xs" c="dimmed" style={TABULAR}>
+                {m.name} {m.minPoints}
+              </Text>
+            </Box>
+          ))}
         </Box>
         <Group justify="center" mt={8}>
-          <Badge
-            variant={achieved ? 'filled' : 'light'}
-            color={achieved ? 'brand' : 'gray'}
-            tt="none"
-            size="lg"
-            data-testid="visionary-marker"
+          <Text
+            size="sm"
+            fw={600}
+            ta="center"
+            px="md"
+            py={6}
+            c={goal ? undefined : 'white'}
+            bg={goal ? 'gray.1' : 'brand.6'}
+            style={{ borderRadius: 'var(--mantine-radius-xl)' }}
+            data-testid="level-goal"
           >
-            <span style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>
-              Visionary marker:{' '}
-            </span>
-            {progress.visionaryMarker}
-          </Badge>
+            {goal ?? `${standing.level} achieved`}
+          </Text>
         </Group>
       </Box>
     </Paper>
@@ -190,29 +191,33 @@ function Standing({ wallet }: { wallet: TWallet }) {
 }
 
 function Levels({ wallet }: { wallet: TWallet }) {
+  // reached and current follow the same standing as the level shown above
+  const rank = levelRank(pointsStanding({ levelPoints: wallet.user.levelPoints, level: wallet.user.viralityLevel }).level);
   return (
     <SectionCard title="Levels">
       <SimpleGrid cols={3} spacing="sm">
-        {wallet.achievements.map((a) => (
-          <Stack key={a.name} align="center" gap={4} ta="center" data-testid={`level-${a.name}`}>
-            <LevelBadge level={a.name} size={52} locked={!a.achieved} decorative />
-            <Text fw={650} size="sm">
-              {a.name}
-            </Text>
-            <Text size="xs" c="dimmed" style={TABULAR}>
-              {a.maxPoints === null ? `${a.minPoints}+ points` : `${a.minPoints}–${a.maxPoints} points`}
-            </Text>
-            {a.current ? (
-              <Badge size="sm" variant="light" tt="none">
-                Your level
-              </Badge>
-            ) : (
-              <Text size="xs" c="dimmed">
-                {a.achieved ? 'Reached' : 'Not reached yet'}
+        {wallet.achievements
+          .map((l, i) => ({ ...l, achieved: i <= rank, current: i === rank }))
+          .map((a) => (
+            <Stack key={a.name} align="center" gap={4} ta="center" data-testid={`level-${a.name}`}>
+              <LevelBadge level={a.name} size={52} locked={!a.achieved} decorative />
+              <Text fw={650} size="sm">
+                {a.name}
               </Text>
-            )}
-          </Stack>
-        ))}
+              <Text size="xs" c="dimmed" style={TABULAR}>
+                {a.maxPoints === null ? `${a.minPoints}+ points` : `${a.minPoints}–${a.maxPoints} points`}
+              </Text>
+              {a.current ? (
+                <Badge size="sm" variant="light" tt="none">
+                  Your level
+                </Badge>
+              ) : (
+                <Text size="xs" c="dimmed">
+                  {a.achieved ? 'Reached' : 'Not reached yet'}
+                </Text>
+              )}
+            </Stack>
+          ))}
       </SimpleGrid>
     </SectionCard>
   );

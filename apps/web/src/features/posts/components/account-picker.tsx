@@ -1,10 +1,8 @@
-import { Anchor, Avatar, Badge, Box, Button, Checkbox, Group, Indicator, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
-import { IconPlugConnectedX } from '@tabler/icons-react';
+import { Avatar, Badge, Box, Button, Checkbox, Group, Indicator, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
+import { IconPlugConnectedX, IconPlus } from '@tabler/icons-react';
 import { accountDisplayName, type TSocialAccount, type TSocialNetworkKey } from '@virality/domain';
 import { NetworkTile } from '../../../components/network-tile';
 import { networkKeyOf, networkLabel } from '../lib/compose';
-
-const ADD_ACCOUNTS_PATH = '/addsocialmedia';
 
 type TProps = {
   loading: boolean;
@@ -15,6 +13,8 @@ type TProps = {
   accountIds: string[];
   onToggleNetwork: (n: TSocialNetworkKey) => void;
   onToggleAccount: (id: string) => void;
+  /** Starts linking an account from the composer (not offered to a manager). */
+  onLink: () => void;
 };
 
 /** A linked account's name as its network shows it (@handle, or a page's name). */
@@ -33,6 +33,7 @@ export function AccountPicker({
   accountIds,
   onToggleNetwork,
   onToggleAccount,
+  onLink,
 }: TProps) {
   if (loading)
     return (
@@ -54,9 +55,16 @@ export function AccountPicker({
             : 'Link Instagram, Facebook, YouTube, LinkedIn, TikTok, X or Threads to start posting.'}
         </Text>
         {!isManager && (
-          <Anchor href={ADD_ACCOUNTS_PATH} size="sm" fw={600}>
+          <Button
+            variant="default"
+            size="sm"
+            leftSection={<IconPlus size={16} aria-hidden />}
+            onClick={onLink}
+            mt={4}
+            w="fit-content"
+          >
             Link an account
-          </Anchor>
+          </Button>
         )}
       </Stack>
     );

@@ -226,8 +226,8 @@ describe('the create-post dialog', { timeout: 30_000 }, () => {
     expect(calls.find((c) => c.path === '/sph/social-media-manager/single-post/')?.body).toMatchObject({ IsDraft: true });
   });
 
-  it('at the post limit the notice sits at the top, and the post can still be written and saved as a draft (drafts never count)', async () => {
-    const { calls } = open(
+  it('a FreeTier influencer at the post limit sees the notice at the top and no draft or schedule; posting is refused with "Post limit Exceeded the total post!."', async () => {
+    const { calls, onClose } = open(
       {
         subscriptionDetails: {
           planType: 'FreeTier',
@@ -240,25 +240,50 @@ describe('the create-post dialog', { timeout: 30_000 }, () => {
           bufferEndDate: null,
         },
       },
-      (c) =>
-        c.path === '/sph/social-media-manager/single-post/'
-          ? sph(result({ success: [sent('1', 'Instagram', 'ana.ig')] }), POST_MSG.draftSaved)
-          : undefined,
+      (c) => (c.path === 'subscription/postCountTrack' ? fail(429, POST_MSG.limitExceeded) : undefined),
     );
     const notice = await screen.findByText(POST_MSG.limitReached);
     expect(screen.getByRole('link', { name: COMPOSER_MSG.switchToBusiness }).getAttribute('href')).toBe('/profile/pricing');
-    expect(screen.getByText(COMPOSER_MSG.draftsAtLimit)).toBeTruthy();
     // the notice comes before the first section, not inside the media section
     const postTo = screen.getByRole('heading', { name: 'Post to' });
     expect(notice.compareDocumentPosition(postTo) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
-    expect(screen.queryByRole('button', { name: 'Post Now' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Save as Draft' })).toBeNull();
     expect(screen.queryByRole('switch', { name: 'Schedule for later' })).toBeNull();
     const user = ui();
     await fillPost(user);
-    await user.click(button('Save as Draft'));
-    expect(await screen.findByText(POST_MSG.draftSaved)).toBeTruthy();
-    expect(calls.some((c) => c.path === 'subscription/postCountTrack')).toBe(false);
-    expect(calls.find((c) => c.path === '/sph/social-media-manager/single-post/')?.body).toMatchObject({ IsDraft: true });
+    await user.click(button('Post Now'));
+    expect(await screen.findByText(POST_MSG.freeTierExceeded)).toBeTruthy();
+    expect(onClose).toHaveBeenCalled();
+    expect(calls.some((c) => c.path.includes('single-post'))).toBe(false);
+  });
+
+  it('a FreeTier influencer whose post the server refuses for the limit is told "Post limit Exceeded the total post!."', async () => {
+    const { onClose } = open(
+      {
+        subscriptionDetails: {
+          planType: 'FreeTier',
+          planStatus: 'ACTIVE',
+          subscriptionVerify: true,
+          postLimit: 5,
+          postCount: 4,
+          planStartDate: null,
+          planEndDate: null,
+          bufferEndDate: null,
+        },
+      },
+      (c) =>
+        c.path === 'subscription/postCountTrack'
+          ? ok({ postCount: 4, postLimit: 5, remaining: 1 })
+          : c.path === '/sph/social-media-manager/single-post/'
+            ? { status: 429, body: { response_code: 429, response_message: POST_MSG.limitExceeded, response_data: null } }
+            : undefined,
+    );
+    const user = ui();
+    await fillPost(user);
+    await user.click(button('Post Now'));
+    expect(await screen.findByText(POST_MSG.freeTierExceeded)).toBeTruthy();
+    expect(screen.getByRole('link', { name: COMPOSER_MSG.switchToBusiness }).getAttribute('href')).toBe('/profile/pricing');
+    expect(onClose).toHaveBeenCalled();
   });
 
   it('a schedule is checked with scheduleIssue as soon as it is chosen, and Schedule Post needs a date', async () => {

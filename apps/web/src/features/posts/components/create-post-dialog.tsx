@@ -1,10 +1,11 @@
 import { Box, Button, Group, Modal, Progress, Select, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
-import { IconAlertTriangle, IconEye } from '@tabler/icons-react';
+import { IconAlertTriangle, IconEye, IconPlus } from '@tabler/icons-react';
 import {
   COMPOSER_MSG,
   dateAt,
+  FREE_TIER_PLAN,
   MEDIA_MAX_FILES,
   mediaIssue,
   POST_MSG,
@@ -19,6 +20,7 @@ import dayjs from 'dayjs';
 import { lazy, type ReactNode, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useCurrentUser } from '../../../lib/use-current-user';
+import { LinkAccountDialog } from '../../social/components/link-account-dialog';
 import { useActiveCampaigns } from '../api/active-campaigns';
 import { usePostingAccounts } from '../api/posting-accounts';
 import {
@@ -111,6 +113,8 @@ export function CreatePostDialog({ opened, draft, campaign = null, onClose }: TP
   const [state, setState] = useState<TComposerState>(initial);
   const [editing, setEditing] = useState<string | null>(null);
   const [scheduleError, setScheduleError] = useState<string | null>(null);
+  // linking an account from here: the consent flow comes back to Home, where the composer opens again
+  const [linking, setLinking] = useState(false);
   const update = (patch: Partial<TComposerState>) => setState((s) => ({ ...s, ...patch }));
 
   const role = user ? roleOf(user) : null;
@@ -138,6 +142,7 @@ export function CreatePostDialog({ opened, draft, campaign = null, onClose }: TP
     accounts,
     userId: user?._id ?? '',
     isManager: role?.isManager ?? false,
+    freeTier: user?.profileType === 'INFLUENCER' && user.subscriptionDetails?.planType === FREE_TIER_PLAN,
     planEnd,
     draft,
     close,
@@ -304,8 +309,9 @@ export function CreatePostDialog({ opened, draft, campaign = null, onClose }: TP
       : role.isManager
         ? [{ label: COMPOSER_MSG.saveDraftForApproval, mode: 'draft', primary: true, blockers: check.draftBlockers }]
         : limitReached
-          ? // at the post limit a post can still be written and kept as a draft: drafts never count
-            [{ label: COMPOSER_MSG.saveDraft, mode: 'draft', primary: true, blockers: check.draftBlockers }]
+          ? // a free-tier influencer at its limit is offered no draft and no schedule: Post Now asks the server,
+            // which refuses it ("Post limit Exceeded the total post!.") unless the free tier has renewed meanwhile
+            [{ label: COMPOSER_MSG.postNow, mode: 'now', primary: true, blockers: check.blockers }]
           : [
               { label: COMPOSER_MSG.saveDraft, mode: 'draft' as const, primary: false, blockers: check.draftBlockers },
               state.scheduleOn
@@ -344,7 +350,23 @@ export function CreatePostDialog({ opened, draft, campaign = null, onClose }: TP
     const composer = (
       <Stack gap="xl">
         {limitReached && <FreeTierReached go={go} />}
-        <Section title="Post to">
+        <Section
+          title="Post to"
+          aside={
+            !role.isManager &&
+            offered.length > 0 && (
+              <Button
+                variant="subtle"
+                size="compact-sm"
+                leftSection={<IconPlus size={14} aria-hidden />}
+                onClick={() => setLinking(true)}
+                disabled={busy}
+              >
+                Link an account
+              </Button>
+            )
+          }
+        >
           <AccountPicker
             loading={accountsQuery.isPending}
             isManager={role.isManager}
@@ -354,6 +376,7 @@ export function CreatePostDialog({ opened, draft, campaign = null, onClose }: TP
             accountIds={state.accountIds}
             onToggleNetwork={toggleNetwork}
             onToggleAccount={toggleAccount}
+            onLink={() => setLinking(true)}
           />
         </Section>
         {campaignOptions.length > 0 && (
@@ -496,7 +519,8 @@ export function CreatePostDialog({ opened, draft, campaign = null, onClose }: TP
       </Section>
     );
     body = wide ? (
-      <Box style={{ display: 'flex', height: '100%', minHeight: 0 }}>
+      // a row that fills the body (a flex item, so its height is the body's), each column scrolling within it
+      <Box style={{ display: 'flex', flex: 1, minHeight: 0 }}>
         <Box p="md" pr="xl" style={{ flex: 7, minWidth: 0, overflowY: 'auto' }}>
           {composer}
         </Box>
@@ -577,6 +601,7 @@ export function CreatePostDialog({ opened, draft, campaign = null, onClose }: TP
           />
         </Suspense>
       )}
+      <LinkAccountDialog opened={linking} onClose={() => setLinking(false)} origin="Modal" />
       <Modal.Root
         opened={opened}
         onClose={requestClose}
@@ -595,7 +620,18 @@ export function CreatePostDialog({ opened, draft, campaign = null, onClose }: TP
           h={wide ? 'min(920px, calc(100dvh - 2 * var(--modal-y-offset)))' : undefined}
         >
           {header}
-          <Box style={{ flex: 1, minHeight: 0, overflowY: wide && !submitter.result ? 'hidden' : 'auto' }}>{body}</Box>
+          <Box
+            style={{
+              flex: 1,
+              minHeight: 0,
+              display: wide ? 'flex' : undefined,
+              flexDirection: 'column',
+              overflowY: wide && !submitter.result ? 'hidden' : 'auto',
+              overscrollBehavior: 'contain',
+            }}
+          >
+            {body}
+          </Box>
           {footer}
         </Modal.Content>
       </Modal.Root>

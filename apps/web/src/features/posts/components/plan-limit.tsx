@@ -38,15 +38,26 @@ export function LimitExceeded({ message, go }: { message: string; go: TGo }) {
   );
 }
 
-/** A free-tier influencer who has used its 5 posts: the plans, or waiting for the free tier to renew; drafts still work. */
+/** A free-tier influencer refused a post for its limit: "Post limit Exceeded the total post!.", and the plans. */
+export function FreeTierExceeded({ go }: { go: TGo }) {
+  return (
+    <Stack gap={2}>
+      <Text size="sm" fw={600}>
+        {POST_MSG.freeTierExceeded}
+      </Text>
+      <Text size="sm">
+        <PricingLink go={go}>{COMPOSER_MSG.switchToBusiness}</PricingLink> {COMPOSER_MSG.freeTierWait}
+      </Text>
+    </Stack>
+  );
+}
+
+/** A free-tier influencer who has used its 5 posts: the plans, or waiting for the free tier to renew (no draft, no schedule). */
 export function FreeTierReached({ go }: { go: TGo }) {
   return (
     <Alert color="orange" radius="md" icon={<IconLock size={20} aria-hidden />} title={POST_MSG.limitReached}>
       <Text size="sm">
         <PricingLink go={go}>{COMPOSER_MSG.switchToBusiness}</PricingLink> {COMPOSER_MSG.freeTierWait}
-      </Text>
-      <Text size="sm" mt={4}>
-        {COMPOSER_MSG.draftsAtLimit}
       </Text>
     </Alert>
   );

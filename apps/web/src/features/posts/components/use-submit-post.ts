@@ -25,7 +25,7 @@ import {
   type TSubmitMode,
 } from '../lib/compose';
 import { TOAST_MS, toast } from '../lib/toasts';
-import { LimitExceeded } from './plan-limit';
+import { FreeTierExceeded, LimitExceeded } from './plan-limit';
 
 export type TPhase = 'idle' | 'checking' | 'uploading' | 'sending';
 
@@ -35,6 +35,8 @@ type TArgs = {
   accounts: readonly TSocialAccount[];
   userId: string;
   isManager: boolean;
+  /** An influencer on the free tier: refused for the limit, it is told "Post limit Exceeded the total post!.". */
+  freeTier: boolean;
   planEnd: Date | null;
   draft: TPost | null;
   /** Closes the dialog without asking. */
@@ -49,14 +51,19 @@ const isLimit = (e: unknown) => e instanceof ApiError && (e.status === 429 || e.
  * closes the dialog with "Upgrade Your Plan"); the upload of every file not yet uploaded (with progress), checked
  * again against the media rules with the server's reading; then the post call, and its result shown.
  */
-export function useSubmitPost({ state, setState, accounts, userId, isManager, planEnd, draft, close, go }: TArgs) {
+export function useSubmitPost({ state, setState, accounts, userId, isManager, freeTier, planEnd, draft, close, go }: TArgs) {
   const queryClient = useQueryClient();
   const [phase, setPhase] = useState<TPhase>('idle');
   const [progress, setProgress] = useState(0);
   const [result, setResult] = useState<{ result: TPostResult; sentLabel: string } | null>(null);
 
-  const limitReached = (message: string) => {
-    toast(createElement(LimitExceeded, { message, go }), 'red', TOAST_MS.error, 'post-limit');
+  const limitReached = (e: ApiError) => {
+    // a free-tier influencer over its limit (not an ended plan, a 402) has the free tier's own words
+    const told =
+      freeTier && e.status === 429
+        ? createElement(FreeTierExceeded, { go })
+        : createElement(LimitExceeded, { message: e.message, go });
+    toast(told, 'red', TOAST_MS.error, 'post-limit');
     close();
   };
 
@@ -105,7 +112,7 @@ export function useSubmitPost({ state, setState, accounts, userId, isManager, pl
         try {
           await checkPostCount();
         } catch (e) {
-          if (isLimit(e)) limitReached((e as ApiError).message);
+          if (isLimit(e)) limitReached(e as ApiError);
           else toast(POST_MSG.limitCheckFailed, 'red', TOAST_MS.error);
           return;
         }
@@ -145,7 +152,7 @@ export function useSubmitPost({ state, setState, accounts, userId, isManager, pl
       if (r.failure.length > 0 || r.pending.length > 0) setResult({ result: r, sentLabel });
       else close();
     } catch (e) {
-      if (isLimit(e)) limitReached((e as ApiError).message);
+      if (isLimit(e)) limitReached(e as ApiError);
       else toast(e instanceof Error ? e.message : POST_MSG.limitCheckFailed, 'red', TOAST_MS.error);
     } finally {
       setPhase('idle');

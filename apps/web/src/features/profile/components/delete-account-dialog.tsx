@@ -1,7 +1,7 @@
 import { Alert, Anchor, Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { ACCOUNT_DELETED, DELETE_REMARKS_MAX, MSG, zDeleteRemarks } from '@virality/domain';
+import { ACCOUNT_DELETED, DELETE_REMARKS_MAX, formatUsd, MONEY_MSG, MSG, zDeleteRemarks } from '@virality/domain';
 import { useId, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { FormErrorAlert, useFormError } from '../../../components/form-error-alert';
@@ -37,6 +37,9 @@ export function DeleteAccountDialog({ user, opened, onClose }: TProps) {
   const queryClient = useQueryClient();
   const blockedId = useId();
   const linked = linkedAccountCount(user);
+  const walletId = useId();
+  const walletCents = Math.round((user.paymentWallet?.amount ?? 0) * 100);
+  const blocked = linked > 0 || walletCents > 0;
 
   const close = () => {
     if (del.isPending) return;
@@ -84,6 +87,20 @@ export function DeleteAccountDialog({ user, opened, onClose }: TProps) {
           {user.profileType === 'BUSINESS' && (
             <Text size="sm">The sub-users of your team lose their access at the same time.</Text>
           )}
+          {(user.profileType === 'IMC' || user.profileType === 'BRANDS') && (
+            <Text size="sm">
+              Your campaigns that are running or yet to start end at once, and the influencers tagged in them are told. Pay
+              the influencers you owe first: no payment can be made once your account is closed.
+            </Text>
+          )}
+          {walletCents > 0 && (
+            <Alert id={walletId} color="orange" variant="light" icon={<IconAlertTriangle size={18} aria-hidden />}>
+              <Text size="sm">{MONEY_MSG.closeWithBalance(formatUsd(walletCents))}</Text>
+              <Anchor component={Link} to={paths.transactions} size="sm" fw={600} onClick={close}>
+                Go to your wallet
+              </Anchor>
+            </Alert>
+          )}
           {linked > 0 && (
             <Alert id={blockedId} color="orange" variant="light" icon={<IconAlertTriangle size={18} aria-hidden />}>
               <Text size="sm">
@@ -101,8 +118,8 @@ export function DeleteAccountDialog({ user, opened, onClose }: TProps) {
             </Button>
             <Button
               color="red"
-              disabled={linked > 0}
-              aria-describedby={linked > 0 ? blockedId : undefined}
+              disabled={blocked}
+              aria-describedby={[linked > 0 ? blockedId : '', walletCents > 0 ? walletId : ''].join(' ').trim() || undefined}
               onClick={() => setStep('reason')}
             >
               Yes, continue

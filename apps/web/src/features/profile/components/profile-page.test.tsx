@@ -35,6 +35,7 @@ describe('profile hub', () => {
       'Address Detail',
       'Social Media Accounts',
       'Virality Point',
+      'Wallet',
       'Pricing',
       'Change Password',
       'Privacy Policy',
@@ -58,14 +59,14 @@ describe('profile hub', () => {
     expect(entries).toContain('Account Details');
   });
 
-  it('leads influencers, brands and IMC to their Transactions; a business has none', () => {
-    for (const profileType of ['INFLUENCER', 'BRANDS', 'IMC'] as const) {
+  it('leads every type but IMC to its Wallet at /profile/wallet; an IMC has none', () => {
+    for (const profileType of ['INFLUENCER', 'BRANDS', 'BUSINESS', 'BUSINESS_MANAGER'] as const) {
       const { unmount } = renderHub({ profileType, paymentStatus: true });
-      expect(screen.getByRole('link', { name: /^Transactions/ }).getAttribute('href')).toBe('/transactions');
+      expect(screen.getByRole('link', { name: /^Wallet/ }).getAttribute('href')).toBe('/profile/wallet');
       unmount();
     }
-    renderHub({ profileType: 'BUSINESS', paymentStatus: true });
-    expect(screen.queryByRole('link', { name: /^Transactions/ })).toBeNull();
+    renderHub({ profileType: 'IMC', paymentStatus: true });
+    expect(screen.queryByRole('link', { name: /^Wallet/ })).toBeNull();
   });
 
   it("offers a free-tier influencer 'Switch to Buisness', and a Google sign-in no Change Password", () => {

@@ -83,11 +83,11 @@ const LINKS: Partial<Record<THubEntry, TLinkEntry>> = {
     icon: IconAward,
     to: paths.pointWallet,
   },
-  transactions: {
-    label: 'Transactions',
-    description: 'Payments, your wallet and withdrawals',
+  wallet: {
+    label: 'Wallet',
+    description: 'Payments, your balance and withdrawals',
     icon: IconReceipt,
-    to: paths.transactions,
+    to: paths.wallet,
   },
   changePassword: {
     label: 'Change Password',

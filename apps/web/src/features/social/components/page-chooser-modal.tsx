@@ -1,11 +1,12 @@
 import { Avatar, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { IconCheck } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
 import { SOCIAL_MSG, socialNetwork } from '@virality/domain';
 import { useState } from 'react';
 import { ApiError } from '../../../lib/api-client';
 import { notifyError, notifySuccess } from '../../../lib/notify';
-import { savePages } from '../api/social-accounts';
-import type { TChooser } from '../lib/link-storage';
+import { SOCIAL_ACCOUNTS_KEY, savePages } from '../api/social-accounts';
+import { dropChooser, peekChooser, type TChooser } from '../lib/link-storage';
 
 type TProps = { chooser: TChooser | null; onClose: (saved: boolean) => void };
 
@@ -39,7 +40,11 @@ export function PageChooserModal({ chooser, onClose }: TProps) {
   return (
     <Modal opened={!!chooser} onClose={() => onClose(false)} title={`Choose your ${label} pages`} centered>
       <Stack gap="sm">
-        {chooser?.pages.length === 0 && <Text c="dimmed">This {label} account has no page Virality can publish to.</Text>}
+        {chooser?.pages.length === 0 && (
+          <Text c="dimmed" ta="center" py="md" fw={600}>
+            {SOCIAL_MSG.noPageAvailable}
+          </Text>
+        )}
         {chooser?.pages.map((p) => {
           const isSelected = selected.has(p.id);
           return (
@@ -81,5 +86,25 @@ export function PageChooserModal({ chooser, onClose }: TProps) {
         </Group>
       </Stack>
     </Modal>
+  );
+}
+
+/**
+ * The page chooser a consent left to open where the flow came back (Home): shown once, then `onDone` (saved or
+ * not), the accounts read again after a save.
+ */
+export function PendingPageChooser({ onDone }: { onDone: () => void }) {
+  const queryClient = useQueryClient();
+  const [chooser, setChooser] = useState(peekChooser);
+  return (
+    <PageChooserModal
+      chooser={chooser}
+      onClose={(saved) => {
+        dropChooser();
+        setChooser(null);
+        if (saved) void queryClient.invalidateQueries({ queryKey: SOCIAL_ACCOUNTS_KEY });
+        onDone();
+      }}
+    />
   );
 }

@@ -8,7 +8,7 @@ import { ApiError } from '../../../lib/api-client';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { CURRENT_USER_KEY } from '../../../lib/use-current-user';
 import { addAccount, choosesPages, listPages, SOCIAL_ACCOUNTS_KEY } from '../api/social-accounts';
-import { forgetLink, keepChooser, recallLink } from '../lib/link-storage';
+import { forgetLink, keepChooser, keepComposeAfterLink, recallLink } from '../lib/link-storage';
 
 /** How long the page waits after the code arrives before adding the account (the spec's one second). */
 const ADD_DELAY_MS = 1000;
@@ -17,7 +17,8 @@ const ADD_DELAY_MS = 1000;
  * Where a network's consent page sends the browser back (query `code` and `state`, X's `oauth_token` and
  * `oauth_verifier`, or `error` / X's `denied`). A refusal says
  * 'user cancelled adding social media'; otherwise, a second after the code arrives, the network's add-account
- * call links the account, and the user goes back where the flow started (/home or /addsocialmedia).
+ * call links the account, and the user goes back where the flow started (/home, for Home and the composer, or
+ * /addsocialmedia).
  */
 export function SocialReturnPage() {
   const [params] = useSearchParams();
@@ -31,7 +32,9 @@ export function SocialReturnPage() {
     const { network, origin, fromProfile } = recallLink();
     forgetLink();
     const accounts = fromProfile ? `${paths.addSocialMedia}?from=profile` : paths.addSocialMedia;
-    const back = () => navigate(origin === 'Home' ? paths.home : accounts, { replace: true });
+    // from Home, or from the composer (which opens again on Home, the new account there to pick)
+    if (origin === 'Modal') keepComposeAfterLink();
+    const back = () => navigate(origin === 'Home' || origin === 'Modal' ? paths.home : accounts, { replace: true });
     if (params.get('error') || params.get('denied')) {
       notifyError(SOCIAL_MSG.cancelled);
       back();
@@ -52,7 +55,7 @@ export function SocialReturnPage() {
     setTimeout(() => {
       const done =
         code && state && choosesPages(network)
-          ? // the pages the consent gave are chosen on the accounts page, in its page chooser
+          ? // the pages the consent gave are chosen where the flow returns, in the page chooser
             listPages(network, { Code: code, State: state }).then((pages) =>
               keepChooser({ network: network as TSocialNetworkKey, state, pages }),
             )

@@ -45,3 +45,17 @@ export function peekChooser(): TChooser | null {
 export function dropChooser(): void {
   sessionStorage.removeItem(CHOOSER_KEY);
 }
+
+/** A link started from the composer: once back (and its pages chosen), the composer opens again (this tab only). */
+const COMPOSE_KEY = 'virality-social-compose';
+
+export function keepComposeAfterLink(): void {
+  sessionStorage.setItem(COMPOSE_KEY, '1');
+}
+
+/** Whether the composer is to open again after a link; asked once. */
+export function takeComposeAfterLink(): boolean {
+  const kept = sessionStorage.getItem(COMPOSE_KEY) === '1';
+  sessionStorage.removeItem(COMPOSE_KEY);
+  return kept;
+}

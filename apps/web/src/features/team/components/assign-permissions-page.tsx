@@ -32,7 +32,7 @@ export function AssignPermissionsPage() {
 
   if (!roleId) {
     return (
-      <TeamPage title="Assign Permissions" back={BACK}>
+      <TeamPage builds title="Assign Permissions" back={BACK}>
         <Alert color="yellow">Choose a role on Manage Roles to assign its permissions.</Alert>
       </TeamPage>
     );
@@ -54,7 +54,7 @@ export function AssignPermissionsPage() {
   };
 
   return (
-    <TeamPage title="Assign Permissions" subtitle={roleName ? `Role: ${roleName}` : undefined} back={BACK}>
+    <TeamPage builds title="Assign Permissions" subtitle={roleName ? `Role: ${roleName}` : undefined} back={BACK}>
       {query.isError ? (
         <Alert color="red" title="Could not load the permissions">
           {`Failed to fetch permissions: ${serverText(query.error)}`}

@@ -31,6 +31,7 @@ export function CreateSubUserPage() {
 
   return (
     <TeamPage
+      builds
       title="Add User"
       subtitle="The new sub-user gets an e-mail with a link to set a password."
       back={{ to: paths.manageUsers, label: 'Manage Users' }}

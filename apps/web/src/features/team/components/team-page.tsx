@@ -1,17 +1,29 @@
-import { Anchor, Container, Group, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Container, Group, Stack, Text, Title } from '@mantine/core';
+import { IconLock } from '@tabler/icons-react';
+import { isPlanGated, TEAM_MSG } from '@virality/domain';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { paths } from '../../../config/paths';
+import { useCurrentUser } from '../../../lib/use-current-user';
 
 type TProps = {
   title: string;
   subtitle?: ReactNode;
   back?: { to: string; label: string };
   actions?: ReactNode;
+  /** A screen that adds to the team or gives access (a form): without a running plan it shows only the plan's notice. */
+  builds?: boolean;
   children: ReactNode;
 };
 
-/** The frame of every team screen: a back link, the title, the screen's actions and its content. */
-export function TeamPage({ title, subtitle, back, actions, children }: TProps) {
+/**
+ * The frame of every team screen: a back link, the title, the screen's actions and its content. A business without a
+ * running plan is told, before any work, that building a team needs one: its lists stay readable (taking access away
+ * needs no plan) without their add buttons, and the forms that build the team are not shown.
+ */
+export function TeamPage({ title, subtitle, back, actions, builds = false, children }: TProps) {
+  const user = useCurrentUser().data;
+  const gated = !!user && isPlanGated(user, new Date());
   return (
     <Container size="lg" py="xl">
       <Stack gap="lg">
@@ -31,9 +43,19 @@ export function TeamPage({ title, subtitle, back, actions, children }: TProps) {
               </Text>
             )}
           </div>
-          {actions && <Group gap="sm">{actions}</Group>}
+          {actions && !gated && <Group gap="sm">{actions}</Group>}
         </Group>
-        {children}
+        {gated && (
+          <Alert color="brand" variant="light" icon={<IconLock size={18} aria-hidden />} title={TEAM_MSG.planRequired}>
+            <Stack gap="sm" align="flex-start">
+              <Text size="sm">Roles, permissions and team members are part of every plan.</Text>
+              <Button component={Link} to={paths.profilePricing} size="sm">
+                See plans
+              </Button>
+            </Stack>
+          </Alert>
+        )}
+        {(!gated || !builds) && children}
       </Stack>
     </Container>
   );

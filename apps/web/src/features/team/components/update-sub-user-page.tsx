@@ -63,7 +63,7 @@ function UpdateForm({ record }: { record: TSubUserRecord }) {
   };
 
   return (
-    <TeamPage title="Edit User" subtitle={u.email ?? undefined} back={{ to: paths.manageUsers, label: 'Manage Users' }}>
+    <TeamPage builds title="Edit User" subtitle={u.email ?? undefined} back={{ to: paths.manageUsers, label: 'Manage Users' }}>
       <SubUserForm
         mode="update"
         initialValues={initialValues}
