@@ -64,7 +64,9 @@ for (const { name, viewport } of SIZES) {
       await owner.goto('/profile');
       await owner.getByRole('button', { name: /^Delete Account/ }).click();
       const dialog = owner.getByRole('dialog', { name: 'Delete your account?' });
-      await expect(dialog.getByText('Your campaigns that are running or yet to start end at once', { exact: false })).toBeVisible();
+      await expect(
+        dialog.getByText('Your campaigns that are running or yet to start end at once', { exact: false }),
+      ).toBeVisible();
       await owner.screenshot({ path: `${SHOTS}/close-dialog-imc-${name}.png` });
       await dialog.getByRole('button', { name: 'Yes, continue' }).click();
       const reason = owner.getByRole('dialog', { name: 'Why are you leaving?' });

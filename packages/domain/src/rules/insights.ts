@@ -18,7 +18,6 @@ export const INSIGHTS_MSG = {
   noSchedulePost: 'No schedule Post',
   noPostToday: 'No post Today',
   noPostTodayCalendar: 'No Post Today',
-  noCampaignsToday: 'No campaigns starting today',
   noPostYet: "You haven't added a post yet",
   rangeTooLong: 'The date range can be at most 62 days',
   rangeOrder: 'The end date cannot be before the start date',

@@ -12,7 +12,8 @@ export const TEAM_SEARCH_MAX = 60;
 export const SUB_USER_MOBILE_LENGTH = 10;
 export const TEAM_MSG = {
   planRequired: 'Subscribe to a plan to build your team',
-  businessPlanRequired: 'Your business has no active plan, so drafts cannot be sent for approval. Please ask the business owner to choose a plan',
+  businessPlanRequired:
+    'Your business has no active plan, so drafts cannot be sent for approval. Please ask the business owner to choose a plan',
   nameRequired: 'Name is required',
   nameMin: 'Name must be at least 3 characters',
   emailRequired: 'Email is required',

@@ -72,7 +72,10 @@ describe('an owner’s campaigns and tags are bounded per 24 hours', () => {
       await createCampaign(t, owner.token, { name: `T${i}`, influencerIds: ids.slice(i, i + 50) });
     const last = await createCampaign(t, owner.token, { name: 'One more' });
     const extra = await influencer(t, 'onetoomany');
-    const res = await call(t, 'POST', `/api/campaigns/${last._id}/tag`, { token: owner.token, body: { influencerIds: [extra.user.id] } });
+    const res = await call(t, 'POST', `/api/campaigns/${last._id}/tag`, {
+      token: owner.token,
+      body: { influencerIds: [extra.user.id] },
+    });
     expect(res.status).toBe(429);
     expect(res.json.message).toBe(CAMPAIGN_MSG.tooManyTags);
     const tags = await t.database.db.select().from(campaignInfluencers).where(eq(campaignInfluencers.campaignId, last._id));

@@ -295,9 +295,7 @@ export function createCampaignsRepository(db: TDb) {
       await db.insert(campaignMutes).values({ influencerId, ownerId, createdAt: now }).onConflictDoNothing();
     },
     async unmute(influencerId: string, ownerId: string): Promise<void> {
-      await db
-        .delete(campaignMutes)
-        .where(and(eq(campaignMutes.influencerId, influencerId), eq(campaignMutes.ownerId, ownerId)));
+      await db.delete(campaignMutes).where(and(eq(campaignMutes.influencerId, influencerId), eq(campaignMutes.ownerId, ownerId)));
     },
     /** A person who may run campaigns (an IMC or a brand), or null. */
     async campaignOwner(id: string): Promise<TPersonRow | null> {

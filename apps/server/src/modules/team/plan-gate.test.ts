@@ -18,8 +18,16 @@ const membersOf = (businessId: string) => t.database.db.select().from(users).whe
 
 describe('a business without a running plan', () => {
   it('cannot build a team: roles, permissions and sub-users are refused (402) with the plan’s words and nothing is written; the lists still answer', async () => {
-    const owner = await buildUser(t, { profileType: 'BUSINESS', name: 'No Plan Co', userName: uniqueUserName('np'), profileCompleted: true });
-    const role = await call(t, 'POST', '/api/roleManagement/create', { token: owner.token, body: { roleName: 'Lead', roleDesc: 'Posts' } });
+    const owner = await buildUser(t, {
+      profileType: 'BUSINESS',
+      name: 'No Plan Co',
+      userName: uniqueUserName('np'),
+      profileCompleted: true,
+    });
+    const role = await call(t, 'POST', '/api/roleManagement/create', {
+      token: owner.token,
+      body: { roleName: 'Lead', roleDesc: 'Posts' },
+    });
     expect(role.status).toBe(402);
     expect(role.json.message).toBe(TEAM_MSG.planRequired);
     expect(await rolesOf(owner.user.orgId)).toHaveLength(0);

@@ -27,8 +27,8 @@ import { browserZone } from '../api/keys';
 import { campaignDates, campaignPhase, dayText, usd } from '../lib/campaign-view';
 import { BudgetBar, CampaignFrame, InfluencerStateBadge, PaymentBadge, PhaseBadge, TABULAR } from './campaign-parts';
 import classes from './campaigns.module.css';
-import { PayDialog } from './pay-dialog';
 import { MuteOwnerButton } from './mute-owner-button';
+import { PayDialog } from './pay-dialog';
 import { RespondButtons } from './respond-buttons';
 import { TagDialog } from './tag-dialog';
 

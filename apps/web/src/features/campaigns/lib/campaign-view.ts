@@ -40,7 +40,10 @@ export type TCampaignPhase = 'Upcoming' | 'Running' | 'Ended';
  * Where a campaign stands on `today` (yyyy-MM-dd in the browser's zone): before its first day, in its days, after;
  * a campaign whose owner closed their account has ended, whatever its days.
  */
-export function campaignPhase(c: Pick<TCampaign, 'startDate' | 'endDate'> & { endedAt?: string | null }, today: string): TCampaignPhase {
+export function campaignPhase(
+  c: Pick<TCampaign, 'startDate' | 'endDate'> & { endedAt?: string | null },
+  today: string,
+): TCampaignPhase {
   if (c.endedAt) return 'Ended';
   if (today < c.startDate.slice(0, 10)) return 'Upcoming';
   if (today > c.endDate.slice(0, 10)) return 'Ended';

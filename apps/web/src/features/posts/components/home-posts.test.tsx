@@ -3,7 +3,7 @@ import type { TPost, TPostTotals } from '@virality/domain';
 import dayjs from 'dayjs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockFetch, renderPage, seedUser, storeSession, type TMockCall, testQueryClient } from '../../../testing';
-import { HomeCreateButton, HomePosts } from './home-posts';
+import { HomePosts } from './home-posts';
 import { RecentPostsPage } from './recent-posts-page';
 
 const sph = (data: unknown, extra: Record<string, unknown> = {}) => ({
@@ -37,7 +37,7 @@ const post = (id: string, caption: string, over: Partial<TPost> = {}): TPost =>
     ...over,
   }) as unknown as TPost;
 
-/** The home page's posts and Create button for a logged-in influencer, the server answering from `answers`. */
+/** The home page's posts for a logged-in influencer, the server answering from `answers`. */
 function showHome(answers: Record<string, unknown>) {
   storeSession('INFLUENCER');
   const queryClient = testQueryClient({ staleTime: 0 });
@@ -46,14 +46,7 @@ function showHome(answers: Record<string, unknown>) {
     const key = Object.keys(answers).find((k) => c.path.startsWith(k));
     return key ? sph(answers[key]) : undefined;
   });
-  renderPage(
-    '/home',
-    <>
-      <HomeCreateButton />
-      <HomePosts userId="u1" />
-    </>,
-    { queryClient },
-  );
+  renderPage('/home', <HomePosts userId="u1" />, { queryClient });
   return calls;
 }
 const asked = (calls: TMockCall[], path: string) => calls.filter((c) => c.path.startsWith(path));
@@ -68,7 +61,6 @@ describe('the home page before a first post', () => {
     const calls = showHome({ '/sph/totaluserposts/u1/': totals() });
     expect(await screen.findByRole('heading', { name: "You haven't added a post yet" })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Create Post' })).toBeTruthy();
-    expect(screen.queryByRole('button', { name: 'Create' })).toBeNull();
     expect(asked(calls, '/sph/recent_post_details')).toHaveLength(0);
     expect(asked(calls, '/sph/posts_info_by_date')).toHaveLength(0);
   });
@@ -84,7 +76,6 @@ describe('the home page before a first post', () => {
     expect(await screen.findByText('No schedule Post')).toBeTruthy();
     expect(await screen.findByText('No Recent Post')).toBeTruthy();
     expect(screen.queryByText("You haven't added a post yet")).toBeNull();
-    expect(screen.getByRole('button', { name: 'Create' })).toBeTruthy();
   });
 });
 
@@ -123,7 +114,6 @@ describe('the home page of a user who posts', () => {
     expect(within(recent).getByRole('link', { name: 'View all' }).getAttribute('href')).toBe('/allrecentpost');
     const [list] = asked(calls, '/sph/recent_post_details/u1/');
     expect([list.query.get('page'), list.query.get('limit')]).toEqual(['1', '3']);
-    expect(screen.getByRole('button', { name: 'Create' })).toBeTruthy();
   });
 });
 

@@ -57,11 +57,3 @@ export function HomePosts({ userId, performance, newcomer }: { userId: string; p
     </Stack>
   );
 }
-
-/** The home page's Create button; hidden before the first post, where the empty state's Create Post is the one action. */
-export function HomeCreateButton() {
-  const { data: user } = useCurrentUser();
-  const totals = usePostTotals(user?._id ?? '');
-  if (!user || totals.isPending || (totals.data && noPostYet(totals.data))) return null;
-  return <CreatePostButton />;
-}

@@ -89,8 +89,8 @@ export function DeleteAccountDialog({ user, opened, onClose }: TProps) {
           )}
           {(user.profileType === 'IMC' || user.profileType === 'BRANDS') && (
             <Text size="sm">
-              Your campaigns that are running or yet to start end at once, and the influencers tagged in them are told. Pay
-              the influencers you owe first: no payment can be made once your account is closed.
+              Your campaigns that are running or yet to start end at once, and the influencers tagged in them are told. Pay the
+              influencers you owe first: no payment can be made once your account is closed.
             </Text>
           )}
           {walletCents > 0 && (

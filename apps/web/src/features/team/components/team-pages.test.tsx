@@ -5,7 +5,6 @@ import { mockFetch, ok, renderPage, storeSession } from '../../../testing';
 import { ManageUsersPage } from './manage-users-page';
 import { UpdateSubUserPage } from './update-sub-user-page';
 
-
 /** A business owner whose plan runs (paid, ACTIVE, ending in a year). */
 const PAYING_OWNER = {
   _id: 'owner1',
@@ -35,8 +34,7 @@ describe('team pages', () => {
   it("Manage Users shows 'No users found' for an empty list and asks for the owner's sub-users", async () => {
     storeSession('BUSINESS', { userId: 'owner1' });
     const calls = mockFetch((call) => {
-      if (call.path === 'user/getUserStatus')
-        return ok({ result: PAYING_OWNER });
+      if (call.path === 'user/getUserStatus') return ok({ result: PAYING_OWNER });
       if (call.path === 'bussiness/getAll') return ok({ result: [], pagination: { totalPages: 1, page: 1, total: 0 } });
       return undefined;
     });
