@@ -18,7 +18,7 @@ test.describe('no serious or critical axe violations', () => {
     await page.getByLabel('Email / Phone').fill('98765');
     await page.getByLabel('Password', { exact: true }).fill('short');
     await page.getByLabel('Password', { exact: true }).blur();
-    await expect(page.getByText('Password must be 8 charecter')).toBeVisible();
+    await expect(page.getByText('Password must be at least 8 characters')).toBeVisible();
     await expect(page.getByLabel('Phone code')).toBeVisible();
     await expectNoSeriousA11y();
   });

@@ -35,7 +35,7 @@ for (const size of SIZES) {
     const confirmField = page.getByLabel('Confirm new password', { exact: true });
 
     await oldField.fill('short');
-    await expect(page.getByText('Password must be 8 charecter')).toBeVisible();
+    await expect(page.getByText('Password must be at least 8 characters')).toBeVisible();
     await newField.fill('lowercase1');
     await expect(
       page.getByText('Password must contain a number, an upper case letter, a lower case letter and one of !@#$%^&*'),

@@ -122,7 +122,7 @@ for (const [size, viewport] of SIZES) {
     test.use({ viewport });
     const tag = viewport.width;
 
-    test('a FreeTier influencer at 5 posts is offered no draft or schedule, and Post Now says "Post limit Exceeded the total post!."', async ({
+    test('a FreeTier influencer at 5 posts is offered no draft or schedule, and Post Now says "Post limit exceeded: you have used all your posts."', async ({
       page,
       request,
     }) => {
@@ -153,7 +153,7 @@ for (const [size, viewport] of SIZES) {
       await expect(dialog.getByRole('button', { name: 'Save as Draft' })).toHaveCount(0);
       await shot(page, `limit-${tag}`);
       await dialog.getByRole('button', { name: 'Post Now' }).click();
-      await expect(page.getByText('Post limit Exceeded the total post!.')).toBeVisible();
+      await expect(page.getByText('Post limit exceeded: you have used all your posts.')).toBeVisible();
       await expect(dialog).toBeHidden();
       await shot(page, `limit-toast-${tag}`);
       // the server keeps the rule too: no draft at the limit

@@ -11,7 +11,7 @@ const SIZES = [
 ] as const;
 
 for (const { label, viewport, tag } of SIZES) {
-  test(`a page whose code fails to load shows 'Some error ocuured on this page' with a contact link, ${label}`, async ({
+  test(`a page whose code fails to load shows 'Some error occurred on this page' with a contact link, ${label}`, async ({
     page,
     expectNoSeriousA11y,
   }) => {
@@ -22,7 +22,7 @@ for (const { label, viewport, tag } of SIZES) {
     await page.route('**/assets/**/*.js', (route) => route.abort('internetdisconnected'));
     await page.getByRole('banner').getByRole('link', { name: 'Login' }).click();
 
-    await expect(page.getByRole('heading', { level: 1, name: 'Some error ocuured on this page' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Some error occurred on this page' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'contact us' })).toHaveAttribute('href', /^mailto:support@virality\.app/);
     await expect(page.getByRole('link', { name: 'Go to Home' })).toHaveAttribute('href', '/');
     await page.screenshot({ path: `/tmp/i24c/error-page-${tag}.png` });

@@ -84,7 +84,7 @@ for (const [label, viewport] of SIZES) {
       await expect(verify).toBeDisabled();
       await dialog.getByLabel('Coupon code').fill('WELCOME10');
       await verify.click();
-      await expect(dialog.getByText('Coupon verified succefully')).toBeVisible();
+      await expect(dialog.getByText('Coupon verified successfully')).toBeVisible();
       // 10 % off $19
       await expect(dialog.getByText('$17.10')).toBeVisible();
       await expectNoSeriousA11y();
@@ -123,7 +123,7 @@ for (const [label, viewport] of SIZES) {
       const sub = page.getByRole('region', { name: 'Subscription' });
       await expect(sub.getByText('Free plan', { exact: true })).toBeVisible();
       await expect(sub.getByText(/^Renews in \d+ days?\. 5 posts left in this period\.$/)).toBeVisible();
-      await page.getByRole('link', { name: /Switch to Buisness/ }).click();
+      await page.getByRole('link', { name: /Switch to Business/ }).click();
       await expect(page).toHaveURL(/\/profile\/pricing$/);
       await expect(card(page, 'Starter')).toBeVisible();
       expect(await planNames(page)).toEqual(['Starter']);
@@ -193,10 +193,10 @@ test.describe('as the days go by (the browser’s clock moved)', () => {
       await expect(card(page, 'Starter').getByRole('button', { name: 'Subscribe Starter' })).toBeVisible();
 
       await at(3 * DAY_MS + 3_600_000);
-      await expect(card(page, 'Starter').getByTestId('plan-badge')).toHaveText('3 days remaing');
+      await expect(card(page, 'Starter').getByTestId('plan-badge')).toHaveText('3 days remaining');
 
       await at(DAY_MS + 3_600_000);
-      await expect(card(page, 'Starter').getByTestId('plan-badge')).toHaveText('1 days remaing');
+      await expect(card(page, 'Starter').getByTestId('plan-badge')).toHaveText('1 days remaining');
       await expect(card(page, 'Starter').getByRole('button', { name: 'Renew Starter' })).toBeVisible();
       await expect(card(page, 'Professional').getByRole('button', { name: 'Upgrade Professional' })).toBeVisible();
 

@@ -140,11 +140,11 @@ test.describe('the profile hub', () => {
       { accountId: '1', access: true, moduleAccess: { Post: true, Analytics: false, Scheduler: false } },
     ]);
 
-    // A free-tier influencer: Notification (never gated), 'Switch to Buisness', no team.
+    // A free-tier influencer: Notification (never gated), 'Switch to Business', no team.
     await loginInBrowser(page, influencer);
     await page.goto('/profile');
     let entries = await menuEntries(page);
-    expect(entries).toEqual(expect.arrayContaining(['Notification', 'Switch to Buisness', 'Change Password', "FAQ's"]));
+    expect(entries).toEqual(expect.arrayContaining(['Notification', 'Switch to Business', 'Change Password', "FAQ's"]));
     expect(entries).not.toContain('Manage Users');
     expect(entries).not.toContain('Pricing');
 

@@ -78,7 +78,7 @@ for (const [label, viewport] of SIZES) {
 
       let menu = await openMenu(page, caption);
       await menu.getByRole('menuitem', { name: 'Pause' }).click();
-      await expect(toast(page, 'pause successfully')).toBeVisible();
+      await expect(toast(page, 'Paused successfully')).toBeVisible();
       await expect(post.getByText('Paused', { exact: true })).toBeVisible();
       expect((await postDetails(request, user.token, id)) as unknown).toMatchObject({ IsScheduled: true });
 
@@ -116,7 +116,7 @@ for (const [label, viewport] of SIZES) {
       const confirm = page.getByRole('dialog', { name: 'Delete this post?' });
       await confirm.getByRole('button', { name: 'Delete' }).click();
       await expect(toast(page, 'post deleted successfully')).toBeVisible();
-      await expect(page.getByText('No schedule Post')).toBeVisible();
+      await expect(page.getByText('No scheduled posts')).toBeVisible();
     });
 
     test('a reschedule too soon is refused with the schedule rule’s message', async ({ page, request }) => {
@@ -160,7 +160,7 @@ for (const [label, viewport] of SIZES) {
       expect((await count).ok()).toBe(true);
       await expect(toast(page, 'Your post has been sent!')).toBeVisible();
       await expect.poll(async () => onX(request, caption), { timeout: 30_000 }).toBe(1);
-      await expect(page.getByText('No schedule Post')).toBeVisible();
+      await expect(page.getByText('No scheduled posts')).toBeVisible();
     });
 
     test("a business manager sees the business's scheduled posts without their menu", async ({ page, request }) => {

@@ -43,9 +43,9 @@ async function removeFrom(page: Page, label: string, shownName: string) {
 }
 
 const CHOOSERS = [
-  { key: 'facebook', label: 'Facebook', consent: 'Facebook', saved: 'facebook page added Succesfully', kind: 'Page' },
-  { key: 'instagram', label: 'Instagram', consent: 'Facebook', saved: 'Instagram page added Succesfully', kind: null },
-  { key: 'linkedin', label: 'LinkedIn', consent: 'LinkedIn', saved: 'LinkedIn page added Succesfully', kind: null },
+  { key: 'facebook', label: 'Facebook', consent: 'Facebook', saved: 'Facebook page added successfully', kind: 'Page' },
+  { key: 'instagram', label: 'Instagram', consent: 'Facebook', saved: 'Instagram page added successfully', kind: null },
+  { key: 'linkedin', label: 'LinkedIn', consent: 'LinkedIn', saved: 'LinkedIn page added successfully', kind: null },
 ] as const;
 
 for (const n of CHOOSERS) {

@@ -6,7 +6,7 @@ export const MSG = {
   phoneCodeRequired: 'Please enter your phone code',
   // passwords
   passwordRequired: 'Password is required',
-  passwordMin: 'Password must be 8 charecter',
+  passwordMin: 'Password must be at least 8 characters',
   passwordMax: 'Password must be at most 15 characters',
   passwordComplexity: 'Password must contain a number, an upper case letter, a lower case letter and one of !@#$%^&*',
   confirmPasswordRequired: 'Confirm password is required',
@@ -106,7 +106,7 @@ export const MSG = {
   stateNotFound: 'State not found',
   // pages
   notFoundPage: 'Sorry, page not found!',
-  errorPage: 'Some error ocuured on this page',
+  errorPage: 'Some error occurred on this page',
   emailCopied: 'email copied to clipboard successfully',
   completeRegistration: 'Please complete Registration before continuing',
   networkLost: 'Network connection lost',
@@ -129,7 +129,7 @@ export const OTP_REASON_MSG = {
 
 /** Plans and payments: what the price list, coupons, checkout and the post limits say. */
 export const PAY_MSG = {
-  couponVerified: 'Coupon verified succefully',
+  couponVerified: 'Coupon verified successfully',
   couponInvalid: 'Invalid coupon code',
   couponNotForCurrency: 'This coupon cannot be used in this currency',
   couponNoLongerValid: 'This coupon is no longer valid',

@@ -51,7 +51,7 @@ describe('zCreateUserBody (POST /user/create_user)', () => {
 
   it('applies the new-password rules', () => {
     const r = zCreateUserBody.safeParse({ ...base, email: 'new@example.com', password: 'Sh0rt!', confirmPassword: 'Sh0rt!' });
-    expect(issues(r)).toContain('password: Password must be 8 charecter');
+    expect(issues(r)).toContain('password: Password must be at least 8 characters');
   });
 
   it("says 'Passwords should match!' and 'Confirm password is required'; a missing confirm is allowed (mobile clients)", () => {
@@ -160,7 +160,7 @@ describe('zResetPasswordBody (PUT /user/resetPassword)', () => {
   });
   it('applies the new-password rules and the confirm messages', () => {
     expect(issues(zResetPasswordBody.safeParse({ ...body, newPassword: 'Ab1!', confirmPassword: 'Ab1!' }))).toEqual([
-      'newPassword: Password must be 8 charecter',
+      'newPassword: Password must be at least 8 characters',
     ]);
     expect(issues(zResetPasswordBody.safeParse({ ...body, confirmPassword: 'Other1!x' }))).toEqual([
       'confirmPassword: Passwords should match!',
@@ -185,7 +185,7 @@ describe('zChangePasswordBody (POST user/changePassword)', () => {
   });
   it('applies the same rules to the old password (8-15, complexity)', () => {
     expect(issues(zChangePasswordBody.safeParse({ ...body, oldPassword: 'Ab1!' }))).toEqual([
-      'oldPassword: Password must be 8 charecter',
+      'oldPassword: Password must be at least 8 characters',
     ]);
     expect(issues(zChangePasswordBody.safeParse({ ...body, oldPassword: 'Abcdefg1!abcdefg' }))).toEqual([
       'oldPassword: Password must be at most 15 characters',

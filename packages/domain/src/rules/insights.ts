@@ -15,7 +15,7 @@ export const INSIGHTS_MSG = {
   noAccess: 'No access to view Analytics',
   noProfileOverview: 'No Profile Overview',
   noRecentPost: 'No Recent Post',
-  noSchedulePost: 'No schedule Post',
+  noSchedulePost: 'No scheduled posts',
   noPostToday: 'No post Today',
   noPostTodayCalendar: 'No Post Today',
   noPostYet: "You haven't added a post yet",

@@ -12,7 +12,7 @@ import {
 } from './password';
 
 const REQUIRED = 'Password is required';
-const MIN = 'Password must be 8 charecter';
+const MIN = 'Password must be at least 8 characters';
 const MAX = 'Password must be at most 15 characters';
 const COMPLEXITY = 'Password must contain a number, an upper case letter, a lower case letter and one of !@#$%^&*';
 
@@ -35,7 +35,7 @@ describe('zNewPassword', () => {
     expect(first(zNewPassword.safeParse(''))).toBe(REQUIRED);
   });
 
-  it("accepts 8 and 15 characters, says 'Password must be 8 charecter' at 7", () => {
+  it("accepts 8 and 15 characters, says 'Password must be at least 8 characters' at 7", () => {
     expect(zNewPassword.safeParse(pw(8)).success).toBe(true);
     expect(zNewPassword.safeParse(pw(15)).success).toBe(true);
     expect(first(zNewPassword.safeParse(pw(7)))).toBe(MIN);

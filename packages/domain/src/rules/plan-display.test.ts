@@ -72,9 +72,9 @@ describe('planBadge', () => {
   it('reads current plan with 4 days or more left', () => {
     expect(planBadge(STARTER, holding({ planEndDate: inDays(4, 1) }), NOW)).toBe('current plan');
   });
-  it('counts down with "N days remaing" when fewer than 4 days are left', () => {
-    expect(planBadge(STARTER, holding({ planEndDate: inDays(3, 1) }), NOW)).toBe('3 days remaing');
-    expect(planBadge(STARTER, holding({ planEndDate: inDays(1, 1) }), NOW)).toBe('1 days remaing');
+  it('counts down with "N days remaining" when fewer than 4 days are left', () => {
+    expect(planBadge(STARTER, holding({ planEndDate: inDays(3, 1) }), NOW)).toBe('3 days remaining');
+    expect(planBadge(STARTER, holding({ planEndDate: inDays(1, 1) }), NOW)).toBe('1 days remaining');
   });
   it('reads Expiring today on the last day and expired after it', () => {
     expect(planBadge(STARTER, holding({ planEndDate: inDays(0, 2) }), NOW)).toBe('Expiring today');
@@ -137,9 +137,9 @@ describe('visiblePlans', () => {
 });
 
 describe('pricing entry and the gate', () => {
-  it('hides Pricing from business managers and reads Switch to Buisness for a free-tier influencer', () => {
+  it('hides Pricing from business managers and reads Switch to Business for a free-tier influencer', () => {
     expect(pricingEntryLabel('BUSINESS_MANAGER', null)).toBeNull();
-    expect(pricingEntryLabel('INFLUENCER', { planType: 'FreeTier' })).toBe('Switch to Buisness');
+    expect(pricingEntryLabel('INFLUENCER', { planType: 'FreeTier' })).toBe('Switch to Business');
     expect(pricingEntryLabel('BRANDS', null)).toBe('Pricing');
     expect(pricingEntryLabel('IMC', null)).toBe('Pricing');
   });

@@ -24,7 +24,7 @@ export const PLAN_MSG = {
   badgeExpired: 'expired',
   badgeExpiringToday: 'Expiring today',
   badgeCurrent: 'current plan',
-  badgeDaysLeft: (days: number) => `${days} days remaing`,
+  badgeDaysLeft: (days: number) => `${days} days remaining`,
   subscribe: 'Subscribe',
   upgrade: 'Upgrade',
   renew: 'Renew',
@@ -36,7 +36,7 @@ export const PLAN_MSG = {
   hubExpiringToday: 'expiring Today',
   hubExpired: PAY_MSG.planExpired,
   pricingEntry: 'Pricing',
-  freeTierPricingEntry: 'Switch to Buisness',
+  freeTierPricingEntry: 'Switch to Business',
   starterLastPost: (count: number, limit: number) =>
     `You have used ${count} of your ${limit} Starter posts: your next post is the last of this period. Upgrade to Professional for unlimited posts.`,
 } as const;
@@ -97,7 +97,7 @@ export function hasActivePaidPlan(sub: TPlanHolding | null | undefined, now: Dat
 
 /**
  * The badge on a plan card: only the user's own plan has one. 'expired' once it has ended, 'Expiring today'
- * on its last day, 'N days remaing' with fewer than 4 days left, else 'current plan'. The free tier renews
+ * on its last day, 'N days remaining' with fewer than 4 days left, else 'current plan'. The free tier renews
  * by itself, so it only ever reads 'current plan'.
  */
 export function planBadge(plan: Pick<TPlanCard, 'planType'>, sub: TPlanHolding | null | undefined, now: Date): string | null {
@@ -172,7 +172,7 @@ export function visiblePlans<T extends TPlanCard>(
 /** Business managers never see pricing; everyone else does (every gated type must be able to pay). */
 export const maySeePricing = (profileType: TProfileType): boolean => profileType !== 'BUSINESS_MANAGER';
 
-/** The profile hub's Pricing entry: 'Switch to Buisness' for a free-tier influencer, hidden from managers. */
+/** The profile hub's Pricing entry: 'Switch to Business' for a free-tier influencer, hidden from managers. */
 export function pricingEntryLabel(
   profileType: TProfileType,
   sub: Pick<TPlanHolding, 'planType'> | null | undefined,

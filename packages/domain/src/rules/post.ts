@@ -56,7 +56,7 @@ export const POST_MSG = {
   draftUpdated: 'Draft updated successfully',
   rescheduled: 'Rescheduled Successfully',
   resumed: 'resumed successfully',
-  paused: 'pause successfully',
+  paused: 'Paused successfully',
   deleted: 'post deleted successfully',
   failedOn: (network: string) => `Post failed on ${network}`,
   multiFailed: 'Post has been failed',
@@ -70,7 +70,7 @@ export const POST_MSG = {
   limitExceeded: 'Limit Exceeded: You cannot post anymore',
   limitCheckFailed: 'Facing some issue right now try after some time',
   limitReached: 'Your post limit has been reached',
-  freeTierExceeded: 'Post limit Exceeded the total post!.',
+  freeTierExceeded: 'Post limit exceeded: you have used all your posts.',
   // state
   postNotFound: 'Post not found',
   notScheduled: 'This post is not scheduled',

@@ -79,9 +79,9 @@ export const SOCIAL_MSG = {
   noPageAvailable: 'No page Available',
   pageNotOffered: (label: string) => `That page was not among the ${label} pages you allowed`,
   pagesAdded: {
-    facebook: 'facebook page added Succesfully',
-    instagram: 'Instagram page added Succesfully',
-    linkedin: 'LinkedIn page added Succesfully',
+    facebook: 'Facebook page added successfully',
+    instagram: 'Instagram page added successfully',
+    linkedin: 'LinkedIn page added successfully',
   },
   reconnectTitle: (label: string) => `Reconnect your ${label} account`,
   reconnectBody: (label: string, name: string) =>

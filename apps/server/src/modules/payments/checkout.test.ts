@@ -22,13 +22,13 @@ const emulatorSession = async (id: string) =>
   ).json();
 
 describe('POST /api/admin/coupon/verifyCoupon', () => {
-  it("checks a percentage code with Stripe: 'Coupon verified succefully' and the price with it", async () => {
+  it("checks a percentage code with Stripe: 'Coupon verified successfully' and the price with it", async () => {
     const { token } = await buildUser(t, { profileType: 'BUSINESS' });
     const res = await verify(token, { priceId: 'price_starter_usd', promoCode: 'WELCOME10' });
     expect(res.status, JSON.stringify(res.json)).toBe(200);
     expect(res.json).toEqual({
       status: true,
-      message: 'Coupon verified succefully',
+      message: 'Coupon verified successfully',
       response: { couponCode: 'WELCOME10', discountedAmount: 17.1, planId: 'plan_starter' },
     });
   });

@@ -219,7 +219,7 @@ describe('the FreeTier post limit', () => {
     expect((await call(t, 'GET', '/api/subscription/postCountTrack')).status).toBe(401);
   });
 
-  it('refuses a FreeTier influencer at 5 posts a draft too (429 "Post limit Exceeded the total post!."), and writes nothing', async () => {
+  it('refuses a FreeTier influencer at 5 posts a draft too (429 "Post limit exceeded: you have used all your posts."), and writes nothing', async () => {
     const { token, user } = await buildUser(t);
     expect((await call(t, 'POST', '/api/subscription/AddInfSubs', { token, body: { userId: user.id } })).status).toBe(200);
     const ids = await linkAll(t, token, ['twitter']);

@@ -30,7 +30,7 @@ const CHOOSERS = [
     list: '/sph/facebook/fb_pages_list/',
     listKeys: ['FacebookPages'],
     save: '/sph/facebook/save_fb_details/',
-    saved: 'facebook page added Succesfully',
+    saved: 'Facebook page added successfully',
     kinds: ['page'],
   },
   {
@@ -41,7 +41,7 @@ const CHOOSERS = [
     list: '/sph/instagram/ig-accounts-list/',
     listKeys: ['Instagram_account'],
     save: '/sph/instagram/save-ig-details/',
-    saved: 'Instagram page added Succesfully',
+    saved: 'Instagram page added successfully',
     kinds: ['profile'],
   },
   {
@@ -52,7 +52,7 @@ const CHOOSERS = [
     list: '/sph/linkedin/li-accounts-list/',
     listKeys: ['Linkedin_Pages', 'Linkedin_Profile'],
     save: '/sph/linkedin/save-li-accounts/',
-    saved: 'LinkedIn page added Succesfully',
+    saved: 'LinkedIn page added successfully',
     kinds: ['organization', 'profile'],
   },
 ] as const;

@@ -97,7 +97,7 @@ describe('POST /api/bussiness/acceptInvitation {token, newPassword, confirmPassw
   it.each([
     [{ newPassword: '' }, MSG.passwordRequired],
     [{}, MSG.passwordRequired],
-    [{ newPassword: 'Ab1!xyz' }, 'Password must be 8 charecter'],
+    [{ newPassword: 'Ab1!xyz' }, 'Password must be at least 8 characters'],
     [{ newPassword: 'Abcdef1!Abcdef1!' }, 'Password must be at most 15 characters'],
     [{ newPassword: 'abcdefgh1!' }, MSG.passwordComplexity],
     [{ newPassword: 'ABCDEFGH1!' }, MSG.passwordComplexity],

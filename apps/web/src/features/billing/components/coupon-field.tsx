@@ -12,7 +12,7 @@ type TProps = {
 };
 
 /**
- * A coupon code with Verify (disabled while empty): on success 'Coupon verified succefully' and the new price is
+ * A coupon code with Verify (disabled while empty): on success 'Coupon verified successfully' and the new price is
  * given to the page; on a refusal the server's message shows under the field. Editing the code drops the check.
  */
 export function CouponField({ priceId, onChange }: TProps) {

@@ -7,7 +7,7 @@ import type { TPlan } from '../api/types';
 type TProps = {
   plan: TPlan;
   currency: string;
-  /** The badge of the user's own plan ('current plan', 'expired', 'N days remaing', 'Expiring today'). */
+  /** The badge of the user's own plan ('current plan', 'expired', 'N days remaining', 'Expiring today'). */
   badge: string | null;
   /** The button's label: Subscribe, Upgrade or Renew. */
   label: string;

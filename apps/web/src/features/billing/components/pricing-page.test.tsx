@@ -122,7 +122,7 @@ describe('pricing page', () => {
     mockFetch((c) => (c.path === 'payment/getPriceList' ? priceList() : undefined));
     account({ planType: 'Professional', postLimit: null, planEndDate: inDays(1) });
     await screen.findByRole('article', { name: 'Professional' });
-    expect(within(card('Professional')).getByTestId('plan-badge').textContent).toBe('1 days remaing');
+    expect(within(card('Professional')).getByTestId('plan-badge').textContent).toBe('1 days remaining');
     expect(screen.getByRole('button', { name: 'Renew Professional' })).toBeTruthy();
     // a plan below the active one waits for it to end
     expect((screen.getByRole('button', { name: 'Subscribe Starter' }) as HTMLButtonElement).disabled).toBe(true);
@@ -153,7 +153,7 @@ describe('checkout', () => {
   it('verifies a coupon: Verify disabled while empty, then the message and the discounted total', async () => {
     const { calls, dialog } = await openStarter((c) =>
       c.path === 'admin/coupon/verifyCoupon'
-        ? ok({ couponCode: 'WELCOME10', discountedAmount: 10.8, planId: 'plan-starter' }, 'Coupon verified succefully')
+        ? ok({ couponCode: 'WELCOME10', discountedAmount: 10.8, planId: 'plan-starter' }, 'Coupon verified successfully')
         : c.path === 'payment/createSubscriptionSession'
           ? ok({ urlRedirect: 'http://pay.example/cs_1', orderId: 'o1' })
           : undefined,
@@ -165,7 +165,7 @@ describe('checkout', () => {
     await userEvent.clear(within(dialog).getByLabelText('Coupon code'));
     await userEvent.type(within(dialog).getByLabelText('Coupon code'), 'WELCOME10');
     await userEvent.click(verify);
-    expect(await within(dialog).findByText('Coupon verified succefully')).toBeTruthy();
+    expect(await within(dialog).findByText('Coupon verified successfully')).toBeTruthy();
     expect(within(dialog).getByText('$10.80')).toBeTruthy();
     expect(calls.find((c) => c.path === 'admin/coupon/verifyCoupon')?.body).toEqual({
       priceId: 'price_starter_usd',

@@ -61,9 +61,9 @@ describe('subscription on the profile hub', () => {
     expect(screen.getByRole('link', { name: 'Renew' }).getAttribute('href')).toBe('/profile/pricing');
   });
 
-  it("reads 'Switch to Buisness' for a free-tier influencer, Pricing for others, nothing for managers", () => {
+  it("reads 'Switch to Business' for a free-tier influencer, Pricing for others, nothing for managers", () => {
     const { unmount } = show(<PricingMenuEntry user={user('INFLUENCER', { planType: 'FreeTier', postLimit: 5 }, false)} />);
-    expect(screen.getByRole('link', { name: /Switch to Buisness/ }).getAttribute('href')).toBe('/profile/pricing');
+    expect(screen.getByRole('link', { name: /Switch to Business/ }).getAttribute('href')).toBe('/profile/pricing');
     unmount();
     const b = show(<PricingMenuEntry user={user('IMC', null, false)} />);
     expect(screen.getByRole('link', { name: /^Pricing/ })).toBeTruthy();

@@ -64,7 +64,7 @@ export function SubscriptionInfo(props: { user?: TCurrentUser }) {
   );
 }
 
-/** The hub's Pricing entry ('Switch to Buisness' for a free-tier influencer); business managers have none. */
+/** The hub's Pricing entry ('Switch to Business' for a free-tier influencer); business managers have none. */
 export function PricingMenuEntry(props: { user?: TCurrentUser }) {
   const current = useCurrentUser().data;
   const user = props.user ?? current;

@@ -226,7 +226,7 @@ describe('the create-post dialog', { timeout: 30_000 }, () => {
     expect(calls.find((c) => c.path === '/sph/social-media-manager/single-post/')?.body).toMatchObject({ IsDraft: true });
   });
 
-  it('a FreeTier influencer at the post limit sees the notice at the top and no draft or schedule; posting is refused with "Post limit Exceeded the total post!."', async () => {
+  it('a FreeTier influencer at the post limit sees the notice at the top and no draft or schedule; posting is refused with "Post limit exceeded: you have used all your posts."', async () => {
     const { calls, onClose } = open(
       {
         subscriptionDetails: {
@@ -257,7 +257,7 @@ describe('the create-post dialog', { timeout: 30_000 }, () => {
     expect(calls.some((c) => c.path.includes('single-post'))).toBe(false);
   });
 
-  it('a FreeTier influencer whose post the server refuses for the limit is told "Post limit Exceeded the total post!."', async () => {
+  it('a FreeTier influencer whose post the server refuses for the limit is told "Post limit exceeded: you have used all your posts."', async () => {
     const { onClose } = open(
       {
         subscriptionDetails: {

@@ -310,7 +310,7 @@ export function CreatePostDialog({ opened, draft, campaign = null, onClose }: TP
         ? [{ label: COMPOSER_MSG.saveDraftForApproval, mode: 'draft', primary: true, blockers: check.draftBlockers }]
         : limitReached
           ? // a free-tier influencer at its limit is offered no draft and no schedule: Post Now asks the server,
-            // which refuses it ("Post limit Exceeded the total post!.") unless the free tier has renewed meanwhile
+            // which refuses it ("Post limit exceeded: you have used all your posts.") unless the free tier has renewed meanwhile
             [{ label: COMPOSER_MSG.postNow, mode: 'now', primary: true, blockers: check.blockers }]
           : [
               { label: COMPOSER_MSG.saveDraft, mode: 'draft' as const, primary: false, blockers: check.draftBlockers },

@@ -73,7 +73,7 @@ describe('the home page before a first post', () => {
       '/sph/recent_post_details/u1/': [],
     });
     expect(await screen.findByText('No post Today')).toBeTruthy();
-    expect(await screen.findByText('No schedule Post')).toBeTruthy();
+    expect(await screen.findByText('No scheduled posts')).toBeTruthy();
     expect(await screen.findByText('No Recent Post')).toBeTruthy();
     expect(screen.queryByText("You haven't added a post yet")).toBeNull();
   });

@@ -38,7 +38,7 @@ export function LimitExceeded({ message, go }: { message: string; go: TGo }) {
   );
 }
 
-/** A free-tier influencer refused a post for its limit: "Post limit Exceeded the total post!.", and the plans. */
+/** A free-tier influencer refused a post for its limit: "Post limit exceeded: you have used all your posts.", and the plans. */
 export function FreeTierExceeded({ go }: { go: TGo }) {
   return (
     <Stack gap={2}>

@@ -54,7 +54,7 @@ describe('a scheduled post card', () => {
     expect(items()).toEqual(['Post now', 'Pause', 'Reschedule', 'Delete']);
   });
 
-  it('pause sends IsPaused and says "pause successfully"', async () => {
+  it('pause sends IsPaused and says "Paused successfully"', async () => {
     const calls = show(post(), 'INFLUENCER', (c) =>
       c.path === '/sph/edit_scheduled_post/' ? sph(null, POST_MSG.paused) : undefined,
     );

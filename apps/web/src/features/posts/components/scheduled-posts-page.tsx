@@ -33,7 +33,7 @@ export function ScheduledPostsPage() {
         Skeleton={PostCardSkeleton}
         empty={{
           icon: <IconCalendarOff size={24} />,
-          title: 'No schedule Post',
+          title: 'No scheduled posts',
           line: 'Posts you schedule wait here until their time comes.',
         }}
         card={(post) =>

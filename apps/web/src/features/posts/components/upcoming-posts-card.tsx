@@ -34,7 +34,7 @@ export function UpcomingPostsCard({ userId }: { userId: string }) {
         </Text>
       ) : posts.length === 0 ? (
         <Text c="dimmed" size="sm">
-          No schedule Post
+          No scheduled posts
         </Text>
       ) : (
         <Stack gap="sm">

@@ -35,7 +35,7 @@ type TArgs = {
   accounts: readonly TSocialAccount[];
   userId: string;
   isManager: boolean;
-  /** An influencer on the free tier: refused for the limit, it is told "Post limit Exceeded the total post!.". */
+  /** An influencer on the free tier: refused for the limit, it is told "Post limit exceeded: you have used all your posts.". */
   freeTier: boolean;
   planEnd: Date | null;
   draft: TPost | null;

@@ -69,7 +69,7 @@ describe('profile hub', () => {
     expect(screen.queryByRole('link', { name: /^Wallet/ })).toBeNull();
   });
 
-  it("offers a free-tier influencer 'Switch to Buisness', and a Google sign-in no Change Password", () => {
+  it("offers a free-tier influencer 'Switch to Business', and a Google sign-in no Change Password", () => {
     renderHub({
       profileType: 'INFLUENCER',
       authType: 'GOOGLE',
@@ -85,7 +85,7 @@ describe('profile hub', () => {
       },
     });
     const entries = menuEntries();
-    expect(entries).toContain('Switch to Buisness');
+    expect(entries).toContain('Switch to Business');
     expect(entries).not.toContain('Change Password');
     expect(entries).toContain('Notification');
     expect(screen.getByText('Level:').parentElement?.textContent).toBe('Level: Maker');

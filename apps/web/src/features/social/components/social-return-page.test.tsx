@@ -106,7 +106,7 @@ describe('the page chooser', () => {
 
   it('Select toggles Selected, an added page is disabled, Save sends the chosen pages with the flow', async () => {
     const calls = mockFetch((c) =>
-      c.path === '/sph/facebook/save_fb_details/' ? sphOk([], 'facebook page added Succesfully') : undefined,
+      c.path === '/sph/facebook/save_fb_details/' ? sphOk([], 'Facebook page added successfully') : undefined,
     );
     const onClose = vi.fn();
     renderUi(
