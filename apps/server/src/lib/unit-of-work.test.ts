@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { TModule } from '../container';
 import { interests } from '../db/schema';
 import { defineJob } from '../jobs/registry';
+import type { TModule } from '../module-types';
 import { MODULES } from '../modules';
 import { addSubUser, invitationToken, MANAGER_PASSWORD, makeOwner, makeRole, makeTeam } from '../modules/team/team-test-kit';
 import { buildTestApp, buildUser, call, PASSWORD, type TTestApp } from '../test/helpers';

@@ -1,4 +1,4 @@
-import type { TModule } from '../container';
+import type { TModule } from '../module-types';
 import { adminModule } from './admin/module';
 import { adminBillingModule } from './admin-billing/module';
 import { adminOverviewModule } from './admin-overview/module';

@@ -1,8 +1,8 @@
-import type { TModule } from '../../container';
+import type { TModule } from '../../module-types';
 import { adminBillingRoutes } from './routes';
 import { createAdminBillingService, type TAdminBillingService } from './service';
 
-declare module '../../container' {
+declare module '../../module-types' {
   interface TServices {
     adminBilling: TAdminBillingService;
   }

@@ -1,9 +1,9 @@
-import type { TModule } from '../../container';
+import type { TModule } from '../../module-types';
 import { createAdminOverviewRepository } from './repository';
 import { adminOverviewRoutes } from './routes';
 import { createAdminOverviewService, type TAdminOverviewService } from './service';
 
-declare module '../../container' {
+declare module '../../module-types' {
   interface TServices {
     adminOverview: TAdminOverviewService;
   }

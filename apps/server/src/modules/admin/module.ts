@@ -1,4 +1,4 @@
-import type { TModule } from '../../container';
+import type { TModule } from '../../module-types';
 import { createAccountsRepository } from './accounts-repository';
 import { createAuditService, type TAuditService } from './audit';
 import { createAuditRepository } from './audit-repository';
@@ -7,7 +7,7 @@ import { adminBrandsRoutes } from './brands-routes';
 import { adminRoutes } from './routes';
 import { createAdminService, type TAdminService } from './service';
 
-declare module '../../container' {
+declare module '../../module-types' {
   interface TServices {
     /** The admins' audit log: `audit.record({...})` inside the unit of work of the write it describes. */
     audit: TAuditService;

@@ -1,10 +1,10 @@
-import type { TModule } from '../../container';
+import type { TModule } from '../../module-types';
 import { readFiguresJob } from './jobs';
 import { createAnalyticsRepository } from './repository';
 import { analyticsSphRoutes } from './routes';
 import { createAnalyticsService, type TAnalyticsService } from './service';
 
-declare module '../../container' {
+declare module '../../module-types' {
   interface TServices {
     analytics: TAnalyticsService;
   }

@@ -1,14 +1,14 @@
 import { SANDBOX_GOOGLE_CLIENT_ID } from '@virality/sandbox/facts';
-import type { TModule } from '../../container';
 import { cleanupJob } from '../../jobs/cleanup';
 import { getOrCreateSetting, randomSecret } from '../../lib/settings';
+import type { TModule } from '../../module-types';
 import { createGoogleVerifier } from './google';
 import { createAuthRepository } from './repository';
 import { authRoutes } from './routes';
 import { createAuthService, type TAuthService } from './service';
 import { createTokenSigner, derivedSecret } from './tokens';
 
-declare module '../../container' {
+declare module '../../module-types' {
   interface TServices {
     auth: TAuthService;
   }

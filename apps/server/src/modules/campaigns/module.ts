@@ -1,9 +1,9 @@
-import type { TModule } from '../../container';
+import type { TModule } from '../../module-types';
 import { createCampaignsRepository } from './repository';
 import { campaignsRoutes } from './routes';
 import { createCampaignsService, type TCampaignsService } from './service';
 
-declare module '../../container' {
+declare module '../../module-types' {
   interface TServices {
     campaigns: TCampaignsService;
   }

@@ -1,9 +1,9 @@
-import type { TModule } from '../../container';
+import type { TModule } from '../../module-types';
 import { createEventsRepository } from './repository';
 import { eventsRoutes } from './routes';
 import { createEventsService, type TEventsService } from './service';
 
-declare module '../../container' {
+declare module '../../module-types' {
   interface TServices {
     events: TEventsService;
   }

@@ -1,9 +1,9 @@
-import type { TModule } from '../../container';
+import type { TModule } from '../../module-types';
 import { createInterestsRepository } from './repository';
 import { interestsRoutes } from './routes';
 import { createInterestsService, type TInterestsService } from './service';
 
-declare module '../../container' {
+declare module '../../module-types' {
   interface TServices {
     interests: TInterestsService;
   }

@@ -1,8 +1,8 @@
-import type { TModule } from '../../container';
+import type { TModule } from '../../module-types';
 import { locationRoutes } from './routes';
 import { createLocationService, type TLocationService } from './service';
 
-declare module '../../container' {
+declare module '../../module-types' {
   interface TServices {
     location: TLocationService;
   }

@@ -1,12 +1,12 @@
 import path from 'node:path';
-import type { TModule } from '../../container';
 import { defineJob } from '../../jobs/registry';
+import type { TModule } from '../../module-types';
 import { createMediaConverter, type TMediaConverter } from './convert';
 import { createMediaRepository } from './repository';
 import { mediaRoutes } from './routes';
 import { createMediaService, MEDIA_UPLOAD_LIMITS, type TMediaLimits, type TMediaService } from './service';
 
-declare module '../../container' {
+declare module '../../module-types' {
   interface TServices {
     media: TMediaService;
     /** A post's photos made fit for one network before they are sent (JPEG, re-encoded under its limit). */

@@ -1,11 +1,11 @@
 import { PLATFORM_FEE_BPS } from '@virality/domain';
-import type { TModule } from '../../container';
+import type { TModule } from '../../module-types';
 import { ledgerCheckJob, payoutSendJob, payoutsPollJob, transfersReconcileJob } from './jobs';
 import { createMoneyRepository } from './repository';
 import { moneyRoutes, paypalWebhookRoutes } from './routes';
 import { createMoneyService, type TMoneyService } from './service';
 
-declare module '../../container' {
+declare module '../../module-types' {
   interface TServices {
     money: TMoneyService;
   }

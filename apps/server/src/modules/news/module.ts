@@ -1,10 +1,10 @@
-import type { TModule } from '../../container';
 import { requireAdmin } from '../../http/auth';
+import type { TModule } from '../../module-types';
 import { createNewsRepository } from './repository';
 import { newsAdminRoutes, newsPublicRoutes } from './routes';
 import { createNewsService, type TNewsService } from './service';
 
-declare module '../../container' {
+declare module '../../module-types' {
   interface TServices {
     news: TNewsService;
   }

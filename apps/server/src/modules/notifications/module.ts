@@ -1,10 +1,10 @@
-import type { TModule } from '../../container';
+import type { TModule } from '../../module-types';
 import { createNotificationsRepository } from './repository';
 import { notificationsRoutes } from './routes';
 import { createNotificationsService, type TNotificationsService } from './service';
 import { notificationSettingsRoutes } from './settings-routes';
 
-declare module '../../container' {
+declare module '../../module-types' {
   interface TServices {
     notifications: TNotificationsService;
   }

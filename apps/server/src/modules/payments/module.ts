@@ -1,12 +1,12 @@
-import type { TModule, TModuleContext } from '../../container';
 import { paypalGatewayFor, type TPayPalGateway } from '../../integrations/paypal';
 import { createStripeGateway, type TStripeGateway } from '../../integrations/stripe';
+import type { TModule, TModuleContext } from '../../module-types';
 import { paymentsReconcileJob } from './jobs';
 import { createPaymentsRepository } from './repository';
 import { paymentsRoutes, stripeWebhookRoutes } from './routes';
 import { createPaymentsService, type TPaymentsService } from './service';
 
-declare module '../../container' {
+declare module '../../module-types' {
   interface TServices {
     payments: TPaymentsService;
     /** PayPal (Orders v2 and Payouts) when configured (in the sandbox: its emulator); null otherwise. */

@@ -1,10 +1,10 @@
-import type { TModule } from '../../container';
+import type { TModule } from '../../module-types';
 import { countryLookup } from './geo';
 import { createPlansRepository } from './repository';
 import { plansRoutes } from './routes';
 import { createPlansService, type TPlansService } from './service';
 
-declare module '../../container' {
+declare module '../../module-types' {
   interface TServices {
     plans: TPlansService;
   }

@@ -1,10 +1,10 @@
-import type { TModule } from '../../container';
+import type { TModule } from '../../module-types';
 import { levelsDailyJob } from './jobs';
 import { createPointsRepository } from './repository';
 import { pointsRoutes } from './routes';
 import { createPointsService, type TPointsService } from './service';
 
-declare module '../../container' {
+declare module '../../module-types' {
   interface TServices {
     points: TPointsService;
   }

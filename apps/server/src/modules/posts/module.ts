@@ -1,11 +1,11 @@
-import type { TModule } from '../../container';
+import type { TModule } from '../../module-types';
 import { createPublishEngine, RECLAIM_EVERY_MS, SWEEP_EVERY_MS, type TPublishEngine } from './engine';
 import { prepareJob, publishJob, publishSweepJob } from './jobs';
 import { createPostsRepository } from './repository';
 import { postsMainRoutes, postsSphRoutes } from './routes';
 import { createPostsService, type TPostsService } from './service';
 
-declare module '../../container' {
+declare module '../../module-types' {
   interface TServices {
     posts: TPostsService;
     publishing: TPublishEngine;

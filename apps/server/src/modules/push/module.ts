@@ -1,9 +1,9 @@
-import type { TModule } from '../../container';
 import { defineJob } from '../../jobs/registry';
+import type { TModule } from '../../module-types';
 import { createPushService, type TPushJob, type TPushService, WEB_PUSH_QUEUE } from './service';
 import { loadVapidKeys } from './vapid';
 
-declare module '../../container' {
+declare module '../../module-types' {
   interface TServices {
     push: TPushService;
   }

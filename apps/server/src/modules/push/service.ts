@@ -10,10 +10,10 @@ import {
 } from '@virality/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import type webPush from 'web-push';
-import type { TNotificationChannel } from '../../container';
 import { badRequest } from '../../errors';
 import { errorForLog } from '../../lib/scrub';
 import type { TEnqueue } from '../../lib/unit-of-work';
+import type { TNotificationChannel } from '../../module-types';
 import type { TNotificationsService } from '../notifications/service';
 import { endpointIssue, PrivateEndpointError, postToPushService, sandboxPushPrefix, type TPushAnswer } from './endpoint';
 import type { TVapidKeys } from './vapid';

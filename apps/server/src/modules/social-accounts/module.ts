@@ -1,13 +1,13 @@
-import type { TModule } from '../../container';
 import { createNetworkAdapters } from '../../integrations/networks';
 import { getOrCreateSetting } from '../../lib/settings';
 import { createVault, newVaultKey, parseVaultKeys } from '../../lib/vault';
+import type { TModule } from '../../module-types';
 import { tokenRefreshJob } from './refresh-job';
 import { createSocialRepository } from './repository';
 import { socialMainRoutes, socialSphRoutes } from './routes';
 import { createSocialAccountsService, type TSocialAccountsService } from './service';
 
-declare module '../../container' {
+declare module '../../module-types' {
   interface TServices {
     socialAccounts: TSocialAccountsService;
   }

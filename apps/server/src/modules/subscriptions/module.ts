@@ -1,9 +1,9 @@
-import type { TModule } from '../../container';
+import type { TModule } from '../../module-types';
 import { plansDailyJob } from './jobs';
 import { createSubscriptionsRepository } from './repository';
 import { createSubscriptionsService, type TSubscriptionsService } from './service';
 
-declare module '../../container' {
+declare module '../../module-types' {
   interface TServices {
     subscriptions: TSubscriptionsService;
   }

@@ -1,9 +1,9 @@
-import type { TModule } from '../../container';
+import type { TModule } from '../../module-types';
 import { createTeamRepository } from './repository';
 import { teamRoutes } from './routes';
 import { createTeamService, type TTeamService } from './service';
 
-declare module '../../container' {
+declare module '../../module-types' {
   interface TServices {
     team: TTeamService;
   }

@@ -1,12 +1,12 @@
-import type { TModule } from '../../container';
 import { uploadSweepJob } from '../../jobs/upload-sweep';
+import type { TModule } from '../../module-types';
 import { createAccountDeletion } from './deletion';
 import { deletionRoutes } from './deletion-routes';
 import { createUsersRepository } from './repository';
 import { usersRoutes } from './routes';
 import { createUsersService, type TUsersService } from './service';
 
-declare module '../../container' {
+declare module '../../module-types' {
   interface TServices {
     users: TUsersService;
   }

@@ -9,8 +9,8 @@ import { paths } from '../../../config/paths';
 import { useCampaignByDay } from '../api/campaigns-by-date';
 import { dayName } from '../lib/calendar-view';
 import classes from './calendar.module.css';
+import { LoadError } from './load-error';
 import { AgendaSkeleton } from './post-parts';
-import { LoadError } from './view-parts';
 
 const CAMPAIGN_EDGE = 'var(--mantine-color-brand-6)';
 

@@ -16,8 +16,9 @@ import { usePostsDateRange } from '../api/posts-date-range';
 import { dayName, postsCount } from '../lib/calendar-view';
 import classes from './calendar.module.css';
 import { CampaignChip } from './campaign-parts';
+import { LoadError } from './load-error';
 import { PostChip } from './post-parts';
-import { DayAgenda, LoadError } from './view-parts';
+import { DayAgenda } from './view-parts';
 
 type TProps = {
   day: string;

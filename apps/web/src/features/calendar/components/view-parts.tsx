@@ -1,25 +1,12 @@
-import { Alert, Button, Stack, Title } from '@mantine/core';
-import { IconAlertTriangle, IconCalendarOff } from '@tabler/icons-react';
+import { Stack, Title } from '@mantine/core';
+import { IconCalendarOff } from '@tabler/icons-react';
 import { INSIGHTS_MSG, type TPost } from '@virality/domain';
 import type { ReactNode } from 'react';
 import { EmptyState } from '../../../components/empty-state';
 import { dayName } from '../lib/calendar-view';
 import { CampaignDayAgenda } from './campaign-parts';
+import { LoadError } from './load-error';
 import { AgendaItem, AgendaSkeleton } from './post-parts';
-
-/** A read that failed: the server's message and a way to try again. */
-export function LoadError({ error, onRetry, what = 'posts' }: { error: Error; onRetry: () => void; what?: string }) {
-  return (
-    <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} aria-hidden />} title={`Could not load your ${what}`}>
-      <Stack gap="xs" align="flex-start">
-        {error.message}
-        <Button size="xs" variant="default" onClick={onRetry}>
-          Try again
-        </Button>
-      </Stack>
-    </Alert>
-  );
-}
 
 type TAgendaProps = {
   day: string;

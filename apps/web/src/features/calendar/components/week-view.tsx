@@ -25,8 +25,9 @@ import {
 } from '../lib/week-layout';
 import classes from './calendar.module.css';
 import { DayStrip } from './day-strip';
+import { LoadError } from './load-error';
 import { AgendaItem, PostChip } from './post-parts';
-import { DayAgenda, LoadError } from './view-parts';
+import { DayAgenda } from './view-parts';
 
 type TProps = {
   day: string;
