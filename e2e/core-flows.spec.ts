@@ -140,7 +140,7 @@ for (const [size, viewport] of SIZES) {
       expect(after.MediaPostedOn.map((m) => m.Status)).toEqual(['published', 'published']);
     });
 
-    test('at the post limit the notice is at the top of the composer, and the post is saved as a draft', async ({
+    test('at the post limit the notice is at the top of the composer, which offers no draft and no schedule', async ({
       page,
       request,
     }) => {
@@ -156,18 +156,12 @@ for (const [size, viewport] of SIZES) {
       const noticeTop = (await notice.boundingBox())!.y;
       const postToTop = (await dialog.getByRole('heading', { name: 'Post to' }).boundingBox())!.y;
       expect(noticeTop).toBeLessThan(postToTop);
-      await expect(dialog.getByRole('button', { name: 'Post Now' })).toHaveCount(0);
       await dialog.getByRole('button', { name: 'X', exact: true }).click();
       await dialog.getByLabel('Upload media').setInputFiles(await jpegFile(page, 24));
-      const caption = `Kept for later ${Date.now()}`;
-      await dialog.getByRole('textbox', { name: /Caption/ }).fill(caption);
+      await dialog.getByRole('textbox', { name: /Caption/ }).fill(`Over the limit ${Date.now()}`);
       if (shots) await page.screenshot({ path: `${shots}/limit-composer-${viewport.width}.png` });
-      const answer = page.waitForResponse((r) => r.url().includes('/sph/social-media-manager/single-post/'));
-      await dialog.getByRole('button', { name: 'Save as Draft' }).click();
-      const res = await answer;
-      expect(res.status()).toBe(200);
-      expect(res.request().postDataJSON().IsDraft).toBe(true);
-      await expect(page.getByText('Draft saved successfully!').first()).toBeVisible();
+      await expect(dialog.getByRole('button', { name: 'Save as Draft' })).toHaveCount(0);
+      await expect(dialog.getByRole('switch', { name: 'Schedule for later' })).toHaveCount(0);
     });
   });
 }

@@ -51,7 +51,8 @@ for (const [label, viewport] of SIZES) {
       // the first steps in place of the figures: none done yet (no account, no post, the free tier)
       const setUp = region(page, 'Get set up');
       await expect(setUp.getByText('0 of 3 done')).toBeVisible();
-      await expect(setUp.getByRole('link', { name: 'Connect an account' })).toHaveAttribute('href', '/addsocialmedia');
+      // linking starts here: a dialog of networks
+      await expect(setUp.getByRole('button', { name: 'Connect an account' })).toBeVisible();
       await expect(setUp.getByRole('link', { name: 'See plans' })).toHaveAttribute('href', '/profile/pricing');
       // the way to a first post: the step's own button, and the navigation's Create post always in sight
       await expect(page.getByRole('button', { name: 'Write a post' })).toBeVisible();
@@ -60,7 +61,7 @@ for (const [label, viewport] of SIZES) {
       await expect(page.getByRole('link', { name: /campaign/i })).toHaveCount(0);
       await expect(region(page, 'Profile Overview').getByText('No Profile Overview')).toBeVisible();
       const accounts = region(page, 'Accounts');
-      await expect(accounts.getByRole('link', { name: 'Add account' })).toHaveAttribute('href', '/addsocialmedia');
+      await expect(accounts.getByRole('button', { name: 'Add account' })).toBeVisible();
       // no post sections before a first post
       await expect(region(page, 'Recent posts')).toHaveCount(0);
       await expectNoSeriousA11y();

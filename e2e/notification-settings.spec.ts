@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { createCompletedInfluencer, loginInBrowser } from './support/api';
 import { expect, test } from './support/fixtures';
-import { createUnpaidBusinessOwner, managerOf } from './support/team';
+import { createBusinessOwner, managerOf } from './support/team';
 
 /**
  * Notification settings: four switches kept on the server for the account, so a reload, another device and the
@@ -72,7 +72,7 @@ test("a business manager logs in, keeps the role's name with the session, and ha
   request,
 }) => {
   await page.setViewportSize({ width: 390, height: 844 });
-  const owner = await createUnpaidBusinessOwner(request);
+  const owner = await createBusinessOwner(request);
   const manager = await managerOf(request, owner, []);
   const roleName = (await (await request.get('/api/user/getUserStatus', { headers: { 'x-access-token': manager.token } })).json())
     .response.result.businessRoleId.roleName as string;

@@ -81,6 +81,8 @@ test.describe('the profile hub', () => {
       request,
       expectNoSeriousA11y,
     }) => {
+      // seven pages visited one after the other
+      test.setTimeout(120_000);
       await page.setViewportSize(viewport);
       const owner = await createBusinessOwner(request);
       await loginInBrowser(page, owner);
@@ -96,6 +98,7 @@ test.describe('the profile hub', () => {
         'Address Detail',
         'Social Media Accounts',
         'Virality Point',
+        'Wallet',
         'Pricing',
         'Change Password',
         'Privacy Policy',

@@ -524,9 +524,13 @@ export function CreatePostDialog({ opened, draft, campaign = null, onClose }: TP
         <Box p="md" pr="xl" style={{ flex: 7, minWidth: 0, overflowY: 'auto' }}>
           {composer}
         </Box>
+        {/* the previews hold nothing to focus: the column itself takes the keyboard, so arrow keys scroll it */}
         <Box
           p="md"
           bg="gray.0"
+          tabIndex={0}
+          role="region"
+          aria-label="Previews"
           style={{ flex: 5, minWidth: 0, overflowY: 'auto', borderLeft: '1px solid var(--mantine-color-gray-2)' }}
         >
           {preview}
