@@ -1,15 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
-import type { TOtpSent } from '@virality/domain';
-import { api } from '../../../lib/api-client';
+import { sendContactOtp } from '../../../components/profile-form';
 
-export type TSendOtpBody = { email: string } | { mobileNumber: string; phoneCode: string };
+export type { TContactOtpBody as TSendOtpBody } from '../../../components/profile-form';
 
 /** POST otp/sendOtp: with the token, sends an OTP to a new email / mobile of the logged-in user. */
-export async function sendOtp(body: TSendOtpBody): Promise<TOtpSent> {
-  const res = await api.post('otp/sendOtp', body);
-  return res.response;
-}
-
 export function useSendOtp() {
-  return useMutation({ mutationFn: sendOtp });
+  return useMutation({ mutationFn: sendContactOtp });
 }

@@ -250,6 +250,8 @@ describe('UserProfilePage', { timeout: 40_000 }, () => {
     expect(JSON.parse(screen.getByTestId('location').dataset.state ?? 'null')).toEqual({
       emailPhone: '+919876543210',
       origin: 'userprofile',
+      mobileNumber: '9876543210',
+      phoneCode: '91',
       next: '/interest',
     });
   });

@@ -1,49 +1,11 @@
 import { accountDetailsFields, type TProfileFields, type TProfileType, type TUser } from '@virality/domain';
-
-/** What the Account Details form holds; selects keep strings, the payload turns codes into numbers. */
-export type TAccountDetailsValues = {
-  profileImage: string;
-  name: string;
-  pronouns: string | null;
-  gender: string | null;
-  dateOfBirth: string;
-  industryType: string | null;
-  companySize: string | null;
-  numOfInflunecer: string | null;
-  phoneCode: string;
-  mobileNumber: string;
-  email: string;
-  paypalId: string;
-};
-
-const NOT_SET = new Set(['', 'N/A']);
-const str = (v: string | null | undefined): string => (v && !NOT_SET.has(v) ? v : '');
-const opt = (v: string | null | undefined): string | null => (v && !NOT_SET.has(v) ? v : null);
-const code = (v: number | null | undefined): string | null => (v === null || v === undefined ? null : String(v));
-
-/** The form's first values, read from the logged-in user. */
-export function initialAccountDetails(user: TUser): TAccountDetailsValues {
-  return {
-    profileImage: str(user.profileImage),
-    name: str(user.name),
-    pronouns: opt(user.pronouns),
-    gender: opt(user.gender),
-    dateOfBirth: str(user.dateOfBirth).slice(0, 10),
-    industryType: opt(user.industryType),
-    companySize: code(user.companySize),
-    numOfInflunecer: code(user.numOfInflunecer),
-    phoneCode: str(user.phoneCode).replace(/^\+/, ''),
-    mobileNumber: str(user.mobileNumber),
-    email: str(user.email),
-    paypalId: str(user.paypalId),
-  };
-}
+import type { TProfileValues } from '../../../components/profile-form';
 
 /**
  * The PUT user/updateProfile body: the fields this type's form shows. A saved e-mail or mobile is locked, so it is
  * not sent; a new one is (the server keeps it pending until its OTP is verified). An empty payout id removes it.
  */
-export function toAccountDetailsPayload(values: TAccountDetailsValues, user: TUser): TProfileFields {
+export function toAccountDetailsPayload(values: TProfileValues, user: TUser): TProfileFields {
   const fields = accountDetailsFields(user.profileType as TProfileType);
   const t = (v: string) => v.trim();
   const payload: TProfileFields = {
