@@ -10,6 +10,7 @@ import {
 } from './support/api';
 import { expect, test } from './support/fixtures';
 import { latestOtp, uniqueEmail, uniquePhone } from './support/outbox';
+import { shot } from './support/shots';
 import { createBusinessOwner } from './support/team';
 
 /**
@@ -93,7 +94,7 @@ test.describe('Account Details', () => {
       await expect.poll(() => errorOf(page, 'Date of birth')).toBe('Invalid Date of Birth');
       await expect(field(page, 'Name')).toBeFocused();
       await expectNoSidewaysScroll(page);
-      await page.screenshot({ path: `/tmp/i24a/account-details-errors-${name}.png`, fullPage: true });
+      await shot(page, `/tmp/i24a/account-details-errors-${name}.png`, { fullPage: true });
       await expectNoSeriousA11y();
       expect((await me(page, user)).name).toBe(user.name);
 
@@ -169,7 +170,7 @@ test.describe('Account Details', () => {
     await expect(page.getByRole('combobox', { name: 'Industry', exact: true })).toHaveValue('Computer Software');
     await expect(page.getByRole('combobox', { name: 'Company size', exact: true })).toHaveValue('0-10 employees');
     await expect(page.getByRole('combobox', { name: 'Pronouns' })).toHaveCount(0);
-    await page.screenshot({ path: '/tmp/i24a/account-details-business-desktop.png', fullPage: true });
+    await shot(page, '/tmp/i24a/account-details-business-desktop.png', { fullPage: true });
     await selectOption(page, 'Company size', '51-100 employees');
     await page.getByRole('button', { name: 'Save' }).click();
     await expect(page).toHaveURL(/\/profile$/);
@@ -217,7 +218,7 @@ test.describe('Address', () => {
       await expect.poll(() => errorOf(page, 'Pin code')).toBe('Zip/Pin code is not valid');
       await expect(page.getByText('State is required')).toBeVisible();
       await expectNoSidewaysScroll(page);
-      await page.screenshot({ path: `/tmp/i24a/address-errors-${name}.png`, fullPage: true });
+      await shot(page, `/tmp/i24a/address-errors-${name}.png`, { fullPage: true });
       await expectNoSeriousA11y();
 
       // a country without states: state and city are left empty, and saved as N/A

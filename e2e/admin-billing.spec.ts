@@ -3,6 +3,7 @@ import { firstAdmin } from './support/admin';
 import { apiCall, loginInBrowser } from './support/api';
 import { payByApi, planOf, planStatus, startCheckoutByApi } from './support/billing';
 import { expect, test } from './support/fixtures';
+import { shot } from './support/shots';
 import { createUnpaidBusinessOwner } from './support/team';
 
 // The console's Plans and prices and Coupons sections: an admin changes a plan's price (the price list follows), makes
@@ -45,7 +46,7 @@ for (const [name, viewport] of SIZES) {
         await expect(enterprise.getByText(`£${was}`, { exact: true })).toBeVisible();
         await expectNoSeriousA11y();
         await expectNoSidewaysScroll(page);
-        await page.screenshot({ path: `${SHOTS}/admin-plans-${name}.png`, fullPage: true });
+        await shot(page, `${SHOTS}/admin-plans-${name}.png`, { fullPage: true });
 
         await enterprise.getByRole('button', { name: 'Edit Enterprise' }).click();
         const editor = page.getByRole('dialog', { name: 'Edit Enterprise' });
@@ -54,7 +55,7 @@ for (const [name, viewport] of SIZES) {
         await editor.getByRole('button', { name: 'Save' }).click();
         await expect(editor.getByText('A price must be more than 0 with at most two decimals')).toBeVisible();
         await gbp.fill(String(next));
-        await page.screenshot({ path: `${SHOTS}/admin-plan-editor-${name}.png` });
+        await shot(page, `${SHOTS}/admin-plan-editor-${name}.png`);
         await editor.getByRole('button', { name: 'Save' }).click();
         const confirm = page.getByRole('dialog', { name: 'Change the Enterprise prices?' });
         await expect(confirm.getByText(`Pound sterling: £${was} → £${next.toFixed(next % 1 ? 2 : 0)}`)).toBeVisible();
@@ -76,7 +77,7 @@ for (const [name, viewport] of SIZES) {
         await form.getByLabel('Code').fill(code);
         await form.getByRole('textbox', { name: 'Percentage off' }).fill('20');
         await form.getByRole('textbox', { name: 'Maximum uses' }).fill('5');
-        await page.screenshot({ path: `${SHOTS}/admin-coupon-form-${name}.png` });
+        await shot(page, `${SHOTS}/admin-coupon-form-${name}.png`);
         await form.getByRole('button', { name: 'Create coupon' }).click();
         await expect(page.getByText('Coupon created')).toBeVisible();
         await expect(form).toHaveCount(0);
@@ -102,7 +103,7 @@ for (const [name, viewport] of SIZES) {
         await expect(row.getByText(/1 of 5/)).toBeVisible();
         await expectNoSeriousA11y();
         await expectNoSidewaysScroll(page);
-        await page.screenshot({ path: `${SHOTS}/admin-coupons-${name}.png`, fullPage: true });
+        await shot(page, `${SHOTS}/admin-coupons-${name}.png`, { fullPage: true });
         await row.getByRole('button', { name: `Deactivate ${code}` }).click();
         await page
           .getByRole('dialog', { name: `Deactivate ${code}?` })

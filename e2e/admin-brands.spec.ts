@@ -5,6 +5,7 @@ import { apiCall, loginInBrowser, pickInterests, selectOption, serverNow, unique
 import { CARDS, payInBrowser } from './support/billing';
 import { expect, test } from './support/fixtures';
 import { latestMessage, uniqueEmail } from './support/outbox';
+import { shot } from './support/shots';
 
 /**
  * Brands in the admin console. Brands never sign up: the first admin creates one in the Brands section, the brand
@@ -72,7 +73,7 @@ for (const { name, viewport } of SIZES) {
       await expect(dialog.getByLabel('Country code')).toBeVisible();
       await dialog.getByRole('button', { name: 'Create and invite' }).click();
       await expect(dialog.getByText('Please enter your phone code')).toBeVisible();
-      await admin.screenshot({ path: `${SHOTS}/brand-dialog-${name}.png` });
+      await shot(admin, `${SHOTS}/brand-dialog-${name}.png`);
       await expectNoSeriousA11y(admin);
       await dialog.getByLabel('E-mail or mobile').fill(email);
       await expect(dialog.getByLabel('Country code')).toHaveCount(0);
@@ -93,7 +94,7 @@ for (const { name, viewport } of SIZES) {
       // the brand waits: the invitation is sent again (the newest link is the one that works)
       await row.getByRole('button', { name: `Resend invitation to ${brandName}` }).click();
       await expect(admin.getByText(`A new invitation is sent to ${email}`)).toBeVisible();
-      await admin.screenshot({ path: `${SHOTS}/brands-${name}.png`, fullPage: true });
+      await shot(admin, `${SHOTS}/brands-${name}.png`, { fullPage: true });
       await expectNoSeriousA11y(admin);
       await expectNoSidewaysScroll(admin);
 
@@ -121,7 +122,7 @@ for (const { name, viewport } of SIZES) {
       await selectOption(page, 'City', 'Bangalore Urban', 'Bangalore U');
       await page.getByLabel('Address').fill('12 MG Road');
       await page.getByLabel('Pin code').fill('560001');
-      await page.screenshot({ path: `${SHOTS}/brand-profile-${name}.png`, fullPage: true });
+      await shot(page, `${SHOTS}/brand-profile-${name}.png`, { fullPage: true });
       await page.getByRole('button', { name: 'Continue' }).click();
       await expect(page).toHaveURL(/\/interest$/);
       await pickInterests(page, ['Fashion', 'Travel', 'Food & Drink']);
@@ -134,7 +135,7 @@ for (const { name, viewport } of SIZES) {
       // the plan gate, then a plan paid at the sandbox checkout
       await expect(page).toHaveURL(/\/home$/);
       await expect(page.getByRole('heading', { name: 'Choose a plan to open your dashboard', level: 1 })).toBeVisible();
-      await page.screenshot({ path: `${SHOTS}/brand-gate-${name}.png`, fullPage: true });
+      await shot(page, `${SHOTS}/brand-gate-${name}.png`, { fullPage: true });
       await expectNoSeriousA11y();
       await page.getByRole('link', { name: 'See plans' }).click();
       await expect(page).toHaveURL(/\/profile\/pricing$/);
@@ -147,7 +148,7 @@ for (const { name, viewport } of SIZES) {
       await payInBrowser(page, CARDS.ok);
       await expect(page).toHaveURL(/\/home$/, { timeout: 30_000 });
       await expect(page.getByRole('heading', { name: `Welcome, ${brandName}`, level: 1 })).toBeVisible({ timeout: 20_000 });
-      await page.screenshot({ path: `${SHOTS}/brand-home-${name}.png`, fullPage: true });
+      await shot(page, `${SHOTS}/brand-home-${name}.png`, { fullPage: true });
       const token = await page.evaluate(() => localStorage.getItem('virality-auth-token'));
       const status = await apiCall<{ result: { profileType: string; paymentStatus: boolean } }>(
         request,
@@ -170,7 +171,7 @@ for (const { name, viewport } of SIZES) {
       await expect(admin.getByText('Account deactivated: its sessions have ended')).toBeVisible();
       await expect(row.getByText('Deactivated', { exact: true })).toBeVisible();
       await expect(row.getByRole('button', { name: `Reactivate ${brandName}` })).toBeVisible();
-      await admin.screenshot({ path: `${SHOTS}/brands-deactivated-${name}.png`, fullPage: true });
+      await shot(admin, `${SHOTS}/brands-deactivated-${name}.png`, { fullPage: true });
       await expectNoSeriousA11y(admin);
       await expectNoSidewaysScroll(admin);
 
@@ -213,7 +214,7 @@ for (const { name, viewport } of SIZES) {
       await page.getByRole('dialog', { name: 'Deactivate this admin?' }).getByRole('button', { name: 'Deactivate' }).click();
       await expect(page.getByText('Admin deactivated: their sessions have ended')).toBeVisible();
       await expect(other.getByText('Deactivated', { exact: true })).toBeVisible();
-      await page.screenshot({ path: `${SHOTS}/admins-deactivated-${name}.png`, fullPage: true });
+      await shot(page, `${SHOTS}/admins-deactivated-${name}.png`, { fullPage: true });
       await expectNoSeriousA11y();
       await expectNoSidewaysScroll(page);
       const me = await request.get('/api/admin/me', { headers: { 'x-access-token': second } });

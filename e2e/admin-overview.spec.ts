@@ -5,6 +5,7 @@ import { settledAs } from './support/analytics';
 import { apiCall, loginInBrowser } from './support/api';
 import { expect, test } from './support/fixtures';
 import { postByApi, uploadPhoto } from './support/posts';
+import { shot } from './support/shots';
 import { failNext, linkByApi, linkForFaults } from './support/social';
 import { createBusinessOwner } from './support/team';
 
@@ -90,7 +91,7 @@ for (const { name, viewport } of SIZES) {
         await expect(card).toBeVisible();
         await expect(card.locator('.recharts-surface')).toBeVisible();
       }
-      await page.screenshot({ path: `${SHOTS}/overview-${name}.png`, fullPage: true });
+      await shot(page, `${SHOTS}/overview-${name}.png`, { fullPage: true });
       await expectNoSeriousA11y(page);
       await expectNoSidewaysScroll(page);
 
@@ -121,7 +122,7 @@ for (const { name, viewport } of SIZES) {
       const threadsRow = posts.getByRole('row', { name: /Threads/ }).getByRole('cell');
       expect(await figure(instagram.nth(0))).toBeGreaterThanOrEqual((networkBefore.get('instagram')?.published ?? 0) + 1);
       expect(await figure(threadsRow.nth(1))).toBeGreaterThanOrEqual((networkBefore.get('threads')?.failed ?? 0) + 1);
-      await page.screenshot({ path: `${SHOTS}/overview-tables-${name}.png`, fullPage: true });
+      await shot(page, `${SHOTS}/overview-tables-${name}.png`, { fullPage: true });
       await expectNoSeriousA11y(page);
       await expectNoSidewaysScroll(page);
     });

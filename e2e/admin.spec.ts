@@ -3,6 +3,7 @@ import { firstAdmin } from './support/admin';
 import { createCompletedInfluencer, loginInBrowser } from './support/api';
 import { expect, test } from './support/fixtures';
 import { latestMessage, uniqueEmail } from './support/outbox';
+import { shot } from './support/shots';
 
 /**
  * The admin console: the first admin (made by `npm run admin:create` before the server starts, see
@@ -50,7 +51,7 @@ for (const { name, viewport } of SIZES) {
       await expect(page.getByText(`Invitation sent to ${email}`)).toBeVisible();
       const invited = page.getByRole('list', { name: 'Admins' }).getByRole('listitem').filter({ hasText: email });
       await expect(invited.getByText('Invitation sent')).toBeVisible();
-      await page.screenshot({ path: `${SHOTS}/admins-${name}.png`, fullPage: true });
+      await shot(page, `${SHOTS}/admins-${name}.png`, { fullPage: true });
       await expectNoSeriousA11y(page);
       await page.getByRole('button', { name: 'Log out' }).click();
       await expect(page).toHaveURL(/\/login$/);
@@ -80,7 +81,7 @@ for (const { name, viewport } of SIZES) {
       await expect(row.getByText('Influencer', { exact: true })).toBeVisible();
       await expect(row.getByText('Plan: None')).toBeVisible();
       await expect(row.getByText('Networks: None linked')).toBeVisible();
-      await page.screenshot({ path: `${SHOTS}/users-${name}.png`, fullPage: true });
+      await shot(page, `${SHOTS}/users-${name}.png`, { fullPage: true });
       await expectNoSeriousA11y(page);
       await row.getByRole('button', { name: `Deactivate ${person}` }).click();
       await page.getByRole('dialog').getByRole('button', { name: 'Deactivate' }).click();
@@ -98,7 +99,7 @@ for (const { name, viewport } of SIZES) {
         .filter({ hasText: 'Deactivated an account' });
       await expect(entry).toHaveCount(1);
       await expect(entry.getByText('User status:')).toBeVisible();
-      await page.screenshot({ path: `${SHOTS}/audit-${name}.png`, fullPage: true });
+      await shot(page, `${SHOTS}/audit-${name}.png`, { fullPage: true });
       await expectNoSeriousA11y(page);
       const scrolls = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
       expect(scrolls).toBe(false);

@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { apiCall, createCompletedInfluencer, loginInBrowser } from './support/api';
 import { createCompletedImc } from './support/calendar';
 import { expect, test } from './support/fixtures';
+import { shot } from './support/shots';
 
 // What protects influencers from a campaign owner, and what the owner's leaving does: an influencer mutes the owner
 // from the campaign's page (and unmutes them); an IMC closing its account is told that its campaigns end; once it has
@@ -54,7 +55,7 @@ for (const { name, viewport } of SIZES) {
       await expect(page.getByText('You will not be notified of campaigns from Reach Agency').first()).toBeVisible();
       await expect(page.getByRole('button', { name: 'Unmute Reach Agency' })).toBeVisible();
       await expectNoSeriousA11y();
-      await page.screenshot({ path: `${SHOTS}/muted-${name}.png`, fullPage: true });
+      await shot(page, `${SHOTS}/muted-${name}.png`, { fullPage: true });
       await page.getByRole('button', { name: 'Unmute Reach Agency' }).click();
       await expect(page.getByRole('button', { name: 'Mute Reach Agency' })).toBeVisible();
 
@@ -67,7 +68,7 @@ for (const { name, viewport } of SIZES) {
       await expect(
         dialog.getByText('Your campaigns that are running or yet to start end at once', { exact: false }),
       ).toBeVisible();
-      await owner.screenshot({ path: `${SHOTS}/close-dialog-imc-${name}.png` });
+      await shot(owner, `${SHOTS}/close-dialog-imc-${name}.png`);
       await dialog.getByRole('button', { name: 'Yes, continue' }).click();
       const reason = owner.getByRole('dialog', { name: 'Why are you leaving?' });
       await reason.getByRole('textbox', { name: 'Reason' }).fill('Closing the agency');
@@ -81,7 +82,7 @@ for (const { name, viewport } of SIZES) {
       await expect(page.getByText('Status: Ended')).toBeVisible();
       await expect(page.getByRole('button', { name: 'Create a post for this campaign' })).toHaveCount(0);
       await expect(page.getByRole('button', { name: /Mute/ })).toHaveCount(0);
-      await page.screenshot({ path: `${SHOTS}/ended-${name}.png`, fullPage: true });
+      await shot(page, `${SHOTS}/ended-${name}.png`, { fullPage: true });
     });
   });
 }

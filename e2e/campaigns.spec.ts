@@ -14,6 +14,7 @@ import { createCompletedImc } from './support/calendar';
 import { expect, test } from './support/fixtures';
 import { latestMessage, uniqueEmail } from './support/outbox';
 import { jpegFile } from './support/posts';
+import { shot } from './support/shots';
 import { linkByApi } from './support/social';
 
 // Campaigns: a brand creates a campaign on /createcampaignb, tagging an influencer found by the search; the influencer
@@ -121,7 +122,7 @@ for (const { name, viewport } of SIZES) {
       await page.goto('/campaigns');
       await expect(page.getByRole('heading', { name: 'No campaigns yet' })).toBeVisible();
       await expectNoSidewaysScroll(page);
-      await page.screenshot({ path: `${SHOTS}/campaigns-empty-${name}.png`, fullPage: true });
+      await shot(page, `${SHOTS}/campaigns-empty-${name}.png`, { fullPage: true });
       await page.getByRole('link', { name: 'Create Campaign' }).click();
       await expect(page).toHaveURL(/\/createcampaignb$/);
       const form = page.getByRole('form', { name: 'Create Campaign' });
@@ -143,7 +144,7 @@ for (const { name, viewport } of SIZES) {
       await expect(form.getByRole('list', { name: 'Chosen influencers' })).toContainText(`@${influencer.userName}`);
       await expectNoSidewaysScroll(page);
       await expectNoSeriousA11y();
-      await page.screenshot({ path: `${SHOTS}/create-campaign-${name}.png`, fullPage: true });
+      await shot(page, `${SHOTS}/create-campaign-${name}.png`, { fullPage: true });
       await form.getByRole('button', { name: 'Create Campaign' }).click();
       await expect(page.getByText('Campaign created successfully')).toBeVisible();
       await expect(page).toHaveURL(/\/campaign\/[\w-]+$/);
@@ -153,7 +154,7 @@ for (const { name, viewport } of SIZES) {
       await expect(tagged).toContainText('Invited');
       await expect(page.getByText('Running')).toBeVisible();
       await expectNoSidewaysScroll(page);
-      await page.screenshot({ path: `${SHOTS}/campaign-owner-new-${name}.png`, fullPage: true });
+      await shot(page, `${SHOTS}/campaign-owner-new-${name}.png`, { fullPage: true });
 
       // the influencer: told (the notification opens the campaign), accepts on /tagged
       await loginInBrowser(page, influencer);
@@ -167,7 +168,7 @@ for (const { name, viewport } of SIZES) {
       await expect(card).toContainText('Invited');
       await expectNoSidewaysScroll(page);
       await expectNoSeriousA11y();
-      await page.screenshot({ path: `${SHOTS}/tagged-${name}.png`, fullPage: true });
+      await shot(page, `${SHOTS}/tagged-${name}.png`, { fullPage: true });
       await card.getByRole('button', { name: `Accept ${campaign}` }).click();
       await expect(page.getByText('Campaign accepted')).toBeVisible();
       await expect(card).toContainText('Accepted');
@@ -182,7 +183,7 @@ for (const { name, viewport } of SIZES) {
       await dialog.getByLabel('Upload media').setInputFiles(await jpegFile(page, 21));
       const caption = `Our pick from the ${campaign} #SunnyFoods`;
       await dialog.getByRole('textbox', { name: /Caption/ }).fill(caption);
-      await page.screenshot({ path: `${SHOTS}/composer-campaign-${name}.png` });
+      await shot(page, `${SHOTS}/composer-campaign-${name}.png`);
       const sent = page.waitForResponse((r) => r.url().includes('/sph/social-media-manager/single-post/'));
       await dialog.getByRole('button', { name: 'Post Now' }).click();
       const answer = await sent;
@@ -202,7 +203,7 @@ for (const { name, viewport } of SIZES) {
       await expect(post.getByLabel('Instagram')).toBeVisible();
       await expectNoSidewaysScroll(page);
       await expectNoSeriousA11y();
-      await page.screenshot({ path: `${SHOTS}/campaign-owner-post-${name}.png`, fullPage: true });
+      await shot(page, `${SHOTS}/campaign-owner-post-${name}.png`, { fullPage: true });
 
       // the brand pays the influencer 40 USD: the pay dialog, PayPal's approval page, back to the app which captures it
       await page.getByRole('button', { name: 'Pay Quinn Tester' }).click();
@@ -212,12 +213,12 @@ for (const { name, viewport } of SIZES) {
       await expect(pay.getByRole('button', { name: 'Continue to PayPal' })).toBeDisabled();
       await pay.getByRole('textbox', { name: /Amount/ }).fill('40');
       await expectNoSeriousA11y();
-      await page.screenshot({ path: `${SHOTS}/pay-dialog-${name}.png` });
+      await shot(page, `${SHOTS}/pay-dialog-${name}.png`);
       await pay.getByRole('button', { name: 'Continue to PayPal' }).click();
       await expect(page).toHaveURL(/\/sandbox\/paypal\/checkoutnow\?token=/);
       await expect(page.getByText('$40.00').first()).toBeVisible();
       await expectNoSidewaysScroll(page);
-      await page.screenshot({ path: `${SHOTS}/paypal-approval-${name}.png`, fullPage: true });
+      await shot(page, `${SHOTS}/paypal-approval-${name}.png`, { fullPage: true });
       await page.getByLabel('PayPal e-mail').fill('sunny.payer@example.com');
       const capture = page.waitForResponse((r) => r.url().includes('/api/payments/paycapture'));
       await page.getByRole('button', { name: /^Pay / }).click();
@@ -237,16 +238,16 @@ for (const { name, viewport } of SIZES) {
       await expect(page.getByTestId('detail-amount')).toHaveText('$40.00');
       await expectNoSidewaysScroll(page);
       await expectNoSeriousA11y();
-      await page.screenshot({ path: `${SHOTS}/brand-transaction-detail-${name}.png`, fullPage: true });
+      await shot(page, `${SHOTS}/brand-transaction-detail-${name}.png`, { fullPage: true });
 
       // the campaign counts what was spent; the list shows the answer
       await page.goto(campaignPath);
       await expect(page.getByTestId('influencer').filter({ hasText: 'Quinn Tester' })).toContainText('$40.00');
-      await page.screenshot({ path: `${SHOTS}/campaign-owner-paid-${name}.png`, fullPage: true });
+      await shot(page, `${SHOTS}/campaign-owner-paid-${name}.png`, { fullPage: true });
       await page.goto('/campaigns');
       await expect(page.getByTestId('campaign-card').filter({ hasText: campaign })).toContainText('1/1 influencers accepted');
       await expectNoSidewaysScroll(page);
-      await page.screenshot({ path: `${SHOTS}/campaigns-list-${name}.png`, fullPage: true });
+      await shot(page, `${SHOTS}/campaigns-list-${name}.png`, { fullPage: true });
 
       // the influencer's wallet holds the payment, received from the brand
       await loginInBrowser(page, influencer);
@@ -287,13 +288,13 @@ for (const { name, viewport } of SIZES) {
         await expect(page.getByRole('button', { name: /1 campaign starts/ })).toBeVisible();
       }
       await expectNoSidewaysScroll(page);
-      await page.screenshot({ path: `${SHOTS}/calendar-month-imc-${name}.png`, fullPage: true });
+      await shot(page, `${SHOTS}/calendar-month-imc-${name}.png`, { fullPage: true });
       await page.goto(`/calender?view=day&date=${today.iso}`);
       const item = page.getByRole('region', { name: /^Campaigns starting on/ }).getByRole('link', { name: new RegExp(campaign) });
       await expect(item).toBeVisible();
       await expectNoSidewaysScroll(page);
       await expectNoSeriousA11y();
-      await page.screenshot({ path: `${SHOTS}/calendar-day-imc-${name}.png`, fullPage: true });
+      await shot(page, `${SHOTS}/calendar-day-imc-${name}.png`, { fullPage: true });
       await item.click();
       await expect(page).toHaveURL(new RegExp(`/campaign/${created.response._id}$`));
       await expect(page.getByRole('heading', { name: campaign, level: 1 })).toBeVisible();

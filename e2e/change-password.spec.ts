@@ -1,5 +1,6 @@
 import { createCompletedInfluencer, loginInBrowser, PASSWORD } from './support/api';
 import { expect, test } from './support/fixtures';
+import { shot } from './support/shots';
 
 /**
  * Change password from the profile: each field checked as it is typed with the password rules' words, Save
@@ -49,7 +50,7 @@ for (const size of SIZES) {
     await page.getByRole('button', { name: 'Show or hide new password' }).click();
     await expect(newField).toHaveAttribute('type', 'text');
     await expectNoSeriousA11y();
-    await page.screenshot({ path: `/tmp/i24b/change-password-errors-${size.shot}.png`, fullPage: true });
+    await shot(page, `/tmp/i24b/change-password-errors-${size.shot}.png`, { fullPage: true });
     await expect
       .poll(() => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth))
       .toBeLessThanOrEqual(0);
@@ -61,13 +62,13 @@ for (const size of SIZES) {
     await save.click();
     await expect(page.getByRole('alert').filter({ hasText: 'Old password is incorrect' })).toBeVisible();
     await expect(page).toHaveURL(/\/profile\/updatepassword$/);
-    await page.screenshot({ path: `/tmp/i24b/change-password-wrong-old-${size.shot}.png`, fullPage: true });
+    await shot(page, `/tmp/i24b/change-password-wrong-old-${size.shot}.png`, { fullPage: true });
 
     await oldField.fill(PASSWORD);
     await save.click();
     await expect(page).toHaveURL(/\/profile$/);
     await expect(page.getByText(/Password changed successfully\. .*every other device was signed out/)).toBeVisible();
-    await page.screenshot({ path: `/tmp/i24b/change-password-done-${size.shot}.png` });
+    await shot(page, `/tmp/i24b/change-password-done-${size.shot}.png`);
 
     // the other device is signed out; this one is not; only the new password logs in
     const otherStatus = await request.get('/api/user/getUserStatus', { headers: { 'x-access-token': otherToken } });

@@ -1,6 +1,7 @@
 import type { BrowserContext, Page } from '@playwright/test';
 import { createCompletedInfluencer, loginInBrowser } from './support/api';
 import { CONSENT_COOKIE, expect, test } from './support/fixtures';
+import { shot } from './support/shots';
 
 /**
  * The cookie notice on a device that has never answered it (Accept or Decline, kept 30 days, nothing optional
@@ -41,7 +42,7 @@ for (const { label, viewport, tag } of SIZES) {
       await expect(notice(page)).toContainText('Your answer is kept for 30 days');
       expect(await localKeys(page)).toEqual([]);
       expect(await context.cookies()).toEqual([]);
-      await page.screenshot({ path: `/tmp/i24c/cookie-notice-${tag}.png` });
+      await shot(page, `/tmp/i24c/cookie-notice-${tag}.png`);
       await expectNoSeriousA11y();
 
       await notice(page).getByRole('button', { name: 'Decline' }).click();
@@ -84,7 +85,7 @@ test('on a phone, logged in, the notice sits above the tab bar and covers none o
   await expect(notice(page)).toBeVisible();
   const [box, bar] = await Promise.all([notice(page).boundingBox(), tabBar.boundingBox()]);
   expect(box!.y + box!.height).toBeLessThanOrEqual(bar!.y);
-  await page.screenshot({ path: '/tmp/i24c/cookie-notice-logged-in-phone.png' });
+  await shot(page, '/tmp/i24c/cookie-notice-logged-in-phone.png');
   // the tab bar can still be used while the notice waits for an answer
   await tabBar.getByRole('link', { name: 'Profile' }).click();
   await expect(page).toHaveURL(/\/profile$/);
@@ -110,7 +111,7 @@ test.describe('the mobile-app notice', () => {
         /play\.google\.com/,
       );
       expect(await page.evaluate(() => localStorage.getItem('isMobileBannerShown'))).toBe('true');
-      await page.screenshot({ path: '/tmp/i24c/app-notice-android.png' });
+      await shot(page, '/tmp/i24c/app-notice-android.png');
       await expectNoSeriousA11y();
       await appNotice(page).getByRole('button', { name: 'Close the app notice' }).click();
       await expect(appNotice(page)).toHaveCount(0);
@@ -133,7 +134,7 @@ test.describe('the mobile-app notice', () => {
         'href',
         /apps\.apple\.com/,
       );
-      await page.screenshot({ path: '/tmp/i24c/app-notice-iphone.png' });
+      await shot(page, '/tmp/i24c/app-notice-iphone.png');
       expect(await localKeys(page)).toEqual([]);
     });
   });

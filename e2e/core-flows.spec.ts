@@ -5,6 +5,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { apiCall, createCompletedInfluencer, loginInBrowser, serverNow } from './support/api';
 import { expect, test } from './support/fixtures';
 import { jpegFile, postByApi, uploadPhoto, utcSchedule } from './support/posts';
+import { shot } from './support/shots';
 import { failNext, linkByApi, linkForFaults, onX, postDetails } from './support/social';
 import { createBusinessOwner } from './support/team';
 
@@ -129,7 +130,7 @@ for (const [size, viewport] of SIZES) {
       const where = card.getByRole('list', { name: 'Where it went' });
       await expect(where.getByText('Failed')).toBeVisible();
       await expectNoSeriousA11y();
-      if (shots) await page.screenshot({ path: `${shots}/partly-posted-${viewport.width}.png`, fullPage: true });
+      if (shots) await shot(page, `${shots}/partly-posted-${viewport.width}.png`, { fullPage: true });
 
       await card.getByRole('button', { name: 'Retry failed accounts' }).click();
       await expect(page.getByText('Trying the failed accounts again').first()).toBeVisible();
@@ -159,7 +160,7 @@ for (const [size, viewport] of SIZES) {
       await dialog.getByRole('button', { name: 'X', exact: true }).click();
       await dialog.getByLabel('Upload media').setInputFiles(await jpegFile(page, 24));
       await dialog.getByRole('textbox', { name: /Caption/ }).fill(`Over the limit ${Date.now()}`);
-      if (shots) await page.screenshot({ path: `${shots}/limit-composer-${viewport.width}.png` });
+      if (shots) await shot(page, `${shots}/limit-composer-${viewport.width}.png`);
       await expect(dialog.getByRole('button', { name: 'Save as Draft' })).toHaveCount(0);
       await expect(dialog.getByRole('switch', { name: 'Schedule for later' })).toHaveCount(0);
     });
@@ -198,7 +199,7 @@ test.describe('the phone composer with a video', () => {
     await dialog.getByRole('combobox', { name: 'YouTube privacy' }).selectOption('unlisted');
     await dialog.getByRole('combobox', { name: 'Who can see this TikTok post' }).selectOption('MUTUAL_FOLLOW_FRIENDS');
     await expectNoSidewaysScroll(page, '[role="dialog"]');
-    if (shots) await page.screenshot({ path: `${shots}/phone-composer-video-390.png`, fullPage: true });
+    if (shots) await shot(page, `${shots}/phone-composer-video-390.png`, { fullPage: true });
 
     const answer = page.waitForResponse((r) => r.url().includes('/sph/social-media-manager/single-post/'));
     await dialog.getByRole('button', { name: 'Post Now' }).click();

@@ -4,6 +4,7 @@ import { settledAs } from './support/analytics';
 import { apiCall, createCompletedInfluencer, loginInBrowser } from './support/api';
 import { expect, test } from './support/fixtures';
 import { postByApi, uploadPhoto } from './support/posts';
+import { shot } from './support/shots';
 import { linkByApi } from './support/social';
 
 // The dashboard's performance chart draws every number of its axis whole (compact: 22k), with horizontal grid lines
@@ -96,8 +97,8 @@ for (const [label, viewport] of SIZES) {
       await expectNoSidewaysScroll(page);
       if (SHOTS) {
         fs.mkdirSync(SHOTS, { recursive: true });
-        await performance.screenshot({ path: `${SHOTS}/dashboard-chart-${viewport.width}.png` });
-        await sub.screenshot({ path: `${SHOTS}/dashboard-plan-${viewport.width}.png` });
+        await shot(performance, `${SHOTS}/dashboard-chart-${viewport.width}.png`);
+        await shot(sub, `${SHOTS}/dashboard-plan-${viewport.width}.png`);
       }
       await expectNoSeriousA11y();
     });

@@ -1,5 +1,6 @@
 import { apiCall, createCompletedInfluencer, loginInBrowser, SESSION_KEYS, storedSession } from './support/api';
 import { expect, test } from './support/fixtures';
+import { shot } from './support/shots';
 import { linkByApi } from './support/social';
 
 /**
@@ -34,7 +35,7 @@ for (const { label, name, viewport } of SIZES) {
       'href',
       '/addsocialmedia?from=profile',
     );
-    await page.screenshot({ path: `/tmp/i24a/delete-blocked-${name}.png` });
+    await shot(page, `/tmp/i24a/delete-blocked-${name}.png`);
     await expectNoSeriousA11y();
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await expect(dialog).toBeHidden();
@@ -61,7 +62,7 @@ for (const { label, name, viewport } of SIZES) {
     await reason.pressSequentially('  I   post from one app now');
     await expect(reason).toHaveValue('I post from one app now');
     await expect(dialog.getByText('23/100 characters')).toBeVisible();
-    await page.screenshot({ path: `/tmp/i24a/delete-reason-${name}.png` });
+    await shot(page, `/tmp/i24a/delete-reason-${name}.png`);
     await expectNoSeriousA11y();
 
     const deleted = page.waitForResponse((r) => r.url().endsWith('/api/user/deleteUserDetails'));

@@ -1,4 +1,5 @@
 import { expect, test } from './support/fixtures';
+import { shot } from './support/shots';
 
 /**
  * A screen that fails shows the error page, not a blank one: here the code of the next page cannot be
@@ -25,7 +26,7 @@ for (const { label, viewport, tag } of SIZES) {
     await expect(page.getByRole('heading', { level: 1, name: 'Some error occurred on this page' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'contact us' })).toHaveAttribute('href', /^mailto:support@virality\.app/);
     await expect(page.getByRole('link', { name: 'Go to Home' })).toHaveAttribute('href', '/');
-    await page.screenshot({ path: `/tmp/i24c/error-page-${tag}.png` });
+    await shot(page, `/tmp/i24c/error-page-${tag}.png`);
     await expectNoSeriousA11y();
 
     // back online, Reload page brings the page

@@ -2,6 +2,7 @@ import type { Locator, Page } from '@playwright/test';
 import { createCompletedInfluencer, fillOtp, PASSWORD, serverNow, type TApiUser } from './support/api';
 import { expect, test } from './support/fixtures';
 import { latestOtp, uniqueEmail } from './support/outbox';
+import { shot } from './support/shots';
 
 /**
  * Errors where the eye is: a refused login, an unknown address on forgot password and a wrong code show in
@@ -65,7 +66,7 @@ test.describe('errors show on the form', () => {
       await expect(toasts(page)).toHaveCount(0);
       await expectNoSidewaysScroll(page);
       await expectNoSeriousA11y();
-      await page.screenshot({ path: `${SHOTS}/login-error-${tag}.png` });
+      await shot(page, `${SHOTS}/login-error-${tag}.png`);
 
       // Forgot password for an address nobody has.
       await page.goto('/forgot-password');
@@ -76,7 +77,7 @@ test.describe('errors show on the form', () => {
       await expect(alert).toBeVisible();
       await expectFormAlert(page, (await alert.textContent()) ?? '', page.getByLabel('Email / Phone'));
       await expect(toasts(page)).toHaveCount(0);
-      await page.screenshot({ path: `${SHOTS}/forgot-error-${tag}.png` });
+      await shot(page, `${SHOTS}/forgot-error-${tag}.png`);
 
       // A wrong reset code.
       await page.goto('/forgot-password');
@@ -89,7 +90,7 @@ test.describe('errors show on the form', () => {
       await page.getByRole('button', { name: 'Verify' }).click();
       await expectFormAlert(page, 'Invalid OTP', page.getByLabel('OTP digit 1'));
       await expectNoSeriousA11y();
-      await page.screenshot({ path: `${SHOTS}/otp-error-${tag}.png` });
+      await shot(page, `${SHOTS}/otp-error-${tag}.png`);
     });
   }
 
@@ -129,7 +130,7 @@ for (const { label, viewport, tag } of SIZES) {
     await page.getByRole('button', { name: 'Submit' }).click();
     await expect(page).toHaveURL(/\/userprofile$/);
     await expect(toasts(page).filter({ hasText: 'OTP verified successfully' })).toBeVisible();
-    await page.screenshot({ path: `${SHOTS}/toast-${tag}.png` });
+    await shot(page, `${SHOTS}/toast-${tag}.png`);
 
     const heading = await page.getByRole('heading', { level: 2 }).first().boundingBox();
     const box = await toasts(page).last().boundingBox();

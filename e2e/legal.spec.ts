@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { createCompletedInfluencer, createVerifiedUser, loginInBrowser, type TApiUser } from './support/api';
 import { expect, test } from './support/fixtures';
+import { shot } from './support/shots';
 
 /**
  * The help and legal pages, public and in the profile hub: the terms' 15 sections, the privacy policy's
@@ -22,7 +23,7 @@ async function expectNoSidewaysScroll(page: Page) {
   expect(widths.scroll, 'page width').toBeLessThanOrEqual(widths.client);
 }
 
-const shot = (page: Page, name: string) => page.screenshot({ path: `/tmp/i24c/${name}.png`, fullPage: false });
+const screen = (page: Page, name: string) => shot(page, `/tmp/i24c/${name}.png`);
 
 for (const { label, viewport, tag } of SIZES) {
   test.describe(`help and legal pages ${label}`, () => {
@@ -33,7 +34,7 @@ for (const { label, viewport, tag } of SIZES) {
       await expect(page.getByRole('heading', { level: 1, name: 'Terms of Service' })).toBeVisible();
       await expect(page.getByText('Last updated 1 August 2023')).toBeVisible();
       await expect(page.getByRole('heading', { level: 2 })).toHaveCount(15);
-      await shot(page, `terms-${tag}`);
+      await screen(page, `terms-${tag}`);
       await page
         .getByRole('navigation', { name: 'Sections of the terms' })
         .getByRole('link', { name: 'Dispute resolution and arbitration' })
@@ -47,7 +48,7 @@ for (const { label, viewport, tag } of SIZES) {
       await expect(section).toContainText('$75,000');
       await expect(page.getByRole('region', { name: /Copyright complaints/ })).toContainText('10 to 14 working days');
       await expect(page.getByRole('region', { name: /Plans, fees and payments/ })).toContainText('final and non-refundable');
-      await shot(page, `terms-section-${tag}`);
+      await screen(page, `terms-section-${tag}`);
       await expectNoSidewaysScroll(page);
       await expectNoSeriousA11y();
     });
@@ -62,7 +63,7 @@ for (const { label, viewport, tag } of SIZES) {
       await expect(page.getByText('Last updated 1 August 2023')).toBeVisible();
       await expect(page.getByRole('heading', { level: 2, name: /Virality is for people aged 18 and over/ })).toBeVisible();
       await expect(page.getByText(/Virality is not for anyone under 18/)).toBeVisible();
-      await shot(page, `privacy-${tag}`);
+      await screen(page, `privacy-${tag}`);
       await expectNoSidewaysScroll(page);
       await expectNoSeriousA11y();
     });
@@ -80,7 +81,7 @@ for (const { label, viewport, tag } of SIZES) {
       await page.getByRole('button', { name: `Copy ${SUPPORT_EMAIL}` }).click();
       await expect(page.getByText('Email copied to clipboard successfully')).toBeVisible();
       expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(SUPPORT_EMAIL);
-      await shot(page, `help-${tag}`);
+      await screen(page, `help-${tag}`);
       await page.getByRole('button', { name: 'How do I add my Instagram account?' }).click();
       await expect(page.getByText('a Facebook account that manages a Facebook Page;')).toBeVisible();
       await expect(page.getByText(/switched to a business profile/)).toBeVisible();
@@ -104,7 +105,7 @@ for (const { label, viewport, tag } of SIZES) {
         'href',
         '/privacypolicy',
       );
-      await shot(page, `signup-${tag}`);
+      await screen(page, `signup-${tag}`);
       await expectNoSidewaysScroll(page);
       await expectNoSeriousA11y();
     });
@@ -132,14 +133,14 @@ test.describe('in the profile hub', () => {
       await page.goto('/profile/privacypolicy');
       await expect(page.getByRole('heading', { level: 1, name: 'Privacy Policy' })).toBeVisible();
       await expect(nav.getByRole('link', { name: 'Profile' })).toBeVisible();
-      await shot(page, `hub-privacy-${tag}`);
+      await screen(page, `hub-privacy-${tag}`);
       await expectNoSeriousA11y();
 
       await page.goto('/profile/support');
       await expect(page.getByRole('heading', { level: 1, name: 'Help & Support' })).toBeVisible();
       await page.getByRole('button', { name: `Copy ${SUPPORT_EMAIL}` }).click();
       await expect(page.getByText('Email copied to clipboard successfully')).toBeVisible();
-      await shot(page, `hub-support-${tag}`);
+      await screen(page, `hub-support-${tag}`);
       await expectNoSidewaysScroll(page);
       await expectNoSeriousA11y();
 
@@ -151,7 +152,7 @@ test.describe('in the profile hub', () => {
       }
       await page.getByRole('button', { name: 'How do I add my YouTube account?' }).click();
       await expect(page.getByText(/You need a YouTube channel on the Google account/)).toBeVisible();
-      await shot(page, `hub-faq-${tag}`);
+      await screen(page, `hub-faq-${tag}`);
       await expectNoSidewaysScroll(page);
       await expectNoSeriousA11y();
 
@@ -172,7 +173,7 @@ test.describe('the minimum age', () => {
       await page.getByLabel('Date of birth').fill(`${year}-01-15`);
       await page.getByRole('button', { name: 'Continue' }).click();
       await expect(page.getByText('You must be at least 18 years old to use Virality')).toBeVisible();
-      await shot(page, `under-18-${tag}`);
+      await screen(page, `under-18-${tag}`);
     });
   }
 });

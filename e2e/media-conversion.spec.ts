@@ -1,6 +1,7 @@
 import { loginInBrowser } from './support/api';
 import { expect, test } from './support/fixtures';
 import { pngFile } from './support/posts';
+import { shot } from './support/shots';
 import { linkByApi, postDetails } from './support/social';
 import { createBusinessOwner } from './support/team';
 
@@ -41,7 +42,7 @@ for (const [size, viewport] of SIZES) {
       await expect(preview.getByText('Ready', { exact: true })).toBeVisible();
       await expect(preview.getByRole('list', { name: 'What Instagram would refuse' })).toHaveCount(0);
       await notes.scrollIntoViewIfNeeded();
-      await page.screenshot({ path: `${SHOTS}/convert-note-${viewport.width}.png` });
+      await shot(page, `${SHOTS}/convert-note-${viewport.width}.png`);
       // the dialog with the note passes the accessibility check (its grey meets AA contrast on white)
       await expectNoSeriousA11y();
 

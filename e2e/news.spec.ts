@@ -3,13 +3,14 @@ import { firstAdmin } from './support/admin';
 import { loginInBrowser, serverNow } from './support/api';
 import { expect, test } from './support/fixtures';
 import { jpegFile } from './support/posts';
+import { shot } from './support/shots';
 
 /** The news room: an admin writes and publishes an article with a cover; a visitor finds and reads it. */
 
 const noSidewaysScroll = async (page: Page) =>
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
-const shot = (page: Page, name: string) =>
-  page.screenshot({ path: `${process.env.E2E_OUTPUT_DIR ?? '/tmp'}/news-${name}.png`, fullPage: true });
+const screen = (page: Page, name: string) =>
+  shot(page, `${process.env.E2E_OUTPUT_DIR ?? '/tmp'}/news-${name}.png`, { fullPage: true });
 
 test('at 1280 px an admin publishes an article with a cover and a visitor reads it through the room and both filters', async ({
   page,
@@ -45,7 +46,7 @@ test('at 1280 px an admin publishes an article with a cover and a visitor reads 
   await page.getByText('Preview', { exact: true }).click();
   await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
   await expect(page.locator('article :is(b, strong)', { hasText: 'Bold words' })).toBeVisible();
-  await shot(page, 'console-preview-1280');
+  await screen(page, 'console-preview-1280');
 
   await page.getByRole('button', { name: 'Publish' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Publish' }).click();
@@ -53,7 +54,7 @@ test('at 1280 px an admin publishes an article with a cover and a visitor reads 
   await expect(page.getByText('Published', { exact: true }).first()).toBeVisible();
   await page.getByRole('link', { name: '← All articles' }).click();
   await expect(page.getByRole('link', { name: title })).toBeVisible();
-  await shot(page, 'console-list-1280');
+  await screen(page, 'console-list-1280');
 
   // a visitor, on a device of their own
   const device = await browser.newContext({ viewport: { width: 1280, height: 900 } });
@@ -66,7 +67,7 @@ test('at 1280 px an admin publishes an article with a cover and a visitor reads 
   // the sub-heading is cut at 126 characters on a card
   await expect(releases.getByText(/END/)).toHaveCount(0);
   await noSidewaysScroll(visitor);
-  await shot(visitor, 'room-1280');
+  await screen(visitor, 'room-1280');
   await expectNoSeriousA11y(visitor);
 
   await releases.getByRole('link', { name: /More News/ }).click();
@@ -76,7 +77,7 @@ test('at 1280 px an admin publishes an article with a cover and a visitor reads 
   await visitor.getByRole('option', { name: year }).click();
   await expect(visitor).toHaveURL(new RegExp(`year=${year}`));
   await expect(visitor.getByRole('link', { name: new RegExp(title) })).toBeVisible();
-  await shot(visitor, 'all-news-1280');
+  await screen(visitor, 'all-news-1280');
   await visitor.getByRole('link', { name: new RegExp(title) }).click();
 
   await expect(visitor.getByRole('heading', { level: 1, name: title })).toBeVisible();
@@ -88,7 +89,7 @@ test('at 1280 px an admin publishes an article with a cover and a visitor reads 
   expect(await cover.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
   await expect(visitor).toHaveTitle(`${title} | Virality News`);
   expect(await visitor.locator('meta[property="og:title"]').getAttribute('content')).toBe(`${title} | Virality News`);
-  await shot(visitor, 'article-1280');
+  await screen(visitor, 'article-1280');
   await expectNoSeriousA11y(visitor);
   await device.close();
 });
@@ -123,7 +124,7 @@ test('at 390 px a visitor filters the news by type and year, reads an article, a
   await page.getByRole('option', { name: '2025' }).click();
   await expect(page.getByRole('link', { name: new RegExp(title) })).toBeVisible();
   await noSidewaysScroll(page);
-  await shot(page, 'all-news-390');
+  await screen(page, 'all-news-390');
   await page.getByRole('link', { name: new RegExp(title) }).click();
   await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
   await expect(page.getByText('Grace Hopper')).toBeVisible();
@@ -132,7 +133,7 @@ test('at 390 px a visitor filters the news by type and year, reads an article, a
   expect(await page.evaluate(() => (window as unknown as { hacked?: number }).hacked)).toBeUndefined();
   expect(await page.locator('article [onclick]').count()).toBe(0);
   await noSidewaysScroll(page);
-  await shot(page, 'article-390');
+  await screen(page, 'article-390');
 
   await page.goto('/news-room/all-news?newsType=HIGHLIGHTS&year=2025');
   await expect(page.getByText('No Data Available')).toBeVisible();
@@ -140,15 +141,15 @@ test('at 390 px a visitor filters the news by type and year, reads an article, a
   await expect(page.getByText('No news found')).toBeVisible();
   await page.goto('/news-room');
   await noSidewaysScroll(page);
-  await shot(page, 'room-390');
+  await screen(page, 'room-390');
 
   await loginInBrowser(page, admin);
   await page.goto('/admin/news');
   await expect(page.getByRole('link', { name: title })).toBeVisible();
   await noSidewaysScroll(page);
-  await shot(page, 'console-list-390');
+  await screen(page, 'console-list-390');
   await page.getByRole('link', { name: title }).click();
   await expect(page.getByRole('textbox', { name: 'Description' })).toBeVisible();
   await noSidewaysScroll(page);
-  await shot(page, 'console-editor-390');
+  await screen(page, 'console-editor-390');
 });

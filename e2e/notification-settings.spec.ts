@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { createCompletedInfluencer, loginInBrowser } from './support/api';
 import { expect, test } from './support/fixtures';
+import { shot } from './support/shots';
 import { createBusinessOwner, managerOf } from './support/team';
 
 /**
@@ -38,7 +39,7 @@ for (const size of SIZES) {
     await expect(page.getByRole('heading', { level: 1, name: 'Notification settings' })).toBeVisible();
     await expectSwitches(page, { 'All notification': true, Promotional: false, 'Social media': true, Advertisements: false });
     await expectNoSeriousA11y();
-    await page.screenshot({ path: `/tmp/i24b/notification-settings-${size.shot}.png`, fullPage: true });
+    await shot(page, `/tmp/i24b/notification-settings-${size.shot}.png`, { fullPage: true });
     await expect
       .poll(() => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth))
       .toBeLessThanOrEqual(0);
@@ -54,7 +55,7 @@ for (const size of SIZES) {
     for (const name of ['Promotional', 'Social media', 'Advertisements']) await expect(toggle(page, name)).toBeDisabled();
     await expect(page.getByText('Saved', { exact: true })).toBeVisible();
     await expectNoSeriousA11y();
-    await page.screenshot({ path: `/tmp/i24b/notification-settings-all-off-${size.shot}.png`, fullPage: true });
+    await shot(page, `/tmp/i24b/notification-settings-all-off-${size.shot}.png`, { fullPage: true });
 
     // what another device (or a sender of push and e-mail) reads
     const read = await request.get('/api/user/notificationSettings', { headers: { 'x-access-token': user.token } });

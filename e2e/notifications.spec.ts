@@ -2,6 +2,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { createCompletedInfluencer, loginInBrowser, type TApiUser } from './support/api';
 import { expect, test } from './support/fixtures';
 import { postByApi, uploadPhoto } from './support/posts';
+import { shot } from './support/shots';
 import { failNext, linkByApi, linkForFaults } from './support/social';
 
 // The notifications: a post that goes out raises the bell at once (no reload), the page lists it with where it
@@ -77,7 +78,7 @@ for (const { label, viewport } of SIZES) {
       await expect(bell(page)).toHaveAccessibleName(/unseen/);
       await expectNoSidewaysScroll(page);
       await expectNoSeriousA11y();
-      await page.screenshot({ path: testInfo.outputPath(`notifications-${width}.png`), fullPage: true });
+      await shot(page, testInfo.outputPath(`notifications-${width}.png`), { fullPage: true });
 
       await item.getByRole('button', { name: 'Unread: Post failed on X' }).click();
       await expect(page).toHaveURL(new RegExp(`/postoverview/${postId}$`));
@@ -129,7 +130,7 @@ for (const { label, viewport } of SIZES) {
       await expect(page.getByRole('article', { name: 'Unread: Your plan was renewed' })).toBeVisible();
       await expect(clear).toBeEnabled();
       await expectNoSidewaysScroll(page);
-      await page.screenshot({ path: testInfo.outputPath(`notifications-five-${width}.png`), fullPage: true });
+      await shot(page, testInfo.outputPath(`notifications-five-${width}.png`), { fullPage: true });
 
       await clear.click();
       const dialog = page.getByRole('dialog', { name: 'Clear all notifications?' });
@@ -138,7 +139,7 @@ for (const { label, viewport } of SIZES) {
       await expect(page.getByRole('heading', { name: 'No Notification' })).toBeVisible();
       await expect(page.getByRole('article')).toHaveCount(0);
       await expect(clear).toBeDisabled();
-      await page.screenshot({ path: testInfo.outputPath(`notifications-empty-${width}.png`), fullPage: true });
+      await shot(page, testInfo.outputPath(`notifications-empty-${width}.png`), { fullPage: true });
     });
   });
 }

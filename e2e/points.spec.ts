@@ -3,6 +3,7 @@ import { settledAs } from './support/analytics';
 import { createCompletedInfluencer, loginInBrowser } from './support/api';
 import { expect, test } from './support/fixtures';
 import { postByApi, uploadPhoto } from './support/posts';
+import { shot } from './support/shots';
 import { linkByApi } from './support/social';
 
 // Points and levels: the congratulation when a post goes out while a page is open, the point wallet after
@@ -39,7 +40,7 @@ for (const { name, viewport } of SIZES) {
       const first = await postByApi(request, user.token, { caption: `Points one ${stamp}`, photo, accounts: [x, instagram] });
       const toast = page.getByRole('alert').filter({ hasText: 'Congratulations! You earned 2 points' });
       await expect(toast).toBeVisible({ timeout: 45_000 });
-      await page.screenshot({ path: `${SHOTS}/toast-${name}.png` });
+      await shot(page, `${SHOTS}/toast-${name}.png`);
       await toast.getByRole('link', { name: 'View your points' }).click();
       await expect(page).toHaveURL(/\/profile\/pointwallet$/);
       await settledAs(request, user.token, first, 'Instagram:published,X:published');
@@ -65,7 +66,7 @@ for (const { name, viewport } of SIZES) {
       const noSideways = await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
       expect(noSideways).toBe(true);
       await expectNoSeriousA11y();
-      await page.screenshot({ path: `${SHOTS}/wallet-${name}.png`, fullPage: true });
+      await shot(page, `${SHOTS}/wallet-${name}.png`, { fullPage: true });
 
       // a period: Weekly holds all four
       await page.getByRole('combobox', { name: 'Period' }).click();
@@ -88,12 +89,12 @@ for (const { name, viewport } of SIZES) {
       await dialog.getByLabel('End date').fill('2023-03-01');
       await expect(dialog.getByText('End date must be greater than the start date')).toBeVisible();
       await expect(apply).toBeDisabled();
-      await page.screenshot({ path: `${SHOTS}/custom-errors-${name}.png` });
+      await shot(page, `${SHOTS}/custom-errors-${name}.png`);
       await dialog.getByLabel('End date').fill('2023-03-31');
       await apply.click();
       await expect(dialog).toBeHidden();
       await expect(page.getByText('No points earned data available')).toBeVisible();
-      await page.screenshot({ path: `${SHOTS}/wallet-empty-${name}.png`, fullPage: true });
+      await shot(page, `${SHOTS}/wallet-empty-${name}.png`, { fullPage: true });
       await page.getByRole('button', { name: 'Clear the custom period' }).click();
       await expect(page.getByTestId('earning')).toHaveCount(4);
 
@@ -102,11 +103,11 @@ for (const { name, viewport } of SIZES) {
       await expect(page).toHaveURL(/\/pointrule$/);
       await expect(page.getByRole('tab', { name: 'Overview' })).toHaveAttribute('aria-selected', 'true');
       await expect(page.getByText('144 to 287 points')).toBeVisible();
-      await page.screenshot({ path: `${SHOTS}/rules-overview-${name}.png`, fullPage: true });
+      await shot(page, `${SHOTS}/rules-overview-${name}.png`, { fullPage: true });
       await page.getByRole('tab', { name: 'Points rules' }).click();
       await expect(page.getByText('A carousel, a multi-post or several images')).toBeVisible();
       await expectNoSeriousA11y();
-      await page.screenshot({ path: `${SHOTS}/rules-points-${name}.png`, fullPage: true });
+      await shot(page, `${SHOTS}/rules-points-${name}.png`, { fullPage: true });
       expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     });
   });

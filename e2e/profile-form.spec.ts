@@ -8,6 +8,7 @@ import {
   uniqueUserName,
 } from './support/api';
 import { expect, test } from './support/fixtures';
+import { shot } from './support/shots';
 
 /**
  * The business profile form as a new user meets it: required fields marked before Continue, a country search
@@ -73,7 +74,7 @@ for (const { label, viewport, tag } of SIZES) {
     for (const name of ['Gender']) expect(await marks('combobox', name), name).toEqual({ announced: false, asterisk: false });
     for (const name of ['Email', 'Mobile number'])
       expect(await marks('textbox', name), name).toEqual({ announced: false, asterisk: false });
-    await page.screenshot({ path: `${SHOTS}/profile-form-${tag}.png`, fullPage: true });
+    await shot(page, `${SHOTS}/profile-form-${tag}.png`, { fullPage: true });
 
     // The country search puts names that start with the text first.
     const country = page.getByRole('combobox', { name: 'Country', exact: true });
@@ -84,7 +85,7 @@ for (const { label, viewport, tag } of SIZES) {
     const names = await options.allTextContents();
     expect(names.slice(0, 2)).toEqual(['India', 'Indonesia']);
     expect(names.indexOf('British Indian Ocean Territory')).toBeGreaterThan(1);
-    await page.screenshot({ path: `${SHOTS}/profile-country-search-${tag}.png` });
+    await shot(page, `${SHOTS}/profile-country-search-${tag}.png`);
     await page.keyboard.press('Escape');
 
     await page.getByLabel('Business/Brand name').fill('Acme Foods');
@@ -111,7 +112,7 @@ for (const { label, viewport, tag } of SIZES) {
     await expect(page.getByLabel('Address')).toBeFocused();
     await expectNoSidewaysScroll(page);
     await expectNoSeriousA11y();
-    await page.screenshot({ path: `${SHOTS}/profile-typed-city-${tag}.png`, fullPage: true });
+    await shot(page, `${SHOTS}/profile-typed-city-${tag}.png`, { fullPage: true });
 
     await page.getByLabel('Address').fill("Flat #4, 12 Union St., O'Neill House");
     await page.getByRole('button', { name: 'Continue' }).click();
@@ -141,6 +142,6 @@ for (const { label, viewport, tag } of SIZES) {
     expect(await page.getByRole('main').textContent()).not.toMatch(/\p{Extended_Pictographic}/u);
     await expectNoSidewaysScroll(page);
     await expectNoSeriousA11y();
-    await page.screenshot({ path: `${SHOTS}/congratulation-${tag}.png` });
+    await shot(page, `${SHOTS}/congratulation-${tag}.png`);
   });
 }

@@ -11,6 +11,7 @@ import {
 import { createCompletedImc } from './support/calendar';
 import { expect, test } from './support/fixtures';
 import { uniqueEmail } from './support/outbox';
+import { shot } from './support/shots';
 import { createBusinessOwner, createUnpaidBusinessOwner, managerOf } from './support/team';
 
 /**
@@ -108,7 +109,7 @@ test.describe('the profile hub', () => {
       await expect(page.getByRole('button', { name: /^Delete Account/ })).toBeVisible();
       await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();
       await expectNoSidewaysScroll(page);
-      await page.screenshot({ path: `/tmp/i24a/hub-business-${name}.png`, fullPage: true });
+      await shot(page, `/tmp/i24a/hub-business-${name}.png`, { fullPage: true });
       await expectNoSeriousA11y();
 
       const menu = page.getByRole('navigation', { name: 'Profile menu' });
@@ -193,7 +194,7 @@ test.describe('the profile hub', () => {
     await page.getByRole('button', { name: 'Logout' }).click();
     const dialog = page.getByRole('dialog');
     await expect(dialog.getByText('Are you sure you want to logout?')).toBeVisible();
-    await page.screenshot({ path: '/tmp/i24a/hub-logout-phone.png' });
+    await shot(page, '/tmp/i24a/hub-logout-phone.png');
     await dialog.getByRole('button', { name: 'Logout' }).click();
     await expect(page).toHaveURL(/\/$/);
     await logoutCall;

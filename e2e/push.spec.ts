@@ -3,6 +3,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { apiCall, loginInBrowser } from './support/api';
 import { expect, test } from './support/fixtures';
 import { jpegFile, postByApi, uploadPhoto } from './support/posts';
+import { shot } from './support/shots';
 import { linkByApi } from './support/social';
 import { createBusinessOwner } from './support/team';
 
@@ -125,13 +126,13 @@ for (const [size, viewport, tag] of SIZES) {
       await expect(prompt.getByText('Get told when your posts go out')).toBeVisible();
       if (await dialog.isVisible()) await page.keyboard.press('Escape');
       await expect(dialog).toBeHidden();
-      await page.screenshot({ path: testInfo.outputPath(`push-prompt-${tag}.png`) });
+      await shot(page, testInfo.outputPath(`push-prompt-${tag}.png`));
       const registered = page.waitForResponse((r) => r.url().includes('/api/notification/registerDeviceToken'));
       await prompt.getByRole('button', { name: 'Turn on' }).click();
       expect((await registered).status()).toBe(200);
       await expect(page.getByText('Notifications are on: you will be told here when your posts go out')).toBeVisible();
       await expect(prompt).toBeHidden();
-      await page.screenshot({ path: testInfo.outputPath(`push-turned-on-${tag}.png`) });
+      await shot(page, testInfo.outputPath(`push-turned-on-${tag}.png`));
       // the page has no sideways scroll with the prompt or its answer
       expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
 

@@ -12,6 +12,7 @@ import {
 import { createCompletedImc } from './support/calendar';
 import { expect, test } from './support/fixtures';
 import { latestOtp, uniquePhone } from './support/outbox';
+import { shot } from './support/shots';
 
 // The frame's role rules and a few screens as each role meets them: the wallet at /profile/wallet (every type but
 // IMC; /transactions leads there), an unpaid agency's navigation (News and Profile only), /tagged open to every role;
@@ -51,7 +52,7 @@ for (const { name, viewport } of SIZES) {
       await expect(page.getByTestId('wallet-amount')).toHaveText('$0.00');
       await expectNoSidewaysScroll(page);
       await expectNoSeriousA11y();
-      await page.screenshot({ path: `${SHOTS}/wallet-influencer-${name}.png`, fullPage: true });
+      await shot(page, `${SHOTS}/wallet-influencer-${name}.png`, { fullPage: true });
       await page.goto('/profile');
       await page.getByRole('link', { name: /^Wallet/ }).click();
       await expect(page).toHaveURL(/\/profile\/wallet$/);
@@ -70,7 +71,7 @@ for (const { name, viewport } of SIZES) {
       await expect(page.getByRole('link', { name: 'Account Details' })).toBeVisible();
       await expect(page.getByRole('link', { name: /^Wallet/ })).toHaveCount(0);
       await expectNoSidewaysScroll(page);
-      await page.screenshot({ path: `${SHOTS}/unpaid-imc-hub-${name}.png`, fullPage: true });
+      await shot(page, `${SHOTS}/unpaid-imc-hub-${name}.png`, { fullPage: true });
 
       // no wallet for an IMC: its page sends it home, and the server refuses the list
       await page.goto('/profile/wallet');
@@ -86,7 +87,7 @@ for (const { name, viewport } of SIZES) {
       await expect(page.getByText('an influencer account sees them here')).toBeVisible();
       await expectNoSidewaysScroll(page);
       await expectNoSeriousA11y();
-      await page.screenshot({ path: `${SHOTS}/tagged-imc-${name}.png`, fullPage: true });
+      await shot(page, `${SHOTS}/tagged-imc-${name}.png`, { fullPage: true });
     });
 
     test('a page opened from a notification counts the visit once, and the mark leaves the address', async ({
@@ -127,7 +128,7 @@ for (const { name, viewport } of SIZES) {
       await expect(page.getByText('Earn 124 Points more')).toHaveCount(0);
       await expectNoSidewaysScroll(page);
       await expectNoSeriousA11y();
-      await page.screenshot({ path: `${SHOTS}/point-wallet-${name}.png`, fullPage: true });
+      await shot(page, `${SHOTS}/point-wallet-${name}.png`, { fullPage: true });
     });
 
     test('an agency’s onboarding speaks to a company; the second code’s page says why it was sent', async ({
@@ -143,7 +144,7 @@ for (const { name, viewport } of SIZES) {
       await expect(page.getByRole('heading', { name: 'About you, who runs this account' })).toBeVisible();
       await expect(page.getByRole('combobox', { name: 'Pronouns' })).toHaveCount(0);
       await expectNoSidewaysScroll(page);
-      await page.screenshot({ path: `${SHOTS}/onboarding-imc-profile-${name}.png`, fullPage: true });
+      await shot(page, `${SHOTS}/onboarding-imc-profile-${name}.png`, { fullPage: true });
 
       await page.getByLabel('Business/Brand name').fill('Reach Agency');
       await page.getByLabel('Username', { exact: true }).fill(uniqueUserName('agency'));
@@ -166,7 +167,7 @@ for (const { name, viewport } of SIZES) {
       await expect(page.getByTestId('otp-reason')).toContainText('You signed up with your email. We also sent a code');
       await expectNoSidewaysScroll(page);
       await expectNoSeriousA11y();
-      await page.screenshot({ path: `${SHOTS}/second-code-${name}.png`, fullPage: true });
+      await shot(page, `${SHOTS}/second-code-${name}.png`, { fullPage: true });
 
       await fillOtp(page, await latestOtp(request, phone.key, { since: sentAt }));
       await page.getByRole('button', { name: 'Verify' }).click();
@@ -175,7 +176,7 @@ for (const { name, viewport } of SIZES) {
       await expect(page.getByText('areas your agency runs campaigns in')).toBeVisible();
       await expect(page.getByText('create content')).toHaveCount(0);
       await expectNoSidewaysScroll(page);
-      await page.screenshot({ path: `${SHOTS}/onboarding-imc-interests-${name}.png`, fullPage: true });
+      await shot(page, `${SHOTS}/onboarding-imc-interests-${name}.png`, { fullPage: true });
     });
   });
 }

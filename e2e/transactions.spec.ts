@@ -3,6 +3,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { apiCall, createCompletedInfluencer, loginInBrowser, serverNow, type TApiUser } from './support/api';
 import { createCompletedImc } from './support/calendar';
 import { expect, test } from './support/fixtures';
+import { shot } from './support/shots';
 
 // Money: an IMC pays an influencer tagged in its campaign through PayPal (the sandbox's approval page, then the
 // return page that captures it), sees the payment in its transactions and its details; the influencer's wallet
@@ -86,7 +87,7 @@ for (const { name, viewport } of SIZES) {
       await expect(page.getByText('Quinn Tester')).toBeVisible();
       await expect(page.getByRole('link', { name: 'View campaign' })).toHaveAttribute('href', `/campaign/${campaignId}`);
       await expectNoSidewaysScroll(page);
-      await page.screenshot({ path: `${SHOTS}/paypal-return-${name}.png`, fullPage: true });
+      await shot(page, `${SHOTS}/paypal-return-${name}.png`, { fullPage: true });
 
       // an IMC has no wallet: the payment, completed, is on the campaign's page; its details on their own page
       await expect(page.getByRole('link', { name: 'View transactions' })).toHaveCount(0);
@@ -97,7 +98,7 @@ for (const { name, viewport } of SIZES) {
       await expect(sent).toContainText('Completed');
       await expectNoSidewaysScroll(page);
       await expectNoSeriousA11y();
-      await page.screenshot({ path: `${SHOTS}/transactions-imc-${name}.png`, fullPage: true });
+      await shot(page, `${SHOTS}/transactions-imc-${name}.png`, { fullPage: true });
       await page.goto(`/transactiondetail/${order.response._id}`);
       await expect(page.getByRole('heading', { name: 'Transaction Successful' })).toBeVisible();
       await expect(page.getByTestId('detail-amount')).toHaveText('$40.00');
@@ -105,7 +106,7 @@ for (const { name, viewport } of SIZES) {
       await expect(page.getByText(order.response.orderId)).toBeVisible();
       await expectNoSidewaysScroll(page);
       await expectNoSeriousA11y();
-      await page.screenshot({ path: `${SHOTS}/transaction-detail-${name}.png`, fullPage: true });
+      await shot(page, `${SHOTS}/transaction-detail-${name}.png`, { fullPage: true });
 
       // the influencer's wallet holds the 40 USD; 15 are withdrawn to their PayPal id
       await loginInBrowser(page, influencer);
@@ -128,7 +129,7 @@ for (const { name, viewport } of SIZES) {
       await expect(dialog.getByText('Minimum withdrawal amount is 1 USD')).toBeVisible();
       await amount.fill('15');
       await expectNoSeriousA11y();
-      await page.screenshot({ path: `${SHOTS}/withdraw-dialog-${name}.png` });
+      await shot(page, `${SHOTS}/withdraw-dialog-${name}.png`);
       await dialog.getByRole('button', { name: 'Proceed' }).click();
       await expect(page.getByText('Your withdrawal is on its way to your PayPal account')).toBeVisible();
       await expect(dialog).toBeHidden();
@@ -140,7 +141,7 @@ for (const { name, viewport } of SIZES) {
       await expect(withdrawal).toContainText('Pending');
       await expectNoSidewaysScroll(page);
       await expectNoSeriousA11y();
-      await page.screenshot({ path: `${SHOTS}/transactions-pending-${name}.png`, fullPage: true });
+      await shot(page, `${SHOTS}/transactions-pending-${name}.png`, { fullPage: true });
 
       // PayPal pays the payout a product minute after it takes it: once the product's send has reached PayPal (a
       // job, moments after the withdrawal), the clock moves, and the open page follows
@@ -155,13 +156,13 @@ for (const { name, viewport } of SIZES) {
       await request.post('/sandbox/clock/advance', { data: { seconds: 90 } });
       await expect(withdrawal).toContainText('Completed', { timeout: 45_000 });
       await expect(page.getByTestId('wallet-amount')).toHaveText('$25.00');
-      await page.screenshot({ path: `${SHOTS}/transactions-completed-${name}.png`, fullPage: true });
+      await shot(page, `${SHOTS}/transactions-completed-${name}.png`, { fullPage: true });
 
       // the dashboard's wallet says the same
       await page.goto('/home');
       await expect(page.getByTestId('home-wallet-amount')).toHaveText('$25.00');
       await expectNoSidewaysScroll(page);
-      await page.screenshot({ path: `${SHOTS}/home-wallet-${name}.png`, fullPage: true });
+      await shot(page, `${SHOTS}/home-wallet-${name}.png`, { fullPage: true });
     });
   });
 }

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
 import { createCompletedInfluencer, loginInBrowser } from './support/api';
 import { expect, test } from './support/fixtures';
+import { shot } from './support/shots';
 import { linkByApi, onX } from './support/social';
 
 // Uploads that cannot hurt the server, as a person meets them in the composer: an SVG is posted as the PNG drawn
@@ -46,7 +47,7 @@ for (const [size, viewport] of SIZES) {
       await dialog.getByRole('textbox', { name: /Caption/ }).fill(caption);
       // X takes the PNG the SVG becomes: no issue to fix
       await expect(dialog.getByText(/issue/)).toHaveCount(0);
-      if (SHOTS) await page.screenshot({ path: path.join(SHOTS, `svg-upload-${viewport.width}.png`) });
+      if (SHOTS) await shot(page, path.join(SHOTS, `svg-upload-${viewport.width}.png`));
       // nothing in the composer scrolls sideways
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
       // the file is uploaded when the post is sent
@@ -80,7 +81,7 @@ for (const [size, viewport] of SIZES) {
       await dialog.getByRole('button', { name: 'Post Now' }).click();
       expect((await uploaded).status()).toBe(400);
       await expect(page.getByText('This file is not supported').first()).toBeVisible();
-      if (SHOTS) await page.screenshot({ path: path.join(SHOTS, `bomb-refused-${viewport.width}.png`) });
+      if (SHOTS) await shot(page, path.join(SHOTS, `bomb-refused-${viewport.width}.png`));
     });
   });
 }

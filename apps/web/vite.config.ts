@@ -1,6 +1,7 @@
-import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
@@ -44,23 +45,28 @@ function precompress(): Plugin {
     configResolved(config) {
       outDir = path.resolve(config.root, config.build.outDir);
     },
-    closeBundle() {
-      for (const file of walk(outDir)) {
-        if (!PRECOMPRESS.test(file) || file.includes(`${path.sep}.vite${path.sep}`)) continue;
-        if (statSync(file).size < PRECOMPRESS_MIN_BYTES) continue;
-        const body = readFileSync(file);
-        writeFileSync(
-          `${file}.br`,
-          brotliCompressSync(body, {
-            params: {
-              [zlib.BROTLI_PARAM_QUALITY]: 11,
-              [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT,
-              [zlib.BROTLI_PARAM_SIZE_HINT]: body.length,
-            },
-          }),
-        );
-        writeFileSync(`${file}.gz`, gzipSync(body, { level: 9 }));
-      }
+    // after the pages rendered ahead of time are written (prerenderPublicPages)
+    closeBundle: {
+      order: 'post',
+      sequential: true,
+      handler() {
+        for (const file of walk(outDir)) {
+          if (!PRECOMPRESS.test(file) || file.includes(`${path.sep}.vite${path.sep}`)) continue;
+          if (statSync(file).size < PRECOMPRESS_MIN_BYTES) continue;
+          const body = readFileSync(file);
+          writeFileSync(
+            `${file}.br`,
+            brotliCompressSync(body, {
+              params: {
+                [zlib.BROTLI_PARAM_QUALITY]: 11,
+                [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT,
+                [zlib.BROTLI_PARAM_SIZE_HINT]: body.length,
+              },
+            }),
+          );
+          writeFileSync(`${file}.gz`, gzipSync(body, { level: 9 }));
+        }
+      },
     },
   };
 }
@@ -146,6 +152,12 @@ function mantineGlobalStylesFirst(): Plugin {
  */
 const ROUTE_PRELOADS: { name: string; module: string; paths: string[]; fetches?: string[] }[] = [
   {
+    // the terms, the privacy policy and help
+    name: 'legal',
+    module: 'src/features/legal/index.ts',
+    paths: [paths.terms, paths.privacyPolicy, paths.helpSupport],
+  },
+  {
     // the log-in and sign-up forms, with the Google button, which asks for the config (its client id)
     name: 'auth',
     module: 'src/features/auth/index.ts',
@@ -166,6 +178,85 @@ const ROUTE_PRELOADS: { name: string; module: string; paths: string[]; fetches?:
     ],
   },
 ];
+
+/**
+ * The public pages whose HTML is rendered at build time (src/prerender.tsx), as a visitor without a session sees
+ * them: their content paints with the HTML and its styles, before any of the app's JavaScript has run; the app
+ * then takes the page over (src/main.tsx). Each is written to `pages/prerendered/<name>.html` from the page's own
+ * HTML (index.html, or its group's above), and route-pages.json sends it for that path. `/` is among them, so the
+ * server sends index.html itself only for the other pages of the app.
+ */
+const PRERENDERED: { path: string; name: string }[] = [
+  { path: paths.landing, name: 'landing' },
+  { path: paths.login, name: 'login' },
+  { path: paths.signup, name: 'signup' },
+  { path: paths.terms, name: 'terms' },
+  { path: paths.privacyPolicy, name: 'privacy' },
+  { path: paths.helpSupport, name: 'help' },
+];
+
+function prerenderPublicPages(): Plugin {
+  let outDir = '';
+  let root = '';
+  let mode = 'production';
+  return {
+    name: 'virality:prerender-public-pages',
+    apply: (_config, env) => env.command === 'build' && !env.isSsrBuild && !process.env.VIRALITY_PRERENDER_BUILD,
+    configResolved(config) {
+      root = config.root;
+      outDir = path.resolve(config.root, config.build.outDir);
+      mode = config.mode;
+    },
+    closeBundle: {
+      sequential: true,
+      async handler() {
+        const { build } = await import('vite');
+        // inside the app's folder, so the rendering module finds the app's packages (node_modules)
+        mkdirSync(path.join(root, 'node_modules', '.cache'), { recursive: true });
+        const ssrDir = mkdtempSync(path.join(root, 'node_modules', '.cache', 'prerender-'));
+        process.env.VIRALITY_PRERENDER_BUILD = '1';
+        try {
+          await build({
+            root,
+            mode,
+            configFile: path.join(root, 'vite.config.ts'),
+            logLevel: 'warn',
+            build: { ssr: 'src/prerender.tsx', outDir: ssrDir, emptyOutDir: true, copyPublicDir: false, minify: false },
+          });
+        } finally {
+          delete process.env.VIRALITY_PRERENDER_BUILD;
+        }
+        try {
+          const { render } = (await import(pathToFileURL(path.join(ssrDir, 'prerender.js')).href)) as {
+            render: (pathname: string) => Promise<{ html: string; loaderData: Record<string, unknown> }>;
+          };
+          const pagesFile = path.join(outDir, 'route-pages.json');
+          const pages = JSON.parse(readFileSync(pagesFile, 'utf8')) as Record<string, string>;
+          mkdirSync(path.join(outDir, 'pages', 'prerendered'), { recursive: true });
+          for (const page of PRERENDERED) {
+            const template = readFileSync(path.join(outDir, pages[page.path] ?? 'index.html'), 'utf8');
+            const { html, loaderData } = await render(page.path);
+            const data = JSON.stringify({ loaderData }).replace(/</g, '\\u003c');
+            const marker = '<div id="root"></div>';
+            if (!template.includes(marker)) throw new Error(`the HTML of ${page.path} has no empty ${marker}`);
+            const file = `pages/prerendered/${page.name}.html`;
+            writeFileSync(
+              path.join(outDir, file),
+              template.replace(
+                marker,
+                () => `<div id="root">${html}</div>\n    <script type="application/json" id="prerendered">${data}</script>`,
+              ),
+            );
+            pages[page.path] = file;
+          }
+          writeFileSync(pagesFile, `${JSON.stringify(pages, null, 2)}\n`);
+        } finally {
+          rmSync(ssrDir, { recursive: true, force: true });
+        }
+      },
+    },
+  };
+}
 
 function routePreloads(): Plugin {
   let base = '/';
@@ -334,7 +425,15 @@ function authLibraries(): Plugin & { captures: (id: string) => boolean } {
 const authLibs = authLibraries();
 
 export default defineConfig({
-  plugins: [react(), mantineGlobalStylesFirst(), mantineComponentStyles(), authLibs, routePreloads(), precompress()],
+  plugins: [
+    react(),
+    mantineGlobalStylesFirst(),
+    mantineComponentStyles(),
+    authLibs,
+    routePreloads(),
+    prerenderPublicPages(),
+    precompress(),
+  ],
   server: {
     port: 5173,
     proxy: {

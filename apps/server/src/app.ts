@@ -170,6 +170,8 @@ async function buildOn(container: TContainer, own: boolean) {
       root: config.webDistDir,
       prefix: '/',
       wildcard: false,
+      // `/` is a page like the others: the not-found handler sends its HTML (the landing, rendered at build time)
+      index: false,
       // The build writes .br and .gz beside each text asset (apps/web/vite.config.ts); send those as they are.
       preCompressed: true,
       cacheControl: false,

@@ -3,12 +3,47 @@
 import '@mantine/core/styles/baseline.css';
 import '@mantine/core/styles/default-css-variables.css';
 import '@mantine/core/styles/global.css';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { StrictMode, startTransition } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { type LazyRouteFunction, matchRoutes, type RouteObject } from 'react-router';
 import { App } from './app/app';
+import { routes } from './app/routes';
+import { readLiveSession } from './lib/session';
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+const root = document.getElementById('root') as HTMLElement;
+/** What the build put beside a page it rendered ahead of time (vite.config.ts, prerenderPublicPages). */
+const prerendered = document.getElementById('prerendered');
+
+async function start() {
+  // A public page rendered at build time, as a visitor without a session sees it: the app takes over the HTML the
+  // visitor already sees. Its lazy route modules come first, so the first render is the page itself; the work is a
+  // transition, done in slices that leave the main thread free for the visitor's first taps and keys.
+  if (prerendered && root.firstElementChild && !readLiveSession()) {
+    const { loaderData } = JSON.parse(prerendered.textContent ?? '{}') as { loaderData: Record<string, unknown> };
+    const lazy = (matchRoutes(routes, window.location) ?? []).filter((m) => typeof m.route.lazy === 'function');
+    await Promise.all(
+      lazy.map(async ({ route }) => {
+        const loaded = await (route.lazy as LazyRouteFunction<RouteObject>)();
+        Object.assign(route, { ...loaded, lazy: undefined });
+      }),
+    );
+    startTransition(() => {
+      hydrateRoot(
+        root,
+        <StrictMode>
+          <App hydrationData={{ loaderData }} />
+        </StrictMode>,
+      );
+    });
+    return;
+  }
+  // Anywhere else (or with a session, which the page rendered ahead of time was not made for) the app draws the page.
+  root.replaceChildren();
+  createRoot(root).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+}
+
+void start();

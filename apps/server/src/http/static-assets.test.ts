@@ -11,6 +11,8 @@ const APP_JS = `export const app = ${JSON.stringify('x'.repeat(4000))};\n`;
 const ROBOTS = 'User-agent: *\nAllow: /\n';
 // the sign-up page's own copy of index.html, which also preloads its lazy chunks
 const AUTH_HTML = INDEX_HTML.replace('</head>', '<link rel="modulepreload" href="/assets/auth-abc123.js"></head>');
+// the landing page rendered at build time: its content is in the HTML
+const LANDING_HTML = INDEX_HTML.replace('<div id="root"></div>', '<div id="root"><h1>Publish everywhere at once.</h1></div>');
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 let dist: string;
@@ -25,10 +27,17 @@ beforeAll(async () => {
   mkdirSync(path.join(dist, 'pages'));
   writeFileSync(path.join(dist, 'pages', 'auth.html'), AUTH_HTML);
   writeFileSync(path.join(dist, 'pages', 'auth.html.br'), brotliCompressSync(AUTH_HTML));
+  mkdirSync(path.join(dist, 'pages', 'prerendered'));
+  writeFileSync(path.join(dist, 'pages', 'prerendered', 'landing.html'), LANDING_HTML);
   writeFileSync(path.join(dist, 'secret.txt'), 'not a page');
   writeFileSync(
     path.join(dist, 'route-pages.json'),
-    JSON.stringify({ '/signup': 'pages/auth.html', '/forgot-password': '../etc/passwd', '/redirect': 'secret.txt' }),
+    JSON.stringify({
+      '/': 'pages/prerendered/landing.html',
+      '/signup': 'pages/auth.html',
+      '/forgot-password': '../etc/passwd',
+      '/redirect': 'secret.txt',
+    }),
   );
   writeFileSync(path.join(dist, 'assets', 'app-abc123.js'), APP_JS);
   writeFileSync(path.join(dist, 'assets', 'app-abc123.js.br'), brotliCompressSync(APP_JS));
@@ -69,8 +78,8 @@ describe('the built web app', () => {
     }
   });
 
-  it('sends index.html with no-cache at / and at any page of the single-page app', async () => {
-    for (const url of ['/', '/login', '/profile/manageusers?x=1']) {
+  it('sends index.html with no-cache at any page of the single-page app', async () => {
+    for (const url of ['/index.html', '/login', '/profile/manageusers?x=1']) {
       const res = await get(url, { 'accept-encoding': 'identity' });
       expect(res.statusCode, url).toBe(200);
       expect(res.headers['content-type'], url).toMatch(/^text\/html/);
@@ -81,7 +90,7 @@ describe('the built web app', () => {
 
   it('sends the page compressed too, still with no-cache', async () => {
     for (const [url, html] of [
-      ['/', INDEX_HTML],
+      ['/home', INDEX_HTML],
       ['/signup', AUTH_HTML],
     ]) {
       const res = await get(url, { 'accept-encoding': 'br' });
@@ -106,6 +115,17 @@ describe('the built web app', () => {
       expect(res.statusCode, url).toBe(200);
       expect(res.body, url).toBe(INDEX_HTML);
     }
+  });
+
+  it('sends / the landing page rendered at build time, and every other page of the app the empty index.html', async () => {
+    const landing = await get('/', { 'accept-encoding': 'identity' });
+    expect(landing.statusCode).toBe(200);
+    expect(landing.headers['content-type']).toMatch(/^text\/html/);
+    expect(landing.headers['cache-control']).toBe('no-cache');
+    expect(landing.body).toBe(LANDING_HTML);
+    // a logged-in page never shows the landing's content while its own code loads
+    const home = await get('/home', { 'accept-encoding': 'identity' });
+    expect(home.body).toBe(INDEX_HTML);
   });
 
   it('answers /robots.txt with the file as text/plain, not the app', async () => {

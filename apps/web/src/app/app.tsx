@@ -1,10 +1,12 @@
+import type { HydrationState } from 'react-router';
 import { AppProviders } from './providers';
 import { AppRouter } from './router';
 
-export function App() {
+/** The app; `hydrationData` when it takes over a page the build rendered ahead of time (main.tsx). */
+export function App({ hydrationData }: { hydrationData?: HydrationState }) {
   return (
     <AppProviders>
-      <AppRouter />
+      <AppRouter hydrationData={hydrationData} />
     </AppProviders>
   );
 }

@@ -1,6 +1,6 @@
 import { MSG } from '@virality/domain';
 import { useEffect, useState } from 'react';
-import { createBrowserRouter, RouterProvider } from 'react-router';
+import { createBrowserRouter, type HydrationState, RouterProvider } from 'react-router';
 import { paths } from '../config/paths';
 import { setUnauthorizedHandler } from '../lib/api-client';
 import { clearSession } from '../lib/auth-storage';
@@ -25,8 +25,8 @@ function whenIdle(fn: () => void, timeoutMs: number): () => void {
  * The toasts' host (AppOverlays) is loaded once the first page has been drawn; a toast shown
  * before then appears once it has loaded.
  */
-export function AppRouter() {
-  const [router] = useState(() => createBrowserRouter(routes));
+export function AppRouter({ hydrationData }: { hydrationData?: HydrationState }) {
+  const [router] = useState(() => createBrowserRouter(routes, { hydrationData }));
   const [overlays, setOverlays] = useState(false);
   useEffect(() => {
     setUnauthorizedHandler(() => {

@@ -46,6 +46,8 @@ export function saveSphIds(orgId: string, sphUserId: string): void {
 }
 
 export function readSession(): TStoredSession | null {
+  // the build renders the public pages ahead of time, where there is no browser and so no session
+  if (typeof localStorage === 'undefined') return null;
   const token = localStorage.getItem(STORAGE_KEYS.token);
   const role = localStorage.getItem(STORAGE_KEYS.role) as TAccountType | null;
   const userId = localStorage.getItem(STORAGE_KEYS.userId);

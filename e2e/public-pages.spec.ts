@@ -1,0 +1,69 @@
+import { expect, test } from './support/fixtures';
+
+// The public pages are rendered to HTML when the app is built: a visitor on a slow phone reads the landing page, the
+// log-in and sign-up forms, the terms, the privacy policy and help before any of the app's JavaScript has run; the
+// app then takes the page over as it is (the same elements, no second drawing, no error) and it works as before.
+
+const SIZES = [
+  ['on a desktop', { width: 1280, height: 800 }],
+  ['at 390 px wide', { width: 390, height: 844 }],
+] as const;
+
+const PAGES: [path: string, heading: string][] = [
+  ['/', 'Publish everywhere at once. Grow your reach with Virality.'],
+  ['/login', 'Login'],
+  ['/signup', 'Create your account'],
+  ['/terms', 'Terms of Service'],
+  ['/privacypolicy', 'Privacy Policy'],
+  ['/help-support', 'Help & Support'],
+];
+
+for (const [label, viewport] of SIZES) {
+  test(`the public pages show their content without the app's JavaScript, ${label}`, async ({ browser }) => {
+    const context = await browser.newContext({ viewport, javaScriptEnabled: false });
+    const page = await context.newPage();
+    for (const [path, heading] of PAGES) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1, name: heading }), path).toBeVisible();
+      // styled as the app draws it: the header's logo link and no sideways scroll
+      await expect(page.getByRole('link', { name: 'Virality' }).first(), path).toBeVisible();
+      const [scroll, client] = await page.evaluate(() => [
+        document.documentElement.scrollWidth,
+        document.documentElement.clientWidth,
+      ]);
+      expect(scroll, `${path} is wider than the window`).toBeLessThanOrEqual(client);
+    }
+    await page.goto('/login');
+    await expect(page.getByLabel('Email / Phone')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Login', exact: true })).toBeVisible();
+    await context.close();
+  });
+}
+
+test('the app takes over a page rendered at build time as it is: the same elements, no error, and the form works', async ({
+  page,
+}) => {
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(m.text());
+  });
+  // marks the heading the HTML brought, before any of the app's scripts run (they run once the HTML is parsed)
+  await page.addInitScript(() => {
+    document.addEventListener('readystatechange', () => {
+      if (document.readyState === 'interactive') document.querySelector('h1')?.setAttribute('data-from-html', '');
+    });
+  });
+  await page.goto('/login');
+  // the app has taken over once its Google button has its config and its label
+  await expect(page.getByRole('button', { name: 'Continue with Google' })).toBeVisible();
+  await expect(page.locator('h1[data-from-html]')).toHaveText('Login');
+  // taken over without a complaint (a mismatch between the HTML and the app is reported as an error)
+  expect(errors).toEqual([]);
+  // the form is the app's: what is typed is sent, and the server's answer shown
+  await page.getByLabel('Email / Phone').fill('nobody-here@example.com');
+  await page.getByLabel('Password', { exact: true }).fill('Wrong#Pass1');
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+  await expect(page.getByText('Invalid email / phone or password')).toBeVisible();
+  await expect(page).toHaveURL(/\/login$/);
+});
