@@ -102,10 +102,14 @@ describe('an influencer mutes a campaign owner', () => {
     expect(muted.status, JSON.stringify(muted.json)).toBe(200);
     expect(muted.json.message).toBe(CAMPAIGN_MSG.muted('Noisy Brand'));
     expect(muted.json.response.owner).toMatchObject({ _id: owner.user.id, name: 'Noisy Brand' });
-    // twice changes nothing
-    expect((await call(t, 'PUT', `/api/campaigns/mutes/${owner.user.id}`, { token: quiet.token })).status).toBe(200);
+    // twice changes nothing: the mute keeps the time it was first made
+    t.clock.advance(60_000);
+    const again = await call(t, 'PUT', `/api/campaigns/mutes/${owner.user.id}`, { token: quiet.token });
+    expect(again.status).toBe(200);
+    expect(again.json.response.mutedAt).toBe(muted.json.response.mutedAt);
     const list = await call(t, 'GET', '/api/campaigns/mutes', { token: quiet.token });
     expect(list.json.response.map((m: { owner: { _id: string } }) => m.owner._id)).toEqual([owner.user.id]);
+    expect(list.json.response[0].mutedAt).toBe(muted.json.response.mutedAt);
 
     const first = await createCampaign(t, owner.token, { name: 'Quiet one', influencerIds: [quiet.user.id] });
     expect(await notificationsOf(t, quiet.token)).toHaveLength(0);

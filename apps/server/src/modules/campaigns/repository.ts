@@ -291,8 +291,19 @@ export function createCampaignsRepository(db: TDb) {
         .orderBy(desc(campaignMutes.createdAt));
       return rows.map(({ mutedAt, ...owner }) => ({ owner, mutedAt: asDate(mutedAt) }));
     },
-    async mute(influencerId: string, ownerId: string, now: Date): Promise<void> {
-      await db.insert(campaignMutes).values({ influencerId, ownerId, createdAt: now }).onConflictDoNothing();
+    /** Mutes the owner for the influencer (again: no change); resolves to when it was first muted. */
+    async mute(influencerId: string, ownerId: string, now: Date): Promise<Date> {
+      const [made] = await db
+        .insert(campaignMutes)
+        .values({ influencerId, ownerId, createdAt: now })
+        .onConflictDoNothing()
+        .returning({ mutedAt: campaignMutes.createdAt });
+      if (made) return asDate(made.mutedAt);
+      const [had] = await db
+        .select({ mutedAt: campaignMutes.createdAt })
+        .from(campaignMutes)
+        .where(and(eq(campaignMutes.influencerId, influencerId), eq(campaignMutes.ownerId, ownerId)));
+      return asDate(had.mutedAt);
     },
     async unmute(influencerId: string, ownerId: string): Promise<void> {
       await db.delete(campaignMutes).where(and(eq(campaignMutes.influencerId, influencerId), eq(campaignMutes.ownerId, ownerId)));

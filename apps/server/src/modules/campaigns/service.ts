@@ -54,7 +54,7 @@ const personDto = (p: TPersonRow): TCampaignPerson => ({
   profileImage: p.profileImage,
 });
 /** How a person is named in what others are told. */
-const nameOf = (u: Pick<TUserRow, 'name' | 'userName' | 'companyName'>, fallback: string) =>
+const nameOf = (u: Pick<TUserRow, 'name' | 'userName'> & { companyName?: string | null }, fallback: string) =>
   u.name?.trim() || u.companyName?.trim() || u.userName?.trim() || fallback;
 const pagesOf = (total: number, size: number) => Math.ceil(total / size);
 const unique = (ids: readonly string[] | undefined) => [...new Set((ids ?? []).map((id) => id.trim()).filter(Boolean))];
@@ -423,11 +423,10 @@ export function createCampaignsService(deps: TDeps) {
       if (a.role !== CAMPAIGN_INFLUENCER_ROLE) throw forbidden(CAMPAIGN_MSG.mutesOnlyInfluencers);
       const owner = await repo.campaignOwner(ownerId);
       if (!owner) throw notFound(CAMPAIGN_MSG.ownerNotFound);
-      await repo.mute(a.userId, owner.id, clock.now());
-      const mute = (await repo.mutes(a.userId)).find((m) => m.owner.id === owner.id)!;
+      const mutedAt = await repo.mute(a.userId, owner.id, clock.now());
       return {
-        mute: { owner: personDto(mute.owner), mutedAt: mute.mutedAt.toISOString() },
-        message: CAMPAIGN_MSG.muted(owner.name?.trim() || owner.userName || 'this owner'),
+        mute: { owner: personDto(owner), mutedAt: mutedAt.toISOString() },
+        message: CAMPAIGN_MSG.muted(nameOf(owner, 'this owner')),
       };
     },
 
@@ -437,7 +436,7 @@ export function createCampaignsService(deps: TDeps) {
       const owner = await repo.campaignOwner(ownerId);
       if (!owner) throw notFound(CAMPAIGN_MSG.ownerNotFound);
       await repo.unmute(a.userId, owner.id);
-      return CAMPAIGN_MSG.unmuted(owner.name?.trim() || owner.userName || 'this owner');
+      return CAMPAIGN_MSG.unmuted(nameOf(owner, 'this owner'));
     },
   };
 }
