@@ -60,6 +60,9 @@ export default defineConfig({
     // The journeys run as a user who asks for reduced motion (the app honours it): a click is never aimed at a
     // dialog's button while the dialog is still sliding into place, which under load could land beside it.
     reducedMotion: 'reduce',
+    // E2E_TIMEZONE runs the browser in another zone than the machine's (with E2E_CLOCK_AT: an evening in New York is
+    // already tomorrow in UTC)
+    ...(process.env.E2E_TIMEZONE ? { timezoneId: process.env.E2E_TIMEZONE } : {}),
   },
   projects: [
     { name: 'chromium', testIgnore: NEEDS_FULL_BROWSER, use: browser(process.env.CHROMIUM_PATH) },
@@ -92,6 +95,9 @@ export default defineConfig({
       // Sessions outlive a month: the plan journeys move the browser's clock (never the server's, which every journey
       // shares) to a plan's last days, and the page must still hold a live session then.
       SESSION_TTL_HOURS: String(24 * 60),
+      // E2E_CLOCK_AT (ISO 8601 with its offset): the product's clock starts at that moment, and every browser's with
+      // it (support/fixtures.ts), to run the journeys at an awkward moment: the end of a UTC day, a month or a year
+      ...(process.env.E2E_CLOCK_AT ? { SANDBOX_CLOCK_START: process.env.E2E_CLOCK_AT } : {}),
     },
   },
 });

@@ -1,7 +1,7 @@
 import { expect as baseExpect, type Page } from '@playwright/test';
 import { apiCall, createCompletedInfluencer, loginInBrowser } from './support/api';
 import { CARDS, payInBrowser, planStatus, subscribeByApi } from './support/billing';
-import { expect, test } from './support/fixtures';
+import { expect, installClock, test } from './support/fixtures';
 import { createUnpaidBusinessOwner } from './support/team';
 
 // Plans and subscriptions in the browser: the public price list, the subscription gate of a business without a plan,
@@ -185,7 +185,7 @@ test.describe('as the days go by (the browser’s clock moved)', () => {
         await page.goto('/profile/pricing');
         await expect(card(page, 'Starter')).toBeVisible();
       };
-      await page.clock.install({ time: new Date(end - 20 * DAY_MS) });
+      await installClock(page, new Date(end - 20 * DAY_MS));
 
       await at(20 * DAY_MS);
       await expect(card(page, 'Starter').getByTestId('plan-badge')).toHaveText('current plan');

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, type BrowserContext, expect, type Page } from '@playwright/test';
 
 export { expect };
 
@@ -21,6 +21,23 @@ type TFixtures = {
 /** The cookie holding a device's answer to the cookie notice (apps/web/src/lib/consent.ts). */
 export const CONSENT_COOKIE = 'virality-cookie-consent';
 
+/** The browser contexts whose clock is Playwright's (installed by the fixture below or by installClock). */
+const clocked = new WeakSet<BrowserContext>();
+
+/**
+ * Gives the page's browser Playwright's clock, at `time` (or now), flowing on; a clock installed already (a run with
+ * E2E_CLOCK_AT) is moved to `time` instead, since a clock is installed once.
+ */
+export async function installClock(page: Page, time?: Date): Promise<void> {
+  const context = page.context();
+  if (clocked.has(context)) {
+    if (time) await page.clock.setSystemTime(time);
+    return;
+  }
+  await page.clock.install(time ? { time } : undefined);
+  clocked.add(context);
+}
+
 /**
  * Playwright's `test` with the accessibility check as a fixture. Every browser context (browser.newContext()
  * too) starts on a device that has already answered the cookie notice, so the notice does not cover the page
@@ -37,6 +54,17 @@ export const test = base.extend<TFixtures>({
       ],
       origins: [],
     });
+  },
+  // With E2E_CLOCK_AT, the product's clock started at an awkward moment (playwright.config.ts): each browser starts
+  // at the product's now, as a user's device at that moment would
+  context: async ({ context, request }, use) => {
+    if (process.env.E2E_CLOCK_AT) {
+      const res = await request.get('/sandbox/clock');
+      const now = (await res.json()).response.now as string;
+      await context.clock.install({ time: new Date(now) });
+      clocked.add(context);
+    }
+    await use(context);
   },
   expectNoSeriousA11y: async ({ page }, use) => {
     await use((other?: Page) => expectNoSeriousA11y(other ?? page));

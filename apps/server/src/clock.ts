@@ -55,6 +55,18 @@ export class Clock {
     this.offsetMs = offset;
   }
 
+  /**
+   * Moves the clock, for every process that shares it, to `ms` when it is behind it; never back. Setting the offset
+   * (not adding to it) lets processes that start together do it at once: they write about the same offset.
+   */
+  async moveSharedForwardTo(ms: number): Promise<void> {
+    const offset = this.store ? await this.store.load() : this.offsetMs;
+    const wanted = ms - Date.now();
+    if (offset >= wanted) return;
+    if (this.store) await this.store.save(wanted);
+    this.offsetMs = wanted;
+  }
+
   stopSharing(): void {
     if (this.timer) clearInterval(this.timer);
     this.timer = null;

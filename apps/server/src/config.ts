@@ -48,6 +48,9 @@ const zEnv = z.object({
   SANDBOX_EMULATORS_URL: z.string().url().optional(),
   // in that other process: the product whose return addresses its consent pages accept (unset: this server)
   SANDBOX_PRODUCT_URL: z.string().url().optional(),
+  // the sandbox's clock starts no earlier than this moment (ISO 8601 with its offset): the journeys run once with the
+  // product at an awkward moment (the end of a UTC day, a month or a year); sandbox only, and only ever forward
+  SANDBOX_CLOCK_START: z.string().datetime({ offset: true }).optional(),
   STORAGE: z.enum(['local', 's3']).default('local'),
   // S3 (or an S3-compatible server) when STORAGE=s3; credentials unset: the SDK's own chain (environment, role)
   S3_BUCKET: z.string().min(1).optional(),
@@ -243,6 +246,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     sandbox,
     /** The sandbox was switched on by hand in production: said loudly at start and on each sandbox request. */
     sandboxInProduction: sandbox && e.NODE_ENV === 'production',
+    /** The sandbox clock is moved forward to this moment at start when it is behind it (ms since the epoch). */
+    sandboxClockStart: sandbox && e.SANDBOX_CLOCK_START ? Date.parse(e.SANDBOX_CLOCK_START) : null,
     /** The emulators' benchmark mode: nothing outside the sandbox. */
     emulators: {
       benchProfiles: sandbox ? e.SANDBOX_BENCH_PROFILES : 0,

@@ -97,6 +97,7 @@ export async function createContainer(deps: TContainerDeps) {
     if (sharedClock) {
       await clock.share(clockStoreIn(db));
       closers.push(async () => clock.stopSharing());
+      if (config.sandboxClockStart !== null) await clock.moveSharedForwardTo(config.sandboxClockStart);
     }
 
     // The job queue, in every process: a server with WORKERS=off still sends jobs.

@@ -71,6 +71,13 @@ describe('in production the sandbox is never implied', () => {
     expect(on.emulators).toMatchObject({ url: 'http://127.0.0.1:9', productUrl: 'http://127.0.0.1:8' });
   });
 
+  it('a start moment for the clock (SANDBOX_CLOCK_START) is heeded only with the sandbox on, and must carry its offset', () => {
+    const at = '2026-12-31T23:30:00Z';
+    expect(loadConfig({ SANDBOX: 'on', SANDBOX_CLOCK_START: at }).sandboxClockStart).toBe(Date.parse(at));
+    expect(loadConfig({ NODE_ENV: 'production', ...PROVIDERS, SANDBOX_CLOCK_START: at }).sandboxClockStart).toBeNull();
+    expect(() => loadConfig({ SANDBOX: 'on', SANDBOX_CLOCK_START: '2026-12-31 23:30' })).toThrow(/SANDBOX_CLOCK_START/);
+  });
+
   it('outside production, no providers still means the sandbox (npm start on a fresh machine)', () => {
     expect(loadConfig({}).sandbox).toBe(true);
     expect(loadConfig({ SMTP_URL: PROVIDERS.SMTP_URL }).sandbox).toBe(false);

@@ -42,4 +42,25 @@ describe('the sandbox clock is one clock for every process', () => {
       await t.close();
     }
   });
+
+  it('a start at a set moment (SANDBOX_CLOCK_START) moves the shared clock forward to it, never back', async () => {
+    const t = await buildTestApp({ SANDBOX: 'on' });
+    try {
+      await t.clock.share(clockStoreIn(t.database.db), 60_000);
+      const start = Date.now() + 30 * 86_400_000;
+      // two processes starting together both set it: the clock is at the moment once, not moved twice
+      const other = new Clock();
+      await other.share(clockStoreIn(t.database.db), 60_000);
+      await Promise.all([t.clock.moveSharedForwardTo(start), other.moveSharedForwardTo(start)]);
+      const late = new Clock();
+      await late.share(clockStoreIn(t.database.db), 60_000);
+      expect(Math.abs(late.nowMs() - start)).toBeLessThan(5_000);
+      // a later start at an earlier moment leaves the clock where it is
+      await late.moveSharedForwardTo(start - 86_400_000);
+      expect(Math.abs(late.nowMs() - start)).toBeLessThan(5_000);
+      for (const clock of [t.clock, other, late]) clock.stopSharing();
+    } finally {
+      await t.close();
+    }
+  });
 });

@@ -40,6 +40,22 @@ export type TTestApp = TBuiltApp & {
 };
 
 /**
+ * The clock of a test app: the machine's time, or, with TEST_CLOCK_AT set (an ISO 8601 moment), that moment when the
+ * app is built, moving on from there. Running the suites at awkward moments (the last minutes of a UTC day, month or
+ * year, a daylight-saving change, the 1st to the 9th of a month) finds tests whose result depends on when they run.
+ */
+function testClock(): Clock {
+  const clock = new Clock();
+  const at = process.env.TEST_CLOCK_AT;
+  if (at) {
+    const ms = Date.parse(at);
+    if (Number.isNaN(ms)) throw new Error(`TEST_CLOCK_AT is not a date and time: ${at}`);
+    clock.setOffset(ms - Date.now());
+  }
+  return clock;
+}
+
+/**
  * Builds the app on its own database: a fresh in-memory PGlite, or (TEST_DB=postgres) a fresh
  * schema in TEST_DATABASE_URL, so test files run in parallel and never see each other's rows. Its job
  * queue is its own too (pg-boss in that database, or in a schema of its own on PostgreSQL); no job runs
@@ -83,7 +99,7 @@ export async function buildTestApp(
       fetch: viaApp.fetch,
       config,
       database,
-      clock: new Clock(),
+      clock: testClock(),
       messenger: opts.realMessenger ? undefined : messenger,
       logger: opts.logger ?? false,
       bossSchema,
@@ -303,6 +319,17 @@ export async function withClockAhead<T>(t: TTestApp, ms: number, work: () => Pro
   } finally {
     t.clock.advance(-ms);
   }
+}
+
+/**
+ * Moves the test clock forward to the next `hour`:00 UTC (a whole day ahead at most), so that a test counting
+ * calendar days does not depend on the hour it runs: at 23:55 UTC ten minutes more would be tomorrow.
+ */
+export function moveClockToUtcHour(t: TTestApp, hour: number): void {
+  const now = t.clock.nowMs();
+  const day = 24 * 3600_000;
+  const target = Math.ceil((now - hour * 3600_000) / day) * day + hour * 3600_000;
+  t.clock.advance(target - now);
 }
 
 /** A new session of the user, live at the test clock's now (an earlier one may have ended by a moved clock). */

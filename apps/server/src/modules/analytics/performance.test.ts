@@ -1,6 +1,6 @@
 import { engagementOf, MSG } from '@virality/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, buildUser, call, type TTestApp } from '../../test/helpers';
+import { buildTestApp, buildUser, call, moveClockToUtcHour, type TTestApp } from '../../test/helpers';
 import { linkAll, uploadPhoto } from '../posts/posts-test-kit';
 import { makeTeam, perms } from '../team/team-test-kit';
 import { metricsRow, postNow, readDue, targetsOf } from './analytics-test-kit';
@@ -36,6 +36,8 @@ async function readFigures(postId: string) {
 
 describe('performance_overview/', () => {
   it('counts each day’s accounts published to, engagement and views, in the caller’s time zone, and the period before', async () => {
+    // the middle of a UTC day: ten minutes on is still today, ten days back is a whole day
+    moveClockToUtcHour(t, 12);
     const u = await buildUser(t);
     const ids = await linkAll(t, u.token, ['instagram', 'twitter']);
     const photo = await uploadPhoto(t, u.token);
@@ -84,10 +86,7 @@ describe('performance_overview/', () => {
     const u = await buildUser(t);
     const ids = await linkAll(t, u.token, ['twitter']);
     const photo = await uploadPhoto(t, u.token);
-    // move to 23:00 UTC of the current day
-    const now = t.clock.nowMs();
-    const at2300 = Math.ceil((now - 23 * 3600_000) / DAY) * DAY + 23 * 3600_000;
-    t.clock.advance(at2300 - now);
+    moveClockToUtcHour(t, 23);
     await postNow(t, u.token, 'Late', [photo], [{ UserSocialMediaID: ids.twitter }]);
     const utcDay = t.clock.now().toISOString().slice(0, 10);
     const utc = (await performanceOf(u.token, { Days: 7 })).json.response_data;
