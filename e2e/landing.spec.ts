@@ -122,9 +122,7 @@ for (const [label, viewport] of SIZES) {
       const contact = page.getByRole('region', { name: 'Talk to a person' });
       const button = contact.getByRole('button', { name: 'Copy address' });
       // the page is the app's (hydrated: React holds the button) before its time stops
-      await expect
-        .poll(() => button.evaluate((el) => Object.keys(el).some((key) => key.startsWith('__reactFiber'))))
-        .toBe(true);
+      await expect.poll(() => button.evaluate((el) => Object.keys(el).some((key) => key.startsWith('__reactFiber')))).toBe(true);
       await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000);
       await button.click();
       await expect(contact.getByRole('button', { name: 'Copied' })).toBeVisible();
