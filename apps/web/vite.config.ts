@@ -1,4 +1,5 @@
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -195,10 +196,57 @@ const PRERENDERED: { path: string; name: string }[] = [
   { path: paths.helpSupport, name: 'help' },
 ];
 
+/**
+ * A page rendered ahead of time paints from its HTML and styles alone; its scripts are asked for only once it has
+ * painted. A page's module script and its modulepreload links would otherwise be fetched beside the styles, and a
+ * phone on a slow network would download (and run) the app before it shows the words it already has. The boot file
+ * (a classic deferred script, allowed by the page's `script-src 'self'`) waits for the first frame, then adds the
+ * modulepreload links and the entry script the build wrote, as they were. A hidden tab draws no frame: a timer starts
+ * the app there too.
+ */
+const BOOT_AFTER_PAINT = `(function () {
+  var me = document.currentScript;
+  var entry = me.getAttribute('data-entry');
+  var preloads = (me.getAttribute('data-preload') || '').split(' ').filter(Boolean);
+  var started = false;
+  function start() {
+    if (started) return;
+    started = true;
+    preloads.forEach(function (href) {
+      var link = document.createElement('link');
+      link.rel = 'modulepreload';
+      link.crossOrigin = '';
+      link.href = href;
+      document.head.appendChild(link);
+    });
+    var script = document.createElement('script');
+    script.type = 'module';
+    script.crossOrigin = '';
+    script.src = entry;
+    document.head.appendChild(script);
+  }
+  requestAnimationFrame(function () { setTimeout(start, 0); });
+  setTimeout(start, 1000);
+})();
+`;
+
+/** The page's HTML with its module script and modulepreload links replaced by the boot file (BOOT_AFTER_PAINT). */
+function bootAfterPaint(html: string, bootSrc: string): string {
+  const ENTRY = /<script type="module" crossorigin src="([^"]+)"><\/script>/;
+  const PRELOAD = /[ \t]*<link rel="modulepreload" crossorigin href="([^"]+)">\n?/g;
+  const entry = ENTRY.exec(html)?.[1];
+  if (!entry) throw new Error('the page has no module script to start after its first paint');
+  const preloads = [...html.matchAll(PRELOAD)].map((m) => m[1]);
+  const attr = (v: string) => v.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
+  const boot = `<script defer src="${attr(bootSrc)}" data-entry="${attr(entry)}" data-preload="${attr(preloads.join(' '))}"></script>`;
+  return html.replace(PRELOAD, '').replace(ENTRY, () => boot);
+}
+
 function prerenderPublicPages(): Plugin {
   let outDir = '';
   let root = '';
   let mode = 'production';
+  let base = '/';
   return {
     name: 'virality:prerender-public-pages',
     apply: (_config, env) => env.command === 'build' && !env.isSsrBuild && !process.env.VIRALITY_PRERENDER_BUILD,
@@ -206,6 +254,7 @@ function prerenderPublicPages(): Plugin {
       root = config.root;
       outDir = path.resolve(config.root, config.build.outDir);
       mode = config.mode;
+      base = config.base;
     },
     closeBundle: {
       sequential: true,
@@ -233,6 +282,8 @@ function prerenderPublicPages(): Plugin {
           const pagesFile = path.join(outDir, 'route-pages.json');
           const pages = JSON.parse(readFileSync(pagesFile, 'utf8')) as Record<string, string>;
           mkdirSync(path.join(outDir, 'pages', 'prerendered'), { recursive: true });
+          const bootFile = `assets/boot-${createHash('sha256').update(BOOT_AFTER_PAINT).digest('hex').slice(0, 8)}.js`;
+          writeFileSync(path.join(outDir, bootFile), BOOT_AFTER_PAINT);
           for (const page of PRERENDERED) {
             const template = readFileSync(path.join(outDir, pages[page.path] ?? 'index.html'), 'utf8');
             const { html, loaderData } = await render(page.path);
@@ -242,9 +293,12 @@ function prerenderPublicPages(): Plugin {
             const file = `pages/prerendered/${page.name}.html`;
             writeFileSync(
               path.join(outDir, file),
-              template.replace(
-                marker,
-                () => `<div id="root">${html}</div>\n    <script type="application/json" id="prerendered">${data}</script>`,
+              bootAfterPaint(
+                template.replace(
+                  marker,
+                  () => `<div id="root">${html}</div>\n    <script type="application/json" id="prerendered">${data}</script>`,
+                ),
+                `${base}${bootFile}`,
               ),
             );
             pages[page.path] = file;

@@ -57,3 +57,23 @@ describe.skipIf(!onPg)('changes written by a job', () => {
     expect(fromJob).toBe(`user:${user.id}:`);
   });
 });
+
+describe.skipIf(!onPg)('who must confirm a change', () => {
+  it('a listener of the same name in another database of the server is not waited for', async () => {
+    const t = await buildTestApp();
+    const name = `vchanges:${t.database.schemaName}`.slice(0, 63);
+    // another Virality on the same server, in a database of its own, with a schema of the same name
+    const other = new URL(process.env.TEST_DATABASE_URL ?? '');
+    other.pathname = '/postgres';
+    const elsewhere = new pg.Client({ connectionString: other.toString(), application_name: name });
+    try {
+      const before = await t.container.changes.listening();
+      expect(before).toBeGreaterThan(0);
+      await elsewhere.connect();
+      expect(await t.container.changes.listening()).toBe(before);
+    } finally {
+      await elsewhere.end();
+      await t.close();
+    }
+  });
+});

@@ -168,7 +168,12 @@ export function createChanges(deps: { database: TDatabase; uow: TTransactional; 
     run: (text: string, params: unknown[]) => Promise<{ rows: unknown[] }> = (text, params) =>
       uow.executor().executeSql(text, params),
   ): Promise<number> {
-    const { rows } = await run('SELECT count(*)::int AS n FROM pg_stat_activity WHERE application_name = $1', [listenerName]);
+    // pg_stat_activity lists every database of the server: another Virality (staging beside production) in another
+    // database, with its own schema of the same name, has listeners of the same name that never hear this one
+    const { rows } = await run(
+      'SELECT count(*)::int AS n FROM pg_stat_activity WHERE application_name = $1 AND datname = current_database()',
+      [listenerName],
+    );
     return Number((rows[0] as { n: number } | undefined)?.n ?? 0);
   }
 
@@ -273,6 +278,8 @@ export function createChanges(deps: { database: TDatabase; uow: TTransactional; 
       await sendConfirmed(`${BARRIER}:-`, BARRIER, () => undefined);
     },
     announce,
+    /** How many processes listen on this database's channel now (each must confirm a caller's change). */
+    listening: () => listening(),
     async close() {
       closed = true;
       if (retry) clearTimeout(retry);
