@@ -19,11 +19,13 @@ const HOUR = 3_600_000;
 
 /**
  * A time zone where it is now between 04:00 and 17:59, so that two hours on is still today and four hours back,
- * a week on, is still that day: the test then holds whatever the hour it runs at.
+ * a week on, is still that day: the test then holds whatever the hour it runs at (the product's hour, in a run
+ * started at E2E_CLOCK_AT).
  */
+const STARTED = process.env.E2E_CLOCK_AT ? new Date(process.env.E2E_CLOCK_AT) : new Date();
 const ZONE =
   ['UTC', 'Asia/Tokyo', 'America/Los_Angeles', 'Asia/Kolkata', 'America/New_York', 'Pacific/Auckland'].find((zone) => {
-    const hour = Number(new Date().toLocaleString('en-GB', { hour: '2-digit', hourCycle: 'h23', timeZone: zone }));
+    const hour = Number(STARTED.toLocaleString('en-GB', { hour: '2-digit', hourCycle: 'h23', timeZone: zone }));
     return hour >= 4 && hour < 18;
   }) ?? 'UTC';
 

@@ -1,7 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { createCompletedInfluencer, loginInBrowser, serverNow, type TApiUser } from './support/api';
+import { browserNow, createCompletedInfluencer, loginInBrowser, serverNow, type TApiUser } from './support/api';
 import { createCompletedImc, dayNameIn, timeIn } from './support/calendar';
-import { expect, test } from './support/fixtures';
+import { expect, installClock, test } from './support/fixtures';
 import { postByApi, uploadPhoto, utcSchedule } from './support/posts';
 import { linkByApi } from './support/social';
 
@@ -90,7 +90,7 @@ for (const [label, viewport] of SIZES) {
       await expect(page.getByRole('heading', { name: 'Calendar', level: 1 })).toBeVisible();
       // Chromium may name Kolkata by its older name, Calcutta
       await expect(page.getByText(/times in your time zone \(Asia\/(Kolkata|Calcutta)\)/)).toBeVisible();
-      await expect(page.getByRole('heading', { name: dayNameIn(new Date(), KOLKATA), level: 2 })).toBeVisible();
+      await expect(page.getByRole('heading', { name: dayNameIn(await browserNow(page), KOLKATA), level: 2 })).toBeVisible();
 
       // the month, from its address: 20:30 UTC on the 10th is 02:00 on the 11th in Kolkata
       await page.goto(`/calender?view=month&date=${month}-01`);
@@ -186,7 +186,9 @@ for (const [label, viewport] of SIZES) {
         await loginInBrowser(page, user);
         await page.goto('/calender?view=week');
         await expect(page.getByTestId('now-line')).toHaveCount(1);
-        await expect(page.getByRole('button', { name: new RegExp(`^${dayNameIn(new Date(), KOLKATA)}, today`) })).toBeVisible();
+        await expect(
+          page.getByRole('button', { name: new RegExp(`^${dayNameIn(await browserNow(page), KOLKATA)}, today`) }),
+        ).toBeVisible();
       });
     }
   });
@@ -221,6 +223,34 @@ for (const [label, viewport] of SIZES) {
         ).toHaveCount(0);
       }
       await expectNoSidewaysScroll(page);
+      await expectNoSeriousA11y();
+    });
+  });
+
+  test.describe(`${label}, at the turn of a month`, () => {
+    test.use({ viewport, timezoneId: LOS_ANGELES });
+
+    test("today among the next month's first days, in this month's grid, keeps its mark readable", async ({
+      page,
+      request,
+      expectNoSeriousA11y,
+    }) => {
+      const user = await createCompletedInfluencer(request);
+      await loginInBrowser(page, user);
+      // the browser's clock at noon on the first of next month; this month's grid (42 days) ends with that day
+      const { firstOfNext, month, day } = await page.evaluate(() => {
+        const now = new Date();
+        const next = new Date(now.getFullYear(), now.getMonth() + 1, 1, 12);
+        const pad = (n: number) => String(n).padStart(2, '0');
+        return {
+          firstOfNext: next.getTime(),
+          month: `${now.getFullYear()}-${pad(now.getMonth() + 1)}`,
+          day: `${next.getFullYear()}-${pad(next.getMonth() + 1)}-01`,
+        };
+      });
+      await installClock(page, new Date(firstOfNext));
+      await page.goto(`/calender?view=month&date=${month}-01`);
+      await expect(page.locator(`[data-day="${day}"][data-today]`)).toBeVisible();
       await expectNoSeriousA11y();
     });
   });

@@ -1,5 +1,5 @@
 import { mkdirSync } from 'node:fs';
-import { apiCall, createCompletedInfluencer, loginInBrowser } from './support/api';
+import { apiCall, createCompletedInfluencer, loginInBrowser, serverNow } from './support/api';
 import { createCompletedImc } from './support/calendar';
 import { expect, test } from './support/fixtures';
 import { shot } from './support/shots';
@@ -30,7 +30,8 @@ for (const { name, viewport } of SIZES) {
       const imc = await createCompletedImc(request);
       const influencer = await createCompletedInfluencer(request);
       const campaign = `Owner rules ${Date.now().toString(36)}`;
-      const today = new Date().toISOString().slice(0, 10);
+      // the product's today: a campaign's dates are checked against its clock
+      const today = (await serverNow(request)).toISOString().slice(0, 10);
       const created = await apiCall<{ _id: string }>(request, 'POST', 'campaigns/create', {
         token: imc.token,
         data: {

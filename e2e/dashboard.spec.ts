@@ -145,7 +145,7 @@ for (const [label, viewport] of SIZES) {
       await expect(performance.getByText('Published to accounts', { exact: true })).toBeVisible();
       await expect(performance.getByText('12', { exact: true })).toBeVisible();
       await expect(performance.getByRole('img', { name: /^Engagement over the last 7 days/ })).toBeVisible();
-      await performance.getByText('30 d').click();
+      await performance.getByText('30 d', { exact: true }).click();
       await expect(performance.getByRole('img', { name: /^Engagement over the last 30 days/ })).toBeVisible();
       await performance.getByRole('button', { name: 'View as table' }).click();
       await expect(performance.getByRole('table').getByRole('row')).toHaveCount(31);

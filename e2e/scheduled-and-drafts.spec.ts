@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect as baseExpect, type Page } from '@playwright/test';
-import { createCompletedInfluencer, loginInBrowser, serverNow, type TApiUser } from './support/api';
+import { browserNow, createCompletedInfluencer, loginInBrowser, serverNow, type TApiUser } from './support/api';
 import { expect, test } from './support/fixtures';
 import { pickDay, postByApi, uploadPhoto, utcSchedule } from './support/posts';
 import { linkByApi, onX, postDetails } from './support/social';
@@ -128,7 +128,7 @@ for (const [label, viewport] of SIZES) {
       await menu.getByRole('menuitem', { name: 'Reschedule' }).click();
       const dialog = page.getByRole('dialog', { name: 'Reschedule post' });
       // today (the browser's), a minute ago
-      const now = new Date();
+      const now = await browserNow(page);
       await dialog.getByRole('button', { name: /^Date/ }).click();
       await pickDay(
         page,

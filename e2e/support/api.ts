@@ -52,6 +52,14 @@ export async function serverNow(request: APIRequestContext): Promise<Date> {
 }
 
 /**
+ * The page's own clock: what the browser counts as now (the product's now when the run started it there, see
+ * support/fixtures.ts). A page's "today" is checked against it, never against the test machine's clock.
+ */
+export async function browserNow(page: Page): Promise<Date> {
+  return new Date(await page.evaluate(() => Date.now()));
+}
+
+/**
  * Signs a user up through the API (create_user, the OTP from the outbox, verifyOtp) and returns its
  * token: the account is verified but its profile is not filled in (profileCompleted false).
  */

@@ -17,7 +17,7 @@ describe.skipIf(!onPg)('changes written by a job', () => {
     const schema = t.database.schemaName;
     // a process that listens like every process does (it is counted among those that must confirm)
     listener = new pg.Client({
-      connectionString: process.env.TEST_DATABASE_URL,
+      connectionString: t.database.pool!.options.connectionString,
       application_name: `vchanges:${schema}`.slice(0, 63),
     });
     await listener.connect();

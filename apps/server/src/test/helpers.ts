@@ -10,6 +10,7 @@ import { createContainer, type TContainerDeps } from '../container';
 import { openDatabase, type TDatabase } from '../db/client';
 import type { TMessage, TMessenger } from '../integrations/messenger';
 import { createUsersRepository, type TNewUser } from '../modules/users/repository';
+import { cloneDatabase, PG_TEST_BOSS_SCHEMA, PG_TEST_SCHEMA, pgTemplate } from './pg-template';
 import { migratedTemplate } from './pglite-template';
 
 /** A messenger that keeps what was sent, so tests can read OTPs like a person reads the outbox. */
@@ -56,17 +57,38 @@ function testClock(): Clock {
 }
 
 /**
- * Builds the app on its own database: a fresh in-memory PGlite, or (TEST_DB=postgres) a fresh
- * schema in TEST_DATABASE_URL, so test files run in parallel and never see each other's rows. Its job
- * queue is its own too (pg-boss in that database, or in a schema of its own on PostgreSQL); no job runs
- * by itself: `runDueJobs()` runs the due ones.
+ * Builds the app on its own database: a fresh in-memory PGlite, or (TEST_DB=postgres) a database of its own on
+ * TEST_DATABASE_URL's server, copied from a migrated template (pg-template.ts) and dropped when the app closes, so
+ * test files run in parallel and never see each other's rows. Its job queue is its own too (pg-boss in that
+ * database); no job runs by itself: `runDueJobs()` runs the due ones.
  * `realMessenger` sends through the product's messenger (outbox, providers) instead of the memory one.
  */
 export async function buildTestApp(
   env: Record<string, string> = {},
   opts: { realMessenger?: boolean; logger?: TContainerDeps['logger']; modules?: TContainerDeps['modules'] } = {},
 ): Promise<TTestApp> {
-  const onPg = process.env.TEST_DB === 'postgres';
+  if (process.env.TEST_DB !== 'postgres') {
+    return buildOn(await openDatabase({ dataDir: null, template: await migratedTemplate() }), env, opts, async () => undefined);
+  }
+  const base = process.env.TEST_DATABASE_URL;
+  if (!base) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
+  const template = await pgTemplate(base, async (url) => {
+    const made = await buildOn(await openPg(url), {}, {}, async () => undefined);
+    await made.close();
+  });
+  const copy = await cloneDatabase(base, template);
+  return buildOn(await openPg(copy.url), env, opts, copy.drop);
+}
+
+const openPg = (databaseUrl: string) => openDatabase({ databaseUrl, schemaName: PG_TEST_SCHEMA, poolMax: 4 });
+
+/** The app on `database` (migrated here when it is not yet); `drop` removes what only this app used, after it closed. */
+async function buildOn(
+  database: TDatabase,
+  env: Record<string, string>,
+  opts: { realMessenger?: boolean; logger?: TContainerDeps['logger']; modules?: TContainerDeps['modules'] },
+  drop: () => Promise<void>,
+): Promise<TTestApp> {
   const dataDir = path.join(os.tmpdir(), `virality-test-${randomBytes(6).toString('hex')}`);
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -78,19 +100,6 @@ export async function buildTestApp(
     POST_RESULT_WAIT_MS: '0',
     ...env,
   });
-  const schemaName = onPg ? `t_${randomBytes(6).toString('hex')}` : undefined;
-  if (onPg && !process.env.TEST_DATABASE_URL) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
-  const database = await openDatabase(
-    onPg
-      ? { databaseUrl: process.env.TEST_DATABASE_URL, schemaName, poolMax: 4 }
-      : { dataDir: null, template: await migratedTemplate() },
-  );
-  const bossSchema = schemaName ? `${schemaName}_boss` : undefined;
-  const dropSchemas = async () => {
-    if (!database.pool || !schemaName) return;
-    await database.pool.query(`DROP SCHEMA IF EXISTS "${schemaName}" CASCADE`);
-    await database.pool.query(`DROP SCHEMA IF EXISTS "${bossSchema}" CASCADE`);
-  };
   try {
     await database.migrate();
     const messenger = memoryMessenger();
@@ -102,7 +111,7 @@ export async function buildTestApp(
       clock: testClock(),
       messenger: opts.realMessenger ? undefined : messenger,
       logger: opts.logger ?? false,
-      bossSchema,
+      bossSchema: database.pool ? PG_TEST_BOSS_SCHEMA : undefined,
       bossPoolMax: 2,
       modules: opts.modules,
     });
@@ -120,13 +129,13 @@ export async function buildTestApp(
       async close() {
         await built.app.close();
         await container.close();
-        await dropSchemas();
         await database.close();
+        await drop();
       },
     };
   } catch (err) {
-    await dropSchemas().catch(() => undefined);
     await database.close().catch(() => undefined);
+    await drop().catch(() => undefined);
     throw err;
   }
 }
@@ -186,19 +195,16 @@ export function inProcessFetch(publicUrl: string) {
  * queue client): what a second server or the worker sees of the same rows. PostgreSQL only.
  */
 export async function buildPeerApp(t: TTestApp): Promise<TBuiltApp & { close(): Promise<void> }> {
-  if (t.database.kind !== 'postgres' || !process.env.TEST_DATABASE_URL) throw new Error('a peer process needs PostgreSQL');
-  const database = await openDatabase({
-    databaseUrl: process.env.TEST_DATABASE_URL,
-    schemaName: t.database.schemaName,
-    poolMax: 4,
-  });
+  const databaseUrl = t.database.pool?.options.connectionString;
+  if (t.database.kind !== 'postgres' || !databaseUrl) throw new Error('a peer process needs PostgreSQL');
+  const database = await openDatabase({ databaseUrl, schemaName: t.database.schemaName, poolMax: 4 });
   const container = await createContainer({
     config: t.container.config,
     database,
     clock: t.clock,
     messenger: t.messenger,
     logger: false,
-    bossSchema: `${t.database.schemaName}_boss`,
+    bossSchema: PG_TEST_BOSS_SCHEMA,
     bossPoolMax: 2,
   });
   const built = await buildApp({ container });

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { MIGRATIONS_DIR, openDatabase } from '../db/client';
 
 /** What the migrations folder holds: a new or changed migration names a new template. */
-function migrationsKey(): string {
+export function migrationsKey(): string {
   const h = createHash('sha256');
   const files = (fs.readdirSync(MIGRATIONS_DIR, { recursive: true }) as string[]).sort();
   for (const name of files) {

@@ -78,9 +78,10 @@ describe.skipIf(!onPg)('a change made in one process is seen by the next call to
     expect((await statusOnPeer(token)).status).toBe(200);
     const peerChanges = peer.container.changes;
     expect(peerChanges.live()).toBe(true);
-    await t.database.pool!.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = $1', [
-      `vchanges:${t.database.schemaName}`,
-    ]);
+    await t.database.pool!.query(
+      'SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = $1 AND datname = current_database()',
+      [`vchanges:${t.database.schemaName}`],
+    );
     await expect.poll(() => peerChanges.live(), { timeout: 5000 }).toBe(false);
     expect((await call(t, 'POST', '/api/user/logout', { token })).status).toBe(200);
     expect((await statusOnPeer(token)).status).toBe(401);
