@@ -16,6 +16,8 @@ const PAGES: [path: string, heading: string][] = [
   ['/terms', 'Terms of Service'],
   ['/privacypolicy', 'Privacy Policy'],
   ['/help-support', 'Help & Support'],
+  ['/pricing', 'Plans that grow with your audience'],
+  ['/news-room', 'News from Virality'],
 ];
 
 for (const [label, viewport] of SIZES) {
@@ -67,3 +69,34 @@ test('the app takes over a page rendered at build time as it is: the same elemen
   await expect(page.getByText('Invalid email / phone or password')).toBeVisible();
   await expect(page).toHaveURL(/\/login$/);
 });
+
+for (const [path, heading, loaded] of [
+  ['/pricing', 'Plans that grow with your audience', 'Starter'],
+  ['/news-room', 'News from Virality', 'Latest press releases'],
+] as const) {
+  test(`${path}'s frame is HTML and the app takes it over, then shows what the API answers, for a first visit on a phone`, async ({
+    browser,
+  }) => {
+    // a first visit: no answer to the cookie notice yet, a phone's width
+    const context = await browser.newContext({
+      viewport: { width: 390, height: 844 },
+      storageState: { cookies: [], origins: [] },
+    });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    page.on('console', (m) => {
+      if (m.type() === 'error') errors.push(m.text());
+    });
+    await page.addInitScript(() => {
+      document.addEventListener('readystatechange', () => {
+        if (document.readyState === 'interactive') document.querySelector('h1')?.setAttribute('data-from-html', '');
+      });
+    });
+    await page.goto(path);
+    await expect(page.locator('h1[data-from-html]')).toHaveText(heading);
+    await expect(page.getByText(loaded, { exact: true }).first()).toBeVisible();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+}

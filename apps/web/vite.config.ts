@@ -1,5 +1,5 @@
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -159,6 +159,18 @@ const ROUTE_PRELOADS: { name: string; module: string; paths: string[]; fetches?:
     paths: [paths.terms, paths.privacyPolicy, paths.helpSupport],
   },
   {
+    // the public pricing page (its plans are asked for in the visitor's currency once the app runs)
+    name: 'pricing',
+    module: 'src/features/billing/index.ts',
+    paths: [paths.pricing],
+  },
+  {
+    // the news room and the list of all news
+    name: 'news',
+    module: 'src/features/news/index.ts',
+    paths: [paths.newsRoom, paths.allNews],
+  },
+  {
     // the log-in and sign-up forms, with the Google button, which asks for the config (its client id)
     name: 'auth',
     module: 'src/features/auth/index.ts',
@@ -187,13 +199,19 @@ const ROUTE_PRELOADS: { name: string; module: string; paths: string[]; fetches?:
  * HTML (index.html, or its group's above), and route-pages.json sends it for that path. `/` is among them, so the
  * server sends index.html itself only for the other pages of the app.
  */
-const PRERENDERED: { path: string; name: string }[] = [
+const PRERENDERED: { path: string; name: string; formFirst?: true }[] = [
   { path: paths.landing, name: 'landing' },
-  { path: paths.login, name: 'login' },
-  { path: paths.signup, name: 'signup' },
+  // a form is what these pages are for: their scripts load beside the styles (BOOT_AFTER_PAINT is not used), so
+  // that a visitor who types at once and presses Enter sends to the app, not to the page's own address
+  { path: paths.login, name: 'login', formFirst: true },
+  { path: paths.signup, name: 'signup', formFirst: true },
   { path: paths.terms, name: 'terms' },
   { path: paths.privacyPolicy, name: 'privacy' },
   { path: paths.helpSupport, name: 'help' },
+  // what the API answers (the plans, the articles) is not known at build time: their frame, headings and words are
+  // rendered, the plans and articles as they load; the app fetches them once it has taken the page over
+  { path: paths.pricing, name: 'pricing' },
+  { path: paths.newsRoom, name: 'news-room' },
 ];
 
 /**
@@ -291,16 +309,11 @@ function prerenderPublicPages(): Plugin {
             const marker = '<div id="root"></div>';
             if (!template.includes(marker)) throw new Error(`the HTML of ${page.path} has no empty ${marker}`);
             const file = `pages/prerendered/${page.name}.html`;
-            writeFileSync(
-              path.join(outDir, file),
-              bootAfterPaint(
-                template.replace(
-                  marker,
-                  () => `<div id="root">${html}</div>\n    <script type="application/json" id="prerendered">${data}</script>`,
-                ),
-                `${base}${bootFile}`,
-              ),
+            const rendered = template.replace(
+              marker,
+              () => `<div id="root">${html}</div>\n    <script type="application/json" id="prerendered">${data}</script>`,
             );
+            writeFileSync(path.join(outDir, file), page.formFirst ? rendered : bootAfterPaint(rendered, `${base}${bootFile}`));
             pages[page.path] = file;
           }
           writeFileSync(pagesFile, `${JSON.stringify(pages, null, 2)}\n`);
