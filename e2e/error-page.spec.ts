@@ -1,4 +1,4 @@
-import { expect, test } from './support/fixtures';
+import { expect, expectTakenOver, test } from './support/fixtures';
 import { shot } from './support/shots';
 
 /**
@@ -19,6 +19,8 @@ for (const { label, viewport, tag } of SIZES) {
     await page.setViewportSize(viewport);
     await page.goto('/terms');
     await expect(page.getByRole('heading', { level: 1, name: 'Terms of Service' })).toBeVisible();
+    // the page is the app's (its HTML came first: a link there is a plain link until then)
+    await expectTakenOver(page.getByRole('banner').getByRole('link', { name: 'Login' }));
     // from now on no script can be downloaded: the login page's code is not loaded yet
     await page.route('**/assets/**/*.js', (route) => route.abort('internetdisconnected'));
     await page.getByRole('banner').getByRole('link', { name: 'Login' }).click();

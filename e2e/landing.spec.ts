@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import type { Page } from '@playwright/test';
-import { expect, installClock, test } from './support/fixtures';
+import { expect, expectTakenOver, installClock, test } from './support/fixtures';
 
 // The public site as a visitor meets it, on a desktop and at 390 px: the landing page's hero, what the product does,
 // Trusted By influencers, advisors, seven questions, Contact us (a mailto link and a button that copies the address)
@@ -122,7 +122,7 @@ for (const [label, viewport] of SIZES) {
       const contact = page.getByRole('region', { name: 'Talk to a person' });
       const button = contact.getByRole('button', { name: 'Copy address' });
       // the page is the app's (hydrated: React holds the button) before its time stops
-      await expect.poll(() => button.evaluate((el) => Object.keys(el).some((key) => key.startsWith('__reactFiber')))).toBe(true);
+      await expectTakenOver(button);
       await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000);
       await button.click();
       await expect(contact.getByRole('button', { name: 'Copied' })).toBeVisible();

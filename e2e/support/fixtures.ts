@@ -21,6 +21,18 @@ type TFixtures = {
 /** The cookie holding a device's answer to the cookie notice (apps/web/src/lib/consent.ts). */
 export const CONSENT_COOKIE = 'virality-cookie-consent';
 
+/**
+ * Waits until the app has taken over a page rendered ahead of time: React holds `element` (it was hydrated). Before
+ * then the page is its HTML: links are plain links and buttons do nothing yet.
+ */
+export async function expectTakenOver(element: Locator): Promise<void> {
+  await expect
+    .poll(() => element.evaluate((el) => Object.keys(el).some((key) => key.startsWith('__reactFiber'))), {
+      message: 'the app has taken the page over',
+    })
+    .toBe(true);
+}
+
 /** The browser contexts whose clock is Playwright's (installed by the fixture below or by installClock). */
 const clocked = new WeakSet<BrowserContext>();
 
