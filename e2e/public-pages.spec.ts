@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
 
 // The public pages are rendered to HTML when the app is built: a visitor on a slow phone reads the landing page, the
@@ -42,20 +43,29 @@ for (const [label, viewport] of SIZES) {
   });
 }
 
-test('the app takes over a page rendered at build time as it is: the same elements, no error, and the form works', async ({
-  page,
-}) => {
+/**
+ * Before the page loads: collects the errors the page reports (a mismatch between the HTML and the app is reported as
+ * one), and marks the heading the HTML brought (`data-from-html`) before any of the app's scripts run (they run once
+ * the HTML is parsed). Returns the errors, filled as they come.
+ */
+async function watchTakeOver(page: Page): Promise<string[]> {
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
   page.on('console', (m) => {
     if (m.type() === 'error') errors.push(m.text());
   });
-  // marks the heading the HTML brought, before any of the app's scripts run (they run once the HTML is parsed)
   await page.addInitScript(() => {
     document.addEventListener('readystatechange', () => {
       if (document.readyState === 'interactive') document.querySelector('h1')?.setAttribute('data-from-html', '');
     });
   });
+  return errors;
+}
+
+test('the app takes over a page rendered at build time as it is: the same elements, no error, and the form works', async ({
+  page,
+}) => {
+  const errors = await watchTakeOver(page);
   await page.goto('/login');
   // the app has taken over once its Google button has its config and its label
   await expect(page.getByRole('button', { name: 'Continue with Google' })).toBeVisible();
@@ -83,16 +93,7 @@ for (const [path, heading, loaded] of [
       storageState: { cookies: [], origins: [] },
     });
     const page = await context.newPage();
-    const errors: string[] = [];
-    page.on('pageerror', (e) => errors.push(e.message));
-    page.on('console', (m) => {
-      if (m.type() === 'error') errors.push(m.text());
-    });
-    await page.addInitScript(() => {
-      document.addEventListener('readystatechange', () => {
-        if (document.readyState === 'interactive') document.querySelector('h1')?.setAttribute('data-from-html', '');
-      });
-    });
+    const errors = await watchTakeOver(page);
     await page.goto(path);
     await expect(page.locator('h1[data-from-html]')).toHaveText(heading);
     await expect(page.getByText(loaded, { exact: true }).first()).toBeVisible();
