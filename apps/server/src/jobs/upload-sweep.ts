@@ -1,5 +1,4 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Clock } from '../clock';
 import type { TDb } from '../db/client';
 import type { TStorage } from '../integrations/storage';
 import { defineJob } from './registry';
@@ -37,14 +36,18 @@ export async function sweepUnreferencedUploads(opts: {
   return removed;
 }
 
-/** Daily at 04:23 (UTC): sweepUnreferencedUploads. Stately, like the other daily sweep. */
-export const uploadSweepJob = (deps: { db: TDb; storage: TStorage; clock: Clock; log: FastifyBaseLogger }) =>
+/**
+ * Daily at 04:23 (UTC): sweepUnreferencedUploads. Stately, like the other daily sweep. A file's age is counted on
+ * the clock that dated it, the storage's (this machine's; S3's follows the same time), never the product's, which
+ * the sandbox can move: a file stored a minute ago is a minute old whatever the product's date.
+ */
+export const uploadSweepJob = (deps: { db: TDb; storage: TStorage; log: FastifyBaseLogger }) =>
   defineJob({
     queue: 'sweep-unreferenced-uploads',
     policy: 'stately',
     cron: '23 4 * * *',
     async handle() {
-      const removed = await sweepUnreferencedUploads({ db: deps.db, storage: deps.storage, now: deps.clock.now() });
+      const removed = await sweepUnreferencedUploads({ db: deps.db, storage: deps.storage, now: new Date() });
       deps.log.info({ removed: removed.length }, 'sweep-unreferenced-uploads done');
     },
   });

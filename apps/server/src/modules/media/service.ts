@@ -247,7 +247,10 @@ export function createMediaService(deps: TDeps) {
       }
       if (stale.length < SWEEP_BATCH) break;
     }
-    const files = (await storage.list('media/')).filter((f) => f.modifiedAt.getTime() < cutoff.getTime());
+    // a stored file is dated by the storage's clock (this machine's; S3's follows the same time), not the product's,
+    // which the sandbox can move: its grace is counted on that clock, as a spooled file's is below
+    const filedBefore = Date.now() - UNUSED_MEDIA_GRACE_MS;
+    const files = (await storage.list('media/')).filter((f) => f.modifiedAt.getTime() < filedBefore);
     for (let i = 0; i < files.length; i += SWEEP_BATCH) {
       const chunk = files.slice(i, i + SWEEP_BATCH);
       const known = await repo.knownIds(chunk.map((f) => idOfKey(f.key)).filter((id): id is string => id !== null));
@@ -258,7 +261,6 @@ export function createMediaService(deps: TDeps) {
         removed.push(f.key);
       }
     }
-    // spooled files are on this machine's clock, not the product's
     await sweepSpoolDir(deps.spoolDir, new Date(), SPOOL_GRACE_MS);
     return removed;
   }

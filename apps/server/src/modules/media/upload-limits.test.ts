@@ -1,4 +1,6 @@
 import { MSG, STORAGE_QUOTA_BYTES, UPLOAD_MSG, UPLOAD_RATE } from '@virality/domain';
+import fs from 'node:fs';
+import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mediaFiles } from '../../db/schema';
@@ -180,7 +182,7 @@ describe("an organization keeps at most its plan's storage quota of media", () =
 });
 
 describe('uploads no post names are swept after a day', () => {
-  it('removes an unused upload a day old (row and file, giving its room back), keeping what a post names and what is new', async () => {
+  it('removes an unused upload a day old (row and file, giving its room back), keeping what a post names and what is new, a stored file aged on the storage clock', async () => {
     const author = await xAuthor(t);
     const scheduled = await author.schedule('Kept: a scheduled post names its photo', 30);
     expect(scheduled.status, JSON.stringify(scheduled.json)).toBe(200);
@@ -193,8 +195,14 @@ describe('uploads no post names are swept after a day', () => {
     const day = 24 * 3_600_000;
     // within the day nothing is swept
     await withClockAhead(t, day - 60_000, async () => expect(await t.services.media.sweep()).toEqual([]));
+    // a stored file is a day old on the storage's own clock (the product's moves only in the sandbox)
+    const aDayAgo = new Date(Date.now() - day - 60_000);
+    fs.utimesSync(path.join(t.container.config.storage.localDir, orphanKey), aDayAgo, aDayAgo);
     let fresh = '';
+    // stored by an upload cut off a minute ago: young on the storage's clock, though the product's is a day ahead
+    const youngOrphan = `media/${orgId}/${newId()}.png`;
     await withClockAhead(t, day + 60_000, async () => {
+      await t.container.storage.put(youngOrphan, pngBytes(8, 8), 'image/png');
       fresh = (await sendFiles(t, SINGLE, [png(9)], { token: author.token })).json.response.result;
       await t.container.enqueue('sweep-unreferenced-media', {});
       const ran = await t.runDueJobs('sweep-unreferenced-media');
@@ -203,7 +211,8 @@ describe('uploads no post names are swept after a day', () => {
     const left = (await rowsOf(orgId)).map((r) => r.url).sort();
     expect(left).toEqual([author.photo, fresh].sort());
     const files = (await storedOf(orgId)).map((f) => f.key);
-    expect(files).toHaveLength(2);
+    expect(files).toHaveLength(3);
+    expect(files).toContain(youngOrphan);
     expect(files.some((k) => unused.endsWith(k))).toBe(false);
     expect(files).not.toContain(orphanKey);
     const gone = await t.app.inject({ method: 'GET', url: new URL(unused).pathname });

@@ -42,5 +42,5 @@ export const usersModule: TModule = {
       }),
     ),
   ],
-  jobs: ({ db, storage, clock, log }) => [uploadSweepJob({ db, storage, clock, log })],
+  jobs: ({ db, storage, log }) => [uploadSweepJob({ db, storage, log })],
 };
