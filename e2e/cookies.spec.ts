@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from '@playwright/test';
 import { createCompletedInfluencer, loginInBrowser } from './support/api';
-import { CONSENT_COOKIE, expect, test } from './support/fixtures';
+import { CONSENT_COOKIE, expect, showIntent, test } from './support/fixtures';
 import { shot } from './support/shots';
 
 /**
@@ -38,6 +38,7 @@ for (const { label, viewport, tag } of SIZES) {
       expectNoSeriousA11y,
     }) => {
       await page.goto('/');
+      await showIntent(page);
       await expect(notice(page)).toBeVisible();
       await expect(notice(page)).toContainText('Your answer is kept for 30 days');
       expect(await localKeys(page)).toEqual([]);
@@ -56,6 +57,7 @@ for (const { label, viewport, tag } of SIZES) {
       expect(await localKeys(page)).toEqual([]);
 
       await page.reload();
+      await showIntent(page);
       await expect(page.getByRole('link', { name: 'Login' }).first()).toBeVisible();
       // the notice would have come by now: it waits less than a second after the page
       await page.waitForTimeout(1500);
@@ -64,11 +66,13 @@ for (const { label, viewport, tag } of SIZES) {
 
     test('Accept is kept for 30 days and the notice goes; it links the privacy policy', async ({ page, context }) => {
       await page.goto('/help-support');
+      await showIntent(page);
       await notice(page).getByRole('button', { name: 'Accept' }).click();
       await expect(notice(page)).toBeHidden();
       expect((await consentCookie(context))?.value).toBe('accepted');
       await context.clearCookies();
       await page.reload();
+      await showIntent(page);
       await notice(page).getByRole('link', { name: 'Privacy Policy' }).click();
       await expect(page).toHaveURL(/\/privacypolicy#cookies$/);
       await expect(page.getByRole('heading', { level: 2, name: /Cookies and storage on your device/ })).toBeInViewport();
@@ -103,6 +107,7 @@ test.describe('the mobile-app notice', () => {
       expectNoSeriousA11y,
     }) => {
       await page.goto('/');
+      await showIntent(page);
       await expect(notice(page)).toBeVisible();
       await expect(appNotice(page)).toHaveCount(0);
       await notice(page).getByRole('button', { name: 'Accept' }).click();
@@ -118,6 +123,7 @@ test.describe('the mobile-app notice', () => {
       await expect(appNotice(page)).toHaveCount(0);
 
       await page.reload();
+      await showIntent(page);
       await expect(page.getByRole('link', { name: 'Login' }).first()).toBeVisible();
       await page.waitForTimeout(1500);
       await expect(appNotice(page)).toHaveCount(0);
@@ -130,6 +136,7 @@ test.describe('the mobile-app notice', () => {
 
     test('after Decline it recommends the iPhone app but stores nothing', async ({ page }) => {
       await page.goto('/');
+      await showIntent(page);
       await notice(page).getByRole('button', { name: 'Decline' }).click();
       await expect(appNotice(page).getByRole('link', { name: 'Get it on the App Store' })).toHaveAttribute(
         'href',
@@ -143,6 +150,7 @@ test.describe('the mobile-app notice', () => {
 
 test('a desktop browser never sees the mobile-app notice', async ({ page }) => {
   await page.goto('/');
+  await showIntent(page);
   await notice(page).getByRole('button', { name: 'Accept' }).click();
   await page.waitForTimeout(500);
   await expect(appNotice(page)).toHaveCount(0);

@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { createCompletedInfluencer } from './support/api';
 import { expect, test } from './support/fixtures';
 
 // The public pages are rendered to HTML when the app is built: a visitor on a slow phone reads the landing page, the
@@ -99,5 +100,69 @@ for (const [path, heading, loaded] of [
     await expect(page.getByText(loaded, { exact: true }).first()).toBeVisible();
     expect(errors).toEqual([]);
     await context.close();
+  });
+}
+
+/** The app's entry script (the boot file asks for it): `held` until `release` is called. */
+async function holdTheApp(page: Page): Promise<{ asked: () => boolean; release: () => void }> {
+  let asked = false;
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+    asked = true;
+    await released;
+    await route.continue();
+  });
+  return { asked: () => asked, release };
+}
+
+for (const [label, viewport] of SIZES) {
+  test.describe(label, () => {
+    test.use({ viewport });
+
+    test('a page whose content is its HTML asks for no script of the app until the visitor shows an intent', async ({ page }) => {
+      const app = await holdTheApp(page);
+      await page.goto('/');
+      await page.waitForLoadState('networkidle');
+      await expect(page.getByRole('region', { name: 'Frequently asked questions' })).toBeVisible();
+      await expect(page.getByRole('contentinfo')).toBeVisible();
+      expect(app.asked(), 'the app was asked for before any intent').toBe(false);
+      await page.mouse.move(20, 20);
+      await expect.poll(app.asked).toBe(true);
+      app.release();
+    });
+
+    test("what a visitor types and sends before the app is live is sent once it is, never to the page's address", async ({
+      page,
+      request,
+    }) => {
+      const user = await createCompletedInfluencer(request);
+      const app = await holdTheApp(page);
+      await page.goto('/login');
+      await page.getByLabel('Email / Phone').fill(user.email as string);
+      await page.getByLabel('Password', { exact: true }).fill(user.password);
+      await page.getByRole('button', { name: 'Login', exact: true }).click();
+      await expect.poll(app.asked).toBe(true);
+      // nothing was sent: the page is where it was, with no password in its address
+      expect(page.url()).toMatch(/\/login$/);
+      await expect(page.getByLabel('Email / Phone')).toHaveValue(user.email as string);
+      app.release();
+      await expect(page).toHaveURL(/\/home$/);
+      await expect(page.getByRole('heading', { name: `Welcome, ${user.name}` })).toBeVisible();
+    });
+
+    test('a tap made before the app is live is done once it is', async ({ page }) => {
+      const app = await holdTheApp(page);
+      await page.goto('/');
+      const faq = page.getByRole('region', { name: 'Frequently asked questions' });
+      const question = faq.getByRole('button', { name: 'How much does it cost?' });
+      await question.click();
+      await expect.poll(app.asked).toBe(true);
+      await expect(question).toHaveAttribute('aria-expanded', 'false');
+      app.release();
+      await expect(question).toHaveAttribute('aria-expanded', 'true');
+    });
   });
 }

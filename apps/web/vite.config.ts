@@ -198,66 +198,80 @@ const ROUTE_PRELOADS: { name: string; module: string; paths: string[]; fetches?:
  * then takes the page over (src/main.tsx). Each is written to `pages/prerendered/<name>.html` from the page's own
  * HTML (index.html, or its group's above), and route-pages.json sends it for that path. `/` is among them, so the
  * server sends index.html itself only for the other pages of the app.
+ *
+ * `when` says when the page asks for the app (src/boot/boot.js): `intent` once the visitor moves, taps, types or
+ * focuses (the page's whole content is in its HTML, and a phone runs no script until then), `paint` after the first
+ * frame (what the API answers, the plans and the articles, is not known at build time: their frame, headings and
+ * words are rendered, the plans and articles as they load once the app has taken the page over).
  */
-const PRERENDERED: { path: string; name: string; formFirst?: true }[] = [
-  { path: paths.landing, name: 'landing' },
-  // a form is what these pages are for: their scripts load beside the styles (BOOT_AFTER_PAINT is not used), so
-  // that a visitor who types at once and presses Enter sends to the app, not to the page's own address
-  { path: paths.login, name: 'login', formFirst: true },
-  { path: paths.signup, name: 'signup', formFirst: true },
-  { path: paths.terms, name: 'terms' },
-  { path: paths.privacyPolicy, name: 'privacy' },
-  { path: paths.helpSupport, name: 'help' },
-  // what the API answers (the plans, the articles) is not known at build time: their frame, headings and words are
-  // rendered, the plans and articles as they load; the app fetches them once it has taken the page over
-  { path: paths.pricing, name: 'pricing' },
-  { path: paths.newsRoom, name: 'news-room' },
+const PRERENDERED: { path: string; name: string; when: 'intent' | 'paint' }[] = [
+  { path: paths.landing, name: 'landing', when: 'intent' },
+  { path: paths.login, name: 'login', when: 'intent' },
+  { path: paths.signup, name: 'signup', when: 'intent' },
+  { path: paths.terms, name: 'terms', when: 'intent' },
+  { path: paths.privacyPolicy, name: 'privacy', when: 'intent' },
+  { path: paths.helpSupport, name: 'help', when: 'intent' },
+  { path: paths.pricing, name: 'pricing', when: 'paint' },
+  { path: paths.newsRoom, name: 'news-room', when: 'paint' },
 ];
 
 /**
- * A page rendered ahead of time paints from its HTML and styles alone; its scripts are asked for only once it has
- * painted. A page's module script and its modulepreload links would otherwise be fetched beside the styles, and a
- * phone on a slow network would download (and run) the app before it shows the words it already has. The boot file
- * (a classic deferred script, allowed by the page's `script-src 'self'`) waits for the first frame, then adds the
- * modulepreload links and the entry script the build wrote, as they were. A hidden tab draws no frame: a timer starts
- * the app there too.
+ * The page's HTML with its module script and modulepreload links replaced by the boot file (src/boot/boot.js): a
+ * page on a slow phone would otherwise download and run the app before it shows the words it already has.
  */
-const BOOT_AFTER_PAINT = `(function () {
-  var me = document.currentScript;
-  var entry = me.getAttribute('data-entry');
-  var preloads = (me.getAttribute('data-preload') || '').split(' ').filter(Boolean);
-  var started = false;
-  function start() {
-    if (started) return;
-    started = true;
-    preloads.forEach(function (href) {
-      var link = document.createElement('link');
-      link.rel = 'modulepreload';
-      link.crossOrigin = '';
-      link.href = href;
-      document.head.appendChild(link);
-    });
-    var script = document.createElement('script');
-    script.type = 'module';
-    script.crossOrigin = '';
-    script.src = entry;
-    document.head.appendChild(script);
-  }
-  requestAnimationFrame(function () { setTimeout(start, 0); });
-  setTimeout(start, 1000);
-})();
-`;
-
-/** The page's HTML with its module script and modulepreload links replaced by the boot file (BOOT_AFTER_PAINT). */
-function bootAfterPaint(html: string, bootSrc: string): string {
+function withBootFile(html: string, bootSrc: string, when: 'intent' | 'paint'): string {
   const ENTRY = /<script type="module" crossorigin src="([^"]+)"><\/script>/;
   const PRELOAD = /[ \t]*<link rel="modulepreload" crossorigin href="([^"]+)">\n?/g;
   const entry = ENTRY.exec(html)?.[1];
-  if (!entry) throw new Error('the page has no module script to start after its first paint');
+  if (!entry) throw new Error('the page has no module script for its boot file to start');
   const preloads = [...html.matchAll(PRELOAD)].map((m) => m[1]);
   const attr = (v: string) => v.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
-  const boot = `<script defer src="${attr(bootSrc)}" data-entry="${attr(entry)}" data-preload="${attr(preloads.join(' '))}"></script>`;
+  const boot = `<script defer src="${attr(bootSrc)}" data-when="${when}" data-entry="${attr(entry)}" data-preload="${attr(preloads.join(' '))}"></script>`;
   return html.replace(PRELOAD, '').replace(ENTRY, () => boot);
+}
+
+/** The class names each built stylesheet defines, by file (read once per build). */
+const stylesheetClasses = new Map<string, Set<string>>();
+
+/**
+ * A page rendered ahead holds parts whose code (and so whose styles) the app loads apart: the landing's sections,
+ * the footer, the menu. The page links, after its own stylesheets, each further built stylesheet that defines a
+ * class its HTML uses and its links do not, so those parts paint styled before any script has run.
+ */
+function withStylesOfRenderedParts(page: string, html: string, outDir: string, base: string): string {
+  const assets = path.join(outDir, 'assets');
+  if (stylesheetClasses.size === 0) {
+    for (const f of readdirSync(assets).filter((n) => n.endsWith('.css'))) {
+      const css = readFileSync(path.join(assets, f), 'utf8').replace(/url\([^)]*\)/g, '');
+      stylesheetClasses.set(`${base}assets/${f}`, new Set([...css.matchAll(/\.(-?[_a-zA-Z][\w-]*)/g)].map((m) => m[1])));
+    }
+  }
+  const LINK = /<link rel="stylesheet" crossorigin href="([^"]+)">/g;
+  const linked = new Set([...page.matchAll(LINK)].map((m) => m[1]));
+  const defined = new Set([...linked].flatMap((href) => [...(stylesheetClasses.get(href) ?? [])]));
+  const used = new Set([...html.matchAll(/\sclass="([^"]*)"/g)].flatMap((m) => m[1].split(/\s+/)).filter(Boolean));
+  let missing = [...used].filter((c) => !defined.has(c) && [...stylesheetClasses.values()].some((set) => set.has(c)));
+  const added: string[] = [];
+  while (missing.length > 0) {
+    // the stylesheet that defines the most of what is missing
+    let best = '';
+    let count = 0;
+    for (const [href, set] of stylesheetClasses) {
+      if (linked.has(href) || added.includes(href)) continue;
+      const n = missing.filter((c) => set.has(c)).length;
+      if (n > count) [best, count] = [href, n];
+    }
+    if (!best) break;
+    added.push(best);
+    const set = stylesheetClasses.get(best) as Set<string>;
+    missing = missing.filter((c) => !set.has(c));
+  }
+  if (added.length === 0) return page;
+  const last = [...page.matchAll(LINK)].at(-1);
+  if (!last || last.index === undefined) throw new Error('the page has no stylesheet to put the styles of its parts after');
+  const at = last.index + last[0].length;
+  const links = added.map((href) => `\n    <link rel="stylesheet" crossorigin href="${href}">`).join('');
+  return page.slice(0, at) + links + page.slice(at);
 }
 
 function prerenderPublicPages(): Plugin {
@@ -295,25 +309,29 @@ function prerenderPublicPages(): Plugin {
         }
         try {
           const { render } = (await import(pathToFileURL(path.join(ssrDir, 'prerender.js')).href)) as {
-            render: (pathname: string) => Promise<{ html: string; loaderData: Record<string, unknown> }>;
+            render: (pathname: string, o: { whole: boolean }) => Promise<{ html: string; loaderData: Record<string, unknown> }>;
           };
           const pagesFile = path.join(outDir, 'route-pages.json');
           const pages = JSON.parse(readFileSync(pagesFile, 'utf8')) as Record<string, string>;
           mkdirSync(path.join(outDir, 'pages', 'prerendered'), { recursive: true });
-          const bootFile = `assets/boot-${createHash('sha256').update(BOOT_AFTER_PAINT).digest('hex').slice(0, 8)}.js`;
-          writeFileSync(path.join(outDir, bootFile), BOOT_AFTER_PAINT);
+          const bootScript = readFileSync(path.join(root, 'src', 'boot', 'boot.js'), 'utf8');
+          const bootFile = `assets/boot-${createHash('sha256').update(bootScript).digest('hex').slice(0, 8)}.js`;
+          writeFileSync(path.join(outDir, bootFile), bootScript);
           for (const page of PRERENDERED) {
             const template = readFileSync(path.join(outDir, pages[page.path] ?? 'index.html'), 'utf8');
-            const { html, loaderData } = await render(page.path);
+            const whole = page.when === 'intent';
+            const { html, loaderData } = await render(page.path, { whole });
             const data = JSON.stringify({ loaderData }).replace(/</g, '\\u003c');
             const marker = '<div id="root"></div>';
             if (!template.includes(marker)) throw new Error(`the HTML of ${page.path} has no empty ${marker}`);
             const file = `pages/prerendered/${page.name}.html`;
             const rendered = template.replace(
               marker,
-              () => `<div id="root">${html}</div>\n    <script type="application/json" id="prerendered">${data}</script>`,
+              () =>
+                `<div id="root">${html}</div>\n    <script type="application/json" id="prerendered"${whole ? ' data-whole' : ''}>${data}</script>`,
             );
-            writeFileSync(path.join(outDir, file), page.formFirst ? rendered : bootAfterPaint(rendered, `${base}${bootFile}`));
+            const styled = withStylesOfRenderedParts(rendered, html, outDir, base);
+            writeFileSync(path.join(outDir, file), withBootFile(styled, `${base}${bootFile}`, page.when));
             pages[page.path] = file;
           }
           writeFileSync(pagesFile, `${JSON.stringify(pages, null, 2)}\n`);

@@ -22,10 +22,21 @@ type TFixtures = {
 export const CONSENT_COOKIE = 'virality-cookie-consent';
 
 /**
+ * The pointer moves over the page, as a visitor's does on arriving: a page rendered ahead whose content is all in
+ * its HTML asks for the app only then (what only the app shows, such as the cookie notice, comes after it).
+ */
+export async function showIntent(page: Page): Promise<void> {
+  await page.mouse.move(2, 2);
+  await page.mouse.move(12, 12);
+}
+
+/**
  * Waits until the app has taken over a page rendered ahead of time: React holds `element` (it was hydrated). Before
- * then the page is its HTML: links are plain links and buttons do nothing yet.
+ * then the page is its HTML: links are plain links, and a tap or a form is kept for the app. Such a page asks for
+ * the app once the visitor shows an intent: the pointer moves here first, as a visitor's would.
  */
 export async function expectTakenOver(element: Locator): Promise<void> {
+  await showIntent(element.page());
   await expect
     .poll(() => element.evaluate((el) => Object.keys(el).some((key) => key.startsWith('__reactFiber'))), {
       message: 'the app has taken the page over',

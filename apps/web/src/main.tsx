@@ -3,16 +3,37 @@
 import '@mantine/core/styles/baseline.css';
 import '@mantine/core/styles/default-css-variables.css';
 import '@mantine/core/styles/global.css';
-import { StrictMode, startTransition } from 'react';
+import { type ReactNode, StrictMode, startTransition, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { type LazyRouteFunction, matchRoutes, type RouteObject } from 'react-router';
 import { App } from './app/app';
 import { routes } from './app/routes';
+import { loadLazyParts } from './boot/lazy-part';
+import { replayPending, syncTypedFields, type TBeforeLive, takeOverFromBoot, whenHydrated } from './boot/replay';
 import { readLiveSession } from './lib/session';
 
 const root = document.getElementById('root') as HTMLElement;
 /** What the build put beside a page it rendered ahead of time (vite.config.ts, prerenderPublicPages). */
 const prerendered = document.getElementById('prerendered');
+
+let replayed = false;
+
+/**
+ * Once the app has taken the page over: what the visitor typed and did before then (src/boot/replay.ts). It wraps
+ * the app rather than sitting beside it: a second child would change every id React derives from the tree (useId),
+ * and the page's HTML holds the ids of the app alone.
+ */
+function ReplayBeforeLive({ before, children }: { before: TBeforeLive; children: ReactNode }) {
+  useEffect(() => {
+    if (replayed) return;
+    replayed = true;
+    void whenHydrated(before).then(() => {
+      syncTypedFields(before.typed);
+      replayPending(before.pending);
+    });
+  }, [before]);
+  return children;
+}
 
 async function start() {
   // A public page rendered at build time, as a visitor without a session sees it: the app takes over the HTML the
@@ -27,17 +48,23 @@ async function start() {
         Object.assign(route, { ...loaded, lazy: undefined });
       }),
     );
+    // then, on a page rendered whole, the parts that load their code apart (the build rendered them too)
+    if (prerendered.hasAttribute('data-whole')) await loadLazyParts();
     startTransition(() => {
+      const before = takeOverFromBoot(root);
       hydrateRoot(
         root,
         <StrictMode>
-          <App hydrationData={{ loaderData }} />
+          <ReplayBeforeLive before={before}>
+            <App hydrationData={{ loaderData }} />
+          </ReplayBeforeLive>
         </StrictMode>,
       );
     });
     return;
   }
   // Anywhere else (or with a session, which the page rendered ahead of time was not made for) the app draws the page.
+  takeOverFromBoot(root);
   root.replaceChildren();
   createRoot(root).render(
     <StrictMode>

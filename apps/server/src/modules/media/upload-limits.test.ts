@@ -1,6 +1,6 @@
-import { MSG, STORAGE_QUOTA_BYTES, UPLOAD_MSG, UPLOAD_RATE } from '@virality/domain';
 import fs from 'node:fs';
 import path from 'node:path';
+import { MSG, STORAGE_QUOTA_BYTES, UPLOAD_MSG, UPLOAD_RATE } from '@virality/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mediaFiles } from '../../db/schema';

@@ -2,6 +2,7 @@ import { Anchor, Box, Burger, Button, Container, Group } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { lazy, Suspense, useCallback, useRef, useState } from 'react';
 import { Link, Outlet, useLocation, useMatches } from 'react-router';
+import { lazyPart } from '../../boot/lazy-part';
 import { Logo } from '../../components/logo';
 import { OnboardingLayout } from '../../components/onboarding-layout';
 import { PageLoader } from '../../components/page-loader';
@@ -15,8 +16,10 @@ const AppLayout = lazy(async () => ({ default: (await import('./app-layout')).Ap
 // The public site's footer, on its own pages only; it loads once the page has loaded (below the fold).
 // The header's menu on a phone (public-menu.tsx): Mantine's Menu brings its positioning library, about as much
 // code as all the other libraries of the first page. It loads once the page has loaded, or on the first tap.
-const PublicMenu = lazy(async () => ({ default: (await import('./public-menu')).PublicMenu }));
-const SiteFooter = lazy(async () => ({ default: (await import('../../features/landing/components/site-footer')).SiteFooter }));
+const PublicMenu = lazyPart(async () => ({ default: (await import('./public-menu')).PublicMenu }));
+const SiteFooter = lazyPart(async () => ({
+  default: (await import('../../features/landing/components/site-footer')).SiteFooter,
+}));
 
 /** The pages of the public site that end with its footer (not the sign-up and log-in flows). */
 const FOOTER_PATHS: ReadonlySet<string> = new Set([paths.landing, paths.team, paths.newsRoom, paths.allNews]);

@@ -64,7 +64,7 @@ export function CreateNewPasswordPage() {
 
   return (
     <AuthCard title="Create new password" subtitle={`For ${emailPhone}`}>
-      <form onSubmit={onSubmit} onKeyDown={start} onPointerDown={start} onChange={start} noValidate>
+      <form method="post" onSubmit={onSubmit} onKeyDown={start} onPointerDown={start} onChange={start} noValidate>
         <Stack gap="sm">
           <FormErrorAlert error={formError.error} />
           <PasswordField

@@ -45,7 +45,7 @@ export function ForgotPasswordPage() {
 
   return (
     <AuthCard title="Forgot password" subtitle="Enter your email or phone and we will send you a code.">
-      <form onSubmit={onSubmit} onKeyDown={start} onPointerDown={start} onChange={start} noValidate>
+      <form method="post" onSubmit={onSubmit} onKeyDown={start} onPointerDown={start} onChange={start} noValidate>
         <Stack gap="sm">
           <FormErrorAlert error={formError.error} />
           <IdentifierField

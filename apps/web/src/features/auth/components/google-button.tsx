@@ -1,9 +1,10 @@
 import { Box, Button } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
 import { MSG, type TSignupProfileType } from '@virality/domain';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { GoogleIcon } from '../../../components/icons';
-import { useConfig } from '../../../lib/use-config';
+import { configQueryOptions, useConfig } from '../../../lib/use-config';
 import { encodeGoogleState, redirectPageUrl, sandboxGoogleUrl, type TGoogleMode } from '../lib/google-state';
 import { notifyError } from '../lib/toasts';
 
@@ -18,9 +19,13 @@ type TProps = {
 /**
  * Google sign-in. Without a Google client id (sandbox) it goes to the server's stand-in page, which
  * returns to /redirect; with one it renders Google's own button and hands the credential to /redirect.
+ * Until the config is in (and on a page rendered ahead, before the app runs at all) the button is ready to press:
+ * a press waits for the config, with the button loading meanwhile.
  */
 export function GoogleButton({ mode, profileType = null, label, onError = notifyError }: TProps) {
   const config = useConfig();
+  const queryClient = useQueryClient();
+  const [waiting, setWaiting] = useState(false);
   const state = encodeGoogleState({ mode, profileType });
   const clientId = config.data?.googleClientId;
   if (clientId) return <GoogleIdentityButton clientId={clientId} state={state} mode={mode} onError={onError} />;
@@ -29,13 +34,16 @@ export function GoogleButton({ mode, profileType = null, label, onError = notify
       variant="default"
       fullWidth
       leftSection={<GoogleIcon />}
-      loading={config.isPending}
-      onClick={() => {
-        if (!config.data) {
-          onError(config.error?.message ?? MSG.somethingWentWrong);
-          return;
-        }
-        window.location.assign(sandboxGoogleUrl(window.location.origin, state));
+      loading={waiting}
+      onClick={async () => {
+        setWaiting(true);
+        const data = await queryClient.fetchQuery(configQueryOptions()).catch((err: Error) => {
+          onError(err.message || MSG.somethingWentWrong);
+          return null;
+        });
+        setWaiting(false);
+        // with a client id, Google's own button takes this one's place
+        if (data && !data.googleClientId) window.location.assign(sandboxGoogleUrl(window.location.origin, state));
       }}
     >
       {label}

@@ -93,7 +93,7 @@ export function LoginPage() {
 
   return (
     <AuthCard title="Login" subtitle="Welcome back to Virality">
-      <form onSubmit={onSubmit} onKeyDown={start} onPointerDown={start} onChange={start} noValidate>
+      <form method="post" onSubmit={onSubmit} onKeyDown={start} onPointerDown={start} onChange={start} noValidate>
         <Stack gap="sm">
           <FormErrorAlert error={formError.error} />
           <IdentifierField

@@ -102,7 +102,7 @@ export function SignUpForm({ initialType, typeChoices }: TProps) {
           data={typeChoices.map((t) => ({ value: t, label: PROFILE_TYPE_LABELS[t] }))}
         />
       )}
-      <form onSubmit={onSubmit} onKeyDown={start} onPointerDown={start} onChange={start} noValidate>
+      <form method="post" onSubmit={onSubmit} onKeyDown={start} onPointerDown={start} onChange={start} noValidate>
         <Stack gap="sm">
           <FormErrorAlert error={formError.error} />
           <IdentifierField

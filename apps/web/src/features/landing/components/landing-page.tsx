@@ -1,16 +1,17 @@
 import { Anchor, Box, Button, Container, Group, Stack, Text, Title } from '@mantine/core';
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { Link } from 'react-router';
+import { lazyPart } from '../../../boot/lazy-part';
 import { paths } from '../../../config/paths';
 import { useAfterLoad } from '../use-after-load';
 import classes from './hero.module.css';
 
-// Only the hero's words come with the first page; its drawing and everything below the fold (and their icons and
+// Only the hero's words come with the page's code; its drawing and everything below the fold (and their icons and
 // styles) load as one chunk once the page has loaded, into room kept for them, so nothing on screen moves when
-// they arrive and nothing competes with the first paint.
+// they arrive and nothing competes with the first paint. The page the build renders ahead holds them all already.
 const sections = () => import('./landing-sections');
-const HeroArt = lazy(async () => ({ default: (await sections()).HeroArt }));
-const LandingSections = lazy(async () => ({ default: (await sections()).LandingSections }));
+const HeroArt = lazyPart(async () => ({ default: (await sections()).HeroArt }));
+const LandingSections = lazyPart(async () => ({ default: (await sections()).LandingSections }));
 
 /** / : the landing page. Logged-in visitors never see it (the route sends them to /home). */
 export function LandingPage() {

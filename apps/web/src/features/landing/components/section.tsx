@@ -14,7 +14,7 @@ type TSectionProps = {
 /** A landing section: a small label, its heading (h2) and a line under it, centred above the content. */
 export function Section({ id, eyebrow, title, lead, tinted = false, children }: TSectionProps) {
   return (
-    <Box component="section" id={id} aria-labelledby={`${id}-title`} bg={tinted ? 'gray.0' : undefined}>
+    <Box component="section" id={id} aria-labelledby={`${id}-title`} bg={tinted ? 'gray.0' : undefined} className={classes.band}>
       <Container size="lg" className={classes.section}>
         <Stack gap={40}>
           <Stack gap="xs" align="center" ta="center" maw={680} mx="auto">
