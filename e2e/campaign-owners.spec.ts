@@ -85,5 +85,36 @@ for (const { name, viewport } of SIZES) {
       await expect(page.getByRole('button', { name: /Mute/ })).toHaveCount(0);
       await shot(page, `${SHOTS}/ended-${name}.png`, { fullPage: true });
     });
+
+    test('an influencer finds the owners they muted in the notification settings and unmutes one there', async ({
+      page,
+      request,
+      expectNoSeriousA11y,
+    }) => {
+      const imc = await createCompletedImc(request);
+      const influencer = await createCompletedInfluencer(request);
+      await apiCall(request, 'PUT', `campaigns/mutes/${imc.userId}`, { token: influencer.token });
+
+      await loginInBrowser(page, influencer);
+      await page.goto('/profile/notification');
+      const muted = page.getByRole('region', { name: 'Muted campaign owners' });
+      await expect(muted.getByRole('listitem')).toHaveCount(1);
+      await expect(muted.getByRole('listitem').first()).toContainText('Reach Agency');
+      await expectNoSeriousA11y();
+      await shot(page, `${SHOTS}/muted-list-${name}.png`, { fullPage: true });
+      await muted.getByRole('button', { name: 'Unmute Reach Agency' }).click();
+      await expect(page.getByText('You will be notified of campaigns from Reach Agency').first()).toBeVisible();
+      await expect(muted.getByText('You have muted no campaign owner.')).toBeVisible();
+      const left = await apiCall<unknown[]>(request, 'GET', 'campaigns/mutes', { token: influencer.token });
+      expect(left.response).toEqual([]);
+    });
+
+    test('an influencer marketing company’s notification settings show no muted owners', async ({ page, request }) => {
+      const imc = await createCompletedImc(request);
+      await loginInBrowser(page, imc);
+      await page.goto('/profile/notification');
+      await expect(page.getByRole('switch').first()).toBeVisible();
+      await expect(page.getByRole('region', { name: 'Muted campaign owners' })).toHaveCount(0);
+    });
   });
 }

@@ -207,8 +207,7 @@ export const routes: RouteObject[] = [
                   {
                     path: paths.notificationSettings,
                     lazy: async () => ({
-                      Component: (await import('../features/profile/components/notification-settings-page'))
-                        .NotificationSettingsPage,
+                      Component: (await import('./pages/notification-settings-route')).NotificationSettingsRoute,
                     }),
                   },
                   {

@@ -236,11 +236,15 @@ export function createMediaService(deps: TDeps) {
   async function sweep(): Promise<string[]> {
     const cutoff = new Date(clock.now().getTime() - UNUSED_MEDIA_GRACE_MS);
     const removed: string[] = [];
+    // the uploads whose rows this sweep removed: their files go below whatever their age (a copy converted for a
+    // network a moment ago is still its upload's)
+    const goneIds = new Set<string>();
     for (let round = 0; round < SWEEP_ROUNDS; round++) {
       const stale = await repo.unreferencedBefore(cutoff, SWEEP_BATCH);
       if (stale.length === 0) break;
       // the rows go first: a file without a row is found again below, a row without its file never is
       const keys = await repo.removeUnreferenced(stale.map((r) => r.id));
+      for (const r of stale) goneIds.add(r.id);
       for (const key of keys) {
         await storage.remove(key);
         removed.push(key);
@@ -250,7 +254,9 @@ export function createMediaService(deps: TDeps) {
     // a stored file is dated by the storage's clock (this machine's; S3's follows the same time), not the product's,
     // which the sandbox can move: its grace is counted on that clock, as a spooled file's is below
     const filedBefore = Date.now() - UNUSED_MEDIA_GRACE_MS;
-    const files = (await storage.list('media/')).filter((f) => f.modifiedAt.getTime() < filedBefore);
+    const files = (await storage.list('media/')).filter(
+      (f) => f.modifiedAt.getTime() < filedBefore || goneIds.has(idOfKey(f.key) ?? ''),
+    );
     for (let i = 0; i < files.length; i += SWEEP_BATCH) {
       const chunk = files.slice(i, i + SWEEP_BATCH);
       const known = await repo.knownIds(chunk.map((f) => idOfKey(f.key)).filter((id): id is string => id !== null));

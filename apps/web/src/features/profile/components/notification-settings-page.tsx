@@ -7,7 +7,7 @@ import {
   type TNotificationSettingKey,
   type TNotificationSettings,
 } from '@virality/domain';
-import { Fragment, useId, useRef, useState } from 'react';
+import { Fragment, type ReactNode, useId, useRef, useState } from 'react';
 import { FormErrorAlert, useFormError } from '../../../components/form-error-alert';
 import { ProfileSubpage } from '../../../components/profile-subpage';
 import { NOTIFICATION_SETTINGS_KEY, useNotificationSettings, useSaveNotificationSettings } from '../api/notification-settings';
@@ -27,8 +27,9 @@ const KINDS: { key: TNotificationCategory; description: string }[] = [
  * /profile/notification: the four switches, kept on the server for this account (so every device and every push
  * or e-mail follows them). A flip is saved at once; if the save fails the switch goes back and the page says why.
  * With All notification off, the three kinds keep their places but cannot be changed until it is on again.
+ * `extra`: what another feature adds below (an influencer's muted campaign owners, app/pages).
  */
-export function NotificationSettingsPage() {
+export function NotificationSettingsPage({ extra = null }: { extra?: ReactNode } = {}) {
   const settings = useNotificationSettings();
   const queryClient = useQueryClient();
   const formError = useFormError();
@@ -97,6 +98,7 @@ export function NotificationSettingsPage() {
         <Text size="sm" c="dimmed" aria-live="polite" ta="right" mih={20}>
           {saved ? 'Saved' : ''}
         </Text>
+        {extra}
       </Stack>
     </ProfileSubpage>
   );
