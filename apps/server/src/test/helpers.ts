@@ -56,6 +56,11 @@ function testClock(): Clock {
   return clock;
 }
 
+/** Now on a test app's clock (TEST_CLOCK_AT's moment when set): a test's dates are picked from it, not the machine's. */
+export function testNow(): Date {
+  return testClock().now();
+}
+
 /**
  * Builds the app on its own database: a fresh in-memory PGlite, or (TEST_DB=postgres) a database of its own on
  * TEST_DATABASE_URL's server, copied from a migrated template (pg-template.ts) and dropped when the app closes, so

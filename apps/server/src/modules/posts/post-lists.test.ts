@@ -1,7 +1,7 @@
 import { CALENDAR_MAX_DAYS, CALENDAR_RANGE_MAX_POSTS, INSIGHTS_MSG, MSG } from '@virality/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, buildUser, call, type TTestApp } from '../../test/helpers';
+import { buildTestApp, buildUser, call, type TTestApp, testNow } from '../../test/helpers';
 import { makeTeam, perms } from '../team/team-test-kit';
 import { failNext, linkAll, postBody, postNow, publishDue, scheduleAt, userIdOf, xAuthor } from './posts-test-kit';
 
@@ -47,7 +47,8 @@ async function author(token?: string) {
 const edit = (token: string, body: Record<string, unknown>) => call(t, 'PUT', '/sph/edit_scheduled_post/', { token, body });
 
 /** Days of next year (always ahead of the clock): 10 January, and New York's spring-forward Sunday in March. */
-const year = new Date().getUTCFullYear() + 1;
+// next year on the test clock: every date picked below is in its future, whenever the suite runs
+const year = testNow().getUTCFullYear() + 1;
 const springForward = (() => {
   const firstSunday = 1 + ((7 - new Date(Date.UTC(year, 2, 1)).getUTCDay()) % 7);
   return firstSunday + 7;
