@@ -1,5 +1,6 @@
-import { Alert, Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconBellOff } from '@tabler/icons-react';
+import { LoadErrorAlert } from '../../../components/load-error-alert';
 import { UserAvatar } from '../../../components/user-avatar';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useMuteOwner } from '../api/mute-owner';
@@ -25,14 +26,12 @@ export function MutedOwners() {
           </Text>
         </Stack>
         {mutes.isError ? (
-          <Alert color="red" variant="light" title="Your muted owners could not be loaded">
-            <Stack gap="xs" align="flex-start">
-              <Text size="sm">{mutes.error.message}</Text>
-              <Button size="xs" variant="default" onClick={() => void mutes.refetch()}>
-                Try again
-              </Button>
-            </Stack>
-          </Alert>
+          <LoadErrorAlert
+            variant="light"
+            title="Your muted owners could not be loaded"
+            error={mutes.error}
+            onRetry={() => void mutes.refetch()}
+          />
         ) : !mutes.data ? (
           <Stack gap="sm" aria-busy="true">
             <Skeleton height={40} radius="md" />

@@ -1,5 +1,4 @@
 import {
-  Alert,
   Anchor,
   Box,
   Button,
@@ -29,6 +28,7 @@ import {
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { EmptyState } from '../../../components/empty-state';
+import { LoadErrorAlert } from '../../../components/load-error-alert';
 import { UserAvatar } from '../../../components/user-avatar';
 import { paths } from '../../../config/paths';
 import { CURRENT_USER_KEY, type TCurrentUser, useCurrentUser } from '../../../lib/use-current-user';
@@ -140,14 +140,7 @@ function TransactionList({ user }: { user: TCurrentUser }) {
           radius="md"
         />
         {list.isError ? (
-          <Alert color="red" title="Could not load your transactions">
-            <Stack gap="xs" align="flex-start">
-              <Text size="sm">{list.error.message}</Text>
-              <Button size="xs" variant="default" onClick={() => void list.refetch()}>
-                Try again
-              </Button>
-            </Stack>
-          </Alert>
+          <LoadErrorAlert title="Could not load your transactions" error={list.error} onRetry={() => void list.refetch()} />
         ) : !data ? (
           <Stack gap="sm" aria-busy="true" aria-label="Loading transactions">
             {[0, 1, 2].map((i) => (

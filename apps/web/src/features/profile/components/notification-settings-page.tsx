@@ -1,4 +1,4 @@
-import { Alert, Button, Divider, Group, Paper, Skeleton, Stack, Switch, Text } from '@mantine/core';
+import { Divider, Group, Paper, Skeleton, Stack, Switch, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import {
   MSG,
@@ -9,6 +9,7 @@ import {
 } from '@virality/domain';
 import { Fragment, type ReactNode, useId, useRef, useState } from 'react';
 import { FormErrorAlert, useFormError } from '../../../components/form-error-alert';
+import { LoadErrorAlert } from '../../../components/load-error-alert';
 import { ProfileSubpage } from '../../../components/profile-subpage';
 import { NOTIFICATION_SETTINGS_KEY, useNotificationSettings, useSaveNotificationSettings } from '../api/notification-settings';
 import classes from './notification-settings-page.module.css';
@@ -74,14 +75,12 @@ export function NotificationSettingsPage({ extra = null }: { extra?: ReactNode }
       <Stack gap="lg">
         <FormErrorAlert error={formError.error} />
         {settings.isError ? (
-          <Alert color="red" variant="light" title="Your notification settings could not be loaded">
-            <Stack gap="xs" align="flex-start">
-              <Text size="sm">{settings.error.message}</Text>
-              <Button size="xs" variant="default" onClick={() => void settings.refetch()}>
-                Try again
-              </Button>
-            </Stack>
-          </Alert>
+          <LoadErrorAlert
+            variant="light"
+            title="Your notification settings could not be loaded"
+            error={settings.error}
+            onRetry={() => void settings.refetch()}
+          />
         ) : (
           <Paper withBorder radius="lg" shadow="xs" p={{ base: 'md', sm: 'xl' }}>
             {shown ? (
