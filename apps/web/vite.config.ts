@@ -230,7 +230,7 @@ function withBootFile(html: string, bootSrc: string, when: 'intent' | 'paint'): 
   return html.replace(PRELOAD, '').replace(ENTRY, () => boot);
 }
 
-/** The class names each built stylesheet defines, by file (read once per build). */
+/** The class names each built stylesheet defines, by file (read once per build: emptied as each build's pages are written). */
 const stylesheetClasses = new Map<string, Set<string>>();
 
 /**
@@ -317,6 +317,7 @@ function prerenderPublicPages(): Plugin {
           const bootScript = readFileSync(path.join(root, 'src', 'boot', 'boot.js'), 'utf8');
           const bootFile = `assets/boot-${createHash('sha256').update(bootScript).digest('hex').slice(0, 8)}.js`;
           writeFileSync(path.join(outDir, bootFile), bootScript);
+          stylesheetClasses.clear();
           for (const page of PRERENDERED) {
             const template = readFileSync(path.join(outDir, pages[page.path] ?? 'index.html'), 'utf8');
             const whole = page.when === 'intent';
