@@ -107,6 +107,15 @@ describe('jobs in tests run when the test says, by the product clock', () => {
     expect(handled.map((h) => h.data)).toEqual([{ at: 'in an hour' }, { at: 'in two hours' }]);
   });
 
+  it('a job due at once runs at once even when the product clock was just moved back and not yet written down', async () => {
+    handled.length = 0;
+    t.clock.advance(20 * 24 * HOUR);
+    expect(await t.runDueJobs()).toEqual([]); // the database now holds the offset 20 days ahead
+    t.clock.advance(-15 * 24 * HOUR); // moved back; nothing has written the new offset yet
+    await t.container.enqueue('test-standard', { at: 'now' });
+    expect((await t.runDueJobs('test-standard')).map((j) => j.data)).toEqual([{ at: 'now' }]);
+  });
+
   it('a job whose handler fails is reported with its error and retried as its queue says', async () => {
     failNext = true;
     await t.container.enqueue('test-standard', { flaky: true }, { retryLimit: 1 });

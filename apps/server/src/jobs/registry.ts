@@ -67,7 +67,7 @@ export function createJobs(deps: {
   const { boss, productTime, log } = deps;
   const unanswered = deps.unanswered ?? (<T>(fn: () => Promise<T>) => fn());
   const handle = (job: TJobDefinition, data: object, meta: TJobMeta) => unanswered(() => job.handle(data, meta));
-  const sender = createJobSender(boss, deps.clock);
+  const sender = createJobSender(boss, deps.clock, productTime !== null);
   const definitions = new Map<string, TJobDefinition>();
   let working = false;
   const pools: TPool[] = [];

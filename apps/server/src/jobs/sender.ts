@@ -9,8 +9,11 @@ import type { TEnqueueOptions, TSqlExecutor } from '../lib/unit-of-work';
  *
  * Time is the product's: `startAfter` is a moment of `clock` (or seconds from its now) and is stored as
  * that moment; pg-boss compares it with the product's time when the clock can move (jobs/boss-clock.ts).
+ * When it can (`clockMoves`), a job due at once is stamped with the clock's now too: left to pg-boss, its start
+ * would be read in SQL from the offset last written to the database, which lags a move of the clock until the
+ * next sync (a job sent just after the clock went back would wait until the clock caught up again).
  */
-export function createJobSender(boss: PgBoss, clock: Clock) {
+export function createJobSender(boss: PgBoss, clock: Clock, clockMoves = false) {
   const prepared = new Set<string>();
   return {
     /**
@@ -27,7 +30,10 @@ export function createJobSender(boss: PgBoss, clock: Clock) {
     async send(db: TSqlExecutor, name: string, data: object, options: TEnqueueOptions = {}): Promise<string | null> {
       if (!prepared.has(name)) throw new Error(`Queue ${name} was not prepared: call prepare('${name}') at start`);
       const { startAfter, ...rest } = options;
-      const at = typeof startAfter === 'number' ? new Date(clock.nowMs() + startAfter * 1000) : startAfter;
+      const at =
+        typeof startAfter === 'number'
+          ? new Date(clock.nowMs() + startAfter * 1000)
+          : (startAfter ?? (clockMoves ? clock.now() : undefined));
       return boss.send(name, data, { ...rest, ...(at ? { startAfter: at } : {}), db });
     },
     /** Cancels a job that has not run yet, through the given connection (the unit of work's). */
