@@ -69,6 +69,14 @@ test('at 1280 px an admin publishes an article with a cover and a visitor reads 
   await noSidewaysScroll(visitor);
   await screen(visitor, 'room-1280');
   await expectNoSeriousA11y(visitor);
+  // the server renders the room with the articles of the moment: a page that runs no script has it at once
+  const noScript = await browser.newContext({ viewport: { width: 390, height: 844 }, javaScriptEnabled: false });
+  const reader = await noScript.newPage();
+  await reader.goto('/news-room');
+  await expect(
+    reader.getByRole('region', { name: 'Latest press releases' }).getByRole('link', { name: new RegExp(title) }),
+  ).toBeVisible();
+  await noScript.close();
 
   await releases.getByRole('link', { name: /More News/ }).click();
   await expect(visitor).toHaveURL(/all-news\?newsType=NEW_RELEASE/);

@@ -25,7 +25,7 @@ async function expectNoSidewaysScroll(page: Page) {
 }
 
 const card = (page: Page, plan: string) => page.getByRole('article', { name: plan, exact: true });
-const planNames = (page: Page) => page.getByRole('article').getByRole('heading', { level: 3 }).allTextContents();
+const planNames = (page: Page) => page.getByRole('article').getByRole('heading', { level: 2 }).allTextContents();
 
 for (const [label, viewport] of SIZES) {
   test.describe(label, () => {

@@ -2,9 +2,11 @@ import type { Page } from '@playwright/test';
 import { createCompletedInfluencer } from './support/api';
 import { expect, test } from './support/fixtures';
 
-// The public pages are rendered to HTML when the app is built: a visitor on a slow phone reads the landing page, the
-// log-in and sign-up forms, the terms, the privacy policy and help before any of the app's JavaScript has run; the
-// app then takes the page over as it is (the same elements, no second drawing, no error) and it works as before.
+// The public pages come as HTML with their content in it: the landing page, the log-in and sign-up forms, the terms,
+// the privacy policy and help rendered when the app is built, pricing and the news room by the server as they are
+// asked for, with the plans and articles of that moment. A visitor on a slow phone reads them before any of the app's
+// JavaScript has run; the app then takes the page over as it is (the same elements, no second drawing, no error) and
+// it works as before.
 
 const SIZES = [
   ['on a desktop', { width: 1280, height: 800 }],
@@ -40,6 +42,13 @@ for (const [label, viewport] of SIZES) {
     await page.goto('/login');
     await expect(page.getByLabel('Email / Phone')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Login', exact: true })).toBeVisible();
+    // what the API answers is in the HTML too: the plans with their prices, the news room's sections
+    await page.goto('/pricing');
+    for (const plan of ['Starter', 'Professional'])
+      await expect(page.getByRole('article', { name: plan, exact: true }).getByText(/\$\d/).first()).toBeVisible();
+    await page.goto('/news-room');
+    for (const section of ['Highlights', 'Latest press releases', 'Media coverage'])
+      await expect(page.getByRole('region', { name: section })).toBeVisible();
     await context.close();
   });
 }
@@ -57,7 +66,10 @@ async function watchTakeOver(page: Page): Promise<string[]> {
   });
   await page.addInitScript(() => {
     document.addEventListener('readystatechange', () => {
-      if (document.readyState === 'interactive') document.querySelector('h1')?.setAttribute('data-from-html', '');
+      if (document.readyState === 'interactive')
+        document.querySelectorAll('h1, h2, h3').forEach((h) => {
+          h.setAttribute('data-from-html', '');
+        });
     });
   });
   return errors;
@@ -81,11 +93,11 @@ test('the app takes over a page rendered at build time as it is: the same elemen
   await expect(page).toHaveURL(/\/login$/);
 });
 
-for (const [path, heading, loaded] of [
+for (const [path, heading, fromApi] of [
   ['/pricing', 'Plans that grow with your audience', 'Starter'],
   ['/news-room', 'News from Virality', 'Latest press releases'],
 ] as const) {
-  test(`${path}'s frame is HTML and the app takes it over, then shows what the API answers, for a first visit on a phone`, async ({
+  test(`${path} comes with what the API answers in its HTML and the app takes it over on the first intent, for a first visit on a phone`, async ({
     browser,
   }) => {
     // a first visit: no answer to the cookie notice yet, a phone's width
@@ -95,9 +107,20 @@ for (const [path, heading, loaded] of [
     });
     const page = await context.newPage();
     const errors = await watchTakeOver(page);
+    const app = await holdTheApp(page);
     await page.goto(path);
+    await page.waitForLoadState('networkidle');
     await expect(page.locator('h1[data-from-html]')).toHaveText(heading);
-    await expect(page.getByText(loaded, { exact: true }).first()).toBeVisible();
+    await expect(page.getByRole('heading', { name: fromApi, exact: true })).toHaveAttribute('data-from-html', '');
+    expect(app.asked(), 'the app was asked for before any intent').toBe(false);
+    await page.mouse.move(20, 20);
+    await expect.poll(app.asked).toBe(true);
+    app.release();
+    // the app's own: its menu opens
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await expect(page.getByRole('menuitem', { name: 'Pricing' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: fromApi, exact: true })).toHaveAttribute('data-from-html', '');
+    // taken over without a complaint (a mismatch between the HTML and the app is reported as an error)
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -8,6 +8,7 @@ import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
 import { configDefaults, defineConfig } from 'vitest/config';
 import { paths } from './src/config/paths.ts';
+import { fillRoot, linkStylesOfRenderedParts, readStylesheetClasses } from './src/prerender-styles.ts';
 
 const TEST_FILES = 'src/**/*.test.{ts,tsx}';
 /** The test files that replace a module with vi.mock: they run with a module cache of their own (test.projects). */
@@ -42,7 +43,8 @@ function precompress(): Plugin {
     );
   return {
     name: 'virality:precompress',
-    apply: 'build',
+    // the rendering module (ssr/) is read by the server from disk, never sent
+    apply: (_config, env) => env.command === 'build' && !env.isSsrBuild,
     configResolved(config) {
       outDir = path.resolve(config.root, config.build.outDir);
     },
@@ -53,6 +55,7 @@ function precompress(): Plugin {
       handler() {
         for (const file of walk(outDir)) {
           if (!PRECOMPRESS.test(file) || file.includes(`${path.sep}.vite${path.sep}`)) continue;
+          if (file.startsWith(path.join(outDir, 'ssr') + path.sep)) continue;
           if (statSync(file).size < PRECOMPRESS_MIN_BYTES) continue;
           const body = readFileSync(file);
           writeFileSync(
@@ -203,16 +206,20 @@ const ROUTE_PRELOADS: { name: string; module: string; paths: string[]; fetches?:
  * focuses (the page's whole content is in its HTML, and a phone runs no script until then), `paint` after the first
  * frame (what the API answers, the plans and the articles, is not known at build time: their frame, headings and
  * words are rendered, the plans and articles as they load once the app has taken the page over).
+ *
+ * `live`: the server renders the page as it is asked for, with what the API answers then (the plans in the visitor's
+ * currency, the newest articles), from the template written to `pages/live/<name>.html` and the rendering module
+ * kept in `ssr/` (apps/server, live pages); the page rendered here is what it sends when it cannot.
  */
-const PRERENDERED: { path: string; name: string; when: 'intent' | 'paint' }[] = [
+const PRERENDERED: { path: string; name: string; when: 'intent' | 'paint'; live?: true }[] = [
   { path: paths.landing, name: 'landing', when: 'intent' },
   { path: paths.login, name: 'login', when: 'intent' },
   { path: paths.signup, name: 'signup', when: 'intent' },
   { path: paths.terms, name: 'terms', when: 'intent' },
   { path: paths.privacyPolicy, name: 'privacy', when: 'intent' },
   { path: paths.helpSupport, name: 'help', when: 'intent' },
-  { path: paths.pricing, name: 'pricing', when: 'paint' },
-  { path: paths.newsRoom, name: 'news-room', when: 'paint' },
+  { path: paths.pricing, name: 'pricing', when: 'paint', live: true },
+  { path: paths.newsRoom, name: 'news-room', when: 'paint', live: true },
 ];
 
 /**
@@ -228,50 +235,6 @@ function withBootFile(html: string, bootSrc: string, when: 'intent' | 'paint'): 
   const attr = (v: string) => v.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
   const boot = `<script defer src="${attr(bootSrc)}" data-when="${when}" data-entry="${attr(entry)}" data-preload="${attr(preloads.join(' '))}"></script>`;
   return html.replace(PRELOAD, '').replace(ENTRY, () => boot);
-}
-
-/** The class names each built stylesheet defines, by file (read once per build: emptied as each build's pages are written). */
-const stylesheetClasses = new Map<string, Set<string>>();
-
-/**
- * A page rendered ahead holds parts whose code (and so whose styles) the app loads apart: the landing's sections,
- * the footer, the menu. The page links, after its own stylesheets, each further built stylesheet that defines a
- * class its HTML uses and its links do not, so those parts paint styled before any script has run.
- */
-function withStylesOfRenderedParts(page: string, html: string, outDir: string, base: string): string {
-  const assets = path.join(outDir, 'assets');
-  if (stylesheetClasses.size === 0) {
-    for (const f of readdirSync(assets).filter((n) => n.endsWith('.css'))) {
-      const css = readFileSync(path.join(assets, f), 'utf8').replace(/url\([^)]*\)/g, '');
-      stylesheetClasses.set(`${base}assets/${f}`, new Set([...css.matchAll(/\.(-?[_a-zA-Z][\w-]*)/g)].map((m) => m[1])));
-    }
-  }
-  const LINK = /<link rel="stylesheet" crossorigin href="([^"]+)">/g;
-  const linked = new Set([...page.matchAll(LINK)].map((m) => m[1]));
-  const defined = new Set([...linked].flatMap((href) => [...(stylesheetClasses.get(href) ?? [])]));
-  const used = new Set([...html.matchAll(/\sclass="([^"]*)"/g)].flatMap((m) => m[1].split(/\s+/)).filter(Boolean));
-  let missing = [...used].filter((c) => !defined.has(c) && [...stylesheetClasses.values()].some((set) => set.has(c)));
-  const added: string[] = [];
-  while (missing.length > 0) {
-    // the stylesheet that defines the most of what is missing
-    let best = '';
-    let count = 0;
-    for (const [href, set] of stylesheetClasses) {
-      if (linked.has(href) || added.includes(href)) continue;
-      const n = missing.filter((c) => set.has(c)).length;
-      if (n > count) [best, count] = [href, n];
-    }
-    if (!best) break;
-    added.push(best);
-    const set = stylesheetClasses.get(best) as Set<string>;
-    missing = missing.filter((c) => !set.has(c));
-  }
-  if (added.length === 0) return page;
-  const last = [...page.matchAll(LINK)].at(-1);
-  if (!last || last.index === undefined) throw new Error('the page has no stylesheet to put the styles of its parts after');
-  const at = last.index + last[0].length;
-  const links = added.map((href) => `\n    <link rel="stylesheet" crossorigin href="${href}">`).join('');
-  return page.slice(0, at) + links + page.slice(at);
 }
 
 function prerenderPublicPages(): Plugin {
@@ -292,9 +255,9 @@ function prerenderPublicPages(): Plugin {
       sequential: true,
       async handler() {
         const { build } = await import('vite');
-        // inside the app's folder, so the rendering module finds the app's packages (node_modules)
-        mkdirSync(path.join(root, 'node_modules', '.cache'), { recursive: true });
-        const ssrDir = mkdtempSync(path.join(root, 'node_modules', '.cache', 'prerender-'));
+        // Kept in the build (the server renders the live pages with it) and whole: every package it uses is in
+        // it, so it runs wherever the build is put. The server never sends the folder's files.
+        const ssrDir = path.join(outDir, 'ssr');
         process.env.VIRALITY_PRERENDER_BUILD = '1';
         try {
           await build({
@@ -302,43 +265,43 @@ function prerenderPublicPages(): Plugin {
             mode,
             configFile: path.join(root, 'vite.config.ts'),
             logLevel: 'warn',
+            ssr: { noExternal: true, target: 'node' },
             build: { ssr: 'src/prerender.tsx', outDir: ssrDir, emptyOutDir: true, copyPublicDir: false, minify: false },
           });
         } finally {
           delete process.env.VIRALITY_PRERENDER_BUILD;
         }
-        try {
-          const { render } = (await import(pathToFileURL(path.join(ssrDir, 'prerender.js')).href)) as {
-            render: (pathname: string, o: { whole: boolean }) => Promise<{ html: string; loaderData: Record<string, unknown> }>;
-          };
-          const pagesFile = path.join(outDir, 'route-pages.json');
-          const pages = JSON.parse(readFileSync(pagesFile, 'utf8')) as Record<string, string>;
-          mkdirSync(path.join(outDir, 'pages', 'prerendered'), { recursive: true });
-          const bootScript = readFileSync(path.join(root, 'src', 'boot', 'boot.js'), 'utf8');
-          const bootFile = `assets/boot-${createHash('sha256').update(bootScript).digest('hex').slice(0, 8)}.js`;
-          writeFileSync(path.join(outDir, bootFile), bootScript);
-          stylesheetClasses.clear();
-          for (const page of PRERENDERED) {
-            const template = readFileSync(path.join(outDir, pages[page.path] ?? 'index.html'), 'utf8');
-            const whole = page.when === 'intent';
-            const { html, loaderData } = await render(page.path, { whole });
-            const data = JSON.stringify({ loaderData }).replace(/</g, '\\u003c');
-            const marker = '<div id="root"></div>';
-            if (!template.includes(marker)) throw new Error(`the HTML of ${page.path} has no empty ${marker}`);
-            const file = `pages/prerendered/${page.name}.html`;
-            const rendered = template.replace(
-              marker,
-              () =>
-                `<div id="root">${html}</div>\n    <script type="application/json" id="prerendered"${whole ? ' data-whole' : ''}>${data}</script>`,
-            );
-            const styled = withStylesOfRenderedParts(rendered, html, outDir, base);
-            writeFileSync(path.join(outDir, file), withBootFile(styled, `${base}${bootFile}`, page.when));
-            pages[page.path] = file;
+        const { render } = (await import(pathToFileURL(path.join(ssrDir, 'prerender.js')).href)) as {
+          render: (pathname: string, o: { whole: boolean }) => Promise<{ html: string; loaderData: Record<string, unknown> }>;
+        };
+        const pagesFile = path.join(outDir, 'route-pages.json');
+        const pages = JSON.parse(readFileSync(pagesFile, 'utf8')) as Record<string, string>;
+        mkdirSync(path.join(outDir, 'pages', 'prerendered'), { recursive: true });
+        mkdirSync(path.join(outDir, 'pages', 'live'), { recursive: true });
+        const bootScript = readFileSync(path.join(root, 'src', 'boot', 'boot.js'), 'utf8');
+        const bootFile = `assets/boot-${createHash('sha256').update(bootScript).digest('hex').slice(0, 8)}.js`;
+        writeFileSync(path.join(outDir, bootFile), bootScript);
+        const classes = readStylesheetClasses(outDir, base);
+        const live: Record<string, string> = {};
+        for (const page of PRERENDERED) {
+          const template = readFileSync(path.join(outDir, pages[page.path] ?? 'index.html'), 'utf8');
+          const whole = page.when === 'intent';
+          const rendered = await render(page.path, { whole });
+          const styled = linkStylesOfRenderedParts(fillRoot(template, rendered, whole), rendered.html, classes);
+          const file = `pages/prerendered/${page.name}.html`;
+          writeFileSync(path.join(outDir, file), withBootFile(styled, `${base}${bootFile}`, page.when));
+          pages[page.path] = file;
+          if (page.live) {
+            // the server fills its root, renders it whole and asks for the app on the visitor's first intent
+            live[page.path] = `pages/live/${page.name}.html`;
+            writeFileSync(path.join(outDir, live[page.path]), withBootFile(template, `${base}${bootFile}`, 'intent'));
           }
-          writeFileSync(pagesFile, `${JSON.stringify(pages, null, 2)}\n`);
-        } finally {
-          rmSync(ssrDir, { recursive: true, force: true });
         }
+        writeFileSync(pagesFile, `${JSON.stringify(pages, null, 2)}\n`);
+        writeFileSync(
+          path.join(outDir, 'live-pages.json'),
+          `${JSON.stringify({ module: 'ssr/prerender.js', base, pages: live }, null, 2)}\n`,
+        );
       },
     },
   };

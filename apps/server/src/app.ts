@@ -12,6 +12,7 @@ import { registerAuth } from './http/auth';
 import { contractSerializer, replies } from './http/contracts';
 import { registerErrorHandler, registerNotFound } from './http/error-handler';
 import { registerHygiene } from './http/hygiene';
+import { readLivePages, registerLivePages } from './http/live-pages';
 import { documentEmptyQueryValues, validatorCompiler } from './http/query';
 import { dbRateLimitStore } from './http/rate-limit-store';
 import { registerSecurityHeaders } from './http/security-headers';
@@ -172,6 +173,8 @@ async function buildOn(container: TContainer, own: boolean) {
       wildcard: false,
       // `/` is a page like the others: the not-found handler sends its HTML (the landing, rendered at build time)
       index: false,
+      // the web app's rendering module (the server renders the live pages with it) is read from disk, never sent
+      allowedPath: (pathName) => !/^\/ssr(\/|$)/.test(pathName),
       // The build writes .br and .gz beside each text asset (apps/web/vite.config.ts); send those as they are.
       preCompressed: true,
       cacheControl: false,
@@ -185,7 +188,11 @@ async function buildOn(container: TContainer, own: boolean) {
   }
   // the sitemap, and an article's page with its own Open Graph tags for crawlers
   await app.register(newsPageRoutes(services.news, { webDistDir: config.webDistDir, publicUrl: config.publicUrl, serveSpa }));
-  registerNotFound(app, serveSpa ? { pages: readRoutePages(config.webDistDir) } : null);
+  const builtPages = serveSpa ? readRoutePages(config.webDistDir) : {};
+  // the public pages that show what the API answers (plans, articles), rendered with it as they are asked for
+  const livePages = serveSpa ? readLivePages(config.webDistDir) : null;
+  if (livePages) registerLivePages(app, { dist: config.webDistDir, live: livePages, builtPages });
+  registerNotFound(app, serveSpa ? { pages: builtPages } : null);
 
   return { app, clock, services, container };
 }

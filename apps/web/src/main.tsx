@@ -10,7 +10,9 @@ import { App } from './app/app';
 import { routes } from './app/routes';
 import { loadLazyParts } from './boot/lazy-part';
 import { replayPending, syncTypedFields, type TBeforeLive, takeOverFromBoot, whenHydrated } from './boot/replay';
+import { queryClient } from './lib/query-client';
 import { readLiveSession } from './lib/session';
+import type { TPageQuery } from './prerender-styles';
 
 const root = document.getElementById('root') as HTMLElement;
 /** What the build put beside a page it rendered ahead of time (vite.config.ts, prerenderPublicPages). */
@@ -40,7 +42,12 @@ async function start() {
   // visitor already sees. Its lazy route modules come first, so the first render is the page itself; the work is a
   // transition, done in slices that leave the main thread free for the visitor's first taps and keys.
   if (prerendered && root.firstElementChild && !readLiveSession()) {
-    const { loaderData } = JSON.parse(prerendered.textContent ?? '{}') as { loaderData: Record<string, unknown> };
+    const { loaderData, queries } = JSON.parse(prerendered.textContent ?? '{}') as {
+      loaderData: Record<string, unknown>;
+      queries?: TPageQuery[];
+    };
+    // the API answers the server rendered the page with (the plans, the articles): the app starts from the same
+    for (const q of queries ?? []) queryClient.setQueryData(q.queryKey, q.data);
     const lazy = (matchRoutes(routes, window.location) ?? []).filter((m) => typeof m.route.lazy === 'function');
     await Promise.all(
       lazy.map(async ({ route }) => {

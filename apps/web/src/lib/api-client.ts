@@ -78,6 +78,13 @@ export function setUnauthorizedHandler(handler: () => void): void {
   onUnauthorized = handler;
 }
 
+/** How calls reach the API: the browser's fetch, or, where the server renders a page with its data, the server's own. */
+let send: typeof fetch = (input, init) => fetch(input, init);
+/** The server rendering a page (src/prerender.tsx) answers its calls itself. */
+export function setApiFetch(fetcher: typeof fetch): void {
+  send = fetcher;
+}
+
 type TOptions = {
   method?: string;
   body?: unknown;
@@ -102,7 +109,7 @@ export async function apiCall<T>(path: string, opts: TOptions = {}): Promise<TEn
   }
   let res: Response;
   try {
-    res = await fetch(`${base}/${path.replace(/^\//, '')}${qs}`, { method: opts.method ?? 'GET', headers, body });
+    res = await send(`${base}/${path.replace(/^\//, '')}${qs}`, { method: opts.method ?? 'GET', headers, body });
   } catch {
     throw new ApiError(MSG.networkLost, 0);
   }

@@ -52,7 +52,7 @@ export function PlanCard({ plan, currency, badge, label, featured, unavailable =
     >
       <Stack gap="md" style={{ flex: 1 }}>
         <Group justify="space-between" align="center" gap="xs" wrap="nowrap">
-          <Title order={3} fz={18} fw={650} id={titleId}>
+          <Title order={2} fz={18} fw={650} id={titleId}>
             {plan.planName}
           </Title>
           <Group gap={6} wrap="nowrap">

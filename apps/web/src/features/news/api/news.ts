@@ -1,4 +1,4 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { TFeatureNews, TNews, TNewsPage, TNewsType } from '@virality/domain';
 import { api } from '../../../lib/api-client';
 
@@ -9,7 +9,8 @@ export const NEWS_KEY = ['news'] as const;
 export async function getFeatureNews(): Promise<TFeatureNews> {
   return (await api.get('admin/news/getAllFeatureNews')).response;
 }
-export const useFeatureNews = () => useQuery({ queryKey: [...NEWS_KEY, 'featured'], queryFn: getFeatureNews });
+export const featureNewsQuery = () => queryOptions({ queryKey: [...NEWS_KEY, 'featured'], queryFn: getFeatureNews });
+export const useFeatureNews = () => useQuery(featureNewsQuery());
 
 export type TNewsFilter = { year: number | null; newsType: TNewsType | null; page: number };
 
