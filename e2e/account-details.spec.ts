@@ -9,6 +9,7 @@ import {
   type TApiUser,
 } from './support/api';
 import { expect, test } from './support/fixtures';
+import { expectNoSidewaysScroll } from './support/layout';
 import { latestOtp, uniqueEmail, uniquePhone } from './support/outbox';
 import { shot } from './support/shots';
 import { createBusinessOwner } from './support/team';
@@ -40,14 +41,6 @@ type TMe = {
 };
 const me = async (page: Page, user: TApiUser) =>
   (await apiCall<{ result: TMe }>(page.request, 'GET', 'user/getUserStatus', { token: user.token })).response.result;
-
-async function expectNoSidewaysScroll(page: Page) {
-  const { scroll, client } = await page.evaluate(() => ({
-    scroll: document.documentElement.scrollWidth,
-    client: document.documentElement.clientWidth,
-  }));
-  expect(scroll, 'page width').toBeLessThanOrEqual(client);
-}
 
 const field = (page: Page, name: string) => page.getByRole('textbox', { name, exact: true });
 /** A field's own error: the text Mantine ties to it (aria-describedby). */

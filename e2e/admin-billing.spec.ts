@@ -1,8 +1,8 @@
-import { expect as baseExpect, type Page } from '@playwright/test';
 import { firstAdmin } from './support/admin';
 import { apiCall, loginInBrowser } from './support/api';
 import { payByApi, planOf, planStatus, startCheckoutByApi } from './support/billing';
 import { expect, test } from './support/fixtures';
+import { expectNoSidewaysScroll } from './support/layout';
 import { shot } from './support/shots';
 import { createUnpaidBusinessOwner } from './support/team';
 
@@ -15,14 +15,6 @@ const SIZES = [
   ['phone', { width: 390, height: 844 }],
 ] as const;
 const SHOTS = process.env.E2E_OUTPUT_DIR ?? 'test-results';
-
-async function expectNoSidewaysScroll(page: Page) {
-  const [scroll, client] = await page.evaluate(() => [
-    document.documentElement.scrollWidth,
-    document.documentElement.clientWidth,
-  ]);
-  baseExpect(scroll, 'page is wider than the window').toBeLessThanOrEqual(client);
-}
 
 for (const [name, viewport] of SIZES) {
   test.describe(`at ${viewport.width} px`, () => {

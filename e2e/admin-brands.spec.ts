@@ -1,9 +1,9 @@
 import { mkdirSync } from 'node:fs';
-import type { Page } from '@playwright/test';
 import { firstAdmin } from './support/admin';
 import { apiCall, loginInBrowser, pickInterests, selectOption, serverNow, uniqueUserName } from './support/api';
 import { CARDS, payInBrowser } from './support/billing';
 import { expect, test } from './support/fixtures';
+import { expectNoSidewaysScroll } from './support/layout';
 import { latestMessage, uniqueEmail } from './support/outbox';
 import { shot } from './support/shots';
 
@@ -21,11 +21,6 @@ const SIZES = [
   { name: 'desktop', viewport: { width: 1280, height: 800 } },
   { name: 'phone', viewport: { width: 390, height: 844 } },
 ];
-
-async function expectNoSidewaysScroll(page: Page) {
-  const scrolls = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
-  expect(scrolls, `sideways scroll on ${page.url()}`).toBe(false);
-}
 
 /** The link to set the password in the newest message to `to`. */
 async function invitationPath(request: Parameters<typeof latestMessage>[0], to: string, since?: Date) {

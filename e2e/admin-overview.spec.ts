@@ -1,9 +1,10 @@
 import { mkdirSync } from 'node:fs';
-import type { Locator, Page } from '@playwright/test';
+import type { Locator } from '@playwright/test';
 import { firstAdmin } from './support/admin';
 import { settledAs } from './support/analytics';
 import { apiCall, loginInBrowser } from './support/api';
 import { expect, test } from './support/fixtures';
+import { expectNoSidewaysScroll } from './support/layout';
 import { postByApi, uploadPhoto } from './support/posts';
 import { shot } from './support/shots';
 import { failNext, linkByApi, linkForFaults } from './support/social';
@@ -42,12 +43,6 @@ const figure = async (cell: Locator) => Number((await cell.innerText()).replace(
 
 /** An amount as the tables show it ('$1,499.50', '₹1,499') in minor units. */
 const minorOf = (text: string) => Math.round(Number(text.replace(/[^\d.]/g, '')) * 100);
-
-async function expectNoSidewaysScroll(page: Page) {
-  expect(
-    await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
-  ).toBeLessThanOrEqual(0);
-}
 
 for (const { name, viewport } of SIZES) {
   test.describe(`admin overview ${name}`, () => {

@@ -3,6 +3,7 @@ import type { Page } from '@playwright/test';
 import { createCompletedInfluencer, loginInBrowser, serverNow } from './support/api';
 import { timeIn } from './support/calendar';
 import { expect, test } from './support/fixtures';
+import { expectNoSidewaysScroll } from './support/layout';
 import { postByApi, uploadPhoto, utcSchedule } from './support/posts';
 import { linkByApi } from './support/social';
 
@@ -33,14 +34,6 @@ async function shot(page: Page, name: string) {
   if (!SHOTS) return;
   fs.mkdirSync(SHOTS, { recursive: true });
   await page.screenshot({ path: `${SHOTS}/${name}.png` });
-}
-
-async function expectNoSidewaysScroll(page: Page) {
-  const [scroll, client] = await page.evaluate(() => [
-    document.documentElement.scrollWidth,
-    document.documentElement.clientWidth,
-  ]);
-  expect(scroll, 'page is wider than the window').toBeLessThanOrEqual(client);
 }
 
 for (const [label, viewport] of SIZES) {

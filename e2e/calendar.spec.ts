@@ -2,6 +2,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { browserNow, createCompletedInfluencer, loginInBrowser, serverNow, type TApiUser } from './support/api';
 import { createCompletedImc, dayNameIn, timeIn } from './support/calendar';
 import { expect, installClock, test } from './support/fixtures';
+import { expectNoSidewaysScroll } from './support/layout';
 import { postByApi, uploadPhoto, utcSchedule } from './support/posts';
 import { linkByApi } from './support/social';
 
@@ -51,15 +52,6 @@ async function influencerWithMonth(page: Page, request: APIRequestContext, seed:
   const busy: TPlanned[] = [];
   for (const [i, time] of ['10:00', '11:00', '12:00', '13:00'].entries()) busy.push(await plan(`Busy ${i + 1}`, 20, time));
   return { user, month, late, morning, busy };
-}
-
-/** The page itself does not scroll sideways. */
-async function expectNoSidewaysScroll(page: Page) {
-  const widths = await page.evaluate(() => ({
-    scroll: document.documentElement.scrollWidth,
-    client: document.documentElement.clientWidth,
-  }));
-  expect(widths.scroll, 'page width').toBeLessThanOrEqual(widths.client);
 }
 
 /** A post in any view: a link named by its local time and caption. */

@@ -1,18 +1,10 @@
 import { mkdirSync } from 'node:fs';
-import type { APIRequestContext, Page } from '@playwright/test';
-import { firstAdmin } from './support/admin';
-import {
-  apiCall,
-  createCompletedInfluencer,
-  loginInBrowser,
-  PASSWORD,
-  serverNow,
-  type TApiUser,
-  uniqueUserName,
-} from './support/api';
+import type { Page } from '@playwright/test';
+import { createCompletedBrand } from './support/admin';
+import { apiCall, createCompletedInfluencer, loginInBrowser } from './support/api';
 import { createCompletedImc } from './support/calendar';
 import { expect, test } from './support/fixtures';
-import { latestMessage, uniqueEmail } from './support/outbox';
+import { expectNoSidewaysScroll } from './support/layout';
 import { jpegFile } from './support/posts';
 import { shot } from './support/shots';
 import { linkByApi } from './support/social';
@@ -31,64 +23,6 @@ const SIZES = [
   { name: 'desktop', viewport: { width: 1280, height: 800 } },
   { name: 'phone', viewport: { width: 390, height: 844 } },
 ];
-
-/** The page scrolls only up and down. */
-async function expectNoSidewaysScroll(page: Page) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-  expect(overflow, `sideways scroll on ${page.url()}`).toBeLessThanOrEqual(0);
-}
-
-/** A brand with a finished registration: made by the first admin, its password set from the invitation, its profile filled. */
-async function createCompletedBrand(request: APIRequestContext, name: string): Promise<TApiUser> {
-  const admin = await firstAdmin(request);
-  const email = uniqueEmail('brand');
-  const since = await serverNow(request);
-  await apiCall(request, 'POST', 'admin/brands', { token: admin.token, data: { name, email } });
-  const mail = await latestMessage(request, email, { since });
-  const token = /set-password\?token=([\w-]+)/.exec(mail.body)?.[1];
-  expect(token, mail.body).toBeTruthy();
-  await apiCall(request, 'POST', 'bussiness/acceptInvitation', {
-    data: { token, newPassword: PASSWORD, confirmPassword: PASSWORD },
-  });
-  const login = await apiCall<{ accessToken: string; userData: { _id: string } }>(request, 'POST', 'user/userLogin', {
-    data: { emailPhone: email, password: PASSWORD },
-  });
-  const user = { token: login.response.accessToken, userId: login.response.userData._id };
-  const userName = uniqueUserName('brand');
-  await apiCall(request, 'PUT', 'user/updateUser', {
-    token: user.token,
-    params: { userId: user.userId },
-    data: {
-      name,
-      userName,
-      dateOfBirth: '1985-03-14',
-      industryType: 'Food & Beverages',
-      companySize: 2,
-      country: 'India',
-      state: 'Karnataka',
-      city: 'Bangalore Urban',
-      addressLine: '12 MG Road',
-      pinCode: '560001',
-    },
-  });
-  const interests = await apiCall<{ id: string }[]>(request, 'GET', 'intrest/getAllIntrest');
-  const done = await apiCall<{ result: { profileCompleted: boolean } }>(request, 'PUT', 'user/updateUser', {
-    token: user.token,
-    params: { userId: user.userId },
-    data: { interested: interests.response.slice(0, 3).map((i) => i.id) },
-  });
-  expect(done.response.result.profileCompleted).toBe(true);
-  return {
-    ...user,
-    profileType: 'BRANDS' as never,
-    emailPhone: email,
-    email,
-    phone: null,
-    password: PASSWORD,
-    name,
-    userName,
-  };
-}
 
 /** Today in the browser's zone, as the date pickers name a day ('10 December 2026') and as yyyy-MM-dd. */
 async function browserToday(page: Page) {

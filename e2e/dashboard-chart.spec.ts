@@ -1,8 +1,8 @@
 import fs from 'node:fs';
-import type { Page } from '@playwright/test';
 import { settledAs } from './support/analytics';
 import { apiCall, createCompletedInfluencer, loginInBrowser } from './support/api';
 import { expect, test } from './support/fixtures';
+import { expectNoSidewaysScroll } from './support/layout';
 import { postByApi, uploadPhoto } from './support/posts';
 import { shot } from './support/shots';
 import { linkByApi } from './support/social';
@@ -16,14 +16,6 @@ const SIZES = [
   ['at 390 px wide', { width: 390, height: 844 }],
 ] as const;
 const SHOTS = process.env.E2E_SHOTS_DIR;
-
-async function expectNoSidewaysScroll(page: Page) {
-  const [scroll, client] = await page.evaluate(() => [
-    document.documentElement.scrollWidth,
-    document.documentElement.clientWidth,
-  ]);
-  expect(scroll, 'page is wider than the window').toBeLessThanOrEqual(client);
-}
 
 /** Engagement a day over the week, five digits on the busiest days. */
 const WEEK = [1_200, 5_400, 22_000, 18_500, 9_000, 15_000, 21_400];

@@ -2,6 +2,7 @@ import { type APIRequestContext, expect as baseExpect, type Page } from '@playwr
 import { whileFiguresJobRuns } from './support/analytics';
 import { createCompletedInfluencer, loginInBrowser, serverNow, type TApiUser } from './support/api';
 import { expect, test } from './support/fixtures';
+import { expectNoSidewaysScroll } from './support/layout';
 import { postByApi, uploadPhoto, utcSchedule } from './support/posts';
 import { failNext, linkByApi, linkForFaults, postDetails } from './support/social';
 import { createBusinessOwner, managerOf } from './support/team';
@@ -18,15 +19,6 @@ const SIZES = [
 
 const MINUTE = 60_000;
 const region = (page: Page, name: string) => page.getByRole('region', { name, exact: true });
-
-/** Nothing on the page is wider than the window (no sideways scroll). */
-async function expectNoSidewaysScroll(page: Page) {
-  const [scroll, client] = await page.evaluate(() => [
-    document.documentElement.scrollWidth,
-    document.documentElement.clientWidth,
-  ]);
-  baseExpect(scroll, 'page is wider than the window').toBeLessThanOrEqual(client);
-}
 
 /** The recent posts the server has for the user: how many went out. */
 async function recentTotal(request: APIRequestContext, user: TApiUser): Promise<number> {

@@ -1,6 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { createCompletedInfluencer, fillOtp, PASSWORD, serverNow, type TApiUser } from './support/api';
 import { expect, test } from './support/fixtures';
+import { expectNoSidewaysScroll } from './support/layout';
 import { latestOtp, uniqueEmail } from './support/outbox';
 import { shot } from './support/shots';
 
@@ -31,15 +32,6 @@ async function expectFormAlert(page: Page, message: string, firstField: Locator)
   ]);
   expect(a!.y + a!.height, 'the alert sits above the first field').toBeLessThanOrEqual(f!.y);
   expect(a!.y, 'the alert sits below the heading').toBeGreaterThanOrEqual(h!.y + h!.height);
-}
-
-/** The page itself does not scroll sideways. */
-async function expectNoSidewaysScroll(page: Page) {
-  const widths = await page.evaluate(() => ({
-    scroll: document.documentElement.scrollWidth,
-    client: document.documentElement.clientWidth,
-  }));
-  expect(widths.scroll, 'page width').toBeLessThanOrEqual(widths.client);
 }
 
 test.describe('errors show on the form', () => {

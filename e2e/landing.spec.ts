@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import type { Page } from '@playwright/test';
 import { expect, expectTakenOver, installClock, test } from './support/fixtures';
+import { expectNoSidewaysScroll } from './support/layout';
 
 // The public site as a visitor meets it, on a desktop and at 390 px: the landing page's hero, what the product does,
 // Trusted By influencers, advisors, seven questions, Contact us (a mailto link and a button that copies the address)
@@ -20,14 +21,6 @@ async function shot(page: Page, name: string) {
   if (!SHOTS) return;
   fs.mkdirSync(SHOTS, { recursive: true });
   await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
-}
-
-async function expectNoSidewaysScroll(page: Page) {
-  const [scroll, client] = await page.evaluate(() => [
-    document.documentElement.scrollWidth,
-    document.documentElement.clientWidth,
-  ]);
-  expect(scroll, 'page is wider than the window').toBeLessThanOrEqual(client);
 }
 
 const toasts = (page: Page) => page.locator('.mantine-Notification-root');

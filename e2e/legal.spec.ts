@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { createCompletedInfluencer, createVerifiedUser, loginInBrowser, type TApiUser } from './support/api';
 import { expect, test } from './support/fixtures';
+import { expectNoSidewaysScroll } from './support/layout';
 import { shot } from './support/shots';
 
 /**
@@ -14,14 +15,6 @@ const SIZES = [
   { label: 'on a desktop', viewport: { width: 1280, height: 800 }, tag: 'desktop' },
   { label: 'at 390 px wide', viewport: { width: 390, height: 844 }, tag: 'phone' },
 ] as const;
-
-async function expectNoSidewaysScroll(page: Page) {
-  const widths = await page.evaluate(() => ({
-    scroll: document.documentElement.scrollWidth,
-    client: document.documentElement.clientWidth,
-  }));
-  expect(widths.scroll, 'page width').toBeLessThanOrEqual(widths.client);
-}
 
 const screen = (page: Page, name: string) => shot(page, `/tmp/i24c/${name}.png`);
 

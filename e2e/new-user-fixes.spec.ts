@@ -12,6 +12,7 @@ import {
   uniqueUserName,
 } from './support/api';
 import { expect, test } from './support/fixtures';
+import { expectNoSidewaysScroll } from './support/layout';
 import { latestOtp, uniquePhone } from './support/outbox';
 import { addSubUserByApi, createBusinessOwner, createRoleByApi, createUnpaidBusinessOwner } from './support/team';
 
@@ -29,15 +30,6 @@ const SIZES = [
 ] as const;
 
 const NOT_FOUND = 'Sorry, page not found!';
-
-/** The page itself does not scroll sideways. */
-async function expectNoSidewaysScroll(page: Page) {
-  const widths = await page.evaluate(() => ({
-    scroll: document.documentElement.scrollWidth,
-    client: document.documentElement.clientWidth,
-  }));
-  expect(widths.scroll, 'page width').toBeLessThanOrEqual(widths.client);
-}
 
 /** Wholly on screen: not cut by the window nor by a scrolling box around it. */
 const expectWhollyShown = (locator: Locator) => expect(locator).toBeInViewport({ ratio: 1 });

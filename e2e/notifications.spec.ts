@@ -1,6 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { createCompletedInfluencer, loginInBrowser, type TApiUser } from './support/api';
 import { expect, test } from './support/fixtures';
+import { expectNoSidewaysScroll } from './support/layout';
 import { postByApi, uploadPhoto } from './support/posts';
 import { shot } from './support/shots';
 import { failNext, linkByApi, linkForFaults } from './support/social';
@@ -25,12 +26,6 @@ async function openAndListen(page: Page, path: string) {
   const stream = page.waitForResponse((r) => r.url().includes('/api/events?') && r.status() === 200);
   await page.goto(path);
   await stream;
-}
-
-async function expectNoSidewaysScroll(page: Page) {
-  expect(
-    await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
-  ).toBeLessThanOrEqual(0);
 }
 
 const bell = (page: Page) => page.getByRole('banner').getByRole('link', { name: /^Notifications/ });

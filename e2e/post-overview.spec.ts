@@ -2,6 +2,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { figuresRead, multiPostByApi, postAnalytics, settledAs } from './support/analytics';
 import { createCompletedInfluencer, loginInBrowser, type TApiUser } from './support/api';
 import { expect, test } from './support/fixtures';
+import { expectNoSidewaysScroll } from './support/layout';
 import { postByApi, uploadPhoto } from './support/posts';
 import { failNext, linkByApi, linkForFaults, postDetails } from './support/social';
 import { createBusinessOwner, managerOf } from './support/team';
@@ -44,13 +45,6 @@ async function influencerWith(page: Page, request: APIRequestContext, networks: 
   await loginInBrowser(page, user);
   const photo = await uploadPhoto(request, page, user.token, seed);
   return { user, ids, photo };
-}
-
-/** The page is no wider than the screen: nothing scrolls sideways. */
-async function expectNoSidewaysScroll(page: Page) {
-  expect(
-    await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
-  ).toBeLessThanOrEqual(0);
 }
 
 const accountCard = (page: Page, network: string, handle: string) =>

@@ -1,7 +1,8 @@
-import { expect as baseExpect, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { apiCall, createCompletedInfluencer, loginInBrowser } from './support/api';
 import { CARDS, payInBrowser, planStatus, subscribeByApi } from './support/billing';
 import { expect, installClock, test } from './support/fixtures';
+import { expectNoSidewaysScroll } from './support/layout';
 import { createUnpaidBusinessOwner } from './support/team';
 
 // Plans and subscriptions in the browser: the public price list, the subscription gate of a business without a plan,
@@ -14,15 +15,6 @@ const SIZES = [
   ['at 390 px wide', { width: 390, height: 844 }],
 ] as const;
 const DAY_MS = 86_400_000;
-
-/** Nothing on the page is wider than the window (no sideways scroll). */
-async function expectNoSidewaysScroll(page: Page) {
-  const [scroll, client] = await page.evaluate(() => [
-    document.documentElement.scrollWidth,
-    document.documentElement.clientWidth,
-  ]);
-  baseExpect(scroll, 'page is wider than the window').toBeLessThanOrEqual(client);
-}
 
 const card = (page: Page, plan: string) => page.getByRole('article', { name: plan, exact: true });
 const planNames = (page: Page) => page.getByRole('article').getByRole('heading', { level: 2 }).allTextContents();

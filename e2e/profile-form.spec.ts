@@ -1,4 +1,3 @@
-import type { Page } from '@playwright/test';
 import {
   apiCall,
   createCompletedInfluencer,
@@ -8,6 +7,7 @@ import {
   uniqueUserName,
 } from './support/api';
 import { expect, test } from './support/fixtures';
+import { expectNoSidewaysScroll } from './support/layout';
 import { shot } from './support/shots';
 
 /**
@@ -21,15 +21,6 @@ const SIZES = [
   { label: 'on a desktop', viewport: { width: 1280, height: 800 }, tag: 'desktop' },
 ] as const;
 const SHOTS = '/tmp/h4';
-
-/** The page itself does not scroll sideways. */
-async function expectNoSidewaysScroll(page: Page) {
-  const widths = await page.evaluate(() => ({
-    scroll: document.documentElement.scrollWidth,
-    client: document.documentElement.clientWidth,
-  }));
-  expect(widths.scroll, 'page width').toBeLessThanOrEqual(widths.client);
-}
 
 for (const { label, viewport, tag } of SIZES) {
   test(`a business fills the profile: required marks, 'India' first for 'Ind', a typed city for Aberdeen, an address with commas, ${label}`, async ({

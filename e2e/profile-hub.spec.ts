@@ -10,6 +10,7 @@ import {
 } from './support/api';
 import { createCompletedImc } from './support/calendar';
 import { expect, test } from './support/fixtures';
+import { expectNoSidewaysScroll } from './support/layout';
 import { uniqueEmail } from './support/outbox';
 import { shot } from './support/shots';
 import { createBusinessOwner, createUnpaidBusinessOwner, managerOf } from './support/team';
@@ -29,14 +30,6 @@ async function menuEntries(page: Page): Promise<string[]> {
   const menu = page.getByRole('navigation', { name: 'Profile menu' });
   await expect(menu).toBeVisible();
   return menu.locator('a .mantine-NavLink-label').allTextContents();
-}
-
-async function expectNoSidewaysScroll(page: Page) {
-  const { scroll, client } = await page.evaluate(() => ({
-    scroll: document.documentElement.scrollWidth,
-    client: document.documentElement.clientWidth,
-  }));
-  expect(scroll, 'page width').toBeLessThanOrEqual(client);
 }
 
 /** A Google influencer with a finished registration, signed up through the sandbox's Google sign-in. */

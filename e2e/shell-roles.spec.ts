@@ -11,6 +11,7 @@ import {
 } from './support/api';
 import { createCompletedImc } from './support/calendar';
 import { expect, test } from './support/fixtures';
+import { expectNoSidewaysScroll } from './support/layout';
 import { latestOtp, uniquePhone } from './support/outbox';
 import { shot } from './support/shots';
 
@@ -26,12 +27,6 @@ const SIZES = [
   { name: 'desktop', viewport: { width: 1280, height: 800 } },
   { name: 'phone', viewport: { width: 390, height: 844 } },
 ] as const;
-
-/** The page scrolls only up and down. */
-async function expectNoSidewaysScroll(page: Page) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-  expect(overflow, `sideways scroll on ${page.url()}`).toBeLessThanOrEqual(0);
-}
 
 const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
 

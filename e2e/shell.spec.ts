@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import type { Page } from '@playwright/test';
 import { createCompletedInfluencer, loginInBrowser, type TApiUser } from './support/api';
 import { expect, test } from './support/fixtures';
+import { expectNoSidewaysScroll } from './support/layout';
 import { postByApi, uploadPhoto } from './support/posts';
 import { linkByApi } from './support/social';
 
@@ -21,14 +22,6 @@ async function shot(page: Page, name: string) {
   if (!SHOTS) return;
   fs.mkdirSync(SHOTS, { recursive: true });
   await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: false });
-}
-
-async function expectNoSidewaysScroll(page: Page) {
-  const [scroll, client] = await page.evaluate(() => [
-    document.documentElement.scrollWidth,
-    document.documentElement.clientWidth,
-  ]);
-  expect(scroll, 'page is wider than the window').toBeLessThanOrEqual(client);
 }
 
 /** A portrait (4:5) JPEG drawn by the browser, with a bar along each edge so a cropped edge would show. */

@@ -3,6 +3,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { apiCall, createCompletedInfluencer, loginInBrowser, serverNow, type TApiUser } from './support/api';
 import { createCompletedImc } from './support/calendar';
 import { expect, test } from './support/fixtures';
+import { expectNoSidewaysScroll } from './support/layout';
 import { shot } from './support/shots';
 
 // Money: an IMC pays an influencer tagged in its campaign through PayPal (the sandbox's approval page, then the
@@ -17,12 +18,6 @@ const SIZES = [
   { name: 'desktop', viewport: { width: 1280, height: 800 } },
   { name: 'phone', viewport: { width: 390, height: 844 } },
 ];
-
-/** The page scrolls only up and down. */
-async function expectNoSidewaysScroll(page: Page) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-  expect(overflow, `sideways scroll on ${page.url()}`).toBeLessThanOrEqual(0);
-}
 
 /** Puts the PayPal id on the influencer's profile, on Account Details as the influencer does. */
 async function setPaypalId(page: Page, user: TApiUser, paypalId: string) {

@@ -1,18 +1,10 @@
-import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { firstAdmin } from './support/admin';
-import {
-  apiCall,
-  createCompletedInfluencer,
-  loginInBrowser,
-  PASSWORD,
-  serverNow,
-  type TApiUser,
-  uniqueUserName,
-} from './support/api';
+import type { Locator, Page } from '@playwright/test';
+import { createCompletedBrand, firstAdmin } from './support/admin';
+import { apiCall, createCompletedInfluencer, loginInBrowser, serverNow } from './support/api';
 import { CARDS, payInBrowser, startCheckoutByApi, subscribeByApi } from './support/billing';
 import { createCompletedImc } from './support/calendar';
 import { expect, test } from './support/fixtures';
-import { latestMessage, uniqueEmail } from './support/outbox';
+import { expectNoSidewaysScroll } from './support/layout';
 import { postByApi, uploadPhoto, utcSchedule } from './support/posts';
 import { linkByApi } from './support/social';
 import { createUnpaidBusinessOwner } from './support/team';
@@ -31,11 +23,6 @@ const SHOTS = process.env.E2E_SHOTS_DIR;
 
 async function shot(page: Page, name: string) {
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png` });
-}
-
-async function expectNoSidewaysScroll(page: Page) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-  expect(overflow, `sideways scroll on ${page.url()}`).toBeLessThanOrEqual(0);
 }
 
 /** Whether the element's box lies wholly inside the window as it is now. */
@@ -75,56 +62,6 @@ async function expectSelectOpensInPlace(page: Page, name: string) {
   expect(await page.evaluate(() => window.scrollY), 'the page did not move').toBe(before);
   expect(await whollyOnScreen(selected), 'the chosen option is on screen').toBe(true);
   expect(await whollyOnScreen(input), 'the field is still on screen').toBe(true);
-}
-
-/** A brand with a finished registration: made by the first admin, its password set from the invitation, its profile filled. */
-async function createCompletedBrand(request: APIRequestContext, name: string): Promise<TApiUser> {
-  const admin = await firstAdmin(request);
-  const email = uniqueEmail('brand');
-  const since = await serverNow(request);
-  await apiCall(request, 'POST', 'admin/brands', { token: admin.token, data: { name, email } });
-  const mail = await latestMessage(request, email, { since });
-  const token = /set-password\?token=([\w-]+)/.exec(mail.body)?.[1];
-  expect(token, mail.body).toBeTruthy();
-  await apiCall(request, 'POST', 'bussiness/acceptInvitation', {
-    data: { token, newPassword: PASSWORD, confirmPassword: PASSWORD },
-  });
-  const login = await apiCall<{ accessToken: string; userData: { _id: string } }>(request, 'POST', 'user/userLogin', {
-    data: { emailPhone: email, password: PASSWORD },
-  });
-  const user = { token: login.response.accessToken, userId: login.response.userData._id };
-  await apiCall(request, 'PUT', 'user/updateUser', {
-    token: user.token,
-    params: { userId: user.userId },
-    data: {
-      name,
-      userName: uniqueUserName('brand'),
-      dateOfBirth: '1985-03-14',
-      industryType: 'Food & Beverages',
-      companySize: 2,
-      country: 'India',
-      state: 'Karnataka',
-      city: 'Bangalore Urban',
-      addressLine: '12 MG Road',
-      pinCode: '560001',
-    },
-  });
-  const interests = await apiCall<{ id: string }[]>(request, 'GET', 'intrest/getAllIntrest');
-  await apiCall(request, 'PUT', 'user/updateUser', {
-    token: user.token,
-    params: { userId: user.userId },
-    data: { interested: interests.response.slice(0, 3).map((i) => i.id) },
-  });
-  return {
-    ...user,
-    profileType: 'BRANDS' as never,
-    emailPhone: email,
-    email,
-    phone: null,
-    password: PASSWORD,
-    name,
-    userName: null,
-  };
 }
 
 for (const { label, name, viewport } of SIZES) {

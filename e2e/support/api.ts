@@ -211,3 +211,50 @@ export async function pickInterests(page: Page, names: string[]): Promise<void> 
     await expect(group.getByRole('checkbox', { name, exact: true })).toBeChecked();
   }
 }
+
+/** The company fields of a profile (a business, a brand, an IMC): where it is and what it does. */
+export type TCompanyProfile = {
+  name: string;
+  userName: string;
+  industryType: string;
+  companySize?: number;
+  dateOfBirth?: string;
+  place?: { country: string; state: string; city: string; addressLine: string; pinCode: string };
+};
+
+/**
+ * Finishes a company's registration through the API as onboarding does: its profile, then three interests; the
+ * second answer must say the profile is complete.
+ */
+export async function completeCompanyProfile(
+  request: APIRequestContext,
+  user: { token: string; userId: string },
+  profile: TCompanyProfile,
+): Promise<void> {
+  const place = profile.place ?? {
+    country: 'India',
+    state: 'Maharashtra',
+    city: 'Mumbai',
+    addressLine: '21 Marine Drive',
+    pinCode: '400001',
+  };
+  await apiCall(request, 'PUT', 'user/updateUser', {
+    token: user.token,
+    params: { userId: user.userId },
+    data: {
+      name: profile.name,
+      userName: profile.userName,
+      dateOfBirth: profile.dateOfBirth ?? '1990-05-20',
+      industryType: profile.industryType,
+      companySize: profile.companySize ?? 1,
+      ...place,
+    },
+  });
+  const interests = await apiCall<{ id: string }[]>(request, 'GET', 'intrest/getAllIntrest');
+  const done = await apiCall<{ result: { profileCompleted: boolean } }>(request, 'PUT', 'user/updateUser', {
+    token: user.token,
+    params: { userId: user.userId },
+    data: { interested: interests.response.slice(0, 3).map((i) => i.id) },
+  });
+  expect(done.response.result.profileCompleted).toBe(true);
+}

@@ -1,5 +1,5 @@
-import { type APIRequestContext, expect } from '@playwright/test';
-import { apiCall, createVerifiedUser, type TApiUser, uniqueUserName } from './api';
+import type { APIRequestContext } from '@playwright/test';
+import { completeCompanyProfile, createVerifiedUser, type TApiUser, uniqueUserName } from './api';
 
 /** Calendar journeys: an IMC user with a finished registration, and days and times as a browser in a zone shows them. */
 
@@ -8,29 +8,7 @@ export async function createCompletedImc(request: APIRequestContext): Promise<TA
   const user = await createVerifiedUser(request, { profileType: 'IMC' });
   const name = 'Reach Agency';
   const userName = uniqueUserName('imc');
-  await apiCall(request, 'PUT', 'user/updateUser', {
-    token: user.token,
-    params: { userId: user.userId },
-    data: {
-      name,
-      userName,
-      dateOfBirth: '1990-05-20',
-      industryType: 'Marketing and Advertising',
-      companySize: 1,
-      country: 'India',
-      state: 'Maharashtra',
-      city: 'Mumbai',
-      addressLine: '21 Marine Drive',
-      pinCode: '400001',
-    },
-  });
-  const interests = await apiCall<{ id: string }[]>(request, 'GET', 'intrest/getAllIntrest');
-  const done = await apiCall<{ result: { profileCompleted: boolean } }>(request, 'PUT', 'user/updateUser', {
-    token: user.token,
-    params: { userId: user.userId },
-    data: { interested: interests.response.slice(0, 3).map((i) => i.id) },
-  });
-  expect(done.response.result.profileCompleted).toBe(true);
+  await completeCompanyProfile(request, user, { name, userName, industryType: 'Marketing and Advertising' });
   return { ...user, name, userName };
 }
 

@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { type APIRequestContext, expect } from '@playwright/test';
-import { apiCall, createVerifiedUser, type TApiUser, uniqueUserName } from './api';
+import { apiCall, completeCompanyProfile, createVerifiedUser, type TApiUser, uniqueUserName } from './api';
 import { subscribeByApi } from './billing';
 import { latestMessage, uniqueEmail } from './outbox';
 
@@ -23,29 +23,7 @@ export async function createUnpaidBusinessOwner(request: APIRequestContext): Pro
   const user = await createVerifiedUser(request, { profileType: 'BUSINESS' });
   const name = `Acme ${randomInt(1000, 9999)}`;
   const userName = uniqueUserName('acme');
-  await apiCall(request, 'PUT', 'user/updateUser', {
-    token: user.token,
-    params: { userId: user.userId },
-    data: {
-      name,
-      userName,
-      dateOfBirth: '1990-05-20',
-      industryType: 'Computer Software',
-      companySize: 1,
-      country: 'India',
-      state: 'Maharashtra',
-      city: 'Mumbai',
-      addressLine: '21 Marine Drive',
-      pinCode: '400001',
-    },
-  });
-  const interests = await apiCall<{ id: string }[]>(request, 'GET', 'intrest/getAllIntrest');
-  const done = await apiCall<{ result: { profileCompleted: boolean } }>(request, 'PUT', 'user/updateUser', {
-    token: user.token,
-    params: { userId: user.userId },
-    data: { interested: interests.response.slice(0, 3).map((i) => i.id) },
-  });
-  expect(done.response.result.profileCompleted).toBe(true);
+  await completeCompanyProfile(request, user, { name, userName, industryType: 'Computer Software' });
   return { ...user, name, userName };
 }
 

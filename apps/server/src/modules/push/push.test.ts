@@ -1,8 +1,10 @@
 import dns from 'node:dns';
 import { WEB_PUSH_MSG } from '@virality/domain';
 import { decryptAes128gcm } from '@virality/sandbox/testing';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createContainer } from '../../container';
+import { deviceTokens } from '../../db/schema';
 import { buildTestApp, buildUser, call, type TTestApp } from '../../test/helpers';
 import { PUSH_ATTEMPTS, WEB_PUSH_QUEUE } from './service';
 import { loadVapidKeys } from './vapid';
@@ -219,6 +221,24 @@ describe('what the push service answers', () => {
     expect(await webTokens(user.id)).toEqual([]);
     t.clock.advance(3600_000);
     expect(await runPushes()).toEqual([]);
+  });
+
+  it('a subscription kept from before its endpoint was refused (an IPv4-compatible literal) is never sent to, and is removed', async () => {
+    const { user } = await buildUser(t);
+    const keys = (await standInSubscription()).subscription.keys;
+    const old = JSON.stringify({ endpoint: 'https://[::7f00:1]/wpush/v2/abc', expirationTime: null, keys });
+    // written as an older release took it, before IPv6 literals around a private IPv4 address were refused
+    await t.database.db
+      .insert(deviceTokens)
+      .values({ id: 'old-web-token', userId: user.id, deviceType: 'web', token: old, createdAt: t.clock.now() });
+    const kept = await subscribedUser();
+    await t.database.db.update(deviceTokens).set({ userId: user.id }).where(eq(deviceTokens.userId, kept.user.id));
+
+    await t.services.notifications.notify(user.id, postDone('Sent after the rules tightened'));
+    const ran = await runPushes();
+    expect(ran.map((r) => r.error)).toEqual([undefined]);
+    expect(await received(kept.sub)).toHaveLength(1);
+    expect(await webTokens(user.id)).toEqual([JSON.stringify(kept.sub.subscription)]);
   });
 
   it('413 and other refusals are not tried again and keep the subscription', async () => {

@@ -162,7 +162,13 @@ export function createPushService(deps: {
       const seen = new Set<string>();
       for (const token of tokens) {
         const sub = usable(token);
-        if (!sub || seen.has(sub.endpoint)) continue;
+        if (!sub) {
+          // kept from before its endpoint's range was refused (the rules only tighten): never sent to, so removed
+          await notifications.removeDeviceTokens(n.userId, 'web', token);
+          log.info({ notificationId: n.id }, 'web push subscription removed: its endpoint is refused');
+          continue;
+        }
+        if (seen.has(sub.endpoint)) continue;
         seen.add(sub.endpoint);
         if (seen.size > SUBSCRIPTIONS_PER_USER) break;
         const job: TPushJob = { notificationId: n.id, userId: n.userId, endpoint: sub.endpoint, category, message, attempt: 1 };

@@ -1,3 +1,3 @@
 export { contactVerification, sendContactOtp, showSaveError, type TContactOtpBody } from './save';
-export { ProfileAddressFields, ProfileContactFields, ProfileIdentityFields } from './sections';
+export { PhoneFields, ProfileAddressFields, ProfileContactFields, ProfileIdentityFields } from './sections';
 export { addressOf, initialProfileValues, type TProfileValues } from './values';

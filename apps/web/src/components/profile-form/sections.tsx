@@ -1,6 +1,14 @@
 import { Grid, Group, Select, SimpleGrid, Stack, Text, TextInput, type TextInputProps, Title } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
-import { ADDRESS_MAX, accountDetailsFields, maxDateOfBirth, PIN_MAX, type TProfileType } from '@virality/domain';
+import {
+  ADDRESS_MAX,
+  accountDetailsFields,
+  maxDateOfBirth,
+  PHONE_CODE_MAX,
+  PIN_MAX,
+  PROFILE_PHONE_MAX,
+  type TProfileType,
+} from '@virality/domain';
 import { type ReactNode, useState } from 'react';
 import type { TLocationOptions } from '../../lib/location/use-location-options';
 import { rankedFilter } from '../../lib/place-filter';
@@ -122,6 +130,56 @@ export function ProfileIdentityFields({
   );
 }
 
+/** A form with a phone code and a mobile number. */
+type TPhoneForm = {
+  getInputProps(path: 'phoneCode' | 'mobileNumber'): object;
+  setFieldValue(path: 'phoneCode' | 'mobileNumber', value: string): void;
+};
+
+/**
+ * Phone code and mobile number side by side, digits only and cut at their lengths: the profile's contact fields and
+ * the page that adds a number to verify. `codeLocked` makes the code read-only; `numberProps` adds to the number's.
+ */
+export function PhoneFields({
+  form,
+  required = false,
+  codeLocked = false,
+  numberProps = {},
+}: {
+  form: TPhoneForm;
+  required?: boolean;
+  codeLocked?: boolean;
+  numberProps?: Partial<TextInputProps>;
+}) {
+  return (
+    <Group align="flex-start" wrap="nowrap" gap="sm">
+      <TextInput
+        label="Phone code"
+        w={110}
+        inputMode="numeric"
+        autoComplete="tel-country-code"
+        leftSection="+"
+        maxLength={PHONE_CODE_MAX}
+        readOnly={codeLocked}
+        aria-required={required}
+        {...form.getInputProps('phoneCode')}
+        onChange={(e) => form.setFieldValue('phoneCode', digitsOnly(e.currentTarget.value, PHONE_CODE_MAX))}
+      />
+      <TextInput
+        label="Mobile number"
+        style={{ flex: 1 }}
+        inputMode="numeric"
+        autoComplete="tel-national"
+        maxLength={PROFILE_PHONE_MAX}
+        aria-required={required}
+        {...numberProps}
+        {...form.getInputProps('mobileNumber')}
+        onChange={(e) => form.setFieldValue('mobileNumber', digitsOnly(e.currentTarget.value, PROFILE_PHONE_MAX))}
+      />
+    </Group>
+  );
+}
+
 /**
  * Phone code, mobile number and e-mail. A contact that is `locked` cannot be edited here, and says why (`lockedNote`:
  * "Verified" at registration, "It cannot be changed once set" on Account Details).
@@ -144,31 +202,7 @@ export function ProfileContactFields({
     on ? { readOnly: true, description: lockedNote, inputWrapperOrder: ['label', 'input', 'description', 'error'] } : {};
   return (
     <>
-      <Group align="flex-start" wrap="nowrap" gap="sm">
-        <TextInput
-          label="Phone code"
-          w={110}
-          inputMode="numeric"
-          autoComplete="tel-country-code"
-          leftSection="+"
-          maxLength={3}
-          readOnly={mobileLocked}
-          aria-required={required}
-          {...form.getInputProps('phoneCode')}
-          onChange={(e) => form.setFieldValue('phoneCode', digitsOnly(e.currentTarget.value, 3))}
-        />
-        <TextInput
-          label="Mobile number"
-          style={{ flex: 1 }}
-          inputMode="numeric"
-          autoComplete="tel-national"
-          maxLength={12}
-          aria-required={required}
-          {...locked(mobileLocked)}
-          {...form.getInputProps('mobileNumber')}
-          onChange={(e) => form.setFieldValue('mobileNumber', digitsOnly(e.currentTarget.value, 12))}
-        />
-      </Group>
+      <PhoneFields form={form} required={required} codeLocked={mobileLocked} numberProps={locked(mobileLocked)} />
       <TextInput
         label="Email"
         type="email"

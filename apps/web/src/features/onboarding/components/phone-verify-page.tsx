@@ -1,10 +1,11 @@
-import { Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Paper, Stack, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { MSG, PHONE_CODE_MAX, PROFILE_PHONE_MAX, phoneKey, zProfilePhone } from '@virality/domain';
+import { MSG, PHONE_CODE_MAX, phoneKey, zProfilePhone } from '@virality/domain';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { OnboardingLayout } from '../../../components';
 import { FormErrorAlert, useFormError } from '../../../components/form-error-alert';
+import { PhoneFields } from '../../../components/profile-form';
 import classes from '../../../components/required-mark.module.css';
 import { paths } from '../../../config/paths';
 import { digitsOnly } from '../../../lib/profile-fields';
@@ -74,29 +75,7 @@ export function PhoneVerifyPage() {
             </Text>
           </div>
           <FormErrorAlert error={formError.error} />
-          <Group align="flex-start" wrap="nowrap" gap="sm">
-            <TextInput
-              label="Phone code"
-              w={110}
-              inputMode="numeric"
-              autoComplete="tel-country-code"
-              leftSection="+"
-              maxLength={PHONE_CODE_MAX}
-              aria-required
-              {...form.getInputProps('phoneCode')}
-              onChange={(e) => form.setFieldValue('phoneCode', digitsOnly(e.currentTarget.value, PHONE_CODE_MAX))}
-            />
-            <TextInput
-              label="Mobile number"
-              style={{ flex: 1 }}
-              inputMode="numeric"
-              autoComplete="tel-national"
-              maxLength={PROFILE_PHONE_MAX}
-              aria-required
-              {...form.getInputProps('mobileNumber')}
-              onChange={(e) => form.setFieldValue('mobileNumber', digitsOnly(e.currentTarget.value, PROFILE_PHONE_MAX))}
-            />
-          </Group>
+          <PhoneFields form={form} required />
           <Button type="submit" size="md" loading={sendOtp.isPending}>
             Send OTP
           </Button>

@@ -3,7 +3,6 @@ import { IconPencilPlus } from '@tabler/icons-react';
 import { INSIGHTS_MSG, noPostYet } from '@virality/domain';
 import type { ReactNode } from 'react';
 import { EmptyState } from '../../../components/empty-state';
-import { useCurrentUser } from '../../../lib/use-current-user';
 import { usePostTotals } from '../api/post-totals';
 import { CreatePostButton } from './create-post-button';
 import { PostTotalsCards, PostTotalsSkeleton } from './post-totals-cards';
