@@ -46,6 +46,12 @@ export async function openDatabase(opts: TOpen): Promise<TDatabase> {
       max: opts.poolMax ?? 10,
       options: schemaName === 'public' ? undefined : `-c search_path=${schemaName}`,
     });
+    // A connection the database server ends (a restart, a failover, an administrator, a dropped database) reports an
+    // error with no query waiting for it, after the pool has let it go or while it sits idle: the pool drops it and
+    // opens another for the next query, and the process goes on (an 'error' event nobody listens to would end it).
+    // A query running on it fails to its caller as any failed query does.
+    pool.on('error', () => undefined);
+    pool.on('connect', (client) => client.on('error', () => undefined));
     if (schemaName !== 'public') await pool.query(`CREATE SCHEMA IF NOT EXISTS "${schemaName}"`);
     const db = drizzlePg(pool, { schema }) as unknown as TDb;
     return {
