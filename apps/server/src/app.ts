@@ -13,8 +13,10 @@ import { contractSerializer, replies } from './http/contracts';
 import { registerErrorHandler, registerNotFound } from './http/error-handler';
 import { registerHygiene } from './http/hygiene';
 import { readLivePages, registerLivePages } from './http/live-pages';
+import { registerMetrics } from './http/metrics';
 import { documentEmptyQueryValues, validatorCompiler } from './http/query';
 import { dbRateLimitStore } from './http/rate-limit-store';
+import { registerReadiness } from './http/readiness';
 import { registerSecurityHeaders } from './http/security-headers';
 import { latestOutbox } from './integrations/messenger';
 import { newsPageRoutes } from './modules/news/pages';
@@ -88,6 +90,8 @@ async function buildOn(container: TContainer, own: boolean) {
           accessToken: { type: 'apiKey', in: 'header', name: 'x-access-token' },
           // the live stream (GET /api/events): a one-time ticket from POST /api/events/ticket
           eventsTicket: { type: 'apiKey', in: 'query', name: 'ticket' },
+          // GET /metrics when METRICS_TOKEN is set
+          metricsToken: { type: 'http', scheme: 'bearer' },
         },
       },
     },
@@ -98,6 +102,7 @@ async function buildOn(container: TContainer, own: boolean) {
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
   app.get('/api/docs/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   registerAuth(app, services.auth);
+  registerMetrics(app, container.metrics, config.metrics.token);
 
   // main API: every module's routes
   await app.register(
@@ -114,6 +119,11 @@ async function buildOn(container: TContainer, own: boolean) {
           };
         },
       );
+      // the load balancer's check: may this process take traffic (the database, the migrations, the job queue)
+      registerReadiness(api, {
+        database,
+        jobs: container.runsJobs ? { running: container.jobsRunning, answers: () => container.jobs.queuedCounts() } : null,
+      });
       api.get(
         '/config',
         { schema: { response: replies('GET /config'), tags: ['Health'], summary: 'Public settings for the web app' } },

@@ -102,6 +102,10 @@ const zEnv = z.object({
   PAYPAL_CLIENT_SECRET: z.string().min(1).optional(),
   PAYPAL_WEBHOOK_ID: z.string().min(1).optional(),
   PAYPAL_BASE_URL: z.string().url().optional(),
+  // metrics (GET /metrics): with a token, only a request that carries it; without one, only this machine. A worker
+  // serves them on METRICS_PORT when it is set (it has no HTTP server otherwise).
+  METRICS_TOKEN: z.string().min(16, 'at least 16 characters').optional(),
+  METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   // Web Push: who the push services may contact about this server's pushes (mailto: or https:)
   VAPID_SUBJECT: z
     .string()
@@ -293,6 +297,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     tokenKeys: e.TOKEN_KEYS ?? null,
     stripe: stripeSettings(e, sandbox, publicUrl),
     paypal: paypalSettings(e, sandbox, publicUrl),
+    /** Who may read GET /metrics (a token, else this machine only), and the worker's port for them. */
+    metrics: { token: e.METRICS_TOKEN ?? null, port: e.METRICS_PORT ?? null },
     /** Web Push (VAPID): the contact the push services are given; the keys are made on first start and kept. */
     webPush: { subject: e.VAPID_SUBJECT ?? (publicUrl.startsWith('https://') ? publicUrl : 'mailto:support@virality.app') },
   };

@@ -10,6 +10,7 @@ import { createS3Storage } from './integrations/storage-s3';
 import { openBoss } from './jobs/boss';
 import { createJobs } from './jobs/registry';
 import { createChanges } from './lib/changes';
+import { createMetrics } from './lib/metrics';
 import { errorForLog } from './lib/scrub';
 import { clockStoreIn } from './lib/settings';
 import { transactional } from './lib/unit-of-work';
@@ -86,8 +87,11 @@ export async function createContainer(deps: TContainerDeps) {
   const uow = transactional(database.db);
   const { db, unitOfWork, enqueue, cancelJob } = uow;
   const clock = deps.clock ?? new Clock();
+  const metrics = createMetrics();
   const closers: (() => Promise<void>)[] = [];
+  let closed = false;
   const close = async () => {
+    closed = true;
     for (const closeOne of closers.splice(0).reverse()) await closeOne();
   };
 
@@ -102,7 +106,11 @@ export async function createContainer(deps: TContainerDeps) {
 
     // The job queue, in every process: a server with WORKERS=off still sends jobs.
     const runJobs = deps.runJobs ?? false;
-    const { boss, productTime } = await openBoss({
+    const {
+      boss,
+      productTime,
+      schema: bossSchema,
+    } = await openBoss({
       database,
       log,
       clock,
@@ -114,7 +122,8 @@ export async function createContainer(deps: TContainerDeps) {
     });
     let working = false;
     closers.push(() => boss.stop({ graceful: working, timeout: 10_000 }));
-    const jobs = createJobs({ boss, productTime, clock, log, unanswered: uow.unanswered });
+    const jobs = createJobs({ boss, schema: bossSchema, productTime, clock, log, unanswered: uow.unanswered, metrics });
+    metrics.readQueuedFrom(() => jobs.queuedCounts());
     // closers run last-in first: the pools stop taking jobs and finish theirs before pg-boss stops
     closers.push(() => jobs.stopWorkers(working ? 10_000 : 0));
     uow.sendJobs(jobs.send, jobs.cancel);
@@ -145,6 +154,7 @@ export async function createContainer(deps: TContainerDeps) {
       messenger: deps.messenger ?? createMessenger({ db, config, clock, log }),
       storage: storageFor(config, closers),
       fetch: deps.fetch ?? fetch,
+      metrics,
       services: servicesSoFar(built, () => current),
       notificationChannels: [],
     };
@@ -167,6 +177,10 @@ export async function createContainer(deps: TContainerDeps) {
       modules,
       boss,
       jobs,
+      /** This process was built to run jobs (a server with WORKERS=on, the worker, a test that says so). */
+      runsJobs: runJobs,
+      /** Its workers run (startWorkers was called and the container is not closed). */
+      jobsRunning: () => working && !closed,
       /** Runs the registered jobs in the background (a server with WORKERS=on, the worker process). */
       async startWorkers() {
         working = true;

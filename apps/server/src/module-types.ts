@@ -6,6 +6,7 @@ import type { TMessenger } from './integrations/messenger';
 import type { TStorage } from './integrations/storage';
 import type { TJobDefinition } from './jobs/registry';
 import type { TChanges } from './lib/changes';
+import type { TMetrics } from './lib/metrics';
 import type { TCancelJob, TEnqueue, TUnitOfWork } from './lib/unit-of-work';
 import type { TNotified } from './modules/notifications/service';
 
@@ -41,6 +42,8 @@ export type TModuleContext = {
   storage: TStorage;
   /** How the server calls other services over HTTP (the networks); tests route the sandbox's calls in-process. */
   fetch: typeof fetch;
+  /** The process's metrics (lib/metrics): what the services count for Prometheus. */
+  metrics: TMetrics;
   /** The services of the modules registered before this one (all of them, for routes and jobs). */
   services: TServices;
   /**

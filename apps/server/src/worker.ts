@@ -1,6 +1,8 @@
 import { ConfigError, loadConfig } from './config';
 import { createContainer } from './container';
 import { openDatabase, type TDatabase } from './db/client';
+import { serveWorkerMetrics } from './http/metrics';
+import { readiness } from './http/readiness';
 
 /**
  * A worker process with no HTTP server (`npm run worker`), for running servers with WORKERS=off: the same
@@ -17,7 +19,17 @@ async function main() {
   const container = await createContainer({ config, database, runJobs: true });
   await container.startWorkers();
   container.startWatchers();
-  container.log.info({ queues: container.jobs.queues() }, 'worker started');
+  // its metrics, when asked for (it has no HTTP server otherwise)
+  const metrics = config.metrics.port
+    ? await serveWorkerMetrics(container.metrics, {
+        port: config.metrics.port,
+        host: config.host,
+        token: config.metrics.token,
+        ready: () =>
+          readiness({ database, jobs: { running: container.jobsRunning, answers: () => container.jobs.queuedCounts() } }),
+      })
+    : null;
+  container.log.info({ queues: container.jobs.queues(), metricsPort: metrics?.port ?? null }, 'worker started');
 
   let stopping = false;
   const stop = async () => {
@@ -25,6 +37,7 @@ async function main() {
     stopping = true;
     const force = setTimeout(() => process.exit(1), 15_000);
     force.unref();
+    await metrics?.close();
     await container.close();
     await database.close();
     process.exit(0);

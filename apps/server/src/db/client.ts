@@ -23,8 +23,32 @@ export type TDatabase = {
   /** The schema the tables live in (tests use one schema per file on PostgreSQL). */
   schemaName: string;
   migrate(): Promise<void>;
+  /** How many of this build's migrations the database has not applied (the readiness check reads it). */
+  pendingMigrations(): Promise<number>;
   close(): Promise<void>;
 };
+
+/** The migrations this build carries, by the moment each was made (drizzle records that moment when it applies one). */
+function journalMoments(): number[] {
+  const journal = JSON.parse(fs.readFileSync(path.join(MIGRATIONS_DIR, 'meta', '_journal.json'), 'utf8')) as {
+    entries: { when: number }[];
+  };
+  return journal.entries.map((e) => e.when);
+}
+
+/** How many of `moments` come after the last migration recorded in `table` (all of them when it has none). */
+async function pendingAfter(query: (sql: string) => Promise<{ rows: { last: string | number | null }[] }>, table: string) {
+  const moments = journalMoments();
+  let last = -1;
+  try {
+    const { rows } = await query(`SELECT max(created_at) AS last FROM ${table}`);
+    last = rows[0]?.last === null || rows[0]?.last === undefined ? -1 : Number(rows[0].last);
+  } catch (err) {
+    // no table yet: nothing applied
+    if ((err as { code?: string }).code !== '42P01') throw err;
+  }
+  return moments.filter((when) => when > last).length;
+}
 
 export const MIGRATIONS_DIR = path.resolve(import.meta.dirname, 'migrations');
 
@@ -75,6 +99,8 @@ export async function openDatabase(opts: TOpen): Promise<TDatabase> {
           client.release();
         }
       },
+      pendingMigrations: () =>
+        pendingAfter((q) => pool.query(q), `"${schemaName === 'public' ? 'drizzle' : schemaName}".__drizzle_migrations`),
       close: () => pool.end(),
     };
   }
@@ -91,6 +117,7 @@ export async function openDatabase(opts: TOpen): Promise<TDatabase> {
       pool: null,
       schemaName: 'public',
       migrate: () => migratePglite(db as never, { migrationsFolder: MIGRATIONS_DIR }),
+      pendingMigrations: () => pendingAfter((q) => pglite.query(q), 'drizzle.__drizzle_migrations'),
       close: async () => {
         await pglite.close();
         unlock();

@@ -60,7 +60,7 @@ export async function openBoss(opts: TBossOptions) {
     await boss.stop({ graceful: false });
     throw err;
   }
-  return { boss, productTime };
+  return { boss, productTime, schema };
 }
 
 /** pg-boss started on the database (its tables made or migrated) with nothing registered; the caller stops it. */

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { PgBoss, Queue, QueuePolicy, WorkOptions } from 'pg-boss';
 import type { Clock } from '../clock';
+import type { TMetrics } from '../lib/metrics';
 import { errorForLog } from '../lib/scrub';
 import type { TProductBossClock } from './boss-clock';
 import { startPool, type TPool } from './pool';
@@ -58,13 +59,17 @@ const MAX_ROUNDS = 50;
  */
 export function createJobs(deps: {
   boss: PgBoss;
+  /** pg-boss's schema (where its job table is). */
+  schema: string;
   productTime: TProductBossClock | null;
   clock: Clock;
   log: FastifyBaseLogger;
+  /** Counts the job runs that failed (lib/metrics). */
+  metrics?: Pick<TMetrics, 'jobFailed'>;
   /** Runs a handler as work no caller waits on (lib/unit-of-work: its changes are announced, not awaited). */
   unanswered?: <T>(fn: () => Promise<T>) => Promise<T>;
 }) {
-  const { boss, productTime, log } = deps;
+  const { boss, productTime, log, schema } = deps;
   const unanswered = deps.unanswered ?? (<T>(fn: () => Promise<T>) => fn());
   const handle = (job: TJobDefinition, data: object, meta: TJobMeta) => unanswered(() => job.handle(data, meta));
   const sender = createJobSender(boss, deps.clock, productTime !== null);
@@ -77,6 +82,7 @@ export function createJobs(deps: {
       return await handle(job, data, { id, queue: job.queue });
     } catch (err) {
       log.error({ err: errorForLog(err), queue: job.queue, jobId: id }, 'job failed');
+      deps.metrics?.jobFailed(job.queue);
       throw err;
     }
   };
@@ -127,6 +133,18 @@ export function createJobs(deps: {
       if (working) await work(job);
     },
     queues: () => [...definitions.keys()],
+    /** How many jobs wait in each registered queue (created or to be retried, due now or later). */
+    async queuedCounts(): Promise<Record<string, number>> {
+      const counts: Record<string, number> = Object.fromEntries([...definitions.keys()].map((q) => [q, 0]));
+      const { rows } = (await boss
+        .getDb()
+        .executeSql(
+          `SELECT name, count(*)::int AS n FROM ${schema}.job WHERE state IN ('created', 'retry') AND name = ANY($1::text[]) GROUP BY name`,
+          [[...definitions.keys()]],
+        )) as { rows: { name: string; n: number }[] };
+      for (const r of rows) counts[r.name] = r.n;
+      return counts;
+    },
     definition: (queue: string) => definitions.get(queue),
     /** Runs the registered queues in the background (pg-boss polls them) and keeps their schedules. */
     async startWorkers(): Promise<void> {

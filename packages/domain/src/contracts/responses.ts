@@ -96,6 +96,14 @@ export const zCities = z.array(zCity);
 /** GET health: the server is up and reaches its database. */
 export const zHealth = z.object({ database: z.enum(['pglite', 'postgres']), sandbox: z.boolean(), time: z.string() });
 
+/** GET ready: each check of a process that may take traffic (a 503 names the first that fails, in words). */
+export const zReadiness = z.object({
+  database: z.enum(['ok', 'unreachable']),
+  migrations: z.enum(['current', 'pending', 'unknown']),
+  /** whether this process runs jobs, and whether its queue answers */
+  jobs: z.enum(['running', 'stopped', 'not run here']),
+});
+
 /** GET config: what the web app needs to know of the server before anything else. */
 export const zPublicConfig = z.object({
   sandbox: z.boolean(),
@@ -209,6 +217,7 @@ export const API_RESPONSES = {
   'GET /location/getAllState': zStates,
   'GET /location/getAllCity': zCities,
   'GET /health': zHealth,
+  'GET /ready': zReadiness,
   'GET /config': zPublicConfig,
   'PUT /activity/markSeenActivity': zUnseenCleared,
   'GET /activity/getAllActivityById': zActivityPage,

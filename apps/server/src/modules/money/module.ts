@@ -30,6 +30,7 @@ export const createMoneyModule = (opts: { feeBps?: number } = {}): TModule => ({
       publicUrl: ctx.config.publicUrl,
       feeBps: opts.feeBps ?? PLATFORM_FEE_BPS,
       log: ctx.log,
+      metrics: ctx.metrics,
     });
     services.campaigns.usePayments(money.campaignPort());
     return { money };

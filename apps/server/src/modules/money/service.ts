@@ -41,6 +41,7 @@ import {
   type TPayPalOrder,
 } from '../../integrations/paypal';
 import { newId } from '../../lib/ids';
+import type { TMetrics } from '../../lib/metrics';
 import { errorForLog } from '../../lib/scrub';
 import type { TUnitOfWork } from '../../lib/unit-of-work';
 import type { TAuthContext } from '../auth/service';
@@ -77,6 +78,8 @@ type TDeps = {
   /** The platform's fee on a brand's payment, in basis points. */
   feeBps: number;
   log: FastifyBaseLogger;
+  /** Counts the payouts' ends, the ledger checks that fail and PayPal's webhooks (lib/metrics). */
+  metrics?: Pick<TMetrics, 'payoutEnded' | 'ledgerCheckFailed' | 'webhookReceived'>;
 };
 
 /** An order the payer has not approved is gone at PayPal after this long: it no longer holds budget. */
@@ -350,7 +353,7 @@ export function createMoneyService(deps: TDeps) {
     provider: { status: string | null; batchId?: string | null; itemId?: string | null },
   ): Promise<boolean> {
     const now = clock.now();
-    return unitOfWork(async () => {
+    const ended = await unitOfWork(async () => {
       const p = await repo.lockPayout(payoutId);
       if (p?.status !== 'PENDING') return false;
       const ids = {
@@ -414,6 +417,9 @@ export function createMoneyService(deps: TDeps) {
       log.info({ payoutId: p.id, state: outcome.state }, 'money: payout back in the wallet');
       return true;
     });
+    // counted once its end is written; a payout found ended already is not counted again
+    if (ended) deps.metrics?.payoutEnded(outcome.state.toLowerCase());
+    return ended;
   }
 
   /**
@@ -552,16 +558,20 @@ export function createMoneyService(deps: TDeps) {
         log.warn(paypalFailure(err), 'paypal webhook: the signature could not be checked');
         throw new AppError(503, MONEY_MSG.paypalUnavailable);
       }
-      if (!verified) throw badRequest(PAY_MSG.webhookSignatureInvalid);
+      const refuse = () => {
+        deps.metrics?.webhookReceived('paypal', 'refused');
+        return badRequest(PAY_MSG.webhookSignatureInvalid);
+      };
+      if (!verified) throw refuse();
       let event: { id?: unknown; event_type?: unknown; resource?: unknown };
       try {
         event = JSON.parse(raw.toString('utf8'));
       } catch {
-        throw badRequest(PAY_MSG.webhookSignatureInvalid);
+        throw refuse();
       }
       const id = typeof event.id === 'string' ? event.id : '';
       const type = typeof event.event_type === 'string' ? event.event_type : '';
-      if (!id || !type) throw badRequest(PAY_MSG.webhookSignatureInvalid);
+      if (!id || !type) throw refuse();
       const resource = (event.resource && typeof event.resource === 'object' ? event.resource : {}) as Record<string, unknown>;
       const now = clock.now();
       const outcome = await unitOfWork(async (): Promise<TPayPalWebhookOutcome> => {
@@ -602,6 +612,7 @@ export function createMoneyService(deps: TDeps) {
         return 'ignored';
       });
       log.info({ eventId: id, type, outcome }, 'paypal webhook');
+      deps.metrics?.webhookReceived('paypal', outcome === 'replay' ? 'duplicate' : 'accepted');
       return outcome;
     },
 
@@ -835,7 +846,10 @@ export function createMoneyService(deps: TDeps) {
         payoutMismatches: await repo.payoutMismatches(),
       };
       const ok = Object.values(report).every((list) => list.length === 0);
-      if (!ok) log.error(report, 'ledger-check: the ledger does not add up');
+      if (!ok) {
+        log.error(report, 'ledger-check: the ledger does not add up');
+        deps.metrics?.ledgerCheckFailed();
+      }
       return { ok, checkedAt: clock.now().toISOString(), ...report };
     },
 

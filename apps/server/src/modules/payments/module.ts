@@ -45,6 +45,7 @@ export const createPaymentsModule = (
       unitOfWork: ctx.unitOfWork,
       publicUrl: ctx.config.publicUrl,
       log: ctx.log,
+      metrics: ctx.metrics,
     }),
   }),
   routes: ({ services }) => [paymentsRoutes(services.payments), stripeWebhookRoutes(services.payments)],

@@ -22,6 +22,7 @@ import {
   type TStripeGateway,
 } from '../../integrations/stripe';
 import { newId } from '../../lib/ids';
+import type { TMetrics } from '../../lib/metrics';
 import type { TUnitOfWork } from '../../lib/unit-of-work';
 import type { TAuthContext } from '../auth/service';
 import type { TNotificationsService } from '../notifications/service';
@@ -46,6 +47,8 @@ type TDeps = {
   unitOfWork: TUnitOfWork;
   publicUrl: string;
   log: FastifyBaseLogger;
+  /** Counts Stripe's webhooks (lib/metrics). */
+  metrics?: Pick<TMetrics, 'webhookReceived'>;
 };
 
 /** How long a checkout waits for its webhook before the reconcile pass asks Stripe about it. */
@@ -349,6 +352,7 @@ export function createPaymentsService(deps: TDeps) {
       try {
         event = await gateway.verifyEvent(raw, signature);
       } catch {
+        deps.metrics?.webhookReceived('stripe', 'refused');
         throw badRequest(PAY_MSG.webhookSignatureInvalid);
       }
       const paidTypes = ['checkout.session.completed', 'checkout.session.async_payment_succeeded'];
@@ -388,6 +392,7 @@ export function createPaymentsService(deps: TDeps) {
         return { outcome: 'failed', payment };
       });
       log.info({ eventId: event.id, type: event.type, outcome: outcome.outcome }, 'stripe webhook');
+      deps.metrics?.webhookReceived('stripe', outcome.outcome === 'replay' ? 'duplicate' : 'accepted');
       return outcome.outcome;
     },
 

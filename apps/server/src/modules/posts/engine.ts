@@ -14,6 +14,7 @@ import {
   type TRecentPost,
 } from '../../integrations/networks/types';
 import { newId } from '../../lib/ids';
+import type { TMetrics, TTargetOutcome } from '../../lib/metrics';
 import type { TCancelJob, TEnqueue, TUnitOfWork } from '../../lib/unit-of-work';
 import type { TNotificationsService } from '../notifications/service';
 import type { TPointsService } from '../points/service';
@@ -77,6 +78,9 @@ export type TRunOutcome =
   | 'needs_reconnect'
   | 'needs_check'
   | 'canceled';
+
+/** The ends of a target the metrics count (a canceled one is not an outcome of publishing). */
+const COUNTED: ReadonlySet<TRunOutcome> = new Set(['published', 'reconciled', 'failed', 'needs_check', 'needs_reconnect']);
 
 const isFinal = (state: string) => (FINAL_STATES as readonly string[]).includes(state);
 
@@ -191,6 +195,8 @@ export function createPublishEngine(deps: {
   prepareAheadMs?: number;
   /** The post's media as one network takes them (a photo it will not take converted); absent: as uploaded. */
   convert?: (network: TSocialNetworkKey, media: TPublishMedia[]) => Promise<TPublishMedia[]>;
+  /** Counts the targets that end and how late the scheduled ones went out (lib/metrics). */
+  metrics?: Pick<TMetrics, 'targetEnded'>;
 }) {
   const { repo, social, notifications, points, clock, unitOfWork, enqueue, cancelJob } = deps;
   const leaseMs = deps.leaseSeconds * 1000;
@@ -399,6 +405,9 @@ export function createPublishEngine(deps: {
       if (final) await settleIn(post.id, locked);
       return row;
     });
+    // counted once the end is written (a replayed or lost attempt writes nothing and counts nothing)
+    if (written && isFinal(written.state) && COUNTED.has(outcome))
+      deps.metrics?.targetEnded(target.network, outcome as TTargetOutcome, target.dueAt, now);
     return written ? outcome : 'skipped';
   }
 

@@ -15,7 +15,7 @@ declare module '../../module-types' {
 /** Posts: composing, drafts and approvals, scheduling, and the engine that publishes each target exactly once. */
 export const postsModule: TModule = {
   name: 'posts',
-  services({ config, db, changes, clock, unitOfWork, enqueue, cancelJob, services }) {
+  services({ config, db, changes, clock, unitOfWork, enqueue, cancelJob, services, metrics }) {
     const repo = createPostsRepository(db, changes);
     const publishing = createPublishEngine({
       repo,
@@ -30,6 +30,7 @@ export const postsModule: TModule = {
       prepareAheadMs: config.publishing.prepareAheadMinutes * 60_000,
       // a photo a network will not take as uploaded is converted for it when the post is prepared or sent
       convert: (network, media) => services.mediaConverter.forNetwork(network, media),
+      metrics,
     });
     const posts = createPostsService({
       repo,
