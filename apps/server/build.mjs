@@ -50,6 +50,7 @@ const result = await build({
     'src/main.ts',
     'src/worker.ts',
     'src/admin-create.ts',
+    'src/ops-cli.ts',
     { in: path.join(ROOT, '..', '..', 'packages', 'sandbox', 'src', 'index.ts'), out: 'sandbox' },
   ],
   outdir: OUT,

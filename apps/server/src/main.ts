@@ -3,6 +3,8 @@ import { ConfigError, loadConfig } from './config';
 import { createContainer } from './container';
 import { DataFolderInUseError, openDatabase, type TDatabase } from './db/client';
 import { FIRST_ADMIN_HINT } from './modules/admin/create-admin-command';
+import { appliedMigrations } from './ops/backup';
+import { serveOpsSocket } from './ops/ops-socket';
 
 /** Start: config → database → migrations → container → app → workers; stops cleanly on SIGINT/SIGTERM. */
 let opened: TDatabase | null = null;
@@ -22,6 +24,13 @@ async function main() {
   if (config.workers) await container.startWorkers();
   container.startWatchers();
   await app.listen({ port: config.port, host: config.host });
+  // the embedded database is backed up through this process while it runs (npm run backup)
+  const ops = database.pglite
+    ? await serveOpsSocket(database, config.dataDir, () => appliedMigrations(database)).catch((err: Error) => {
+        app.log.warn(`No backup while running (the socket in the data folder could not be opened: ${err.message})`);
+        return null;
+      })
+    : null;
   app.log.info(`Virality on ${config.publicUrl} (${database.kind}${config.sandbox ? ', sandbox' : ''}); API docs at /api/docs`);
   // a fresh machine: nobody can run the console until the first admin is made on the command line
   if (!(await container.services.admin.anyAdmin())) app.log.warn(FIRST_ADMIN_HINT);
@@ -33,6 +42,7 @@ async function main() {
     app.log.info(`${signal}: shutting down`);
     const force = setTimeout(() => process.exit(1), 15_000);
     force.unref();
+    await ops?.close();
     await app.close();
     await container.close();
     await database.close();
