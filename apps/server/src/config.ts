@@ -10,7 +10,7 @@ const bool = z
   .transform((v) => ['true', '1', 'on', 'yes'].includes(v));
 
 /** Every environment variable the server reads, parsed once (README lists them). */
-const zEnv = z.object({
+export const zEnv = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().default(3000),
   HOST: z.string().default('0.0.0.0'),
@@ -220,9 +220,12 @@ function storageSettings(e: z.infer<typeof zEnv>, dataDir: string): TStorageConf
 
 export type TConfig = ReturnType<typeof loadConfig>;
 
-/** Reads the environment once; everything else receives the result. */
+/**
+ * Reads the environment once; everything else receives the result. A variable set to nothing (`SMTP_URL=` in an env
+ * file) is read as not set, as a blank line of a settings file means.
+ */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
-  const parsed = zEnv.safeParse(env);
+  const parsed = zEnv.safeParse(Object.fromEntries(Object.entries(env).filter(([, v]) => v !== '')));
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('\n');
     throw new ConfigError(`Invalid configuration:\n${lines}`);

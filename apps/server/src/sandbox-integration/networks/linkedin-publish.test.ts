@@ -9,7 +9,15 @@ import { Clock } from '../../clock';
 import { createLinkedInAdapter, escapeLittleText, linkedinPostIssues } from '../../integrations/networks/linkedin';
 import { networkFailure } from '../../integrations/networks/test-kit';
 import type { TAccountRef, TGrant, TPublishMedia, TPublishRequest } from '../../integrations/networks/types';
-import { clickConsent, emulatorApp, emulatorSettings, TEST_PUBLIC_URL as publicUrl, testClip, testPhoto } from './test-kit';
+import {
+  clickConsent,
+  emulatorApp,
+  emulatorSettings,
+  onceTaken,
+  TEST_PUBLIC_URL as publicUrl,
+  testClip,
+  testPhoto,
+} from './test-kit';
 
 /** Posting to LinkedIn as a member and as an organization, through the emulator. */
 const settings = emulatorSettings(SANDBOX_LINKEDIN_CLIENT, '/sandbox/linkedin');
@@ -306,7 +314,10 @@ describe('finding a post whose answer was lost (postsSince), through the emulato
     const impatient = createLinkedInAdapter(settings, emulators.impatientFetch, () => clock.now());
     const err = await networkFailure(impatient.publish(grant, post(person, 'Sent once, answer lost')));
     expect(err.kind).toBe('retry');
-    const found = await adapter.postsSince(grant, person, since);
+    const found = await onceTaken(
+      () => adapter.postsSince(grant, person, since),
+      (f) => f.posts.length > 0,
+    );
     expect(found).toMatchObject({ complete: true, posts: [{ text: 'Sent once, answer lost' }] });
     expect(found.posts[0].postId).toMatch(/^urn:li:share:/);
     // one answer lost, the next publish answered as usual

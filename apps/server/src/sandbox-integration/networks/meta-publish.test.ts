@@ -9,7 +9,15 @@ import { Clock } from '../../clock';
 import { createFacebookAdapter, createInstagramAdapter } from '../../integrations/networks/meta';
 import { networkFailure } from '../../integrations/networks/test-kit';
 import type { TAccountRef, TGrant, TPublishMedia, TPublishRequest, TPublishState } from '../../integrations/networks/types';
-import { clickConsent, emulatorApp, emulatorSettings, TEST_PUBLIC_URL as publicUrl, testClip, testPhoto } from './test-kit';
+import {
+  clickConsent,
+  emulatorApp,
+  emulatorSettings,
+  onceTaken,
+  TEST_PUBLIC_URL as publicUrl,
+  testClip,
+  testPhoto,
+} from './test-kit';
 
 const settings = (network: 'facebook' | 'instagram', client: { clientId: string; clientSecret: string }) =>
   emulatorSettings(client, `/sandbox/${network}`);
@@ -444,7 +452,10 @@ describe('failures kept for one account or one kind of call, and publishes whose
       expect(err.kind).toBe('retry');
       expect((await control('facebook', {})).json().pending).toEqual([]);
     }
-    const found = await facebook.postsSince(grant, account, since);
+    const found = await onceTaken(
+      () => facebook.postsSince(grant, account, since),
+      (f) => f.posts.length >= 5,
+    );
     expect(found.complete).toBe(true);
     expect(found.posts.map((p) => p.text).sort()).toEqual(['', 'lost feed post', 'lost photo', 'lost reel', 'lost video']);
   });
@@ -464,7 +475,10 @@ describe('failures kept for one account or one kind of call, and publishes whose
       expect(err.kind).toBe('retry');
       lost.push(request.text);
     }
-    const found = await instagram.postsSince(grant, account, since);
+    const found = await onceTaken(
+      () => instagram.postsSince(grant, account, since),
+      (f) => f.posts.length >= 2,
+    );
     expect(found.complete).toBe(true);
     expect(found.posts.map((p) => p.text).sort()).toEqual(['', 'lost on instagram']);
   });

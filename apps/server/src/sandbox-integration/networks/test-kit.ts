@@ -123,3 +123,17 @@ export async function clickConsent(
   });
   return { page, res };
 }
+
+/**
+ * A read of the account once what a call whose answer was lost did has taken effect. The emulator goes on with a
+ * call its client gave up on in its own time, and on a loaded machine that can be later than the client waited, so
+ * the account is read again (every 20 ms, for at most `ms`) until `done` says it shows it.
+ */
+export async function onceTaken<T>(read: () => Promise<T>, done: (r: T) => boolean, ms = 5000): Promise<T> {
+  const until = Date.now() + ms;
+  for (;;) {
+    const r = await read();
+    if (done(r) || Date.now() > until) return r;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}

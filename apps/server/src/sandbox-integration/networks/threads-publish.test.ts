@@ -10,7 +10,15 @@ import {
   type TPublishMedia,
   type TPublishRequest,
 } from '../../integrations/networks/types';
-import { clickConsent, emulatorApp, emulatorSettings, TEST_PUBLIC_URL as publicUrl, testClip, testPhoto } from './test-kit';
+import {
+  clickConsent,
+  emulatorApp,
+  emulatorSettings,
+  onceTaken,
+  TEST_PUBLIC_URL as publicUrl,
+  testClip,
+  testPhoto,
+} from './test-kit';
 
 const emulator = `${publicUrl}/sandbox/threads`;
 const settings = emulatorSettings(SANDBOX_THREADS_CLIENT, '/sandbox/threads');
@@ -468,7 +476,10 @@ describe('postsSince finds every post since a moment, page by page, so that a lo
     const impatient = createThreadsAdapter(settings, emulators.impatientFetch, () => clock.now());
     const err = await networkFailure(impatient.publishStatus(ava.grant, ava.account, first.ticket));
     expect(err.kind).toBe('retry');
-    const found = await adapter.postsSince(ava.grant, ava.account, since);
+    const found = await onceTaken(
+      () => adapter.postsSince(ava.grant, ava.account, since),
+      (f) => f.posts.length > 0,
+    );
     expect(found).toMatchObject({ complete: true });
     expect(found.posts.map((p) => p.text)).toEqual(['Ava, answer lost']);
     // taken once: Ava's next publish answers

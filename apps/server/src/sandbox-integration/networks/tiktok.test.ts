@@ -4,7 +4,15 @@ import { Clock } from '../../clock';
 import { networkFailure } from '../../integrations/networks/test-kit';
 import { createTikTokAdapter, TIKTOK_SCOPES } from '../../integrations/networks/tiktok';
 import type { TAccountRef, TGrant, TPublishMedia, TPublishRequest } from '../../integrations/networks/types';
-import { clickConsent, emulatorApp, emulatorSettings, TEST_PUBLIC_URL as publicUrl, testClip, testPhoto } from './test-kit';
+import {
+  clickConsent,
+  emulatorApp,
+  emulatorSettings,
+  onceTaken,
+  TEST_PUBLIC_URL as publicUrl,
+  testClip,
+  testPhoto,
+} from './test-kit';
 
 const emulator = `${publicUrl}/sandbox/tiktok`;
 const settings = emulatorSettings(SANDBOX_TIKTOK_CLIENT, '/sandbox/tiktok');
@@ -357,7 +365,10 @@ describe('finding a post whose answer was lost (postsSince), through the emulato
     const err = await networkFailure(impatient.publish(ava.grant, request(ava.account, [photo()], 'Posted once, answer lost')));
     expect(err.kind).toBe('retry');
     // TikTok went on with the post by itself: no status was ever asked for it
-    const found = await adapter.postsSince(ava.grant, ava.account, since);
+    const found = await onceTaken(
+      () => adapter.postsSince(ava.grant, ava.account, since),
+      (f) => f.posts.length > 0,
+    );
     expect(found).toMatchObject({ complete: true, posts: [{ text: 'Posted once, answer lost' }] });
     clock.advance(11_000);
     expect((await adapter.publish(ava.grant, request(ava.account, [photo()], 'Answered'))).state).toBe('processing');

@@ -10,7 +10,15 @@ import {
   type TPublishState,
 } from '../../integrations/networks/types';
 import { createXAdapter } from '../../integrations/networks/x';
-import { clickConsent, emulatorApp, emulatorSettings, TEST_PUBLIC_URL as publicUrl, testClip, testPhoto } from './test-kit';
+import {
+  clickConsent,
+  emulatorApp,
+  emulatorSettings,
+  onceTaken,
+  TEST_PUBLIC_URL as publicUrl,
+  testClip,
+  testPhoto,
+} from './test-kit';
 
 const emulator = `${publicUrl}/sandbox/twitter`;
 const settings = emulatorSettings(SANDBOX_X_CLIENT, '/sandbox/twitter');
@@ -381,7 +389,10 @@ describe('postsSince finds every post since a moment, page by page, so that a lo
     const impatient = createXAdapter(settings, emulators.impatientFetch, () => clock.now());
     const err = await networkFailure(impatient.publish(ava.grant, request(ava.account, { text })));
     expect(err.kind).toBe('retry');
-    const found = await adapter.postsSince(ava.grant, ava.account, since);
+    const found = await onceTaken(
+      () => adapter.postsSince(ava.grant, ava.account, since),
+      (f) => f.posts.length > 0,
+    );
     expect(found).toMatchObject({ complete: true });
     expect(found.posts.map((p) => p.text)).toEqual([text]);
     // taken once: Ava's next publish answers

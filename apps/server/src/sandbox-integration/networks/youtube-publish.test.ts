@@ -4,7 +4,7 @@ import { Clock } from '../../clock';
 import { networkFailure } from '../../integrations/networks/test-kit';
 import type { TAccountRef, TGrant, TPublishMedia, TPublishRequest } from '../../integrations/networks/types';
 import { createYouTubeAdapter, nextPacificMidnight, YOUTUBE_UPLOADS_REACH_MS } from '../../integrations/networks/youtube';
-import { clickConsent, emulatorApp, emulatorSettings, TEST_PUBLIC_URL as publicUrl, testClip } from './test-kit';
+import { clickConsent, emulatorApp, emulatorSettings, onceTaken, TEST_PUBLIC_URL as publicUrl, testClip } from './test-kit';
 
 const emulator = `${publicUrl}/sandbox/youtube`;
 const settings = emulatorSettings(SANDBOX_YOUTUBE_CLIENT, '/sandbox/youtube');
@@ -405,7 +405,10 @@ describe('finding a video whose answer was lost (postsSince), through the emulat
     const impatient = createYouTubeAdapter(settings, emulators.impatientFetch, () => clock.now());
     const err = await networkFailure(impatient.publish(ava, video('yt-ava', { text: 'Uploaded once, answer lost' })));
     expect(err.kind).toBe('retry');
-    const found = await adapter.postsSince(ava, accountOf('yt-ava'), since);
+    const found = await onceTaken(
+      () => adapter.postsSince(ava, accountOf('yt-ava'), since),
+      (f) => f.posts.length > 0,
+    );
     expect(found).toMatchObject({ complete: true, posts: [{ text: 'Uploaded once, answer lost' }] });
     expect((await adapter.publish(ava, video('yt-ava'))).state).toBe('processing');
   });
