@@ -20,18 +20,32 @@ export type TCtx = {
 
 const debugId = () => randomBytes(7).toString('hex').slice(0, 13);
 
-/** A failure answered in PayPal's shape: `{name, message, debug_id, details:[{field?, location?, issue, description?}], links}`. */
+/**
+ * A failure answered in PayPal's shape. Orders (and the rest of the REST APIs): `{name, message, debug_id,
+ * details:[{field?, location?, issue, description?}], links:[information_link]}`; Payouts answers in its own, older
+ * shape: `{name, message, debug_id, information_link, details, links: []}`.
+ */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
     readonly errorName: string,
     message: string,
     readonly details: Record<string, unknown>[] = [],
+    readonly api: 'orders' | 'payouts' = 'orders',
   ) {
     super(message);
   }
 
   body() {
+    if (this.api === 'payouts')
+      return {
+        name: this.errorName,
+        message: this.message,
+        debug_id: debugId(),
+        information_link: 'https://developer.paypal.com/docs/api/payments.payouts-batch/#errors',
+        ...(this.details.length ? { details: this.details } : {}),
+        links: [],
+      };
     return {
       name: this.errorName,
       message: this.message,
@@ -70,5 +84,9 @@ export const unprocessable = (issue: string, description: string) =>
   );
 
 /** Payouts' own validation error (`VALIDATION_ERROR`, a detail per field). */
-export const validation = (field: string, issue: string) =>
-  new ApiError(400, 'VALIDATION_ERROR', 'Invalid request - see details', [{ field, location: 'body', issue }]);
+export const validation = (field: string, issue: string, location: 'body' | 'query' = 'body') =>
+  new ApiError(400, 'VALIDATION_ERROR', 'Invalid request - see details', [{ field, location, issue }], 'payouts');
+
+/** Payouts' answer for an id it does not know. */
+export const payoutsNotFound = () =>
+  new ApiError(404, 'INVALID_RESOURCE_ID', 'Requested resource ID was not found.', [], 'payouts');

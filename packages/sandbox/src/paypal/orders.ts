@@ -170,11 +170,11 @@ export async function captureOrder(ctx: TCtx, id: string, requestId: string | nu
       final_capture: true,
       seller_protection: { status: 'ELIGIBLE', dispute_categories: ['ITEM_NOT_RECEIVED', 'UNAUTHORIZED_TRANSACTION'] },
       ...(unit.custom_id ? { custom_id: unit.custom_id } : {}),
-      seller_receivable_breakdown: { gross_amount: unit.amount, net_amount: unit.amount },
+      seller_receivable_breakdown: receivable(unit.amount as TJson),
       supplementary_data: { related_ids: { order_id: id } },
       create_time: now,
       update_time: now,
-      links: [{ href: `${ctx.base}/v2/payments/captures/${captureId}`, rel: 'self', method: 'GET' }],
+      links: captureLinks(ctx, captureId, id),
     };
     const completed: TOrderRecord = {
       ...record,
@@ -189,6 +189,7 @@ export async function captureOrder(ctx: TCtx, id: string, requestId: string | nu
     };
     // one capture per order, whichever call gets here first; the loser reads what the winner did
     if (!(await ctx.store.replaceIf('order', id, 'status', 'APPROVED', completed))) continue;
+    await ctx.store.put('capture', captureId, { orderId: id });
     ctx.webhooks.sendLater(
       'PAYMENT.CAPTURE.COMPLETED',
       'capture',
@@ -197,6 +198,35 @@ export async function captureOrder(ctx: TCtx, id: string, requestId: string | nu
     );
     return { status: 201, body: orderJson(ctx, completed) };
   }
+}
+
+/** A capture's links: itself, and the order it captured (`up`). */
+const captureLinks = (ctx: TCtx, captureId: string, orderId: string) => [
+  { href: `${ctx.base}/v2/payments/captures/${captureId}`, rel: 'self', method: 'GET' },
+  { href: `${ctx.base}/v2/payments/captures/${captureId}/refund`, rel: 'refund', method: 'POST' },
+  { href: `${ctx.base}/v2/checkout/orders/${orderId}`, rel: 'up', method: 'GET' },
+];
+
+/**
+ * What the merchant receives of a capture: the gross, PayPal's fee (its standard rate for PayPal checkout, 3.49 %
+ * plus 0.49 in the currency's major unit, rounded to the cent) and the net.
+ */
+function receivable(amount: TJson) {
+  const currency = String(amount.currency_code);
+  const gross = fromPayPalAmount(amount.value) ?? 0;
+  const fee = Math.min(gross, Math.round(gross * 0.0349) + 49);
+  const money = (minor: number) => ({ currency_code: currency, value: toPayPalAmount(minor) });
+  return { gross_amount: money(gross), paypal_fee: money(fee), net_amount: money(gross - fee) };
+}
+
+/** GET /v2/payments/captures/{id}: a capture on its own, as its `self` link reads it. */
+export async function readCapture(ctx: TCtx, captureId: string) {
+  const seen = ORDER_ID.test(captureId) ? await ctx.store.get<{ orderId: string }>('capture', captureId) : null;
+  const record = seen ? await ctx.store.get<TOrderRecord>('order', seen.orderId) : null;
+  const unit = record ? obj((record.order.purchase_units as unknown[])[0]) : {};
+  const capture = ((obj(unit.payments).captures as TJson[] | undefined) ?? []).find((c) => c.id === captureId);
+  if (!capture) throw notFound();
+  return capture;
 }
 
 export { ApiError };

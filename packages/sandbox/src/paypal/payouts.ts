@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { fromPayPalAmount, toPayPalAmount } from '@virality/domain';
-import { ApiError, notFound, type TCtx, unprocessable, validation } from './context';
+import { ApiError, payoutsNotFound, type TCtx, validation } from './context';
 import { paypalId } from './webhooks';
 
 type TJson = Record<string, unknown>;
@@ -71,7 +71,14 @@ const batchLinks = (ctx: TCtx, batchId: string) => [
  * POST /v1/payments/payouts: the sender_batch_id is claimed first, so a repeat (however close) is refused with
  * USER_BUSINESS_ERROR naming the batch it made, and nothing is paid twice. Items start PENDING.
  */
-export async function createPayout(ctx: TCtx, body: unknown) {
+export async function createPayout(ctx: TCtx, body: unknown, requestId: string | null = null) {
+  // the same PayPal-Request-Id answers the batch it made, whatever the body says now
+  if (requestId !== null && !/^[\x21-\x7e]{1,108}$/.test(requestId)) throw validation('PayPal-Request-Id', 'Invalid request id');
+  if (requestId) {
+    const seen = await ctx.store.get<{ batchId: string }>('idem', `payout:${requestId}`);
+    const batch = seen && (await ctx.store.get<TBatchRecord>('batch', seen.batchId));
+    if (batch) return createdAnswer(ctx, batch);
+  }
   const b = obj(body);
   const header = obj(b.sender_batch_header);
   const senderBatchId = str(header.sender_batch_id) ?? paypalId(17);
@@ -103,14 +110,20 @@ export async function createPayout(ctx: TCtx, body: unknown) {
   const batchId = paypalId(13);
   if (!(await ctx.store.insert('sender', senderBatchId, { batchId }))) {
     const first = await ctx.store.get<{ batchId: string }>('sender', senderBatchId);
-    throw new ApiError(400, 'USER_BUSINESS_ERROR', 'User business error.', [
-      {
-        field: 'sender_batch_id',
-        location: 'body',
-        issue: 'Batch with given sender_batch_id already exists',
-        link: first ? batchLinks(ctx, first.batchId).map((l) => ({ ...l, rel: 'self' })) : [],
-      },
-    ]);
+    throw new ApiError(
+      400,
+      'USER_BUSINESS_ERROR',
+      'User business error.',
+      [
+        {
+          field: 'sender_batch_id',
+          location: 'body',
+          issue: 'Batch with given sender_batch_id already exists',
+          link: first ? batchLinks(ctx, first.batchId).map((l) => ({ ...l, rel: 'self' })) : [],
+        },
+      ],
+      'payouts',
+    );
   }
   const now = ctx.clock.now();
   const senderHeader = {
@@ -148,11 +161,18 @@ export async function createPayout(ctx: TCtx, body: unknown) {
     },
   };
   await ctx.store.put('batch', batchId, record);
-  return {
-    batch_header: { payout_batch_id: batchId, batch_status: 'PENDING', sender_batch_header: senderHeader },
-    links: batchLinks(ctx, batchId),
-  };
+  if (requestId) await ctx.store.insert('idem', `payout:${requestId}`, { batchId });
+  return createdAnswer(ctx, record);
 }
+
+/** What POST /v1/payments/payouts answers for a batch it made. */
+const createdAnswer = (ctx: TCtx, batch: TBatchRecord) => {
+  const id = String(batch.batch_header.payout_batch_id);
+  return {
+    batch_header: { payout_batch_id: id, batch_status: 'PENDING', sender_batch_header: batch.batch_header.sender_batch_header },
+    links: batchLinks(ctx, id),
+  };
+};
 
 /**
  * A batch whose time has come (product clock) reaches its final state: each item SUCCESS, FAILED, RETURNED or
@@ -205,23 +225,55 @@ export async function settleDue(ctx: TCtx) {
 
 async function batchRecord(ctx: TCtx, id: string) {
   const record = BATCH_ID.test(id) ? await ctx.store.get<TBatchRecord>('batch', id) : null;
-  if (!record) throw notFound();
+  if (!record) throw payoutsNotFound();
   return settle(ctx, record);
 }
 
-export async function readBatch(ctx: TCtx, id: string) {
+/** Payouts' paging of a batch's items: `page` from 1, `page_size` 1 to 1000 (1000 by default), `total_required`. */
+function pagingOf(query: Record<string, unknown>) {
+  const num = (name: string, fallback: number, max: number) => {
+    const v = query[name];
+    if (v === undefined || v === '') return fallback;
+    const n = Number(v);
+    if (!Number.isInteger(n) || n < 1 || n > max) throw validation(name, `Invalid value for ${name}`, 'query');
+    return n;
+  };
+  const total = query.total_required;
+  if (total !== undefined && total !== 'true' && total !== 'false')
+    throw validation('total_required', 'Invalid value for total_required', 'query');
+  return { page: num('page', 1, 1_000_000), pageSize: num('page_size', 1000, 1000), total: total === 'true' };
+}
+
+/** GET /v1/payments/payouts/{id}: the batch's header and one page of its items, with the links to the pages around it. */
+export async function readBatch(ctx: TCtx, id: string, query: Record<string, unknown> = {}) {
+  const { page, pageSize, total } = pagingOf(query);
   const record = await batchRecord(ctx, id);
   const items: TJson[] = [];
-  for (const itemId of record.itemIds) {
+  for (const itemId of record.itemIds.slice((page - 1) * pageSize, page * pageSize)) {
     const item = await ctx.store.get<TItemRecord>('item', itemId);
     if (item) items.push({ ...item.item, links: itemLinks(ctx, itemId) });
   }
-  return { batch_header: record.batch_header, items, links: batchLinks(ctx, id) };
+  const pages = Math.max(1, Math.ceil(record.itemIds.length / pageSize));
+  const at = (p: number) =>
+    `${ctx.base}/v1/payments/payouts/${id}?page_size=${pageSize}&page=${p}${total ? '&total_required=true' : ''}`;
+  const links: TJson[] = [{ href: at(page), rel: 'self', method: 'GET', encType: 'application/json' }];
+  if (page > 1) links.push({ href: at(page - 1), rel: 'prev', method: 'GET', encType: 'application/json' });
+  if (page < pages) links.push({ href: at(page + 1), rel: 'next', method: 'GET', encType: 'application/json' });
+  if (total) {
+    links.push({ href: at(1), rel: 'first', method: 'GET', encType: 'application/json' });
+    links.push({ href: at(pages), rel: 'last', method: 'GET', encType: 'application/json' });
+  }
+  return {
+    ...(total ? { total_items: record.itemIds.length, total_page: pages } : {}),
+    batch_header: record.batch_header,
+    items,
+    links,
+  };
 }
 
 export async function readItem(ctx: TCtx, id: string) {
   let item = ITEM_ID.test(id) ? await ctx.store.get<TItemRecord>('item', id) : null;
-  if (!item) throw notFound();
+  if (!item) throw payoutsNotFound();
   if (item.item.transaction_status === 'PENDING') {
     await batchRecord(ctx, String(item.item.payout_batch_id));
     item = (await ctx.store.get<TItemRecord>('item', id)) ?? item;
@@ -235,11 +287,17 @@ export async function readItem(ctx: TCtx, id: string) {
  */
 export async function cancelItem(ctx: TCtx, id: string) {
   const item = ITEM_ID.test(id) ? await ctx.store.get<TItemRecord>('item', id) : null;
-  if (!item) throw notFound();
+  if (!item) throw payoutsNotFound();
   if (item.item.transaction_status === 'PENDING') await batchRecord(ctx, String(item.item.payout_batch_id));
   const now = (await ctx.store.get<TItemRecord>('item', id)) ?? item;
   if (now.item.transaction_status !== 'UNCLAIMED')
-    throw unprocessable('ITEM_NOT_UNCLAIMED', 'Only an unclaimed payout item can be cancelled.');
+    throw new ApiError(
+      422,
+      'UNPROCESSABLE_ENTITY',
+      'The requested action could not be performed, semantically incorrect, or failed business validation.',
+      [{ issue: 'ITEM_NOT_UNCLAIMED', description: 'Only an unclaimed payout item can be cancelled.' }],
+      'payouts',
+    );
   const cancelled: TItemRecord = {
     ...now,
     outcome: 'RETURNED',

@@ -3,7 +3,17 @@ import type { FastifyBaseLogger, FastifyPluginAsync, FastifyReply, FastifyReques
 import { SANDBOX_PAYPAL } from '../facts';
 import type { TSandboxClock, TSandboxConfig, TSandboxDb } from '../seams';
 import { ApiError, type TCtx } from './context';
-import { captureOrder, createOrder, expired, ORDER_ID, orderJson, readOrder, type TOrderRecord, WAITING } from './orders';
+import {
+  captureOrder,
+  createOrder,
+  expired,
+  ORDER_ID,
+  orderJson,
+  readCapture,
+  readOrder,
+  type TOrderRecord,
+  WAITING,
+} from './orders';
 import { approvalPage, messagePage } from './page';
 import { cancelItem, createPayout, readBatch, readItem, settleDue, type TBatchRecord } from './payouts';
 import { paypalStore } from './store';
@@ -108,6 +118,17 @@ export const paypalSandboxRoutes =
       await webhooks.close();
     });
 
+    // PayPal takes a call whose JSON body is empty (the SDKs send capture and cancel so): it is no body at all
+    app.removeContentTypeParser('application/json');
+    app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => {
+      const text = String(body);
+      if (text.trim() === '') return done(null, undefined);
+      try {
+        done(null, JSON.parse(text));
+      } catch {
+        done(Object.assign(new Error('Request is not well-formed'), { statusCode: 400 }), undefined);
+      }
+    });
     // the token call and the approval page's form are form-encoded
     app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) =>
       done(null, Object.fromEntries(new URLSearchParams(String(body)))),
@@ -197,9 +218,14 @@ export const paypalSandboxRoutes =
       };
     });
 
+    /** `Prefer: return=minimal`: the id, status and links only (return=representation, the default, gives all). */
+    const asPreferred = (req: FastifyRequest, body: Record<string, unknown>) =>
+      /\breturn=minimal\b/i.test(String(req.headers.prefer ?? ''))
+        ? { id: body.id, status: body.status, links: body.links }
+        : body;
     app.post('/sandbox/paypal/v2/checkout/orders', { preHandler: api }, async (req, reply) => {
       const out = await createOrder(ctx, req.body, requestId(req));
-      return reply.status(out.status).send(out.body);
+      return reply.status(out.status).send(asPreferred(req, out.body));
     });
     app.get<{ Params: { id: string } }>('/sandbox/paypal/v2/checkout/orders/:id', { preHandler: api }, async (req) =>
       orderJson(ctx, await readOrder(ctx, req.params.id)),
@@ -209,14 +235,19 @@ export const paypalSandboxRoutes =
       { preHandler: api },
       async (req, reply) => {
         const out = await captureOrder(ctx, req.params.id, requestId(req));
-        return reply.status(out.status).send(out.body);
+        return reply.status(out.status).send(asPreferred(req, out.body));
       },
     );
-    app.post('/sandbox/paypal/v1/payments/payouts', { preHandler: api }, async (req, reply) =>
-      reply.status(201).send(await createPayout(ctx, req.body)),
+    app.get<{ Params: { id: string } }>('/sandbox/paypal/v2/payments/captures/:id', { preHandler: api }, async (req) =>
+      readCapture(ctx, req.params.id),
     );
-    app.get<{ Params: { id: string } }>('/sandbox/paypal/v1/payments/payouts/:id', { preHandler: api }, async (req) =>
-      readBatch(ctx, req.params.id),
+    app.post('/sandbox/paypal/v1/payments/payouts', { preHandler: api }, async (req, reply) =>
+      reply.status(201).send(await createPayout(ctx, req.body, requestId(req))),
+    );
+    app.get<{ Params: { id: string }; Querystring: Record<string, unknown> }>(
+      '/sandbox/paypal/v1/payments/payouts/:id',
+      { preHandler: api },
+      async (req) => readBatch(ctx, req.params.id, req.query ?? {}),
     );
     app.get<{ Params: { id: string } }>('/sandbox/paypal/v1/payments/payouts-item/:id', { preHandler: api }, async (req) =>
       readItem(ctx, req.params.id),

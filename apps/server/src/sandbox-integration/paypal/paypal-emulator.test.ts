@@ -412,8 +412,9 @@ describe('payouts', () => {
     expect(raw.statusCode).toBe(400);
     expect(raw.json()).toMatchObject({ name: 'USER_BUSINESS_ERROR', details: [{ field: 'sender_batch_id' }] });
 
+    // the gateway sends the sender_batch_id as the PayPal-Request-Id too: the repeat answers the first batch
     const second = await payout(senderBatchId, 'twice@example.com', 500);
-    expect(second).toMatchObject({ alreadyExisted: true, batchId: first.batchId, senderBatchId });
+    expect(second).toMatchObject({ batchId: first.batchId, senderBatchId });
     const batches = await paypalStore(t.container.db).list<{
       batch_header: { sender_batch_header: { sender_batch_id: string } };
     }>('batch');
@@ -504,9 +505,14 @@ describe('failures asked for through /_control', () => {
     const err = await failure(paypal.createPayout({ senderBatchId, items }));
     expect(err.retryable).toBe(true);
     const retried = await paypal.createPayout({ senderBatchId, items });
-    expect(retried).toMatchObject({ alreadyExisted: true, senderBatchId });
-    expect(retried.items).toHaveLength(1);
-    expect(retried.items[0].amountMinor).toBe(900);
+    expect(retried).toMatchObject({ senderBatchId });
+    expect((await h.app.inject({ method: 'GET', url: `/sandbox/paypal/_payouts/${senderBatchId}` })).json().payout_batch_id).toBe(
+      retried.batchId,
+    );
+    // the create call's answer carries no items (PayPal's does not): the batch has the one made
+    const batch = await paypal.getPayoutBatch(retried.batchId);
+    expect(batch.items).toHaveLength(1);
+    expect(batch.items[0].amountMinor).toBe(900);
   });
 
   it('a slow answer: the call takes effect at once and answers latency_ms later (a caller dying meanwhile never hears)', async () => {
@@ -519,7 +525,6 @@ describe('failures asked for through /_control', () => {
     await new Promise((r) => setTimeout(r, 150));
     // before the answer arrives the batch is there: a second send is refused as a repeat of it
     const again = await paypal.createPayout({ senderBatchId, items });
-    expect(again.alreadyExisted).toBe(true);
     const first = await sending;
     expect(Date.now() - started).toBeGreaterThanOrEqual(300);
     expect(first.batchId).toBe(again.batchId);
@@ -572,7 +577,9 @@ describe('failures asked for through /_control', () => {
     const err = await failure(paypal.createPayout({ senderBatchId, items }));
     expect(err).toMatchObject({ status: 504, retryable: true });
     const again = await paypal.createPayout({ senderBatchId, items });
-    expect(again.alreadyExisted).toBe(true);
+    expect((await h.app.inject({ method: 'GET', url: `/sandbox/paypal/_payouts/${senderBatchId}` })).json().payout_batch_id).toBe(
+      again.batchId,
+    );
     const left = await h.app.inject({ method: 'POST', url: '/sandbox/paypal/_control', payload: {} });
     expect(left.json()).toMatchObject({ pending: { lose_payout_answers: 0 } });
   });
