@@ -171,6 +171,15 @@ export const YOUTUBE_BENCH_QUOTA_PER_CHANNEL =
 /** How long an upload session lasts (Google's: about a week). */
 const SESSION_TTL_MS = 7 * 24 * 3600_000;
 /** The largest upload the sandbox takes in one request. */
+/**
+ * A list parameter (`part`, `id`): Google takes it comma-separated or repeated (`part=snippet&part=status`, as its own
+ * clients send it); read as the comma-separated string either way.
+ */
+const zCommaList = z
+  .union([z.string(), z.array(z.string())])
+  .optional()
+  .transform((v) => (Array.isArray(v) ? v.join(',') : v));
+
 const UPLOAD_BODY_LIMIT = 256 * 1024 * 1024;
 /** A video's views grow by this many a minute after its upload, up to the cap. */
 const VIEWS_PER_MINUTE = 40;
@@ -683,7 +692,7 @@ export const youtubeEmulatorRoutes =
         schema: {
           tags,
           summary: "The caller's channel",
-          querystring: z.object({ part: z.string().optional(), mine: z.string().optional(), id: z.string().optional() }),
+          querystring: z.object({ part: zCommaList, mine: z.string().optional(), id: zCommaList }),
         },
       },
       async (req, reply) => {
@@ -753,9 +762,9 @@ export const youtubeEmulatorRoutes =
           tags,
           summary: 'The categories of a region',
           querystring: z.object({
-            part: z.string().optional(),
+            part: zCommaList,
             regionCode: z.string().optional(),
-            id: z.string().optional(),
+            id: zCommaList,
             hl: z.string().optional(),
           }),
         },
@@ -789,10 +798,12 @@ export const youtubeEmulatorRoutes =
     app.post(
       uploadPath,
       {
+        bodyLimit: UPLOAD_BODY_LIMIT,
         schema: {
           tags,
-          summary: 'Open a resumable upload of a video (videos.insert)',
-          querystring: z.object({ uploadType: z.string().optional(), part: z.string().optional() }),
+          summary:
+            'Upload a video (videos.insert): open a resumable upload, or send the metadata and the bytes in one multipart request',
+          querystring: z.object({ uploadType: z.string().optional(), part: zCommaList }),
         },
       },
       async (req, reply) => {
@@ -800,12 +811,30 @@ export const youtubeEmulatorRoutes =
         const t = bearer(req, reply, UPLOAD_SCOPES);
         if (!t) return reply;
         const q = req.query;
-        if (q.uploadType !== 'resumable')
-          return badParameter(reply, 'invalidParameter', 'The sandbox takes resumable uploads only (uploadType=resumable).');
+        if (q.uploadType !== 'resumable' && q.uploadType !== 'multipart')
+          return badParameter(
+            reply,
+            'invalidParameter',
+            'The sandbox takes resumable and multipart uploads (uploadType=resumable or uploadType=multipart).',
+          );
         if (!q.part) return badParameter(reply, 'required', 'Required parameter: part');
         const unknownPart = q.part.split(',').find((p) => !['snippet', 'status', 'id'].includes(p.trim()));
         if (unknownPart) return badParameter(reply, 'unknownPart', `'${unknownPart}'`);
-        const body = (req.body ?? {}) as {
+        // multipart (what Google's own clients send by default): the metadata (JSON) and then the media, in one body
+        let media: { type: string | null; bytes: Buffer } | null = null;
+        let metadata: unknown = req.body;
+        if (q.uploadType === 'multipart') {
+          const parts = Buffer.isBuffer(req.body) ? multipartRelated(String(req.headers['content-type'] ?? ''), req.body) : null;
+          if (parts?.length !== 2)
+            return badParameter(reply, 'invalidParameter', 'A multipart upload is the metadata (JSON), then the media.');
+          try {
+            metadata = JSON.parse(parts[0].body.toString('utf8'));
+          } catch {
+            return badParameter(reply, 'parseError', 'The metadata part is not JSON.');
+          }
+          media = { type: parts[1].contentType, bytes: parts[1].body };
+        }
+        const body = (metadata ?? {}) as {
           snippet?: { title?: unknown; description?: unknown; categoryId?: unknown };
           status?: { privacyStatus?: unknown; selfDeclaredMadeForKids?: unknown };
         };
@@ -821,7 +850,7 @@ export const youtubeEmulatorRoutes =
         const privacyStatus = body.status?.privacyStatus === undefined ? 'public' : String(body.status.privacyStatus);
         if (!['public', 'private', 'unlisted'].includes(privacyStatus))
           return badParameter(reply, 'invalidVideoMetadata', 'The request metadata is invalid.');
-        const contentType = (req.headers['x-upload-content-type'] as string | undefined) ?? null;
+        const contentType = media ? media.type : ((req.headers['x-upload-content-type'] as string | undefined) ?? null);
         if (contentType && !/^video\//.test(contentType) && contentType !== 'application/octet-stream')
           return badParameter(
             reply,
@@ -832,8 +861,7 @@ export const youtubeEmulatorRoutes =
         if (lengthHeader !== null && !/^\d+$/.test(lengthHeader))
           return badParameter(reply, 'invalidParameter', 'X-Upload-Content-Length is not a number of bytes.');
         if (!spend(reply, YOUTUBE_QUOTA_COST.insert)) return reply;
-        const uploadId = randomBytes(24).toString('base64url');
-        sessions.set(uploadId, {
+        const opened: TUploadSession = {
           profileId: t.profileId,
           title,
           description,
@@ -845,7 +873,10 @@ export const youtubeEmulatorRoutes =
           head: Buffer.alloc(0),
           received: 0,
           expiresAt: opts.clock.nowMs() + SESSION_TTL_MS,
-        });
+        };
+        if (media) return uploaded(reply, opened, { length: media.bytes.length, head: media.bytes.subarray(0, HEAD_BYTES) });
+        const uploadId = randomBytes(24).toString('base64url');
+        sessions.set(uploadId, opened);
         return reply
           .status(200)
           .header('location', `${opts.publicUrl}${uploadPath}?uploadType=resumable&upload_id=${uploadId}`)
@@ -910,40 +941,44 @@ export const youtubeEmulatorRoutes =
         if (total !== null && session.received > total)
           return badParameter(reply, 'invalidParameter', 'More bytes were sent than the upload announced.');
         sessions.delete(uploadId);
-        const bytes = { length: session.received, head: session.head };
-        const c = channelOf(session.profileId)!;
-        const v: TVideo = {
-          id: videoId(),
-          profileId: session.profileId,
-          channelId: c.channelId,
-          title: session.title,
-          description: session.description,
-          categoryId: session.categoryId,
-          privacyStatus: session.privacyStatus,
-          madeForKids: session.madeForKids,
-          uploadedAtMs: opts.clock.nowMs(),
-          publishedAtMs: opts.clock.nowMs(),
-          bytes: bytes.length,
-          badFile: bytes.length === 0 ? 'emptyFile' : looksLikeVideo(bytes.head) ? null : 'invalidFile',
-          uploadStatus: 'uploaded',
-          failureReason: null,
-          polls: 0,
-        };
-        videos.set(v.id, v);
-        if (losses.take(v.channelId)) {
-          // the video is on the channel, but the answer is lost: held like a timeout, then Google's backend gives up
-          await hang();
-          return reply.status(503).send(apiError(503, 'UNAVAILABLE', 'backendError', 'Backend Error'));
-        }
-        return reply.status(200).send({
-          kind: 'youtube#video',
-          etag: etag(),
-          id: v.id,
-          snippet: videoSnippet(v),
-          status: videoStatus(v),
-        });
+        return uploaded(reply, session, { length: session.received, head: session.head });
       },
     );
+
+    /** A video whose bytes have all arrived (the last PUT of a resumable upload, or a multipart upload): it is on the channel. */
+    async function uploaded(reply: FastifyReply, session: TUploadSession, bytes: { length: number; head: Buffer }) {
+      const c = channelOf(session.profileId)!;
+      const v: TVideo = {
+        id: videoId(),
+        profileId: session.profileId,
+        channelId: c.channelId,
+        title: session.title,
+        description: session.description,
+        categoryId: session.categoryId,
+        privacyStatus: session.privacyStatus,
+        madeForKids: session.madeForKids,
+        uploadedAtMs: opts.clock.nowMs(),
+        publishedAtMs: opts.clock.nowMs(),
+        bytes: bytes.length,
+        badFile: bytes.length === 0 ? 'emptyFile' : looksLikeVideo(bytes.head) ? null : 'invalidFile',
+        uploadStatus: 'uploaded',
+        failureReason: null,
+        polls: 0,
+      };
+      videos.set(v.id, v);
+      if (losses.take(v.channelId)) {
+        // the video is on the channel, but the answer is lost: held like a timeout, then Google's backend gives up
+        await hang();
+        return reply.status(503).send(apiError(503, 'UNAVAILABLE', 'backendError', 'Backend Error'));
+      }
+      return reply.status(200).send({
+        kind: 'youtube#video',
+        etag: etag(),
+        id: v.id,
+        snippet: videoSnippet(v),
+        status: videoStatus(v),
+      });
+    }
 
     app.get(
       `${base}/youtube/v3/videos`,
@@ -951,7 +986,7 @@ export const youtubeEmulatorRoutes =
         schema: {
           tags,
           summary: 'Videos by id: their snippet, status, processing and statistics',
-          querystring: z.object({ part: z.string().optional(), id: z.string().optional(), maxResults: z.string().optional() }),
+          querystring: z.object({ part: zCommaList, id: zCommaList, maxResults: z.string().optional() }),
         },
       },
       async (req, reply) => {
@@ -1001,7 +1036,7 @@ export const youtubeEmulatorRoutes =
           tags,
           summary: "The caller's own videos, newest first (search with forMine)",
           querystring: z.object({
-            part: z.string().optional(),
+            part: zCommaList,
             forMine: z.string().optional(),
             type: z.string().optional(),
             order: z.string().optional(),
@@ -1092,9 +1127,9 @@ export const youtubeEmulatorRoutes =
           tags,
           summary: "A playlist's videos a page at a time: a channel's uploads (UU…), newest first, up to 50 a page",
           querystring: z.object({
-            part: z.string().optional(),
+            part: zCommaList,
             playlistId: z.string().optional(),
-            id: z.string().optional(),
+            id: zCommaList,
             maxResults: z.string().optional(),
             pageToken: z.string().optional(),
           }),
@@ -1213,7 +1248,7 @@ export const youtubeEmulatorRoutes =
         schema: {
           tags,
           summary: "Change a video's status, e.g. make a private video public (videos.update, part=status)",
-          querystring: z.object({ part: z.string().optional() }),
+          querystring: z.object({ part: zCommaList }),
         },
       },
       async (req, reply) => {
@@ -1255,7 +1290,7 @@ export const youtubeEmulatorRoutes =
         schema: {
           tags,
           summary: 'Delete a video of the caller (videos.delete)',
-          querystring: z.object({ id: z.string().optional() }),
+          querystring: z.object({ id: zCommaList }),
         },
       },
       async (req, reply) => {
@@ -1296,3 +1331,32 @@ export const youtubeEmulatorRoutes =
       losses,
     });
   };
+
+/**
+ * The parts of a multipart/related body (RFC 2387), as Google's upload protocol sends them: each part's content type
+ * and bytes; null when the body is not one (no boundary, no closing delimiter).
+ */
+export function multipartRelated(contentType: string, body: Buffer): { contentType: string | null; body: Buffer }[] | null {
+  if (!/^multipart\/related\b/i.test(contentType)) return null;
+  const boundary = /boundary="?([^";]+)"?/i.exec(contentType)?.[1];
+  if (!boundary) return null;
+  const delimiter = Buffer.from(`--${boundary}`);
+  const parts: { contentType: string | null; body: Buffer }[] = [];
+  let at = body.indexOf(delimiter);
+  if (at < 0) return null;
+  for (;;) {
+    at += delimiter.length;
+    if (body.subarray(at, at + 2).toString() === '--') return parts;
+    const next = body.indexOf(delimiter, at);
+    if (next < 0) return null;
+    // the part: CRLF, its headers, a blank line, its bytes, CRLF before the next delimiter
+    const part = body.subarray(body.subarray(at, at + 2).toString() === '\r\n' ? at + 2 : at, next);
+    const split = part.indexOf('\r\n\r\n');
+    if (split < 0) return null;
+    const headers = part.subarray(0, split).toString('utf8');
+    let bytes = part.subarray(split + 4);
+    if (bytes.subarray(bytes.length - 2).toString() === '\r\n') bytes = bytes.subarray(0, bytes.length - 2);
+    parts.push({ contentType: /^content-type:\s*([^\r\n;]+)/im.exec(headers)?.[1].trim() ?? null, body: bytes });
+    at = next;
+  }
+}
