@@ -3,16 +3,21 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { hash } from '@node-rs/argon2';
 import pg from 'pg';
+import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jpegBytes } from '../../test/media-fixtures';
 import { freePort, fromHtml, httpCall as http } from '../../test/over-the-wire';
 
 /**
- * Publishing across processes, as a scaled-out deployment runs it: two servers (WORKERS=off) and two worker
- * processes sharing one PostgreSQL database publish a batch with no duplicate and no loss; and a worker killed
- * (SIGKILL) after X published a post but before the answer was recorded is restarted, and every post is on X
- * exactly once. The networks are the sandbox emulators, served by the first server (the public address).
+ * A scaled-out deployment (`npm run test:scale-out`; in `npm test` when TEST_DATABASE_URL is set): two servers
+ * (WORKERS=off) and two worker processes on one PostgreSQL database, the media in an S3-compatible bucket (s3rver).
+ * A photo uploaded through one server is posted through the other; a batch sent to either server at random is
+ * published with no duplicate and no loss; a worker killed (SIGKILL) after X published a post but before the answer
+ * was recorded is restarted, and every post is on X exactly once; a third server and a worker killed while a batch
+ * arrives lose nothing and double nothing; a session ended on one server is ended on every one; the login guard
+ * counts the failures made on every server. The networks are the sandbox emulators, served by the first server.
  */
 const BASE_URL = process.env.TEST_DATABASE_URL;
 const SERVER_DIR = path.resolve(import.meta.dirname, '../../..');
@@ -98,8 +103,18 @@ describe.skipIf(!BASE_URL || process.env.TEST_DB !== 'postgres')('publishing acr
   let accounts: string[];
   let photo: string;
   const workers: TProc[] = [];
+  let bucket: S3rver;
+  const bucketDir = fs.mkdtempSync(path.join(os.tmpdir(), 'virality-scale-s3-'));
 
   beforeAll(async () => {
+    bucket = new S3rver({
+      address: '127.0.0.1',
+      port: 0,
+      directory: bucketDir,
+      silent: true,
+      configureBuckets: [{ name: 'virality-media', configs: [] }],
+    });
+    const s3 = `http://127.0.0.1:${(await bucket.run()).port}`;
     admin = new pg.Client({ connectionString: BASE_URL });
     await admin.connect();
     await admin.query(`CREATE DATABASE ${dbName}`);
@@ -120,6 +135,12 @@ describe.skipIf(!BASE_URL || process.env.TEST_DB !== 'postgres')('publishing acr
       RATE_LIMIT_MAX: '100000',
       PUBLISH_LEASE_SECONDS: '8',
       POST_RESULT_WAIT_MS: '0',
+      // the media of every process in one bucket
+      STORAGE: 's3',
+      S3_BUCKET: 'virality-media',
+      S3_ENDPOINT: s3,
+      S3_ACCESS_KEY_ID: 'S3RVER',
+      S3_SECRET_ACCESS_KEY: 'S3RVER',
     };
     await start('main', { ...env, PORT: String(portA) });
     await start('main', { ...env, PORT: String(portB) });
@@ -157,7 +178,9 @@ describe.skipIf(!BASE_URL || process.env.TEST_DB !== 'postgres')('publishing acr
     db = new pg.Client({ connectionString: dbUrl });
     await db.connect();
     accounts = [await linkX(a, token, 0), await linkX(b, token, 1)];
+    // uploaded through one server, into the bucket: posted through the other, published by the workers
     photo = await uploadPhoto(b, token);
+    expect(photo.startsWith(`${s3}/virality-media/`)).toBe(true);
   }, 240_000);
 
   /** Runs `work` with the product's own services on the shared database, in this process. */
@@ -180,6 +203,8 @@ describe.skipIf(!BASE_URL || process.env.TEST_DB !== 'postgres')('publishing acr
 
   afterAll(async () => {
     for (const p of procs) p.child.kill('SIGKILL');
+    await bucket?.close();
+    fs.rmSync(bucketDir, { recursive: true, force: true });
     await db?.end().catch(() => undefined);
     if (admin) {
       await new Promise((r) => setTimeout(r, 500));
@@ -262,4 +287,74 @@ describe.skipIf(!BASE_URL || process.env.TEST_DB !== 'postgres')('publishing acr
     expect(rows.every((r) => r.state === 'published')).toBe(true);
     for (const caption of captions) expect((await onX(caption))[0]).toBe(1);
   }, 240_000);
+
+  it('a server and a worker killed while a batch arrives: every post accepted is published once, none twice', async () => {
+    const portC = await freePort();
+    const c = `http://127.0.0.1:${portC}`;
+    const server = await start('main', { ...env, PORT: String(portC) });
+    const extra = await start('worker', env);
+    workers.push(extra);
+    const prefix = `Killed ${randomBytes(3).toString('hex')}`;
+    const captions = Array.from({ length: 24 }, (_, i) => `${prefix} #${i}`);
+    const send = (base: string, caption: string) =>
+      http(base, 'POST', '/sph/social-media-manager/single-post/', {
+        token,
+        body: {
+          CaptionDescription: caption,
+          MediaDetails: [{ ImageVideoUrl: photo }],
+          PostDetails: [{ UserSocialMediaID: accounts[1] }],
+        },
+      }).then(
+        (r) => r.status === 200,
+        () => false,
+      );
+    // the first half to any of the three servers, at random; then server c and one worker die mid-run
+    const accepted: string[] = [];
+    const first = captions.slice(0, 12).map(async (caption) => {
+      if (await send([a, b, c][Math.floor(Math.random() * 3)], caption)) accepted.push(caption);
+    });
+    await new Promise((r) => setTimeout(r, 150));
+    server.child.kill('SIGKILL');
+    workers.splice(workers.indexOf(extra), 1);
+    extra.child.kill('SIGKILL');
+    await Promise.all(first);
+    for (const caption of captions.slice(12)) if (await send(Math.random() < 0.5 ? a : b, caption)) accepted.push(caption);
+    // every post the database holds (those c took before it died included) settles, each once on X
+    const held = (await db.query<{ caption: string }>('SELECT caption FROM posts WHERE caption LIKE $1', [`${prefix}%`])).rows;
+    const rows = await settled(prefix, held.length, 150_000);
+    expect(rows.every((r) => r.state === 'published')).toBe(true);
+    expect(held.map((p) => p.caption)).toEqual(expect.arrayContaining(accepted));
+    for (const { caption } of held) expect((await onX(caption))[1]).toBe(1);
+  }, 240_000);
+
+  it('a session ended on one server is ended on every one; the login guard counts failures on every server', async () => {
+    const email = `scale-login-${randomBytes(4).toString('hex')}@example.com`;
+    const password = 'Scale#Pass1';
+    await inProcess(async (c) => {
+      await c.services.users.createAccount({
+        email,
+        emailVerified: true,
+        passwordHash: await hash(password),
+        profileType: 'INFLUENCER',
+        authType: 'LOCAL',
+        profileCompleted: true,
+        name: 'Scale Login',
+        userName: null,
+        userNameLower: null,
+      } as never);
+    });
+    const login = (base: string, pw: string) =>
+      http(base, 'POST', '/api/user/userLogin', { body: { emailPhone: email, password: pw } });
+    const signedIn = await login(a, password);
+    expect(signedIn.status, signedIn.text).toBe(200);
+    const session = signedIn.json.response.accessToken as string;
+    expect((await http(b, 'GET', '/api/user/getUserStatus', { token: session })).status).toBe(200);
+    expect((await http(b, 'POST', '/api/user/logout', { token: session })).status).toBe(200);
+    expect((await http(a, 'GET', '/api/user/getUserStatus', { token: session })).status).toBe(401);
+
+    // ten wrong passwords, half on each server: the next login is refused on both, the right password included
+    for (let i = 0; i < 10; i++) expect((await login(i % 2 ? a : b, 'Wrong#Pass1')).status).toBe(401);
+    expect((await login(a, password)).status).toBe(429);
+    expect((await login(b, password)).status).toBe(429);
+  }, 120_000);
 });
