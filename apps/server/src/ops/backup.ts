@@ -237,11 +237,7 @@ export async function backupCommand(argv: string[], env: NodeJS.ProcessEnv, io: 
     );
     return 0;
   } catch (err) {
-    if (err instanceof BackupFileError) {
-      io.err(err.message);
-      return 1;
-    }
-    throw err;
+    return refusal(err, io);
   } finally {
     if ('close' in database) await database.close();
   }
@@ -281,10 +277,13 @@ export async function restoreCommand(argv: string[], env: NodeJS.ProcessEnv, io:
     );
     return 0;
   } catch (err) {
-    if (err instanceof BackupFileError) {
-      io.err(err.message);
-      return 1;
-    }
-    throw err;
+    return refusal(err, io);
   }
+}
+
+/** A backup or restore refused (a file, a place, a program): said in words, exit code 1; anything else is thrown. */
+function refusal(err: unknown, io: TIo): number {
+  if (!(err instanceof BackupFileError)) throw err;
+  io.err(err.message);
+  return 1;
 }

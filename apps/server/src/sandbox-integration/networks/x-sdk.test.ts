@@ -1,7 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import https from 'node:https';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { SANDBOX_X_CLIENT, X_DEMO_PROFILES, xEmulatorRoutes } from '@virality/sandbox/testing';
@@ -12,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Clock } from '../../clock';
 import { createXAdapter } from '../../integrations/networks/x';
 import { inProcessFetch } from '../../test/helpers';
+import { freePort } from '../../test/over-the-wire';
 import { clickConsent } from './test-kit';
 
 // The X emulator as X's most used client sees it: twitter-api-v2 with OAuth 1.0a user tokens and its defaults (its
@@ -23,14 +23,6 @@ let app: FastifyInstance;
 let publicUrl: string;
 let ca: Buffer;
 let dir: string;
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const probe = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
 
 beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'virality-x-sdk-'));

@@ -1,4 +1,3 @@
-import net from 'node:net';
 import { Readable } from 'node:stream';
 import { auth, youtube } from '@googleapis/youtube';
 import { SANDBOX_YOUTUBE_CLIENT, YOUTUBE_DEMO_CHANNELS, youtubeEmulatorRoutes } from '@virality/sandbox/testing';
@@ -7,6 +6,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Clock } from '../../clock';
 import { createYouTubeAdapter } from '../../integrations/networks/youtube';
+import { freePort } from '../../test/over-the-wire';
 import { clickConsent } from './test-kit';
 
 // The YouTube emulator as Google's own client sees it: @googleapis/youtube with its defaults (its multipart upload,
@@ -17,15 +17,6 @@ const MP4 = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypmp42')
 const clock = new Clock();
 let app: FastifyInstance;
 let base: string;
-
-/** A port nobody listens on now: the emulator names its own address in its links, so it is chosen first. */
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const probe = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
 
 beforeAll(async () => {
   const port = await freePort();
