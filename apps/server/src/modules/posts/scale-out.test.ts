@@ -16,7 +16,8 @@ import { freePort, fromHtml, httpCall as http } from '../../test/over-the-wire';
  * A photo uploaded through one server is posted through the other; a batch sent to either server at random is
  * published with no duplicate and no loss; a worker killed (SIGKILL) after X published a post but before the answer
  * was recorded is restarted, and every post is on X exactly once; a third server and a worker killed while a batch
- * arrives lose nothing and double nothing; a session ended on one server is ended on every one; the login guard
+ * arrives lose nothing and double nothing; a user's live updates reach them through the server they are connected to
+ * when a worker on another process publishes; a session ended on one server is ended on every one; the login guard
  * counts the failures made on every server. The networks are the sandbox emulators, served by the first server.
  */
 const BASE_URL = process.env.TEST_DATABASE_URL;
@@ -326,6 +327,55 @@ describe.skipIf(!BASE_URL || process.env.TEST_DB !== 'postgres')('publishing acr
     expect(held.map((p) => p.caption)).toEqual(expect.arrayContaining(accepted));
     for (const { caption } of held) expect((await onX(caption))[1]).toBe(1);
   }, 240_000);
+
+  it("a user's live updates reach them through whichever server they are connected to, when a worker publishes", async () => {
+    // the stream is opened on server b; the post goes to server a; a worker publishes it and tells the user
+    const ticket = await http(b, 'POST', '/api/events/ticket', { token });
+    expect(ticket.status, ticket.text).toBe(200);
+    const abort = new AbortController();
+    const stream = await fetch(new URL(`/api/events?ticket=${encodeURIComponent(ticket.json.response.ticket)}`, b), {
+      signal: abort.signal,
+    });
+    expect(stream.status).toBe(200);
+    const unseen: number[] = [];
+    const reading = (async () => {
+      const decoder = new TextDecoder();
+      let buffered = '';
+      for await (const chunk of stream.body as unknown as AsyncIterable<Uint8Array>) {
+        buffered += decoder.decode(chunk, { stream: true });
+        for (let end = buffered.indexOf('\n\n'); end >= 0; end = buffered.indexOf('\n\n')) {
+          const message = buffered.slice(0, end);
+          buffered = buffered.slice(end + 2);
+          const event = /^event: (.+)$/m.exec(message)?.[1];
+          const data = /^data: (.+)$/m.exec(message)?.[1];
+          if (event === 'unseen' && data) unseen.push((JSON.parse(data) as { count: number }).count);
+        }
+      }
+    })().catch(() => undefined);
+    try {
+      const until = Date.now() + 10_000;
+      while (unseen.length === 0 && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
+      const before = unseen[0];
+      expect(before).toBeGreaterThanOrEqual(0);
+      const caption = `Live ${randomBytes(3).toString('hex')}`;
+      const sent = await http(a, 'POST', '/sph/social-media-manager/single-post/', {
+        token,
+        body: {
+          CaptionDescription: caption,
+          MediaDetails: [{ ImageVideoUrl: photo }],
+          PostDetails: [{ UserSocialMediaID: accounts[0] }],
+        },
+      });
+      expect(sent.status, sent.text).toBe(200);
+      await settled(caption, 1, 60_000);
+      const waitUntil = Date.now() + 15_000;
+      while (!unseen.some((n) => n > before) && Date.now() < waitUntil) await new Promise((r) => setTimeout(r, 50));
+      expect(unseen.some((n) => n > before)).toBe(true);
+    } finally {
+      abort.abort();
+      await reading;
+    }
+  }, 120_000);
 
   it('a session ended on one server is ended on every one; the login guard counts failures on every server', async () => {
     const email = `scale-login-${randomBytes(4).toString('hex')}@example.com`;
