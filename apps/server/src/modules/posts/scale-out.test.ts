@@ -18,7 +18,7 @@ import { freePort, fromHtml, httpCall as http } from '../../test/over-the-wire';
  * was recorded is restarted, and every post is on X exactly once; a third server and a worker killed while a batch
  * arrives lose nothing and double nothing; a user's live updates reach them through the server they are connected to
  * when a worker on another process publishes; a session ended on one server is ended on every one; the login guard
- * counts the failures made on every server. The networks are the sandbox emulators, served by the first server.
+ * counts the failures made on every server. The networks are the sandbox emulators, in a process of their own.
  */
 const BASE_URL = process.env.TEST_DATABASE_URL;
 const SERVER_DIR = path.resolve(import.meta.dirname, '../../..');
@@ -27,17 +27,24 @@ const JWT_SECRET = randomBytes(32).toString('hex');
 type TProc = { child: ChildProcess; log: string[] };
 const procs: TProc[] = [];
 
-/** Starts the server (`main`) or a worker (`worker`) from source; resolves once it says it is ready. */
-function start(entry: 'main' | 'worker', env: Record<string, string>): Promise<TProc> {
+/** The networks' emulators as a process of their own (the sandbox package's entry). */
+const EMULATORS_ENTRY = path.resolve(SERVER_DIR, '../../packages/sandbox/src/networks/serve.ts');
+
+/**
+ * Starts the server (`main`), a worker (`worker`) or the networks' emulators (`emulators`) from source; resolves once
+ * it says it is ready.
+ */
+function start(entry: 'main' | 'worker' | 'emulators', env: Record<string, string>): Promise<TProc> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', `src/${entry}.ts`], {
+    const script = entry === 'emulators' ? EMULATORS_ENTRY : `src/${entry}.ts`;
+    const child = spawn(process.execPath, ['--import', 'tsx', script], {
       cwd: SERVER_DIR,
       env: { ...process.env, ...env, NODE_ENV: 'development', LOG_LEVEL: 'info' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     const proc: TProc = { child, log: [] };
     procs.push(proc);
-    const ready = entry === 'main' ? 'Virality on' : 'worker started';
+    const ready = entry === 'main' ? 'Virality on' : entry === 'worker' ? 'worker started' : 'network emulators on';
     const timer = setTimeout(() => reject(new Error(`${entry} did not start:\n${proc.log.join('')}`)), 90_000);
     const onData = (c: Buffer) => {
       proc.log.push(String(c));
@@ -99,6 +106,7 @@ describe.skipIf(!BASE_URL || process.env.TEST_DB !== 'postgres')('publishing acr
   let env: Record<string, string>;
   let a: string;
   let b: string;
+  let emulators: string;
   let db: pg.Client;
   let token: string;
   let accounts: string[];
@@ -122,9 +130,10 @@ describe.skipIf(!BASE_URL || process.env.TEST_DB !== 'postgres')('publishing acr
     const u = new URL(BASE_URL!);
     u.pathname = `/${dbName}`;
     dbUrl = u.toString();
-    const [portA, portB] = [await freePort(), await freePort()];
+    const [portA, portB, portE] = [await freePort(), await freePort(), await freePort()];
     a = `http://127.0.0.1:${portA}`;
     b = `http://127.0.0.1:${portB}`;
+    emulators = `http://127.0.0.1:${portE}`;
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'virality-scale-'));
     env = {
       DATABASE_URL: dbUrl,
@@ -136,6 +145,8 @@ describe.skipIf(!BASE_URL || process.env.TEST_DB !== 'postgres')('publishing acr
       RATE_LIMIT_MAX: '100000',
       PUBLISH_LEASE_SECONDS: '8',
       POST_RESULT_WAIT_MS: '0',
+      // the networks are a process of their own, as the real ones are
+      SANDBOX_EMULATORS_URL: emulators,
       // the media of every process in one bucket
       STORAGE: 's3',
       S3_BUCKET: 'virality-media',
@@ -143,6 +154,7 @@ describe.skipIf(!BASE_URL || process.env.TEST_DB !== 'postgres')('publishing acr
       S3_ACCESS_KEY_ID: 'S3RVER',
       S3_SECRET_ACCESS_KEY: 'S3RVER',
     };
+    await start('emulators', { PORT: String(portE), SANDBOX_PRODUCT_URL: a });
     await start('main', { ...env, PORT: String(portA) });
     await start('main', { ...env, PORT: String(portB) });
     workers.push(await start('worker', env), await start('worker', env));
@@ -237,7 +249,7 @@ describe.skipIf(!BASE_URL || process.env.TEST_DB !== 'postgres')('publishing acr
     const counts: number[] = [];
     for (const id of accounts) {
       const res = await db.query<{ remote_id: string }>('SELECT remote_id FROM social_accounts WHERE id = $1', [id]);
-      const list = await http(a, 'GET', `/sandbox/twitter/_published?user=${res.rows[0].remote_id}`);
+      const list = await http(emulators, 'GET', `/sandbox/twitter/_published?user=${res.rows[0].remote_id}`);
       counts.push(list.json.filter((p: { text: string }) => p.text === caption).length);
     }
     return counts;
@@ -267,7 +279,7 @@ describe.skipIf(!BASE_URL || process.env.TEST_DB !== 'postgres')('publishing acr
     const prefix = `Crash ${randomBytes(3).toString('hex')}`;
     const captions = Array.from({ length: 6 }, (_, i) => `${prefix} #${i}`);
     // the next publishes take effect on X but their answers are held: the workers are killed while they wait
-    await http(a, 'POST', '/sandbox/twitter/_control', { body: { lose_answers: 4 } });
+    await http(emulators, 'POST', '/sandbox/twitter/_control', { body: { lose_answers: 4 } });
     for (const caption of captions)
       await http(a, 'POST', '/sph/social-media-manager/single-post/', {
         token,
@@ -282,7 +294,7 @@ describe.skipIf(!BASE_URL || process.env.TEST_DB !== 'postgres')('publishing acr
       await new Promise((r) => setTimeout(r, 100));
     await new Promise((r) => setTimeout(r, 500));
     for (const w of workers.splice(0)) w.child.kill('SIGKILL');
-    await http(a, 'POST', '/sandbox/twitter/_control', { body: { clear: true } });
+    await http(emulators, 'POST', '/sandbox/twitter/_control', { body: { clear: true } });
     workers.push(await start('worker', env), await start('worker', env));
     const rows = await settled(prefix, captions.length, 150_000);
     expect(rows.every((r) => r.state === 'published')).toBe(true);
