@@ -16,7 +16,7 @@ import { readLivePages, registerLivePages } from './http/live-pages';
 import { registerMetrics } from './http/metrics';
 import { documentEmptyQueryValues, validatorCompiler } from './http/query';
 import { dbRateLimitStore } from './http/rate-limit-store';
-import { registerReadiness } from './http/readiness';
+import { jobsCheck, registerReadiness } from './http/readiness';
 import { registerSecurityHeaders } from './http/security-headers';
 import { latestOutbox } from './integrations/messenger';
 import { newsPageRoutes } from './modules/news/pages';
@@ -122,7 +122,7 @@ async function buildOn(container: TContainer, own: boolean) {
       // the load balancer's check: may this process take traffic (the database, the migrations, the job queue)
       registerReadiness(api, {
         database,
-        jobs: container.runsJobs ? { running: container.jobsRunning, answers: () => container.jobs.queuedCounts() } : null,
+        jobs: container.runsJobs ? jobsCheck(container) : null,
       });
       api.get(
         '/config',

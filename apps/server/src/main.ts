@@ -3,7 +3,6 @@ import { ConfigError, loadConfig } from './config';
 import { createContainer } from './container';
 import { DataFolderInUseError, openDatabase, type TDatabase } from './db/client';
 import { FIRST_ADMIN_HINT } from './modules/admin/create-admin-command';
-import { appliedMigrations } from './ops/backup';
 import { serveOpsSocket } from './ops/ops-socket';
 
 /** Start: config → database → migrations → container → app → workers; stops cleanly on SIGINT/SIGTERM. */
@@ -26,7 +25,7 @@ async function main() {
   await app.listen({ port: config.port, host: config.host });
   // the embedded database is backed up through this process while it runs (npm run backup)
   const ops = database.pglite
-    ? await serveOpsSocket(database, config.dataDir, () => appliedMigrations(database)).catch((err: Error) => {
+    ? await serveOpsSocket(database, config.dataDir).catch((err: Error) => {
         app.log.warn(`No backup while running (the socket in the data folder could not be opened: ${err.message})`);
         return null;
       })

@@ -2,7 +2,7 @@ import { ConfigError, loadConfig } from './config';
 import { createContainer } from './container';
 import { openDatabase, type TDatabase } from './db/client';
 import { serveWorkerMetrics } from './http/metrics';
-import { readiness } from './http/readiness';
+import { jobsCheck, readiness } from './http/readiness';
 
 /**
  * A worker process with no HTTP server (`npm run worker`), for running servers with WORKERS=off: the same
@@ -25,8 +25,7 @@ async function main() {
         port: config.metrics.port,
         host: config.host,
         token: config.metrics.token,
-        ready: () =>
-          readiness({ database, jobs: { running: container.jobsRunning, answers: () => container.jobs.queuedCounts() } }),
+        ready: () => readiness({ database, jobs: jobsCheck(container) }),
       })
     : null;
   container.log.info({ queues: container.jobs.queues(), metricsPort: metrics?.port ?? null }, 'worker started');

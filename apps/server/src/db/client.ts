@@ -23,32 +23,45 @@ export type TDatabase = {
   /** The schema the tables live in (tests use one schema per file on PostgreSQL). */
   schemaName: string;
   migrate(): Promise<void>;
+  /** How many migrations the database has applied (a backup's manifest says it). */
+  appliedMigrations(): Promise<number>;
   /** How many of this build's migrations the database has not applied (the readiness check reads it). */
   pendingMigrations(): Promise<number>;
   close(): Promise<void>;
 };
 
 /** The migrations this build carries, by the moment each was made (drizzle records that moment when it applies one). */
+let journal: number[] | null = null;
 function journalMoments(): number[] {
-  const journal = JSON.parse(fs.readFileSync(path.join(MIGRATIONS_DIR, 'meta', '_journal.json'), 'utf8')) as {
-    entries: { when: number }[];
-  };
-  return journal.entries.map((e) => e.when);
+  journal ??= (
+    JSON.parse(fs.readFileSync(path.join(MIGRATIONS_DIR, 'meta', '_journal.json'), 'utf8')) as { entries: { when: number }[] }
+  ).entries.map((e) => e.when);
+  return journal;
 }
 
-/** How many of `moments` come after the last migration recorded in `table` (all of them when it has none). */
-async function pendingAfter(query: (sql: string) => Promise<{ rows: { last: string | number | null }[] }>, table: string) {
-  const moments = journalMoments();
-  let last = -1;
+type TQuery = (sql: string) => Promise<{ rows: { count?: string | number; last?: string | number | null }[] }>;
+
+/** What drizzle's table `table` records of the migrations applied: how many, and when the last was made (-1: none). */
+async function recorded(query: TQuery, table: string): Promise<{ count: number; last: number }> {
   try {
-    const { rows } = await query(`SELECT max(created_at) AS last FROM ${table}`);
-    last = rows[0]?.last === null || rows[0]?.last === undefined ? -1 : Number(rows[0].last);
+    const { rows } = await query(`SELECT count(*)::int AS count, max(created_at) AS last FROM ${table}`);
+    const last = rows[0]?.last;
+    return { count: Number(rows[0]?.count ?? 0), last: last === null || last === undefined ? -1 : Number(last) };
   } catch (err) {
     // no table yet: nothing applied
     if ((err as { code?: string }).code !== '42P01') throw err;
+    return { count: 0, last: -1 };
   }
-  return moments.filter((when) => when > last).length;
 }
+
+/** A database's record of its migrations, read through `query` from drizzle's table `table`. */
+const migrationsIn = (query: TQuery, table: string) => ({
+  appliedMigrations: async () => (await recorded(query, table)).count,
+  pendingMigrations: async () => {
+    const { last } = await recorded(query, table);
+    return journalMoments().filter((when) => when > last).length;
+  },
+});
 
 export const MIGRATIONS_DIR = path.resolve(import.meta.dirname, 'migrations');
 
@@ -99,8 +112,7 @@ export async function openDatabase(opts: TOpen): Promise<TDatabase> {
           client.release();
         }
       },
-      pendingMigrations: () =>
-        pendingAfter((q) => pool.query(q), `"${schemaName === 'public' ? 'drizzle' : schemaName}".__drizzle_migrations`),
+      ...migrationsIn((q) => pool.query(q), `"${schemaName === 'public' ? 'drizzle' : schemaName}".__drizzle_migrations`),
       close: () => pool.end(),
     };
   }
@@ -117,7 +129,7 @@ export async function openDatabase(opts: TOpen): Promise<TDatabase> {
       pool: null,
       schemaName: 'public',
       migrate: () => migratePglite(db as never, { migrationsFolder: MIGRATIONS_DIR }),
-      pendingMigrations: () => pendingAfter((q) => pglite.query(q), 'drizzle.__drizzle_migrations'),
+      ...migrationsIn((q) => pglite.query(q), 'drizzle.__drizzle_migrations'),
       close: async () => {
         await pglite.close();
         unlock();

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { forbidden, unauthorized } from '../errors';
 import { metricsAccess, type TMetrics } from '../lib/metrics';
+import { type readiness, readinessAnswer } from './readiness';
 
 /** The error envelope, as the document shows it. */
 const zErrorEnvelope = z.object({
@@ -58,7 +59,7 @@ export async function serveWorkerMetrics(
     port: number;
     host: string;
     token: string | null;
-    ready?: () => Promise<{ ready: boolean; message: string; checks: object }>;
+    ready?: () => ReturnType<typeof readiness>;
   },
 ): Promise<{ port: number; close(): Promise<void> }> {
   const server = http.createServer((req, res) => {
@@ -69,16 +70,10 @@ export async function serveWorkerMetrics(
     };
     if (req.method === 'GET' && path === '/api/ready' && opts.ready) {
       opts.ready().then(
-        (r) =>
-          send(
-            r.ready ? 200 : 503,
-            'application/json',
-            JSON.stringify(
-              r.ready
-                ? { status: true, message: r.message, response: r.checks }
-                : { status: false, message: r.message, response: r.checks, code: 'UNAVAILABLE' },
-            ),
-          ),
+        (r) => {
+          const answer = readinessAnswer(r);
+          send(answer.status, 'application/json', JSON.stringify(answer.body));
+        },
         () => send(503, 'application/json', JSON.stringify({ status: false, message: 'Not ready', response: null })),
       );
       return;

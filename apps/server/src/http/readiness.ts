@@ -65,6 +65,22 @@ export async function readiness(deps: {
   return { ready: failing === null, message: failing ?? 'ready', checks };
 }
 
+/** The answer to GET /api/ready for a readiness read: 200 with the checks, or 503 naming the first that fails. */
+export function readinessAnswer(r: Awaited<ReturnType<typeof readiness>>) {
+  return r.ready
+    ? { status: 200 as const, body: { status: true as const, message: r.message, response: r.checks } }
+    : {
+        status: 503 as const,
+        body: { status: false as const, message: r.message, response: r.checks, code: 'UNAVAILABLE' as const },
+      };
+}
+
+/** The job queue's check of a process that runs jobs: its workers run, and its queue answers. */
+export const jobsCheck = (c: { jobsRunning: () => boolean; jobs: { queuedCounts: () => Promise<unknown> } }) => ({
+  running: c.jobsRunning,
+  answers: () => c.jobs.queuedCounts(),
+});
+
 const zNotReady = z.object({
   status: z.literal(false),
   message: z.string(),
@@ -89,11 +105,10 @@ export function registerReadiness(api: FastifyInstance, deps: Parameters<typeof 
       },
     },
     async (_req, reply) => {
-      const { ready, message, checks } = await readiness(deps);
+      const answer = readinessAnswer(await readiness(deps));
       reply.header('cache-control', 'no-store');
-      if (!ready)
-        return reply.status(503).send({ status: false as const, message, response: checks, code: 'UNAVAILABLE' as const });
-      return { status: true as const, message, response: checks };
+      if (answer.status === 503) return reply.status(503).send(answer.body);
+      return answer.body;
     },
   );
 }

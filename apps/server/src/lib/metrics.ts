@@ -24,10 +24,10 @@ const HTTP_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
  * - the Node process's own (`process_*`, `nodejs_*`).
  * Counters count what this process did; Prometheus sums the processes.
  */
-export function createMetrics(opts: { queued?: () => Promise<Record<string, number>> } = {}) {
+export function createMetrics() {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
-  let queued = opts.queued;
+  let queued: (() => Promise<Record<string, number>>) | null = null;
 
   const lateness = new Histogram({
     name: 'virality_publish_lateness_seconds',

@@ -13,7 +13,7 @@ import { approvedOrder, campaignWithInfluencer, payCapture, payoutRow, waitFor, 
 import { postNow, publishDue, xAuthor } from '../modules/posts/posts-test-kit';
 import { buildTestApp, buildUser, givePlan, type TTestApp } from '../test/helpers';
 import { databaseUrlFor } from '../test/pg-template';
-import { appliedMigrations, backup, backupCommand, restore, restoreCommand } from './backup';
+import { backup, backupCommand, restore, restoreCommand } from './backup';
 import { filesUnder } from './backup-file';
 import { opsSocketPath, serveOpsSocket } from './ops-socket';
 
@@ -228,7 +228,7 @@ describe('npm run backup / npm run restore', () => {
       await held.db.execute(
         sql.raw(`INSERT INTO interests (id, value, position) VALUES ('kept-while-running', 'Kept while running', 999)`),
       );
-      const ops = await serveOpsSocket(held, dataDir, () => appliedMigrations(held));
+      const ops = await serveOpsSocket(held, dataDir);
       try {
         expect(fs.statSync(opsSocketPath(dataDir)).mode & 0o077).toBe(0);
         const file = path.join(work, 'running.backup');

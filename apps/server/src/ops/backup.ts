@@ -34,14 +34,6 @@ function run(program: string, args: string[], env: NodeJS.ProcessEnv = {}): Prom
   });
 }
 
-/** How many migrations a database has applied. */
-export async function appliedMigrations(database: TDatabase): Promise<number> {
-  const schema = database.kind === 'postgres' && database.schemaName !== 'public' ? database.schemaName : 'drizzle';
-  const table = `"${schema}".__drizzle_migrations`;
-  const res = (await database.db.execute(`SELECT count(*)::int AS n FROM ${table}`)) as unknown as { rows: { n: number }[] };
-  return res.rows[0]?.n ?? 0;
-}
-
 /**
  * Writes a backup of `database` (and of `uploadsDir`, the uploads kept on local disk; null when they live in a
  * bucket) to `out`. The embedded database is dumped by its own engine (consistent: it waits for the query running);
@@ -57,35 +49,29 @@ export async function backup(opts: {
   const work = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'virality-backup-'));
   try {
     const dump = path.join(work, 'database');
+    let migrations: number;
     if ('runningIn' in opts.database) {
-      const migrations = await dumpFromRunningServer(opts.database.runningIn, dump);
-      const manifest: TBackupManifest = {
-        database: 'pglite',
-        createdAt: new Date().toISOString(),
-        migrations,
-        uploads: opts.uploadsDir ? 'included' : 'in-bucket',
-        uploadCount: opts.uploadsDir ? filesUnder(opts.uploadsDir).length : 0,
-      };
-      await writeBackupFile(opts.out, { manifest, databaseFile: dump, uploadsDir: opts.uploadsDir });
-      return manifest;
-    }
-    if (opts.database.pglite) {
-      const blob = await opts.database.pglite.dumpDataDir('gzip');
-      await fs.promises.writeFile(dump, Buffer.from(await blob.arrayBuffer()), { mode: 0o600 });
+      migrations = await dumpFromRunningServer(opts.database.runningIn, dump);
     } else {
-      if (!opts.databaseUrl) throw new BackupFileError('A PostgreSQL backup needs DATABASE_URL');
-      await run('pg_dump', [
-        '--format=custom',
-        '--no-owner',
-        '--no-privileges',
-        `--file=${dump}`,
-        `--dbname=${opts.databaseUrl}`,
-      ]);
+      if (opts.database.pglite) {
+        const blob = await opts.database.pglite.dumpDataDir('gzip');
+        await fs.promises.writeFile(dump, Buffer.from(await blob.arrayBuffer()), { mode: 0o600 });
+      } else {
+        if (!opts.databaseUrl) throw new BackupFileError('A PostgreSQL backup needs DATABASE_URL');
+        await run('pg_dump', [
+          '--format=custom',
+          '--no-owner',
+          '--no-privileges',
+          `--file=${dump}`,
+          `--dbname=${opts.databaseUrl}`,
+        ]);
+      }
+      migrations = await opts.database.appliedMigrations();
     }
     const manifest: TBackupManifest = {
-      database: opts.database.kind,
+      database: 'runningIn' in opts.database ? 'pglite' : opts.database.kind,
       createdAt: new Date().toISOString(),
-      migrations: await appliedMigrations(opts.database),
+      migrations,
       uploads: opts.uploadsDir ? 'included' : 'in-bucket',
       uploadCount: opts.uploadsDir ? filesUnder(opts.uploadsDir).length : 0,
     };

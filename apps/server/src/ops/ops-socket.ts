@@ -11,11 +11,7 @@ import type { TDatabase } from '../db/client';
  */
 export const opsSocketPath = (dataDir: string) => path.join(dataDir, 'ops.sock');
 
-export async function serveOpsSocket(
-  database: TDatabase,
-  dataDir: string,
-  migrations: () => Promise<number>,
-): Promise<{ close(): Promise<void> }> {
+export async function serveOpsSocket(database: TDatabase, dataDir: string): Promise<{ close(): Promise<void> }> {
   const file = opsSocketPath(dataDir);
   // one left by a server that was killed: nobody listens on it (the data folder's lock says this process owns it)
   fs.rmSync(file, { force: true });
@@ -27,7 +23,7 @@ export async function serveOpsSocket(
     const pglite = database.pglite;
     void (async () => {
       try {
-        const [dump, applied] = await Promise.all([pglite.dumpDataDir('gzip'), migrations()]);
+        const [dump, applied] = await Promise.all([pglite.dumpDataDir('gzip'), database.appliedMigrations()]);
         const bytes = Buffer.from(await dump.arrayBuffer());
         res.writeHead(200, { 'content-type': 'application/gzip', 'content-length': bytes.length, 'x-migrations': applied });
         res.end(bytes);
