@@ -2,9 +2,9 @@ import { SANDBOX_X_CLIENT, X_DEMO_PROFILES, xEmulatorRoutes } from '@virality/sa
 import { afterEach, describe, expect, it } from 'vitest';
 import { Clock } from '../../clock';
 import {
-  clickConsent,
   emulatorApp,
   emulatorSettings,
+  linkThroughConsent,
   TEST_PUBLIC_URL,
   testClip,
   testPhoto,
@@ -53,14 +53,7 @@ afterEach(async () => {
 });
 
 async function link(who: string): Promise<{ grant: TGrant; account: { remoteId: string; kind: 'profile' } }> {
-  const { url, secret } = await adapter.authorize({ state: 'st' });
-  const { res } = await clickConsent(app, url, { profile: who, decision: 'allow' });
-  const back = new URL(String(res.headers.location));
-  const grant = await adapter.exchange(
-    { code: null, oauthToken: back.searchParams.get('oauth_token'), oauthVerifier: back.searchParams.get('oauth_verifier') },
-    secret,
-    clock.now(),
-  );
+  const grant = await linkThroughConsent(adapter, app, who, clock.now());
   return { grant, account: { remoteId: X_DEMO_PROFILES.find((p) => p.id === who)!.userId, kind: 'profile' } };
 }
 

@@ -6,7 +6,7 @@ import Fastify, {
 } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll } from 'vitest';
-import type { TNetworkSettings, TPublishMedia } from '../../integrations/networks/types';
+import type { TGrant, TNetworkAdapter, TNetworkSettings, TPublishMedia } from '../../integrations/networks/types';
 import { inProcessFetch } from '../../test/helpers';
 
 /**
@@ -122,6 +122,26 @@ export async function clickConsent(
     }).toString(),
   });
   return { page, res };
+}
+
+/**
+ * A profile linked as the product links it: the adapter's authorize, Allow on the consent page as `profile`, and the
+ * exchange of what the page sent back (an OAuth 2 code, or X's OAuth 1.0a token and verifier). The grant.
+ */
+export async function linkThroughConsent(
+  adapter: Pick<TNetworkAdapter, 'authorize' | 'exchange'>,
+  app: TInjector,
+  profile: string,
+  now: Date,
+): Promise<TGrant> {
+  const { url, secret } = await adapter.authorize({ state: 'st' });
+  const { res } = await clickConsent(app, url, { profile, decision: 'allow' });
+  const back = new URL(String(res.headers.location)).searchParams;
+  return adapter.exchange(
+    { code: back.get('code'), oauthToken: back.get('oauth_token'), oauthVerifier: back.get('oauth_verifier') },
+    secret,
+    now,
+  );
 }
 
 /**

@@ -11,9 +11,9 @@ import {
 } from '../../integrations/networks/types';
 import { createXAdapter } from '../../integrations/networks/x';
 import {
-  clickConsent,
   emulatorApp,
   emulatorSettings,
+  linkThroughConsent,
   onceTaken,
   TEST_PUBLIC_URL as publicUrl,
   testClip,
@@ -67,14 +67,7 @@ const control = (payload: Record<string, unknown>) => emulators.control('/sandbo
 
 /** Authorize, Allow (as a person on the consent page) and exchange: a freshly linked profile. */
 async function link(who = 'x-ava'): Promise<{ grant: TGrant; account: { remoteId: string; kind: 'profile' } }> {
-  const { url, secret } = await adapter.authorize({ state: 'st' });
-  const { res } = await clickConsent(app, url, { profile: who, decision: 'allow' });
-  const back = new URL(String(res.headers.location));
-  const grant = await adapter.exchange(
-    { code: null, oauthToken: back.searchParams.get('oauth_token'), oauthVerifier: back.searchParams.get('oauth_verifier') },
-    secret,
-    clock.now(),
-  );
+  const grant = await linkThroughConsent(adapter, app, who, clock.now());
   const userId = X_DEMO_PROFILES.find((p) => p.id === who)!.userId;
   return { grant, account: { remoteId: userId, kind: 'profile' } };
 }

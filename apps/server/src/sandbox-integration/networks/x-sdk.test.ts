@@ -12,7 +12,7 @@ import { Clock } from '../../clock';
 import { createXAdapter } from '../../integrations/networks/x';
 import { inProcessFetch } from '../../test/helpers';
 import { freePort } from '../../test/over-the-wire';
-import { clickConsent } from './test-kit';
+import { linkThroughConsent } from './test-kit';
 
 // The X emulator as X's most used client sees it: twitter-api-v2 with OAuth 1.0a user tokens and its defaults (its
 // signing, its JSON, its errors). The library speaks only https and signs the URL it calls, so the emulator is served
@@ -84,14 +84,7 @@ async function clientFor(who: string) {
     sandbox: true,
   };
   const adapter = createXAdapter(settings, viaApp.fetch, () => clock.now());
-  const { url, secret } = await adapter.authorize({ state: 'st' });
-  const { res } = await clickConsent(app, url, { profile: who, decision: 'allow' });
-  const back = new URL(String(res.headers.location));
-  const grant = await adapter.exchange(
-    { code: null, oauthToken: back.searchParams.get('oauth_token'), oauthVerifier: back.searchParams.get('oauth_verifier') },
-    secret,
-    clock.now(),
-  );
+  const grant = await linkThroughConsent(adapter, app, who, clock.now());
   const client = new TwitterApi(
     {
       appKey: SANDBOX_X_CLIENT.clientId,

@@ -4,7 +4,7 @@ import { Clock } from '../../clock';
 import { networkFailure } from '../../integrations/networks/test-kit';
 import type { TAccountRef, TGrant, TPublishMedia, TPublishRequest } from '../../integrations/networks/types';
 import { createYouTubeAdapter, nextPacificMidnight, YOUTUBE_UPLOADS_REACH_MS } from '../../integrations/networks/youtube';
-import { clickConsent, emulatorApp, emulatorSettings, onceTaken, TEST_PUBLIC_URL as publicUrl, testClip } from './test-kit';
+import { emulatorApp, emulatorSettings, linkThroughConsent, onceTaken, TEST_PUBLIC_URL as publicUrl, testClip } from './test-kit';
 
 const emulator = `${publicUrl}/sandbox/youtube`;
 const settings = emulatorSettings(SANDBOX_YOUTUBE_CLIENT, '/sandbox/youtube');
@@ -45,10 +45,7 @@ const accountOf = (id: string): TAccountRef => ({ remoteId: channel(id).channelI
 
 /** Authorize, Allow (as a person on the consent page) and exchange: a freshly linked channel's grant. */
 async function link(profile = 'yt-ava'): Promise<TGrant> {
-  const { url, secret } = await adapter.authorize({ state: 'st' });
-  const { res } = await clickConsent(app, url, { profile, decision: 'allow' });
-  const code = new URL(String(res.headers.location)).searchParams.get('code');
-  return adapter.exchange({ code, oauthToken: null, oauthVerifier: null }, secret, clock.now());
+  return linkThroughConsent(adapter, app, profile, clock.now());
 }
 
 const clip = (over: Partial<TPublishMedia> = {}) => testClip(MP4.length, { width: 1920, height: 1080, durationSec: 15, ...over });

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Clock } from '../../clock';
 import { createYouTubeAdapter } from '../../integrations/networks/youtube';
 import { freePort } from '../../test/over-the-wire';
-import { clickConsent } from './test-kit';
+import { linkThroughConsent } from './test-kit';
 
 // The YouTube emulator as Google's own client sees it: @googleapis/youtube with its defaults (its multipart upload,
 // its query encoding, its error handling), pointed at the emulator by each call's `rootUrl` option (the client's
@@ -40,10 +40,7 @@ async function clientFor(profile: string) {
     sandbox: true,
   };
   const adapter = createYouTubeAdapter(settings, fetch, () => clock.now());
-  const { url, secret } = await adapter.authorize({ state: 'st' });
-  const { res } = await clickConsent(app, url, { profile, decision: 'allow' });
-  const code = new URL(String(res.headers.location)).searchParams.get('code');
-  const grant = await adapter.exchange({ code, oauthToken: null, oauthVerifier: null }, secret, clock.now());
+  const grant = await linkThroughConsent(adapter, app, profile, clock.now());
   const oauth = new auth.OAuth2();
   oauth.setCredentials({ access_token: grant.accessToken });
   return youtube({ version: 'v3', auth: oauth });
