@@ -7,6 +7,7 @@ import { makeTeam, perms } from '../team/team-test-kit';
 import {
   analyticsOf,
   clearFailures,
+  figuresRow,
   metricsRow,
   networkMetrics,
   pendingFailures,
@@ -14,6 +15,7 @@ import {
   readDue,
   targetsOf,
 } from './analytics-test-kit';
+import { READS_PER_MINUTE } from './service';
 
 /**
  * post_analytics/: a post's figures per account, read from the networks by a job after it goes out and
@@ -384,5 +386,28 @@ describe('post_analytics/', () => {
     const row = (await metricsRow(t, target.id))!;
     expect(row.nextFetchAt).toBeNull();
     expect(row.fetchedAt).toEqual(lastRead);
+  });
+
+  it("first reads go before re-reads: more X accounts overdue than X's share of a run never hold a new post's first figures back", async () => {
+    const share = READS_PER_MINUTE.twitter;
+    const people = await Promise.all(Array.from({ length: share + 3 }, () => buildUser(t)));
+    const accounts = await Promise.all(people.map(async (p) => (await linkAll(t, p.token, ['twitter'])).twitter));
+    // every account read once, then all of them overdue for their hourly read
+    for (let run = 0; run < 3; run++) {
+      t.clock.advance(MIN);
+      await readDue(t);
+    }
+    for (const id of accounts) expect((await figuresRow(t, id))!.fetchedAt).not.toBeNull();
+    t.clock.advance(3 * 60 * MIN);
+
+    const photo = await uploadPhoto(t, people[0].token);
+    const postId = await postNow(t, people[0].token, 'Fresh figures', [photo], [{ UserSocialMediaID: accounts[0] }]);
+    const [target] = await targetsOf(t, postId);
+    t.clock.advance(MIN);
+    const run = await readDue(t);
+    expect(run.deferred).toBeGreaterThan(0);
+    expect((await metricsRow(t, target.id))!.fetchedAt).not.toBeNull();
+    const item = (await analyticsOf(t, people[0].token, { CommonPostID: postId })).json.response_data[0];
+    expect(item).toMatchObject({ ResponseCode: 200, code: null });
   });
 });

@@ -18,13 +18,13 @@ export function createAnalyticsRepository(db: TDb) {
     async addFigures(rows: { accountId: string; orgId: string; network: string; nextFetchAt: Date }[]): Promise<void> {
       if (rows.length) await db.insert(accountFigures).values(rows).onConflictDoNothing();
     },
-    /** A network's accounts due for a read by `now`, the longest waiting first. */
+    /** A network's accounts due for a read by `now`: those never read first, then the longest waiting. */
     async dueFigures(network: string, now: Date, limit: number): Promise<TFiguresRow[]> {
       return db
         .select()
         .from(accountFigures)
         .where(and(eq(accountFigures.network, network), lte(accountFigures.nextFetchAt, now)))
-        .orderBy(asc(accountFigures.nextFetchAt))
+        .orderBy(sql`${accountFigures.fetchedAt} is null desc`, asc(accountFigures.nextFetchAt))
         .limit(limit);
     },
     /** Moves the next read of these accounts to `at`. */
@@ -54,7 +54,7 @@ export function createAnalyticsRepository(db: TDb) {
         .select()
         .from(targetMetrics)
         .where(and(isNotNull(targetMetrics.nextFetchAt), lte(targetMetrics.nextFetchAt, now)))
-        .orderBy(asc(targetMetrics.nextFetchAt))
+        .orderBy(sql`${targetMetrics.fetchedAt} is null desc`, asc(targetMetrics.nextFetchAt))
         .limit(limit);
     },
     async updateMetrics(targetId: string, patch: Partial<typeof targetMetrics.$inferInsert>): Promise<void> {

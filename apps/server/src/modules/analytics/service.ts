@@ -96,7 +96,8 @@ type TAnalyticsTarget = TAnalyticsPost['targets'][number];
 /** What one read did: a rate limit holds its network until the given moment. */
 type TOutcome = { ok: boolean; heldUntil?: Date };
 /** A read waiting for its turn on its network. */
-type TRead = { kind: 'account' | 'target'; id: string; due: number; run: () => Promise<TOutcome> };
+/** One read of a run; `first`: never read yet (a new post's or account's first figures go before re-reads). */
+type TRead = { kind: 'account' | 'target'; id: string; first: boolean; due: number; run: () => Promise<TOutcome> };
 
 export type TReadDueResult = {
   /** Accounts linked and targets published since the last run that the sweeps saw (and started reading). */
@@ -292,7 +293,7 @@ export function createAnalyticsService(deps: TDeps) {
     /**
      * The periodic job's work: starts reading what was linked or published since the last run, then reads what
      * is due (accounts hourly, posts as analyticsMaxAgeMs says), each network at most READS_PER_MINUTE, its
-     * calls spaced. A network that answers "rate limited" is left alone until its limit lifts.
+     * calls spaced, first reads ahead of re-reads and then the longest waiting first. A network that answers "rate limited" is left alone until its limit lifts.
      */
     async readDue(): Promise<TReadDueResult> {
       const now = clock.now();
@@ -326,6 +327,7 @@ export function createAnalyticsService(deps: TDeps) {
         reads.get(t.network)?.push({
           kind: 'target',
           id: row.targetId,
+          first: row.fetchedAt === null,
           due: row.nextFetchAt?.getTime() ?? 0,
           run: () => readTarget(row, target),
         });
@@ -348,8 +350,16 @@ export function createAnalyticsService(deps: TDeps) {
         }
         const budget = READS_PER_MINUTE[n.key];
         for (const row of await repo.dueFigures(n.key, now, budget))
-          mine.push({ kind: 'account', id: row.accountId, due: row.nextFetchAt.getTime(), run: () => readAccount(row) });
-        mine.sort((x, y) => x.due - y.due);
+          mine.push({
+            kind: 'account',
+            id: row.accountId,
+            first: row.fetchedAt === null,
+            due: row.nextFetchAt.getTime(),
+            run: () => readAccount(row),
+          });
+        // first reads before re-reads (many accounts overdue for their hourly read never hold a new post back),
+        // then the longest waiting
+        mine.sort((x, y) => Number(y.first) - Number(x.first) || x.due - y.due);
         const over = mine.splice(budget);
         const waiting = over.filter((r) => r.kind === 'target').map((r) => r.id);
         await repo.deferMetrics(waiting, new Date(nowMs + OVER_BUDGET_WAIT_MS));
