@@ -10,6 +10,8 @@ export class Clock {
   private offsetMs = 0;
   private store: TClockStore | null = null;
   private timer: NodeJS.Timeout | null = null;
+  private loading: Promise<void> | null = null;
+  private next: Promise<void> | null = null;
 
   now(): Date {
     return new Date(Date.now() + this.offsetMs);
@@ -45,6 +47,36 @@ export class Clock {
       );
     }, refreshMs);
     this.timer.unref();
+  }
+
+  /**
+   * Reads the shared offset now, when the clock is shared (a no-op otherwise). The job queue judges what is due by
+   * the shared offset in the database, which a move made by another process reaches before this process's next
+   * periodic read: a job is run only after this, so it never finds its target "not due yet". Callers at the same time
+   * share one read, but never one that began before they asked (it may predate the move).
+   */
+  refresh(): Promise<void> {
+    const store = this.store;
+    if (!store) return Promise.resolve();
+    if (!this.loading) {
+      this.loading = store.load().then(
+        (offset) => {
+          if (this.store) this.offsetMs = offset;
+        },
+        () => undefined,
+      );
+      const done = this.loading;
+      void done.then(() => {
+        if (this.loading === done) this.loading = null;
+      });
+      return done;
+    }
+    if (!this.next)
+      this.next = this.loading.then(() => {
+        this.next = null;
+        return this.refresh();
+      });
+    return this.next;
   }
 
   /** Moves the clock for every process that shares it. */

@@ -71,7 +71,12 @@ export function createJobs(deps: {
 }) {
   const { boss, productTime, log, schema } = deps;
   const unanswered = deps.unanswered ?? (<T>(fn: () => Promise<T>) => fn());
-  const handle = (job: TJobDefinition, data: object, meta: TJobMeta) => unanswered(() => job.handle(data, meta));
+  // a job is judged by the clock that released it: a shared clock moved by another process is read first
+  const handle = (job: TJobDefinition, data: object, meta: TJobMeta) =>
+    unanswered(async () => {
+      await deps.clock.refresh();
+      return job.handle(data, meta);
+    });
   const sender = createJobSender(boss, deps.clock, productTime !== null);
   const definitions = new Map<string, TJobDefinition>();
   let working = false;
@@ -161,6 +166,7 @@ export function createJobs(deps: {
      * its handler, until none is left; a job that fails is marked failed (and retried as its queue says).
      */
     async runDueJobs(queue?: string): Promise<TRanJob[]> {
+      await deps.clock.refresh();
       await productTime?.sync();
       const names = queue ? [queue] : [...definitions.keys()];
       const ran: TRanJob[] = [];

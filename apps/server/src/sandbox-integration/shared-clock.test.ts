@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { Clock } from '../clock';
+import { createContainer, type TModule } from '../container';
+import { defineJob } from '../jobs/registry';
 import { clockStoreIn } from '../lib/settings';
+import { MODULES } from '../modules';
 import { buildTestApp } from '../test/helpers';
 
 describe('the sandbox clock is one clock for every process', () => {
@@ -60,6 +63,54 @@ describe('the sandbox clock is one clock for every process', () => {
       expect(Math.abs(late.nowMs() - start)).toBeLessThan(5_000);
       for (const clock of [t.clock, other, late]) clock.stopSharing();
     } finally {
+      await t.close();
+    }
+  });
+
+  it('a job is run by the clock that released it: a process that has not read a move made elsewhere reads it first', async () => {
+    const seen: number[] = [];
+    // a worker process's clock, which reads the shared offset only once a minute by itself
+    const workerClock = new Clock();
+    const clockJobs: TModule = {
+      name: 'clock-jobs',
+      jobs: () => [
+        defineJob({
+          queue: 'test-clock-due',
+          async handle() {
+            seen.push(workerClock.nowMs());
+          },
+        }),
+      ],
+    };
+    const t = await buildTestApp({ SANDBOX: 'on' }, { modules: [...MODULES, clockJobs] });
+    try {
+      await t.clock.share(clockStoreIn(t.database.db), 60_000);
+      await workerClock.share(clockStoreIn(t.database.db), 60_000);
+      const worker = await createContainer({
+        config: t.container.config,
+        database: t.database,
+        clock: workerClock,
+        logger: false,
+        runJobs: true,
+        modules: [...MODULES, clockJobs],
+        bossSchema: t.database.pool ? `${t.database.schemaName}_boss` : undefined,
+        bossPoolMax: 2,
+      });
+      try {
+        const due = t.clock.nowMs() + 3_600_000;
+        await t.container.enqueue('test-clock-due', {}, { startAfter: new Date(due) });
+        // the server moves the clock past the job's time; the worker runs what is due without waiting for its read
+        await t.clock.advanceShared(3_600_000 + 1000);
+        const ran = await worker.jobs.runDueJobs('test-clock-due');
+        expect(ran).toHaveLength(1);
+        expect(seen).toHaveLength(1);
+        expect(seen[0]).toBeGreaterThanOrEqual(due);
+      } finally {
+        await worker.close();
+      }
+    } finally {
+      workerClock.stopSharing();
+      t.clock.stopSharing();
       await t.close();
     }
   });

@@ -23,9 +23,9 @@ export async function httpCall(
   base: string,
   method: string,
   url: string,
-  opts: { token?: string; body?: unknown; form?: URLSearchParams; multipart?: FormData } = {},
+  opts: { token?: string; body?: unknown; form?: URLSearchParams; multipart?: FormData; headers?: Record<string, string> } = {},
 ) {
-  const headers: Record<string, string> = {};
+  const headers: Record<string, string> = { ...opts.headers };
   if (opts.token) headers['x-access-token'] = opts.token;
   let body: string | FormData | undefined = opts.multipart;
   if (opts.form) {
