@@ -2,9 +2,9 @@
 // `npm test`: every suite in order, a per-suite summary, and a last line `N passed, N failed`.
 // Usage: node scripts/test.mjs [--only=server,web] [--skip=e2e] [--list]
 // The typecheck runs beside the component tests (web) when both are selected; its row stays first in the summary.
-// Suites: typecheck, lint, domain, sandbox, server, server-postgres, chaos, chaos-payouts, web, budget, e2e. `--only=server` selects both server runs.
+// Suites: typecheck, lint, domain, sandbox, server, server-postgres, chaos, chaos-payouts, image, web, budget, e2e. `--only=server` selects both server runs.
 // A suite that crashes, times out or exits non-zero without a failed test counts as (at least) one failure.
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -91,6 +91,23 @@ const SUITES = [
     cwd: 'apps/server',
     env: { TEST_DB: 'postgres' },
     skipUnless: () => (process.env.TEST_DATABASE_URL ? null : 'TEST_DATABASE_URL not set'),
+  },
+  // The production image (scripts/test-image.mjs): deploy/Dockerfile built with podman on a locally made base, a server
+  // and a worker run from it on the machine's PostgreSQL; passes when it exits 0. Needs root, podman and debootstrap.
+  {
+    name: 'image',
+    group: 'image',
+    kind: 'single',
+    cwd: '.',
+    cmd: 'npm',
+    args: ['run', 'test:image'],
+    // .ci/run installs what it needs; elsewhere (no root, no podman) the summary says why it did not run
+    skipUnless: () => {
+      if (!process.env.TEST_DATABASE_URL) return 'TEST_DATABASE_URL not set';
+      if (process.getuid?.() !== 0) return 'needs root (podman, debootstrap)';
+      const missing = ['podman', 'runc', 'debootstrap'].filter((p) => spawnSync('sh', ['-c', `command -v ${p}`]).status !== 0);
+      return missing.length ? `${missing.join(', ')} not installed` : null;
+    },
   },
   { name: 'web', group: 'web', kind: 'vitest', cwd: 'apps/web' },
   // The first-load JavaScript budget (scripts/check-bundle-size.mjs): builds the web app into a temp folder.
