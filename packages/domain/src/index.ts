@@ -21,6 +21,7 @@ export * from './enums';
 export * from './messages';
 export * from './rules/account';
 export * from './rules/admin';
+export * from './rules/api-keys';
 export * from './rules/calendar';
 export * from './rules/campaigns';
 export * from './rules/events';

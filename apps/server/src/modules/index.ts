@@ -3,6 +3,7 @@ import { adminModule } from './admin/module';
 import { adminBillingModule } from './admin-billing/module';
 import { adminOverviewModule } from './admin-overview/module';
 import { analyticsModule } from './analytics/module';
+import { apiKeysModule } from './api-keys/module';
 import { authModule } from './auth/module';
 import { campaignsModule } from './campaigns/module';
 import { eventsModule } from './events/module';
@@ -34,6 +35,7 @@ export const MODULES: readonly TModule[] = [
   subscriptionsModule,
   usersModule,
   authModule,
+  apiKeysModule,
   teamModule,
   // before the posts: a post made for a campaign is checked by it, and the posts module registers its posts
   campaignsModule,

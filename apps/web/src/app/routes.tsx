@@ -204,6 +204,7 @@ export const routes: RouteObject[] = [
                       Component: (await import('../features/profile/components/change-password-page')).ChangePasswordPage,
                     }),
                   },
+                  { path: paths.apiKeys, lazy: async () => ({ Component: (await import('../features/api-keys')).ApiKeysPage }) },
                   {
                     path: paths.notificationSettings,
                     lazy: async () => ({

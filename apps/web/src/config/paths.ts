@@ -33,6 +33,8 @@ export const paths = {
   assignPermissions: '/profile/assignpermissions',
   updateSubUser: '/profile/updatesubuser',
   changePassword: '/profile/updatepassword',
+  /** The public API's keys. */
+  apiKeys: '/profile/apikeys',
   notificationSettings: '/profile/notification',
   /** The user's points and level (the hub's Virality Point). */
   pointWallet: '/profile/pointwallet',

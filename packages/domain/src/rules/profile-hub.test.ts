@@ -22,6 +22,7 @@ describe('the profile hub entries', () => {
       'wallet',
       'pricing',
       'changePassword',
+      'apiKeys',
       'privacyPolicy',
       'helpSupport',
       'faq',
@@ -53,6 +54,12 @@ describe('the profile hub entries', () => {
     }
     expect(profileHubEntries(user('BUSINESS_MANAGER'))).not.toContain('pricing');
     expect(profileHubEntries(user('BRANDS'))).toContain('pricing');
+  });
+
+  it('API keys are for the owners of an organization: never a business manager', () => {
+    for (const type of ['INFLUENCER', 'BUSINESS', 'BRANDS', 'IMC'] as const)
+      expect(profileHubEntries(user(type))).toContain('apiKeys');
+    expect(profileHubEntries(user('BUSINESS_MANAGER'))).not.toContain('apiKeys');
   });
 
   it('a Google sign-in has no Change Password', () => {

@@ -14,6 +14,7 @@ export const HUB_ENTRIES = [
   'wallet',
   'pricing',
   'changePassword',
+  'apiKeys',
   'privacyPolicy',
   'helpSupport',
   'faq',
@@ -29,7 +30,7 @@ type THubUser = { profileType: TProfileType; paymentStatus: boolean; authType: s
  * (an influencer's free tier is never paid for, and the bell is always theirs); Manage Users is a BUSINESS's;
  * IMC has no Social Media Accounts, Virality Point or FAQ's; Virality Point follows its route's roles; Pricing is
  * not a manager's; Wallet follows its route's roles (every type but IMC); a Google sign-in has no
- * password to change.
+ * password to change; API keys follow their route's roles (an organization's owners).
  */
 export function showsHubEntry(entry: THubEntry, user: THubUser): boolean {
   const type = user.profileType;
@@ -49,6 +50,8 @@ export function showsHubEntry(entry: THubEntry, user: THubUser): boolean {
       return maySeePricing(type);
     case 'changePassword':
       return user.authType !== 'GOOGLE';
+    case 'apiKeys':
+      return !!rolesForPath('/profile/apikeys')?.includes(type);
     default:
       return true;
   }

@@ -49,6 +49,7 @@ const MATRIX: [path: string, roles: TProfileType[]][] = [
   ['/profile/assignpermissions', ['BUSINESS']],
   ['/profile/pointwallet', ['BUSINESS', 'INFLUENCER', 'BUSINESS_MANAGER']],
   ['/profile/pricing', ['BUSINESS', 'INFLUENCER', 'BRANDS', 'IMC']],
+  ['/profile/apikeys', ['INFLUENCER', 'BUSINESS', 'IMC', 'BRANDS']],
 ];
 
 /** Onboarding steps: any logged-in user, no one without a session. */

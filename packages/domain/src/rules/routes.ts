@@ -33,6 +33,8 @@ export const ROUTE_ROLES: Record<string, readonly TProfileType[]> = {
   '/pointrule': ALL,
   // every type the plan gate holds must be able to pay (BRANDS and IMC too); never a business manager
   '/profile/pricing': ['BUSINESS', 'INFLUENCER', 'BRANDS', 'IMC'],
+  // the public API's keys: an organization's owners (never a business's team member)
+  '/profile/apikeys': ['INFLUENCER', 'BUSINESS', 'IMC', 'BRANDS'],
   '/profile': ALL,
 };
 

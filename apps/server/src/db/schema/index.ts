@@ -1,5 +1,6 @@
 export * from './admin';
 export * from './analytics';
+export * from './api';
 export * from './billing';
 export * from './campaigns';
 export * from './money';

@@ -38,6 +38,7 @@ describe('profile hub', () => {
       'Wallet',
       'Pricing',
       'Change Password',
+      'API keys',
       'Privacy Policy',
       'Help & Support',
       "FAQ's",
@@ -45,6 +46,7 @@ describe('profile hub', () => {
     expect(screen.getByRole('link', { name: /^Manage Users/ }).getAttribute('href')).toBe('/profile/manageusers');
     expect(screen.getByRole('link', { name: /^User Role/ }).getAttribute('href')).toBe('/profile/managesubusersrole');
     expect(screen.getByRole('link', { name: /^Virality Point/ }).getAttribute('href')).toBe('/profile/pointwallet');
+    expect(screen.getByRole('link', { name: /^API keys/ }).getAttribute('href')).toBe('/profile/apikeys');
     expect(screen.getByRole('button', { name: /Delete Account/ })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Logout' })).toBeTruthy();
   });

@@ -21,6 +21,7 @@ import {
   IconChevronRight,
   IconCreditCard,
   IconHelpCircle,
+  IconKey,
   IconLifebuoy,
   IconLock,
   IconLogout,
@@ -94,6 +95,12 @@ const LINKS: Partial<Record<THubEntry, TLinkEntry>> = {
     description: 'The password you log in with',
     icon: IconLock,
     to: paths.changePassword,
+  },
+  apiKeys: {
+    label: 'API keys',
+    description: 'For your scripts, tools and AI agents',
+    icon: IconKey,
+    to: paths.apiKeys,
   },
   privacyPolicy: {
     label: 'Privacy Policy',
