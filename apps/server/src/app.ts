@@ -92,6 +92,8 @@ async function buildOn(container: TContainer, own: boolean) {
           eventsTicket: { type: 'apiKey', in: 'query', name: 'ticket' },
           // GET /metrics when METRICS_TOKEN is set
           metricsToken: { type: 'http', scheme: 'bearer' },
+          // the public API (/api/v1): a key made on the API keys page
+          apiKey: { type: 'http', scheme: 'bearer', description: 'An API key (vk_…) from the API keys page of the profile' },
         },
       },
     },

@@ -12,6 +12,7 @@ export * from './contracts/news';
 export * from './contracts/notification-settings';
 export * from './contracts/points';
 export * from './contracts/post';
+export * from './contracts/public-api';
 export * from './contracts/responses';
 export * from './contracts/social';
 export * from './contracts/user';

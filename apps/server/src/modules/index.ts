@@ -17,6 +17,7 @@ import { paymentsModule } from './payments/module';
 import { plansModule } from './plans/module';
 import { pointsModule } from './points/module';
 import { postsModule } from './posts/module';
+import { publicApiModule } from './public-api/module';
 import { pushModule } from './push/module';
 import { socialAccountsModule } from './social-accounts/module';
 import { subscriptionsModule } from './subscriptions/module';
@@ -46,6 +47,8 @@ export const MODULES: readonly TModule[] = [
   pointsModule,
   postsModule,
   analyticsModule,
+  // the public API: after every module whose services it offers
+  publicApiModule,
   plansModule,
   paymentsModule,
   moneyModule,

@@ -1,4 +1,4 @@
-import { check, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { check, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { oneOf, users } from './users';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -26,4 +26,25 @@ export const apiKeys = pgTable(
     revokedAt: ts('revoked_at'),
   },
   (t) => [check('api_keys_scope_ck', oneOf('scope', ['read', 'write'])), index('api_keys_owner_idx').on(t.ownerId)],
+);
+
+/**
+ * A POST of the public API by its Idempotency-Key, per owner: what was asked (a hash of the method, path and body)
+ * and what was answered. Written in the same transaction as the change the request made, so a request either made
+ * its change and kept its answer, or did neither; a repeat finds the answer (or waits on the first one's lock).
+ * Kept 24 hours.
+ */
+export const apiIdempotency = pgTable(
+  'api_idempotency',
+  {
+    ownerId: text('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    requestHash: text('request_hash').notNull(),
+    statusCode: integer('status_code').notNull(),
+    response: jsonb('response').notNull(),
+    createdAt: ts('created_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.ownerId, t.key] }), index('api_idempotency_created_idx').on(t.createdAt)],
 );

@@ -70,6 +70,14 @@ export function createMediaRepository(db: TDb) {
         .where(and(eq(mediaFiles.orgId, orgId), inArray(mediaFiles.url, [...new Set(urls)])));
     },
 
+    async findByIds(orgId: string, ids: string[]): Promise<TMediaRow[]> {
+      if (ids.length === 0) return [];
+      return db
+        .select()
+        .from(mediaFiles)
+        .where(and(eq(mediaFiles.orgId, orgId), inArray(mediaFiles.id, [...new Set(ids)])));
+    },
+
     /** The storage key of the upload at this address (of any organization), or null when none is there. */
     async keyOfUrl(url: string): Promise<string | null> {
       const [row] = await db.select({ key: mediaFiles.key }).from(mediaFiles).where(eq(mediaFiles.url, url));

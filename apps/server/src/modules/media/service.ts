@@ -274,6 +274,8 @@ export function createMediaService(deps: TDeps) {
   return {
     limits,
     sweep,
+    /** Writes an arriving file to the spool folder (the public API hashes it before it is uploaded). */
+    spool: (file: TIncomingFile) => file.save(deps.spoolDir),
     /** s3/uploadSingleFile: one file. */
     uploadOne: (a: TAuthContext, userId: string | undefined, files: AsyncIterable<TIncomingFile>) =>
       upload(a, userId, files, 1, POST_MSG.singleDrop),
@@ -281,6 +283,13 @@ export function createMediaService(deps: TDeps) {
     /** s3/multipleUploadVal: up to 10 files, all or none. */
     uploadMany: (a: TAuthContext, userId: string | undefined, files: AsyncIterable<TIncomingFile>) =>
       upload(a, userId, files, MEDIA_MAX_FILES, POST_MSG.maxFiles),
+
+    /** The addresses of this organization's uploads by their ids, in the same order; null when any is not one of them. */
+    async urlsOf(orgId: string, ids: string[]): Promise<string[] | null> {
+      const byId = new Map((await repo.findByIds(orgId, ids)).map((r) => [r.id, r.url]));
+      const urls = ids.map((id) => byId.get(id));
+      return urls.every((u): u is string => u !== undefined) ? urls : null;
+    },
 
     /**
      * A post's media: the uploads of this organization at these addresses, in the same order; 400 if any

@@ -590,6 +590,60 @@ export function createPostsService(deps: TDeps) {
     await subscriptions.postCount(ownerOf(a), post.counted);
   }
 
+  /** Checks and makes a post (sent now, scheduled or a draft) in one unit of work: the post as kept, and how it was made. */
+  async function createPost(a: TAuthContext, body: TPostBody, multi: boolean): Promise<{ post: TPostRow; mode: TMode }> {
+    ownIds(a, body);
+    const campaignId = str(body.CampaignSourceID);
+    if (campaignId) await campaigns.checkPostCampaign(a.userId, campaignId);
+    const draft = isManager(a) || Boolean(body.IsDraft);
+    const mode: TMode = draft ? 'draft' : body.IsScheduled ? 'schedule' : 'now';
+    // a FreeTier influencer who has used its posts is offered no draft either (a sent or scheduled post is
+    // refused by the plan's count below)
+    if (mode === 'draft' && a.role === 'INFLUENCER' && freeTierLimitReached(a.role, await subscriptions.detailsFor(a.userId)))
+      throw tooMany(POST_MSG.freeTierExceeded);
+    // a business's managers work under its plan: without one running, their drafts wait for nothing
+    if (isManager(a) && !(await subscriptions.planRuns(ownerOf(a)))) throw new AppError(402, TEAM_MSG.businessPlanRequired);
+    const c = await checked(a, body, multi, mode);
+    const now = clock.now();
+    const postId = newId();
+    const post = await unitOfWork(async () => {
+      const counted = mode === 'draft' ? false : await subscriptions.takePost(ownerOf(a));
+      const targets = targetRowsOf(c, postId, a.user.orgId, mode, now);
+      await repo.insertPost(
+        {
+          id: postId,
+          orgId: a.user.orgId,
+          userId: a.userId,
+          ...contentOf(body, c),
+          fePostType: str(body.FEPostType),
+          videoFrameRatio: str(body.VideoFrameRatio),
+          videoDuration: str(body.VideoDuration),
+          videoQuality: str(body.VideoQuality),
+          campaignSourceId: campaignId,
+          isDraft: mode === 'draft',
+          approval: isManager(a) ? 'pending' : null,
+          counted,
+          createdAt: now,
+          updatedAt: now,
+        },
+        targets,
+      );
+      if (mode !== 'draft') for (const t of targets) await engine.schedule(t, mode === 'schedule' ? c.scheduledAt : null);
+      if (isManager(a) && a.user.businessId)
+        await notifications.notify(a.user.businessId, {
+          type: 'DRAFT_REVIEW',
+          title: NOTIFICATION_MSG.draftWaiting,
+          description: NOTIFICATION_MSG.draftWaitingBody(a.user.name ?? 'A manager'),
+          payload: { payloadId: postId },
+          senderId: a.userId,
+          dedupeKey: `draft-review:${postId}:new`,
+        });
+      await changes.barrier();
+      return (await repo.findPostById(postId))!;
+    });
+    return { post, mode };
+  }
+
   return {
     /** The analytics module's reader of the figures it kept (posts carry their likes and comments). */
     useFigures(source: TFigureSource) {
@@ -607,57 +661,9 @@ export function createPostsService(deps: TDeps) {
      * counts against the plan in the same transaction.
      */
     async create(a: TAuthContext, body: TPostBody, multi: boolean): Promise<{ message: string; result: TPostResult }> {
-      ownIds(a, body);
-      const campaignId = str(body.CampaignSourceID);
-      if (campaignId) await campaigns.checkPostCampaign(a.userId, campaignId);
-      const draft = isManager(a) || Boolean(body.IsDraft);
-      const mode: TMode = draft ? 'draft' : body.IsScheduled ? 'schedule' : 'now';
-      // a FreeTier influencer who has used its posts is offered no draft either (a sent or scheduled post is
-      // refused by the plan's count below)
-      if (mode === 'draft' && a.role === 'INFLUENCER' && freeTierLimitReached(a.role, await subscriptions.detailsFor(a.userId)))
-        throw tooMany(POST_MSG.freeTierExceeded);
-      // a business's managers work under its plan: without one running, their drafts wait for nothing
-      if (isManager(a) && !(await subscriptions.planRuns(ownerOf(a)))) throw new AppError(402, TEAM_MSG.businessPlanRequired);
-      const c = await checked(a, body, multi, mode);
-      const now = clock.now();
-      const postId = newId();
-      const post = await unitOfWork(async () => {
-        const counted = mode === 'draft' ? false : await subscriptions.takePost(ownerOf(a));
-        const targets = targetRowsOf(c, postId, a.user.orgId, mode, now);
-        await repo.insertPost(
-          {
-            id: postId,
-            orgId: a.user.orgId,
-            userId: a.userId,
-            ...contentOf(body, c),
-            fePostType: str(body.FEPostType),
-            videoFrameRatio: str(body.VideoFrameRatio),
-            videoDuration: str(body.VideoDuration),
-            videoQuality: str(body.VideoQuality),
-            campaignSourceId: campaignId,
-            isDraft: mode === 'draft',
-            approval: isManager(a) ? 'pending' : null,
-            counted,
-            createdAt: now,
-            updatedAt: now,
-          },
-          targets,
-        );
-        if (mode !== 'draft') for (const t of targets) await engine.schedule(t, mode === 'schedule' ? c.scheduledAt : null);
-        if (isManager(a) && a.user.businessId)
-          await notifications.notify(a.user.businessId, {
-            type: 'DRAFT_REVIEW',
-            title: NOTIFICATION_MSG.draftWaiting,
-            description: NOTIFICATION_MSG.draftWaitingBody(a.user.name ?? 'A manager'),
-            payload: { payloadId: postId },
-            senderId: a.userId,
-            dedupeKey: `draft-review:${postId}:new`,
-          });
-        await changes.barrier();
-        return (await repo.findPostById(postId))!;
-      });
+      const { post, mode } = await createPost(a, body, multi);
       const message = mode === 'draft' ? POST_MSG.draftSaved : mode === 'schedule' ? POST_MSG.scheduled : POST_MSG.sent;
-      const result = mode === 'now' ? await resultAfterWait(post) : resultOf(post, await repo.targetsOf(postId));
+      const result = mode === 'now' ? await resultAfterWait(post) : resultOf(post, await repo.targetsOf(post.id));
       return {
         message:
           mode === 'now' && result.failure.length && !result.success.length
@@ -665,6 +671,14 @@ export function createPostsService(deps: TDeps) {
             : message,
         result,
       };
+    },
+
+    /**
+     * Makes a post as create does, without waiting for its result: the public API's way (inside the unit of work
+     * that also keeps the request's idempotency record). The post's id.
+     */
+    async createWithoutWait(a: TAuthContext, body: TPostBody, multi: boolean): Promise<string> {
+      return (await createPost(a, body, multi)).post.id;
     },
 
     /**

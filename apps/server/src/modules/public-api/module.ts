@@ -1,0 +1,26 @@
+import type { TModule } from '../../module-types';
+import { createPublicApiRepository } from './repository';
+import { publicApiRoutes } from './routes';
+import { createPublicApiService, type TPublicApiService } from './service';
+
+declare module '../../module-types' {
+  interface TServices {
+    publicApi: TPublicApiService;
+  }
+}
+
+/** The public API (/api/v1) for integrators and AI agents: the app's services behind an API key, exactly once per POST. */
+export const publicApiModule: TModule = {
+  name: 'public-api',
+  services: ({ db, unitOfWork, clock, services }) => ({
+    publicApi: createPublicApiService({
+      repo: createPublicApiRepository(db),
+      unitOfWork,
+      clock,
+      posts: services.posts,
+      social: services.socialAccounts,
+      media: services.media,
+    }),
+  }),
+  routes: ({ services }) => [publicApiRoutes(services.publicApi, services.apiKeys, services.media)],
+};

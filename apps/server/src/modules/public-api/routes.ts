@@ -1,0 +1,218 @@
+import { createHash } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { STATUS_CODES } from 'node:http';
+import {
+  codeForStatus,
+  ID_MAX,
+  IDEMPOTENCY_KEY_MAX,
+  MSG,
+  POST_MSG,
+  type TErrorCode,
+  type TProblem,
+  V1_MSG,
+  V1_RATE_LIMIT_PER_MINUTE,
+  zProblem,
+  zV1Account,
+  zV1List,
+  zV1Media,
+  zV1Post,
+  zV1PostCreate,
+} from '@virality/domain';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError, badRequest } from '../../errors';
+import { authOf } from '../../http/auth';
+import { filesOf, uploading } from '../../http/multipart-files';
+import { errorForLog } from '../../lib/scrub';
+import type { TApiKeyAuth, TApiKeysService } from '../api-keys/service';
+import type { TMediaService } from '../media/service';
+import { type TSpooled, unspool } from '../media/spool';
+import type { TPublicApiService } from './service';
+
+const security = [{ apiKey: [] }];
+const tags = ['Public API v1'];
+const PROBLEM_TYPE = 'application/problem+json';
+
+/** The error answers every v1 call may give (RFC 9457 problem details). */
+const problems = (...statuses: number[]) =>
+  Object.fromEntries(statuses.map((s) => [s, zProblem.describe(STATUS_CODES[s] ?? '')]));
+
+function problem(status: number, detail: string, code: TErrorCode, errors?: TProblem['errors']): TProblem {
+  return { type: 'about:blank', title: STATUS_CODES[status] ?? 'Error', status, detail, code, ...(errors ? { errors } : {}) };
+}
+
+function sendProblem(reply: FastifyReply, p: TProblem) {
+  return reply.status(p.status).type(PROBLEM_TYPE).send(JSON.stringify(p));
+}
+
+/** Every v1 call counts against its key: V1_RATE_LIMIT_PER_MINUTE a minute, said in the RateLimit-* headers. */
+const rateLimit = {
+  max: V1_RATE_LIMIT_PER_MINUTE,
+  timeWindow: 60_000,
+  keyGenerator: (req: FastifyRequest) => `v1:${(req.auth as TApiKeyAuth).apiKey.id}`,
+  labels: {
+    rateLimit: 'ratelimit-limit',
+    rateRemaining: 'ratelimit-remaining',
+    rateReset: 'ratelimit-reset',
+    retryAfter: 'retry-after',
+  },
+  addHeaders: { 'ratelimit-limit': true, 'ratelimit-remaining': true, 'ratelimit-reset': true, 'retry-after': true },
+  addHeadersOnExceeding: { 'ratelimit-limit': true, 'ratelimit-remaining': true, 'ratelimit-reset': true },
+  errorResponseBuilder: (_req: FastifyRequest, ctx: { ttl: number }) =>
+    new AppError(429, V1_MSG.rateLimited(Math.max(1, Math.ceil(ctx.ttl / 1000))), null, 'RATE_LIMITED'),
+};
+
+/** The Idempotency-Key header every POST carries. */
+const zIdempotencyHeaders = z.object({
+  'idempotency-key': z
+    .string({ error: V1_MSG.idempotencyKeyRequired })
+    .trim()
+    .min(1, V1_MSG.idempotencyKeyRequired)
+    .max(IDEMPOTENCY_KEY_MAX, V1_MSG.idempotencyKeyRequired),
+});
+
+/**
+ * /api/v1: the public API, with an API key (`Authorization: Bearer vk_…`) and nothing else (a session token is
+ * not taken here). Every call: the key is checked before anything is read (401), a read-only key may only GET
+ * (403), the key's rate limit applies (429 with Retry-After), and every error is a problem details document.
+ */
+/** The SHA-256 of a file, read as a stream. */
+async function sha256Of(file: string): Promise<string> {
+  const hash = createHash('sha256');
+  for await (const chunk of createReadStream(file)) hash.update(chunk as Buffer);
+  return hash.digest('hex');
+}
+
+export const publicApiRoutes =
+  (api: TPublicApiService, keys: TApiKeysService, media: TMediaService): FastifyPluginAsyncZod =>
+  async (app) => {
+    await app.register(
+      async (plain) => {
+        const v1 = plain.withTypeProvider<ZodTypeProvider>();
+        v1.addHook('onRequest', async (req) => {
+          const header = req.headers.authorization;
+          const key = header?.startsWith('Bearer ') ? header.slice(7).trim() : '';
+          if (!key) throw new AppError(401, V1_MSG.keyMissing, null, 'UNAUTHORIZED');
+          const who = await keys.authenticate(key);
+          if (!who) throw new AppError(401, V1_MSG.keyInvalid, null, 'UNAUTHORIZED');
+          if (req.method !== 'GET' && req.method !== 'HEAD' && who.apiKey.scope !== 'write')
+            throw new AppError(403, V1_MSG.readOnly, null, 'FORBIDDEN');
+          req.auth = who;
+        });
+        v1.setErrorHandler((error: FastifyError, req, reply) => {
+          if (error instanceof AppError) return sendProblem(reply, problem(error.statusCode, error.message, error.code));
+          if (hasZodFastifySchemaValidationErrors(error)) {
+            const errors = error.validation.map((issue) => ({
+              field:
+                String(issue.instancePath ?? '')
+                  .replace(/^\//, '')
+                  .replaceAll('/', '.') || (error.validationContext === 'headers' ? 'Idempotency-Key' : 'body'),
+              message: issue.message ?? MSG.somethingWentWrong,
+            }));
+            const detail = new Set(errors.map((e) => e.field)).size === 1 ? errors[0].message : V1_MSG.invalid;
+            return sendProblem(reply, problem(400, detail, 'VALIDATION_FAILED', errors));
+          }
+          const status = error.statusCode ?? 500;
+          if (status >= 400 && status < 500) return sendProblem(reply, problem(status, error.message, codeForStatus(status)));
+          req.log.error({ err: errorForLog(error) }, 'unhandled error');
+          return sendProblem(reply, problem(500, MSG.somethingWentWrong, 'INTERNAL'));
+        });
+        v1.setNotFoundHandler((req, reply) =>
+          sendProblem(reply, problem(404, `Route ${req.method} ${req.url.split('?')[0]} not found`, 'ROUTE_NOT_FOUND')),
+        );
+
+        v1.get(
+          '/accounts',
+          {
+            config: { rateLimit },
+            schema: {
+              tags,
+              security,
+              operationId: 'listAccounts',
+              summary: 'The linked social accounts',
+              response: { 200: zV1List(zV1Account), ...problems(401, 429) },
+            },
+          },
+          async (req) => ({ data: await api.accounts(authOf(req)), nextCursor: null }),
+        );
+
+        v1.post(
+          '/media',
+          {
+            config: { rateLimit, upload: true },
+            schema: {
+              tags,
+              security,
+              operationId: 'uploadMedia',
+              summary: 'Upload one image or video (multipart `file`) for posts: its id goes in mediaIds',
+              description:
+                'JPEG, PNG, WebP or SVG under 30 MB, MP4 or QuickTime under 100 MB, read from its bytes. Every POST needs an Idempotency-Key: the same key with the same file answers the same upload.',
+              consumes: ['multipart/form-data'],
+              headers: zIdempotencyHeaders,
+              response: { 201: zV1Media, 200: zV1Media, ...problems(400, 401, 403, 409, 413, 422, 429) },
+            },
+          },
+          async (req, reply) => {
+            const { 'idempotency-key': idempotencyKey } = req.headers as z.infer<typeof zIdempotencyHeaders>;
+            const answer = await uploading(req, reply, async () => {
+              let taken: { name: string; spooled: TSpooled } | null = null;
+              try {
+                for await (const file of filesOf(req, 'file', 1, media.limits.uploadBytes)) {
+                  if (taken) throw badRequest(POST_MSG.singleDrop);
+                  taken = { name: file.name, spooled: await media.spool(file) };
+                }
+                if (!taken) throw badRequest(POST_MSG.noFile);
+                const sha256 = await sha256Of(taken.spooled.file);
+                return await api.uploadMedia(authOf(req), idempotencyKey, { ...taken, sha256 });
+              } finally {
+                await unspool(taken?.spooled ?? null);
+              }
+            });
+            return reply.status(answer.status).send(answer.body);
+          },
+        );
+
+        v1.post(
+          '/posts',
+          {
+            config: { rateLimit },
+            schema: {
+              tags,
+              security,
+              operationId: 'createPost',
+              summary: 'Post now, schedule (scheduledAt) or save a draft, once per Idempotency-Key',
+              description:
+                'Every POST needs an Idempotency-Key header. The same key with the same body answers the same post (201 the first time, 200 after); with another body, 422. Keys are kept 24 hours.',
+              headers: zIdempotencyHeaders,
+              body: zV1PostCreate,
+              response: { 201: zV1Post, 200: zV1Post, ...problems(400, 401, 402, 403, 409, 422, 429) },
+            },
+          },
+          async (req, reply) => {
+            const { 'idempotency-key': idempotencyKey } = req.headers as z.infer<typeof zIdempotencyHeaders>;
+            const answer = await api.createPost(authOf(req), idempotencyKey, req.body);
+            return reply.status(answer.status).send(answer.body);
+          },
+        );
+
+        v1.get(
+          '/posts/:id',
+          {
+            config: { rateLimit },
+            schema: {
+              tags,
+              security,
+              operationId: 'getPost',
+              summary: 'A post: where it stands on each account, in the app’s words',
+              params: z.object({ id: z.string().trim().min(1).max(ID_MAX, V1_MSG.notFound) }),
+              response: { 200: zV1Post, ...problems(401, 404, 429) },
+            },
+          },
+          async (req) => api.post(authOf(req), req.params.id),
+        );
+      },
+      { prefix: '/v1' },
+    );
+  };
