@@ -75,7 +75,7 @@ test.describe('the profile hub', () => {
       request,
       expectNoSeriousA11y,
     }) => {
-      // seven pages visited one after the other
+      // eight pages visited one after the other
       test.setTimeout(120_000);
       await page.setViewportSize(viewport);
       const owner = await createBusinessOwner(request);
@@ -95,6 +95,7 @@ test.describe('the profile hub', () => {
         'Wallet',
         'Pricing',
         'Change Password',
+        'API keys',
         'Privacy Policy',
         'Help & Support',
         "FAQ's",
@@ -113,6 +114,7 @@ test.describe('the profile hub', () => {
         ['Notification', /\/profile\/notification$/, 'Notification'],
         ["FAQ's", /\/profile\/faq$/, 'FAQ'],
         ['Virality Point', /\/profile\/pointwallet$/, 'Virality Point'],
+        ['API keys', /\/profile\/apikeys$/, 'API keys'],
       ];
       for (const [entry, url, heading] of destinations) {
         await page.goto('/profile');
@@ -174,7 +176,7 @@ test.describe('the profile hub', () => {
     await expect(page.getByRole('region', { name: 'Your access' })).toBeVisible();
     entries = await menuEntries(page);
     expect(entries).toContain('Notification');
-    for (const hidden of ['Pricing', 'Manage Users', 'User Role']) expect(entries).not.toContain(hidden);
+    for (const hidden of ['Pricing', 'Manage Users', 'User Role', 'API keys']) expect(entries).not.toContain(hidden);
     await expect(page.getByText(/^Level:/)).toHaveCount(0);
   });
 

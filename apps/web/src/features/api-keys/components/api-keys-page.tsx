@@ -134,7 +134,7 @@ function KeyRow({ apiKey }: { apiKey: TApiKey }) {
     });
   return (
     <Group component="li" justify="space-between" align="center" wrap="nowrap" gap="sm" aria-label={apiKey.name}>
-      <Stack gap={4} miw={0}>
+      <Stack gap={4} miw={0} style={{ flex: 1 }}>
         <Group gap="xs" wrap="wrap">
           <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
             {apiKey.name}
@@ -157,6 +157,7 @@ function KeyRow({ apiKey }: { apiKey: TApiKey }) {
         onClick={confirm}
         loading={revoke.isPending}
         aria-label={`Revoke ${apiKey.name}`}
+        style={{ flexShrink: 0 }}
       >
         Revoke
       </Button>
