@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { TProfileType } from '../enums';
+import { agoText } from './insights';
 import { rolesForPath } from './routes';
 
 /**
@@ -81,11 +82,5 @@ export const API_KEY_RESPONSES = {
 /** When a key was last used, as its row says it: 'Never used', 'Used just now', 'Used 5 min ago', 'Used 3 h ago', 'Used 2 d ago'. */
 export function apiKeyUsedText(lastUsedAt: string | null, now: Date): string {
   const at = lastUsedAt ? new Date(lastUsedAt).getTime() : Number.NaN;
-  if (Number.isNaN(at)) return 'Never used';
-  const minutes = Math.max(0, Math.floor((now.getTime() - at) / 60_000));
-  if (minutes < 1) return 'Used just now';
-  if (minutes < 60) return `Used ${minutes} min ago`;
-  const hours = Math.floor(minutes / 60);
-  if (hours < 24) return `Used ${hours} h ago`;
-  return `Used ${Math.floor(hours / 24)} d ago`;
+  return Number.isNaN(at) ? 'Never used' : `Used ${agoText(at, now)}`;
 }

@@ -221,10 +221,15 @@ export function figuresUpdatedText(updatedAt: string | null, now: Date): string 
   if (!updatedAt) return FIGURES_READING;
   const at = new Date(updatedAt).getTime();
   if (Number.isNaN(at)) return FIGURES_READING;
+  return `Updated ${agoText(at, now)}`;
+}
+
+/** How long ago a moment (ms) was, as the app's rows say it: 'just now', '5 min ago', '3 h ago', '2 d ago'. */
+export function agoText(at: number, now: Date): string {
   const minutes = Math.max(0, Math.floor((now.getTime() - at) / 60_000));
-  if (minutes < 1) return 'Updated just now';
-  if (minutes < 60) return `Updated ${minutes} min ago`;
+  if (minutes < 1) return 'just now';
+  if (minutes < 60) return `${minutes} min ago`;
   const hours = Math.floor(minutes / 60);
-  if (hours < 24) return `Updated ${hours} h ago`;
-  return `Updated ${Math.floor(hours / 24)} d ago`;
+  if (hours < 24) return `${hours} h ago`;
+  return `${Math.floor(hours / 24)} d ago`;
 }
