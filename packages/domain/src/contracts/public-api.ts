@@ -24,6 +24,12 @@ export const V1_MSG = {
   scheduledAtInvalid: 'scheduledAt must be an ISO 8601 date and time with its offset, like 2027-01-31T09:00:00+01:00',
   scheduledAtWholeMinute: 'scheduledAt must be on a whole minute (its seconds 0)',
   mediaNotFound: 'Media not found: upload it first (its id is in the upload’s answer)',
+  cursorInvalid: 'This cursor is not valid: send the nextCursor of the previous page as it came',
+  patchEmpty: 'Send text or scheduledAt to change',
+  urlInvalid: 'url must be an https address of an image or video',
+  urlPrivate: 'url must reach a public address',
+  urlUnreachable: (why: string) => `The file at url could not be fetched: ${why}`,
+  publishedNotDeleted: 'A post that went out stays on its networks: delete it there',
 } as const;
 
 /** What a POST's Idempotency-Key may be. */
@@ -35,25 +41,56 @@ export const V1_RATE_LIMIT_PER_MINUTE = 120;
 
 const zId = z.string().trim().min(1).max(64);
 
+const zScheduledAt = z
+  .string()
+  .max(40, V1_MSG.scheduledAtInvalid)
+  .superRefine((v, ctx) => {
+    if (!z.iso.datetime({ offset: true }).safeParse(v).success)
+      ctx.addIssue({ code: 'custom', message: V1_MSG.scheduledAtInvalid });
+    else if (new Date(v).getUTCSeconds() !== 0 || new Date(v).getUTCMilliseconds() !== 0)
+      ctx.addIssue({ code: 'custom', message: V1_MSG.scheduledAtWholeMinute });
+  });
+
 /** POST /api/v1/posts: without scheduledAt (or draft) it is sent now. */
 export const zV1PostCreate = z.strictObject({
   text: z.string().max(CAPTION_MAX, V1_MSG.textTooLong).default(''),
   accountIds: z.array(zId, { error: V1_MSG.accountsRequired }).min(1, V1_MSG.accountsRequired).max(50, V1_MSG.tooManyAccounts),
   mediaIds: z.array(zId).max(10, V1_MSG.tooManyMedia).default([]),
-  scheduledAt: z
-    .string()
-    .max(40, V1_MSG.scheduledAtInvalid)
-    .superRefine((v, ctx) => {
-      if (!z.iso.datetime({ offset: true }).safeParse(v).success)
-        ctx.addIssue({ code: 'custom', message: V1_MSG.scheduledAtInvalid });
-      else if (new Date(v).getUTCSeconds() !== 0 || new Date(v).getUTCMilliseconds() !== 0)
-        ctx.addIssue({ code: 'custom', message: V1_MSG.scheduledAtWholeMinute });
-    })
-    .optional(),
+  scheduledAt: zScheduledAt.optional(),
   draft: z.boolean().optional(),
   campaignId: zId.optional(),
 });
 export type TV1PostCreate = z.infer<typeof zV1PostCreate>;
+
+/** A list's page size: 20 unless said, at most 100. */
+export const V1_PAGE_DEFAULT = 20;
+export const V1_PAGE_MAX = 100;
+
+/** What GET /api/v1/posts can be narrowed to. */
+export const V1_POST_STATUSES = ['draft', 'scheduled', 'publishing', 'published', 'failed'] as const;
+export type TV1PostStatus = (typeof V1_POST_STATUSES)[number];
+
+/** GET /api/v1/posts: newest first, a page at a time. */
+export const zV1PostsQuery = z.object({
+  status: z.enum(V1_POST_STATUSES).optional(),
+  cursor: z.string().max(200, V1_MSG.cursorInvalid).optional(),
+  limit: z.coerce.number().int().min(1).max(V1_PAGE_MAX).default(V1_PAGE_DEFAULT),
+});
+export type TV1PostsQuery = z.infer<typeof zV1PostsQuery>;
+
+/** PATCH /api/v1/posts/{id}: a scheduled post's text or time (at least one). */
+export const zV1PostPatch = z
+  .strictObject({
+    text: z.string().max(CAPTION_MAX, V1_MSG.textTooLong).optional(),
+    scheduledAt: zScheduledAt.optional(),
+  })
+  .refine((b) => b.text !== undefined || b.scheduledAt !== undefined, { message: V1_MSG.patchEmpty });
+export type TV1PostPatch = z.infer<typeof zV1PostPatch>;
+
+/** POST /api/v1/media with a JSON body: an https image or video, fetched and checked as an upload. */
+export const zV1MediaFromUrl = z.strictObject({
+  url: z.string().trim().max(2048, V1_MSG.urlInvalid).url(V1_MSG.urlInvalid),
+});
 
 /** A linked account: its name is the handle of a profile, or the name of a page, channel or organization page. */
 export const zV1Account = z.object({
@@ -109,6 +146,22 @@ export const zV1Media = z.object({
   durationSec: z.number().nullable(),
 });
 export type TV1Media = z.infer<typeof zV1Media>;
+
+/** A post's figures on one account, as the analytics job last read them from the network. */
+export const zV1PostAnalytics = z.object({
+  accountId: z.string().nullable(),
+  network: z.enum(SOCIAL_NETWORK_KEYS_TUPLE),
+  name: z.string(),
+  url: z.string().nullable(),
+  publishedAt: z.string().nullable(),
+  /** ready: figures read; pending: not read yet; unavailable: see message (not published, a story, no access…). */
+  state: z.enum(['ready', 'pending', 'unavailable']),
+  message: z.string().nullable(),
+  metrics: z.record(z.string(), z.number().nullable()),
+  /** When the figures were read (null: not yet). */
+  updatedAt: z.string().nullable(),
+});
+export type TV1PostAnalytics = z.infer<typeof zV1PostAnalytics>;
 
 /** A list: a page of items and where the next page starts (null: this was the last). */
 export const zV1List = <T extends z.ZodType>(item: T) => z.object({ data: z.array(item), nextCursor: z.string().nullable() });

@@ -274,6 +274,10 @@ export function createMediaService(deps: TDeps) {
   return {
     limits,
     sweep,
+    /** Where arriving files are written before they are read (the public API fetches a URL's file there). */
+    spoolDir: deps.spoolDir,
+    /** 403 for an account that cannot upload (checked before a URL's file is fetched). */
+    assertMayUpload,
     /** Writes an arriving file to the spool folder (the public API hashes it before it is uploaded). */
     spool: (file: TIncomingFile) => file.save(deps.spoolDir),
     /** s3/uploadSingleFile: one file. */

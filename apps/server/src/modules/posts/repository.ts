@@ -495,6 +495,48 @@ export function createPostsRepository(db: TDb, changes: TChanges) {
       return pageOfPosts(where, [desc(posts.updatedAt), desc(posts.id)], q);
     },
     /**
+     * The public API's list: an organization's active posts, newest made first, after `after` (the last of the
+     * previous page), narrowed by status: draft; scheduled (running or paused); publishing (sent, not all results
+     * in); published (done, at least one account published); failed (done, none published).
+     */
+    apiPage(
+      orgId: string,
+      q: {
+        status: 'draft' | 'scheduled' | 'publishing' | 'published' | 'failed' | null;
+        after: { createdAt: Date; id: string } | null;
+        limit: number;
+      },
+    ): Promise<TPostRow[]> {
+      const anyPublished = sql`EXISTS (SELECT 1 FROM ${postTargets} WHERE ${postTargets.postId} = ${posts.id} AND ${postTargets.state} = 'published')`;
+      const status =
+        q.status === 'draft'
+          ? and(eq(posts.isDraft, true))
+          : q.status === 'scheduled'
+            ? WAITING
+            : q.status === 'publishing'
+              ? sql`${LIVE} AND NOT ${posts.isPostDone} AND NOT ${posts.isScheduled}`
+              : q.status === 'published'
+                ? sql`${OUT} AND ${anyPublished}`
+                : q.status === 'failed'
+                  ? sql`${OUT} AND NOT ${anyPublished}`
+                  : undefined;
+      return db
+        .select()
+        .from(posts)
+        .where(
+          and(
+            eq(posts.orgId, orgId),
+            eq(posts.isActive, true),
+            status,
+            q.after
+              ? or(lt(posts.createdAt, q.after.createdAt), and(eq(posts.createdAt, q.after.createdAt), lt(posts.id, q.after.id)))
+              : undefined,
+          ),
+        )
+        .orderBy(desc(posts.createdAt), desc(posts.id))
+        .limit(q.limit);
+    },
+    /**
      * An organization's scheduled posts not yet out (running or paused), soonest due first; and how many there
      * are. A post sent now or deleted has left the list.
      */

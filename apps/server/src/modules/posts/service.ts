@@ -815,6 +815,51 @@ export function createPostsService(deps: TDeps) {
       });
     },
 
+    /**
+     * A scheduled post's text changed while it waits: checked against each network's limits as a new post is,
+     * then written with its targets sent again, so that what was prepared for the old text is let go and prepared
+     * anew (the due time publishes the new text either way: a preparation of other text is never used).
+     */
+    async editScheduledText(a: TAuthContext, id: string, text: string): Promise<string> {
+      if (isManager(a)) throw forbidden(MSG.forbidden);
+      const caption = text.replace(/^\s+/, '');
+      if (!caption) throw badRequest(POST_MSG.captionRequired);
+      return unitOfWork(async () => {
+        const post = await lockOwn(a, id);
+        if (post.isDraft || !post.isScheduled) throw badRequest(POST_MSG.notScheduled);
+        const waiting = await repo.waitingTargets(post.id);
+        if (post.isPostDone || waiting.length === 0) throw badRequest(POST_MSG.alreadyPublished);
+        const now = clock.now();
+        if (post.scheduledAt !== null && post.scheduledAt.getTime() <= now.getTime()) throw badRequest(POST_MSG.timePassed);
+        const facts = post.media.map((m) => ({ ...m, type: m.kind as 'image' | 'video' }));
+        for (const t of waiting) {
+          const network = t.network as TSocialNetworkKey;
+          const issues = postLimitIssues(socialNetwork(network)!.label, NETWORK_LIMITS[network], {
+            format: t.format as TPostFormat,
+            text: caption,
+            media: facts,
+          });
+          if (issues.length) throw badRequest(issues[0], { errors: { [network]: issues } });
+        }
+        await repo.updatePost(post.id, { caption, updatedAt: now });
+        await moveTargets({ ...post, caption }, post.isPaused ? 'paused' : 'scheduled', post.scheduledAt);
+        return POST_MSG.rescheduled;
+      });
+    },
+
+    /** The public API's list of the organization's posts, newest made first, `limit` after `after`. */
+    async apiPage(
+      a: TAuthContext,
+      q: {
+        status: Parameters<TPostsRepository['apiPage']>[1]['status'];
+        after: { createdAt: Date; id: string } | null;
+        limit: number;
+      },
+    ) {
+      const rows = await repo.apiPage(a.user.orgId, q);
+      return (await dtosOf(rows, await figuresViewOf(a))).map((p, i) => ({ post: p, createdAt: rows[i].createdAt }));
+    },
+
     /** drafts/get-draft-details/{id}/: one draft (or any post) of the caller's organization. */
     async getPost(a: TAuthContext, id: string) {
       const post = await findReadable(a, id);

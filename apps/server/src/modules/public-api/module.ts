@@ -1,4 +1,5 @@
 import type { TModule } from '../../module-types';
+import { mediaFetcher } from './fetch-media';
 import { createPublicApiRepository } from './repository';
 import { publicApiRoutes } from './routes';
 import { createPublicApiService, type TPublicApiService } from './service';
@@ -12,7 +13,7 @@ declare module '../../module-types' {
 /** The public API (/api/v1) for integrators and AI agents: the app's services behind an API key, exactly once per POST. */
 export const publicApiModule: TModule = {
   name: 'public-api',
-  services: ({ db, unitOfWork, clock, services }) => ({
+  services: ({ db, unitOfWork, clock, services, config }) => ({
     publicApi: createPublicApiService({
       repo: createPublicApiRepository(db),
       unitOfWork,
@@ -20,6 +21,8 @@ export const publicApiModule: TModule = {
       posts: services.posts,
       social: services.socialAccounts,
       media: services.media,
+      analytics: services.analytics,
+      fetchMedia: mediaFetcher({ loopbackHttp: config.sandbox }),
     }),
   }),
   routes: ({ services }) => [publicApiRoutes(services.publicApi, services.apiKeys, services.media)],

@@ -141,8 +141,12 @@ describe('the OpenAPI document', () => {
       .filter(([path]) => path.startsWith('/api/v1/'))
       .flatMap(([path, methods]) => Object.entries(methods).map(([method, op]) => ({ name: `${method} ${path}`, op })));
     expect(ops.map((o) => o.name).sort()).toEqual([
+      'delete /api/v1/posts/{id}',
       'get /api/v1/accounts',
+      'get /api/v1/posts',
       'get /api/v1/posts/{id}',
+      'get /api/v1/posts/{id}/analytics',
+      'patch /api/v1/posts/{id}',
       'post /api/v1/media',
       'post /api/v1/posts',
     ]);
@@ -156,7 +160,7 @@ describe('the OpenAPI document', () => {
       expect(o.security, name).toEqual([{ apiKey: [] }]);
       expect(Object.keys(o.responses), name).toEqual(expect.arrayContaining(['401', '429']));
       expect(
-        Object.keys(o.responses).some((s) => s === '200' || s === '201'),
+        Object.keys(o.responses).some((s) => s === '200' || s === '201' || s === '204'),
         name,
       ).toBe(true);
     }

@@ -15,8 +15,12 @@ import {
   zV1Account,
   zV1List,
   zV1Media,
+  zV1MediaFromUrl,
   zV1Post,
+  zV1PostAnalytics,
   zV1PostCreate,
+  zV1PostPatch,
+  zV1PostsQuery,
 } from '@virality/domain';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -63,6 +67,9 @@ const rateLimit = {
   errorResponseBuilder: (_req: FastifyRequest, ctx: { ttl: number }) =>
     new AppError(429, V1_MSG.rateLimited(Math.max(1, Math.ceil(ctx.ttl / 1000))), null, 'RATE_LIMITED'),
 };
+
+/** A resource's id in the path. */
+const zIdParams = z.object({ id: z.string().trim().min(1).max(ID_MAX, V1_MSG.notFound) });
 
 /** The Idempotency-Key header every POST carries. */
 const zIdempotencyHeaders = z.object({
@@ -146,16 +153,22 @@ export const publicApiRoutes =
               tags,
               security,
               operationId: 'uploadMedia',
-              summary: 'Upload one image or video (multipart `file`) for posts: its id goes in mediaIds',
+              summary: 'Upload one image or video (multipart `file`, or JSON `{url}` of an https file): its id goes in mediaIds',
               description:
-                'JPEG, PNG, WebP or SVG under 30 MB, MP4 or QuickTime under 100 MB, read from its bytes. Every POST needs an Idempotency-Key: the same key with the same file answers the same upload.',
-              consumes: ['multipart/form-data'],
+                'JPEG, PNG, WebP or SVG under 30 MB, MP4 or QuickTime under 100 MB, read from its bytes. With a JSON body `{url}`, the file at that https address (public addresses only; up to 3 redirects) is fetched and checked the same way. Every POST needs an Idempotency-Key: the same key with the same file (or url) answers the same upload.',
+              consumes: ['multipart/form-data', 'application/json'],
               headers: zIdempotencyHeaders,
               response: { 201: zV1Media, 200: zV1Media, ...problems(400, 401, 403, 409, 413, 422, 429) },
             },
           },
           async (req, reply) => {
             const { 'idempotency-key': idempotencyKey } = req.headers as z.infer<typeof zIdempotencyHeaders>;
+            if (!req.isMultipart()) {
+              const parsed = zV1MediaFromUrl.safeParse(req.body ?? {});
+              if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? V1_MSG.urlInvalid);
+              const answer = await api.mediaFromUrl(authOf(req), idempotencyKey, parsed.data.url);
+              return reply.status(answer.status).send(answer.body);
+            }
             const answer = await uploading(req, reply, async () => {
               let taken: { name: string; spooled: TSpooled } | null = null;
               try {
@@ -206,11 +219,87 @@ export const publicApiRoutes =
               security,
               operationId: 'getPost',
               summary: 'A post: where it stands on each account, in the app’s words',
-              params: z.object({ id: z.string().trim().min(1).max(ID_MAX, V1_MSG.notFound) }),
+              params: zIdParams,
               response: { 200: zV1Post, ...problems(401, 404, 429) },
             },
           },
           async (req) => api.post(authOf(req), req.params.id),
+        );
+
+        v1.get(
+          '/posts',
+          {
+            config: { rateLimit },
+            schema: {
+              tags,
+              security,
+              operationId: 'listPosts',
+              summary: 'The organization’s posts, newest first, a page at a time (cursor)',
+              description:
+                'status narrows the list: draft; scheduled (waiting, running or paused); publishing (sent, results not all in); published (at least one account published); failed (none published). Send nextCursor as cursor for the next page; null means this was the last.',
+              querystring: zV1PostsQuery,
+              response: { 200: zV1List(zV1Post), ...problems(400, 401, 429) },
+            },
+          },
+          async (req) => api.listPosts(authOf(req), req.query),
+        );
+
+        v1.patch(
+          '/posts/:id',
+          {
+            config: { rateLimit },
+            schema: {
+              tags,
+              security,
+              operationId: 'updatePost',
+              summary: 'Change a scheduled post’s text or time while it waits',
+              description:
+                'Only a scheduled post not yet out. scheduledAt must be in the future and within the plan; the text is checked against each network’s limits. Both change together or neither does.',
+              params: zIdParams,
+              body: zV1PostPatch,
+              response: { 200: zV1Post, ...problems(400, 401, 403, 404, 429) },
+            },
+          },
+          async (req) => api.patchPost(authOf(req), req.params.id, req.body),
+        );
+
+        v1.delete(
+          '/posts/:id',
+          {
+            config: { rateLimit },
+            schema: {
+              tags,
+              security,
+              operationId: 'deletePost',
+              summary: 'Delete a draft, or cancel a scheduled post not yet out',
+              description:
+                'A post that went out (or is going out) stays on its networks: 409. A post already deleted is not found (404).',
+              params: zIdParams,
+              response: { 204: z.null().describe('Deleted'), ...problems(401, 403, 404, 409, 429) },
+            },
+          },
+          async (req, reply) => {
+            await api.deletePost(authOf(req), req.params.id);
+            return reply.status(204).send(null);
+          },
+        );
+
+        v1.get(
+          '/posts/:id/analytics',
+          {
+            config: { rateLimit },
+            schema: {
+              tags,
+              security,
+              operationId: 'getPostAnalytics',
+              summary: 'A post’s figures on each account, as last read from the networks',
+              description:
+                'Figures are read by a job (about hourly at first), never at the call: state pending means not read yet; unavailable carries the reason in message.',
+              params: zIdParams,
+              response: { 200: zV1List(zV1PostAnalytics), ...problems(401, 404, 429) },
+            },
+          },
+          async (req) => ({ data: await api.analytics(authOf(req), req.params.id), nextCursor: null }),
         );
       },
       { prefix: '/v1' },

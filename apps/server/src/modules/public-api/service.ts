@@ -10,22 +10,48 @@ import {
   type TV1Account,
   type TV1Media,
   type TV1Post,
+  type TV1PostAnalytics,
   type TV1PostCreate,
+  type TV1PostPatch,
+  type TV1PostStatus,
   targetStateLook,
   V1_MSG,
 } from '@virality/domain';
 import type { Clock } from '../../clock';
 import { AppError, badRequest } from '../../errors';
 import type { TUnitOfWork } from '../../lib/unit-of-work';
+import type { TAnalyticsService } from '../analytics/service';
 import type { TAuthContext } from '../auth/service';
 import type { TMediaService } from '../media/service';
-import type { TSpooled } from '../media/spool';
+import { type TSpooled, unspool } from '../media/spool';
 import type { TPostsService } from '../posts/service';
 import type { TSocialAccountsService } from '../social-accounts/service';
 import type { TPublicApiRepository } from './repository';
 
 /** What a POST of the public API answers: its status code and body (the first answer, or the kept one again). */
 export type TV1Answer<T> = { status: 201 | 200; body: T };
+
+/** Fetches the file at a URL into the spool folder, within the upload limit; throws a 400 in the API's words. */
+export type TFetchMedia = (url: string, spoolDir: string, maxBytes: number) => Promise<{ name: string; spooled: TSpooled }>;
+
+/** A list's cursor: where the previous page ended (its last post's creation and id), opaque to clients. */
+const cursorOf = (at: Date, id: string) => Buffer.from(JSON.stringify([at.toISOString(), id])).toString('base64url');
+function readCursor(cursor: string | undefined): { createdAt: Date; id: string } | null {
+  if (!cursor) return null;
+  try {
+    const [at, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown[];
+    const createdAt = new Date(String(at));
+    if (typeof id !== 'string' || typeof at !== 'string' || Number.isNaN(createdAt.getTime())) throw new Error();
+    return { createdAt, id };
+  } catch {
+    throw badRequest(V1_MSG.cursorInvalid);
+  }
+}
+
+const hashOf = (request: unknown) => createHash('sha256').update(JSON.stringify(request)).digest('hex');
+
+/** The analytics call's per-account code, as the public API says it. */
+const ANALYTICS_STATE: Record<number, TV1PostAnalytics['state']> = { 200: 'ready', 202: 'pending' };
 
 const networkKey = (id: string) => socialNetwork(id)?.key as TSocialNetworkKey;
 
@@ -65,13 +91,16 @@ export function createPublicApiService(deps: {
   posts: TPostsService;
   social: TSocialAccountsService;
   media: TMediaService;
+  analytics: TAnalyticsService;
+  /** Fetches a media URL for POST /api/v1/media {url} (tests give their own). */
+  fetchMedia: TFetchMedia;
 }) {
   const { repo, unitOfWork, clock } = deps;
   const keepMs = IDEMPOTENCY_KEEP_HOURS * 3_600_000;
 
   /** Runs `work` once per (owner, Idempotency-Key); a repeat with the same request answers what the first did. */
   async function once<T>(a: TAuthContext, key: string, request: unknown, work: () => Promise<T>): Promise<TV1Answer<T>> {
-    const requestHash = createHash('sha256').update(JSON.stringify(request)).digest('hex');
+    const requestHash = hashOf(request);
     return unitOfWork(async () => {
       const now = clock.now();
       const claim = () => repo.claim({ ownerId: a.userId, key, requestHash, createdAt: now });
@@ -94,6 +123,36 @@ export function createPublicApiService(deps: {
     });
   }
 
+  /** The answer kept for a repeat of a request, without taking its key (null: the key is new, or its time is over). */
+  async function keptAnswer<T>(a: TAuthContext, key: string, request: unknown): Promise<TV1Answer<T> | null> {
+    const kept = await repo.find(a.userId, key);
+    if (!kept || kept.createdAt.getTime() < clock.nowMs() - keepMs) return null;
+    if (kept.requestHash !== hashOf(request)) throw new AppError(422, V1_MSG.idempotencyKeyReused, null, 'CONFLICT');
+    return { status: 200, body: kept.response as T };
+  }
+
+  /** A spooled file uploaded as the app's upload call does, once per Idempotency-Key. */
+  function uploadSpooled(a: TAuthContext, key: string, request: unknown, file: { name: string; spooled: TSpooled }) {
+    return once(a, key, request, async (): Promise<TV1Media> => {
+      const incoming = (async function* () {
+        yield { name: file.name, save: async () => file.spooled };
+      })();
+      const [uploaded] = await deps.media.uploadOne(a, undefined, incoming);
+      const [m] = await deps.media.resolve(a.user.orgId, [uploaded.result]);
+      return {
+        id: m.mediaId,
+        url: m.url,
+        name: m.name,
+        kind: m.kind,
+        mimeType: m.mimeType,
+        bytes: m.bytes,
+        width: m.width,
+        height: m.height,
+        durationSec: m.durationSec,
+      };
+    });
+  }
+
   return {
     async accounts(a: TAuthContext): Promise<TV1Account[]> {
       return (await deps.social.list(a, null)).map((s) => ({
@@ -110,6 +169,86 @@ export function createPublicApiService(deps: {
       return v1Post(await deps.posts.getPost(a, id));
     },
 
+    /** GET /api/v1/posts: the organization's posts, newest made first, a page at a time. */
+    async listPosts(
+      a: TAuthContext,
+      q: { status?: TV1PostStatus; cursor?: string; limit: number },
+    ): Promise<{ data: TV1Post[]; nextCursor: string | null }> {
+      const after = readCursor(q.cursor);
+      // one more than asked says whether a next page exists
+      const page = await deps.posts.apiPage(a, { status: q.status ?? null, after, limit: q.limit + 1 });
+      const shown = page.slice(0, q.limit);
+      const last = shown.at(-1);
+      return {
+        data: shown.map((p) => v1Post(p.post)),
+        nextCursor: page.length > q.limit && last ? cursorOf(last.createdAt, last.post.CommonPostID) : null,
+      };
+    },
+
+    /**
+     * PATCH /api/v1/posts/{id}: a scheduled post's time and/or text, in one transaction (both or neither), with the
+     * app's rules: only while it waits, a time in the future within the plan.
+     */
+    async patchPost(a: TAuthContext, id: string, input: TV1PostPatch): Promise<TV1Post> {
+      await unitOfWork(async () => {
+        if (input.scheduledAt !== undefined) {
+          const at = new Date(input.scheduledAt).toISOString();
+          await deps.posts.editScheduled(a, {
+            CommonPostID: id,
+            ScheduledDate: at.slice(0, 10),
+            ScheduledTime: at.slice(11, 16),
+          });
+        }
+        if (input.text !== undefined) await deps.posts.editScheduledText(a, id, input.text);
+      });
+      return v1Post(await deps.posts.getPost(a, id));
+    },
+
+    /**
+     * DELETE /api/v1/posts/{id}: a draft is deleted, a scheduled post not yet out is canceled (as the app's Delete
+     * does); a post that went out, or is going out, stays (409).
+     */
+    async deletePost(a: TAuthContext, id: string): Promise<void> {
+      const post = await deps.posts.getPost(a, id);
+      if (post.IsDraft) await deps.posts.deleteDraft(a, id);
+      else if (post.IsScheduled && !post.IsPostDone) await deps.posts.editScheduled(a, { CommonPostID: id, IsActive: false });
+      else throw new AppError(409, V1_MSG.publishedNotDeleted, null, 'CONFLICT');
+    },
+
+    /** GET /api/v1/posts/{id}/analytics: each account's figures, as the analytics job last read them. */
+    async analytics(a: TAuthContext, id: string): Promise<TV1PostAnalytics[]> {
+      const items = await deps.analytics.postAnalytics(a, { CommonPostID: id });
+      return items.map((it) => ({
+        accountId: it.UserSocialMediaID,
+        network: networkKey(it.SocialMediaID),
+        name: it.UserName,
+        url: it.PostUrl,
+        publishedAt: it.PostedAt,
+        state: ANALYTICS_STATE[it.ResponseCode] ?? 'unavailable',
+        message: it.error,
+        metrics: { ...it.Metrics },
+        updatedAt: it.UpdatedAt,
+      }));
+    },
+
+    /**
+     * POST /api/v1/media {url}: the file at an https address fetched (public addresses only, within the upload
+     * limit) and uploaded with the app's checks, once per Idempotency-Key (a repeat answers the same upload and
+     * fetches nothing).
+     */
+    async mediaFromUrl(a: TAuthContext, idempotencyKey: string, url: string): Promise<TV1Answer<TV1Media>> {
+      const request = { call: 'POST /v1/media', url };
+      const kept = await keptAnswer<TV1Media>(a, idempotencyKey, request);
+      if (kept) return kept;
+      await deps.media.assertMayUpload(a);
+      const file = await deps.fetchMedia(url, deps.media.spoolDir, deps.media.limits.uploadBytes);
+      try {
+        return await uploadSpooled(a, idempotencyKey, request, file);
+      } finally {
+        await unspool(file.spooled);
+      }
+    },
+
     /**
      * POST /api/v1/media: one file (already spooled, its bytes hashed by the caller), uploaded with the app's checks,
      * once per Idempotency-Key: a repeat with the same bytes answers the same upload.
@@ -119,24 +258,7 @@ export function createPublicApiService(deps: {
       idempotencyKey: string,
       file: { name: string; sha256: string; spooled: TSpooled },
     ): Promise<TV1Answer<TV1Media>> {
-      return once(a, idempotencyKey, { call: 'POST /v1/media', name: file.name, sha256: file.sha256 }, async () => {
-        const incoming = (async function* () {
-          yield { name: file.name, save: async () => file.spooled };
-        })();
-        const [uploaded] = await deps.media.uploadOne(a, undefined, incoming);
-        const [m] = await deps.media.resolve(a.user.orgId, [uploaded.result]);
-        return {
-          id: m.mediaId,
-          url: m.url,
-          name: m.name,
-          kind: m.kind,
-          mimeType: m.mimeType,
-          bytes: m.bytes,
-          width: m.width,
-          height: m.height,
-          durationSec: m.durationSec,
-        };
-      });
+      return uploadSpooled(a, idempotencyKey, { call: 'POST /v1/media', name: file.name, sha256: file.sha256 }, file);
     },
 
     /** POST /api/v1/posts: sent now, scheduled (scheduledAt) or a draft, once per Idempotency-Key. */

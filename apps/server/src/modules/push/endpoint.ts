@@ -1,7 +1,9 @@
-import dns, { type LookupAddress } from 'node:dns';
 import https from 'node:https';
-import { BlockList, isIP } from 'node:net';
+import { isIP } from 'node:net';
 import { WEB_PUSH_MSG } from '@virality/domain';
+import { isLocalName, isPrivateAddress, PrivateAddressError, publicOnlyLookup } from '../../lib/outbound';
+
+export { isPrivateAddress };
 
 /**
  * Where the server may send a push. A subscription's endpoint comes from a browser, so whoever registers one
@@ -9,64 +11,6 @@ import { WEB_PUSH_MSG } from '@virality/domain';
  * machine, the private network or the cloud's metadata service. Outside the sandbox nothing else is allowed; in
  * sandbox mode the sandbox's own push service (http, on this server) is allowed too.
  */
-
-// Two lists: a BlockList also matches an IPv4 address against IPv6 rules (as ::ffff:a.b.c.d), and the IPv6 list
-// refuses every address that carries an IPv4 address. A BlockList reads an address in any spelling (compressed or
-// not, any case, a dotted tail), so '::127.0.0.1' and '0::7f00:1' are one address.
-const PRIVATE_V4 = new BlockList();
-const PRIVATE_V6 = new BlockList();
-for (const [net, bits] of [
-  ['0.0.0.0', 8],
-  ['10.0.0.0', 8],
-  ['100.64.0.0', 10],
-  ['127.0.0.0', 8],
-  ['169.254.0.0', 16],
-  ['172.16.0.0', 12],
-  ['192.0.0.0', 24],
-  ['192.0.2.0', 24],
-  ['192.168.0.0', 16],
-  ['198.18.0.0', 15],
-  ['198.51.100.0', 24],
-  ['203.0.113.0', 24],
-  ['224.0.0.0', 4],
-  ['240.0.0.0', 4],
-] as const)
-  PRIVATE_V4.addSubnet(net, bits, 'ipv4');
-for (const [net, bits] of [
-  // unspecified, loopback and IPv4-compatible (::a.b.c.d)
-  ['::', 96],
-  // every range whose addresses carry an IPv4 address reaches that address (or a relay to it), whichever it is:
-  // IPv4-mapped and -translated, NAT64 (well-known and local-use), Teredo (in the IETF's 2001::/23) and 6to4.
-  // No push service lives there, so all of them are refused, not only those around a private IPv4 address.
-  ['::ffff:0:0', 96],
-  ['::ffff:0:0:0', 96],
-  ['64:ff9b::', 96],
-  ['64:ff9b:1::', 48],
-  ['2001::', 23],
-  ['2002::', 16],
-  ['100::', 64],
-  ['2001:db8::', 32],
-  ['3fff::', 20],
-  ['fc00::', 7],
-  ['fe80::', 10],
-  ['fec0::', 10],
-  ['ff00::', 8],
-] as const)
-  PRIVATE_V6.addSubnet(net, bits, 'ipv6');
-
-/**
- * True for an address that is not on the public internet (loopback, private, link-local, reserved, multicast) or
- * that is an IPv6 address carrying an IPv4 address (IPv4-compatible, -mapped, -translated, NAT64, 6to4, Teredo).
- */
-export function isPrivateAddress(address: string): boolean {
-  const family = isIP(address);
-  if (family === 4) return PRIVATE_V4.check(address, 'ipv4');
-  if (family === 6) return PRIVATE_V6.check(address, 'ipv6');
-  return true;
-}
-
-/** Host names that never leave this machine or its network. */
-const LOCAL_NAME = /(^|\.)(localhost|local|internal|intranet|lan|home\.arpa|localdomain)$/i;
 
 /** The sandbox push service's endpoints on this server (only in sandbox mode). */
 export const sandboxPushPrefix = (publicUrl: string) => `${publicUrl.replace(/\/+$/, '')}/sandbox/push/endpoint/`;
@@ -82,7 +26,7 @@ export function endpointIssue(endpoint: string, opts: { sandbox: boolean; public
   if (url.protocol !== 'https:') return WEB_PUSH_MSG.endpointInvalid;
   const host = url.hostname.replace(/^\[|\]$/g, '').replace(/\.$/, '');
   if (isIP(host)) return isPrivateAddress(host) ? WEB_PUSH_MSG.endpointPrivate : null;
-  if (!host.includes('.') || LOCAL_NAME.test(host)) return WEB_PUSH_MSG.endpointPrivate;
+  if (isLocalName(host)) return WEB_PUSH_MSG.endpointPrivate;
   return null;
 }
 
@@ -90,24 +34,7 @@ export function endpointIssue(endpoint: string, opts: { sandbox: boolean; public
 export type TPushAnswer = { status: number; retryAfter: string | null };
 
 /** A send refused before it left: the endpoint's name resolved to an address that is not public. */
-export class PrivateEndpointError extends Error {}
-
-type TLookupCallback = (err: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void;
-
-/**
- * Resolves a push service's name and refuses it if any of its addresses is not public. Used as the connection's
- * own lookup, so the address checked is the address connected to (no second resolution in between).
- */
-function publicOnlyLookup(hostname: string, options: { all?: boolean }, callback: TLookupCallback) {
-  // read from the module at each call (not bound at import), so a test can make a name resolve where it wants
-  dns.lookup(hostname, { all: true }, (err, addresses) => {
-    if (err) return callback(err, []);
-    if (addresses.length === 0 || addresses.some((a) => isPrivateAddress(a.address)))
-      return callback(new PrivateEndpointError('The push endpoint does not resolve to a public address'), []);
-    if (options.all) return callback(null, addresses);
-    return callback(null, addresses[0].address, addresses[0].family);
-  });
-}
+export const PrivateEndpointError = PrivateAddressError;
 
 /**
  * POSTs an encrypted push to a push service over https, through the public-only lookup, within `timeoutMs`;
