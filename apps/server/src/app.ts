@@ -3,10 +3,7 @@ import path from 'node:path';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
-import swagger from '@fastify/swagger';
-import swaggerUi from '@fastify/swagger-ui';
 import Fastify from 'fastify';
-import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { createContainer, type TContainer, type TContainerDeps } from './container';
 import { registerAuth } from './http/auth';
 import { contractSerializer, replies } from './http/contracts';
@@ -14,7 +11,8 @@ import { registerErrorHandler, registerNotFound } from './http/error-handler';
 import { registerHygiene } from './http/hygiene';
 import { readLivePages, registerLivePages } from './http/live-pages';
 import { registerMetrics } from './http/metrics';
-import { documentEmptyQueryValues, validatorCompiler } from './http/query';
+import { registerOpenapi } from './http/openapi';
+import { validatorCompiler } from './http/query';
 import { dbRateLimitStore } from './http/rate-limit-store';
 import { jobsCheck, registerReadiness } from './http/readiness';
 import { registerSecurityHeaders } from './http/security-headers';
@@ -76,33 +74,7 @@ async function buildOn(container: TContainer, own: boolean) {
   });
   await app.register(rateLimit, { global: false, store: dbRateLimitStore(db, clock) });
   await app.register(multipart, { limits: { fileSize: 100 * 1024 * 1024, files: 10 } });
-  await app.register(swagger, {
-    openapi: {
-      openapi: '3.0.3',
-      info: {
-        title: 'Virality API',
-        version: '0.1.0',
-        description:
-          'Main API (/api), social-posting API (/sph) and admin API (/api/admin). An optional query parameter sent empty (`?year=`) is read as not sent.',
-      },
-      components: {
-        securitySchemes: {
-          accessToken: { type: 'apiKey', in: 'header', name: 'x-access-token' },
-          // the live stream (GET /api/events): a one-time ticket from POST /api/events/ticket
-          eventsTicket: { type: 'apiKey', in: 'query', name: 'ticket' },
-          // GET /metrics when METRICS_TOKEN is set
-          metricsToken: { type: 'http', scheme: 'bearer' },
-          // the public API (/api/v1): a key made on the API keys page
-          apiKey: { type: 'http', scheme: 'bearer', description: 'An API key (vk_…) from the API keys page of the profile' },
-        },
-      },
-    },
-    transform: jsonSchemaTransform,
-    // an optional query parameter sent empty reads as not sent (http/query.ts)
-    transformObject: (doc) => ('openapiObject' in doc ? documentEmptyQueryValues(doc.openapiObject) : doc.swaggerObject),
-  });
-  await app.register(swaggerUi, { routePrefix: '/api/docs' });
-  app.get('/api/docs/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  await registerOpenapi(app, { publicUrl: config.publicUrl });
   registerAuth(app, services.auth);
   registerMetrics(app, container.metrics, config.metrics.token);
 

@@ -15,7 +15,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { forbidden } from '../../errors';
-import { authOf, requireAuth, requireRole } from '../../http/auth';
+import { authOf, guard, requireAuth, requireRole } from '../../http/auth';
 import { replies } from '../../http/contracts';
 import { ok } from '../../http/envelope';
 import type { TCampaignsService } from './service';
@@ -27,6 +27,7 @@ async function requireCampaignOwner(req: FastifyRequest): Promise<void> {
   await requireAuth(req);
   if (!canOwnCampaigns(req.auth!.role)) throw forbidden(CAMPAIGN_MSG.ownersOnly);
 }
+guard({ scheme: 'accessToken', refuses: [401, 403] }, requireCampaignOwner);
 
 /** The campaigns' calls (packages/domain contracts/campaigns.ts lists them with who may call each). */
 export const campaignsRoutes =

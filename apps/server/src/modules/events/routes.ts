@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { unauthorized } from '../../errors';
-import { authOf, requireAuth } from '../../http/auth';
+import { authOf, guard, requireAuth } from '../../http/auth';
 import { replies } from '../../http/contracts';
 import { ok } from '../../http/envelope';
 import type { TEventsService, TLiveSink } from './service';
@@ -47,9 +47,9 @@ export const eventsRoutes =
       '/events',
       {
         // no ticket is an unauthorised caller (401), like a wrong or expired one: refused before the query is validated
-        onRequest: async (req) => {
+        onRequest: guard({ scheme: 'eventsTicket', refuses: [401] }, async (req) => {
           if (!ticketOf(req)) throw unauthorized(MSG.unauthorized);
-        },
+        }),
         schema: {
           tags,
           security: ticketSecurity,
