@@ -146,9 +146,11 @@ export type TPerformancePeriod = (typeof PERFORMANCE_PERIODS)[number];
 /** performance_overview/: the organization's posts that went out over the last Days days, day by day. */
 export const zPerformanceBody = z.object({
   UserID: zId.optional(),
+  // the refinement is invisible to JSON Schema: the document is told the same periods as an enum
   Days: z.coerce
     .number()
-    .refine((n): n is TPerformancePeriod => (PERFORMANCE_PERIODS as readonly number[]).includes(n), 'Days must be 7, 30 or 90'),
+    .refine((n): n is TPerformancePeriod => (PERFORMANCE_PERIODS as readonly number[]).includes(n), 'Days must be 7, 30 or 90')
+    .meta({ enum: [...PERFORMANCE_PERIODS] }),
   TimeZone: zTimeZone,
 });
 

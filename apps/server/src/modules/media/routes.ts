@@ -12,6 +12,8 @@ const tags = ['Media'];
 const zUserIdQuery = z.object({ userId: z.string().max(ID_MAX, tooLong('userId')).optional() });
 /** Upload calls read multipart bodies (every other call refuses them before reading, http/hygiene). */
 const uploadConfig = { upload: true };
+/** multipleUploadVal's field and how many files it takes (the handler reads them, the document says them). */
+const manyFiles = { field: 'files', max: MEDIA_MAX_FILES };
 
 /** s3/uploadSingleFile and s3/multipleUploadVal: media for posts, read for what they are from their bytes. */
 export const mediaRoutes =
@@ -46,7 +48,7 @@ export const mediaRoutes =
       '/s3/multipleUploadVal',
       {
         onRequest: requireAuth,
-        config: uploadConfig,
+        config: { ...uploadConfig, uploadFiles: manyFiles },
         schema: {
           tags,
           security,
@@ -58,7 +60,7 @@ export const mediaRoutes =
       },
       async (req, reply) => {
         const files = await uploading(req, reply, () =>
-          media.uploadMany(authOf(req), req.query.userId, filesOf(req, 'files', MEDIA_MAX_FILES, maxBytes)),
+          media.uploadMany(authOf(req), req.query.userId, filesOf(req, manyFiles.field, manyFiles.max, maxBytes)),
         );
         return ok({ data: { data: files } });
       },
