@@ -206,6 +206,7 @@ describe('one composition root for the server, the worker and the tests', () => 
         'subscriptions',
         'team',
         'users',
+        'webhooks',
       ].sort(),
     );
     expect(t.container.jobs.queues()).toEqual(
@@ -224,6 +225,8 @@ describe('one composition root for the server, the worker and the tests', () => 
         'transfers-reconcile',
         'ledger-check',
         'web-push',
+        'webhook-deliver',
+        'webhook-sweep',
         'test-standard',
       ]),
     );

@@ -1,4 +1,6 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import type { TDb } from '../db/client';
+import { getOrCreateSetting } from './settings';
 
 /**
  * Secrets at rest (the networks' access and refresh tokens): AES-256-GCM with a random 96-bit nonce per
@@ -48,7 +50,6 @@ export function createVault(keys: TVaultKey[], currentId: string) {
     isStale: (sealed: string) => sealed.split('.')[1] !== currentId,
   };
 }
-export type TVault = ReturnType<typeof createVault>;
 
 /**
  * Keys from configuration: `TOKEN_KEYS` is `id:base64key[,id:base64key…]`, the first one current. Without it
@@ -67,3 +68,15 @@ export function parseVaultKeys(value: string): TVaultKey[] {
 }
 
 export const newVaultKey = () => ({ id: `k${Date.now().toString(36)}`, key: randomBytes(32).toString('base64') });
+
+/**
+ * The product's vault for secrets at rest (the networks' tokens, the webhooks' signing secrets): its keys from
+ * TOKEN_KEYS, else one made on first start and kept in the settings.
+ */
+export async function loadTokenVault(tokenKeys: string | undefined | null, db: TDb): Promise<TVault> {
+  const keys = tokenKeys
+    ? parseVaultKeys(tokenKeys)
+    : [await getOrCreateSetting(db, 'token_key', newVaultKey)].map((k) => ({ id: k.id, key: Buffer.from(k.key, 'base64') }));
+  return createVault(keys, keys[0].id);
+}
+export type TVault = ReturnType<typeof createVault>;

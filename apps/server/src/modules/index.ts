@@ -23,6 +23,7 @@ import { socialAccountsModule } from './social-accounts/module';
 import { subscriptionsModule } from './subscriptions/module';
 import { teamModule } from './team/module';
 import { usersModule } from './users/module';
+import { webhooksModule } from './webhooks/module';
 
 /**
  * Every module of the server, in the order their services are built: a module may use the services of
@@ -37,6 +38,8 @@ export const MODULES: readonly TModule[] = [
   usersModule,
   authModule,
   apiKeysModule,
+  // before every module whose changes make webhook events (campaigns, posts, payments, money)
+  webhooksModule,
   teamModule,
   // before the posts: a post made for a campaign is checked by it, and the posts module registers its posts
   campaignsModule,

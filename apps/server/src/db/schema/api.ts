@@ -1,5 +1,6 @@
+import { sql } from 'drizzle-orm';
 import { check, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
-import { oneOf, users } from './users';
+import { oneOf, organizations, users } from './users';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -47,4 +48,75 @@ export const apiIdempotency = pgTable(
     createdAt: ts('created_at').notNull(),
   },
   (t) => [primaryKey({ columns: [t.ownerId, t.key] }), index('api_idempotency_created_idx').on(t.createdAt)],
+);
+
+/**
+ * An organization's webhook: where its events are sent, which ones, and the secret its deliveries are signed with
+ * (sealed at rest with the token keys; shown once when made). A deleted webhook is kept, without its secret, for
+ * its delivery log, and gets nothing more.
+ */
+export const webhooks = pgTable(
+  'webhooks',
+  {
+    id: text('id').primaryKey(),
+    orgId: text('org_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
+    url: text('url').notNull(),
+    events: jsonb('events').$type<string[]>().notNull(),
+    secretSealed: text('secret_sealed'),
+    createdAt: ts('created_at').notNull(),
+    deletedAt: ts('deleted_at'),
+  },
+  (t) => [index('webhooks_org_idx').on(t.orgId).where(sql`${t.deletedAt} IS NULL`)],
+);
+
+/** An event, written in the same transaction as the change that caused it (the outbox of the webhooks). */
+export const webhookEvents = pgTable(
+  'webhook_events',
+  {
+    id: text('id').primaryKey(),
+    orgId: text('org_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    type: text('type').notNull(),
+    /** The delivery's body as sent: {id, type, createdAt, data}. */
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    createdAt: ts('created_at').notNull(),
+  },
+  (t) => [index('webhook_events_created_idx').on(t.createdAt)],
+);
+
+/**
+ * An event's delivery to one webhook: pending until an answer 2xx (delivered) or its last attempt failed (failed).
+ * An attempt is leased while it runs, so two jobs never send one delivery at once; a process that dies mid-send
+ * lets its lease lapse and the job's retry sends it again (receivers dedupe by the event's id).
+ */
+export const webhookDeliveries = pgTable(
+  'webhook_deliveries',
+  {
+    id: text('id').primaryKey(),
+    eventId: text('event_id')
+      .notNull()
+      .references(() => webhookEvents.id, { onDelete: 'cascade' }),
+    webhookId: text('webhook_id')
+      .notNull()
+      .references(() => webhooks.id, { onDelete: 'cascade' }),
+    state: text('state').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: ts('next_attempt_at'),
+    leaseUntil: ts('lease_until'),
+    lastAttemptAt: ts('last_attempt_at'),
+    lastStatus: integer('last_status'),
+    lastResponse: text('last_response'),
+    lastError: text('last_error'),
+    deliveredAt: ts('delivered_at'),
+    createdAt: ts('created_at').notNull(),
+  },
+  (t) => [
+    check('webhook_deliveries_state_ck', oneOf('state', ['pending', 'delivered', 'failed'])),
+    index('webhook_deliveries_webhook_idx').on(t.webhookId, t.createdAt),
+    index('webhook_deliveries_due_idx').on(t.nextAttemptAt).where(sql`${t.state} = 'pending'`),
+  ],
 );

@@ -19,6 +19,7 @@ export const campaignsModule: TModule = {
     const campaigns = createCampaignsService({
       repo: createCampaignsRepository(db),
       notifications: services.notifications,
+      webhooks: services.webhooks,
       unitOfWork,
       clock,
     });

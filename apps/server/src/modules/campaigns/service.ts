@@ -32,6 +32,7 @@ import type { TUnitOfWork } from '../../lib/unit-of-work';
 import type { TAuthContext } from '../auth/service';
 import type { TNotificationsService } from '../notifications/service';
 import type { TUserRow } from '../users/repository';
+import type { TWebhooksService } from '../webhooks/service';
 import type { TCampaignPaymentsPort, TCampaignPostsPort, TPayableCampaign } from './ports';
 import type { TCampaignListRow, TCampaignsRepository, TPersonRow } from './repository';
 
@@ -41,6 +42,8 @@ export const INFLUENCER_SEARCH_MAX = 10;
 export const CAMPAIGN_CALENDAR_MAX = 200;
 
 type TDeps = {
+  /** Writes the campaign's webhook events (campaign.tagged, campaign.responded) in the unit of the change. */
+  webhooks?: Pick<TWebhooksService, 'emit'>;
   repo: TCampaignsRepository;
   notifications: Pick<TNotificationsService, 'notify'>;
   unitOfWork: TUnitOfWork;
@@ -128,6 +131,12 @@ export function createCampaignsService(deps: TDeps) {
     if ((await startedToday(a.userId)).tags + fresh.length > CAMPAIGN_TAGS_PER_DAY) throw tooMany(CAMPAIGN_MSG.tooManyTags);
     const taggedNow = await repo.tag(campaign.id, fresh, clock.now());
     const muted = await repo.mutedBy(a.userId, taggedNow);
+    for (const influencerId of taggedNow) {
+      const data = { campaignId: campaign.id, campaignName: campaign.name, ownerId: a.userId, influencerId };
+      await deps.webhooks?.emit({ userId: a.userId }, 'campaign.tagged', data);
+      // an influencer who muted this owner hears nothing of it, webhooks included
+      if (!muted.has(influencerId)) await deps.webhooks?.emit({ userId: influencerId }, 'campaign.tagged', data);
+    }
     for (const influencerId of taggedNow.filter((id) => !muted.has(id)))
       await notifications.notify(influencerId, {
         type: 'CAMPAIGN_TAGGED',
@@ -316,6 +325,15 @@ export function createCampaignsService(deps: TDeps) {
         // the update takes only an open invitation: of two answers at once, the second finds none
         if (!(await repo.answer(id, a.userId, accept ? 'accepted' : 'declined', clock.now())))
           throw badRequest(CAMPAIGN_MSG.alreadyAnswered);
+        const answered = {
+          campaignId: id,
+          campaignName: campaign.name,
+          ownerId: campaign.ownerId,
+          influencerId: a.userId,
+          response: accept ? 'accepted' : 'declined',
+        };
+        await deps.webhooks?.emit({ userId: campaign.ownerId }, 'campaign.responded', answered);
+        await deps.webhooks?.emit({ userId: a.userId }, 'campaign.responded', answered);
         await notifications.notify(campaign.ownerId, {
           type: 'CAMPAIGN_ANSWERED',
           title: CAMPAIGN_MSG.answeredTitle(nameOf(a.user, 'An influencer'), campaign.name, accept),

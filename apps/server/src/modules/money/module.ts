@@ -25,6 +25,7 @@ export const createMoneyModule = (opts: { feeBps?: number } = {}): TModule => ({
       paypal: services.paypal,
       campaigns: () => services.campaigns,
       notifications: services.notifications,
+      webhooks: services.webhooks,
       clock: ctx.clock,
       unitOfWork: ctx.unitOfWork,
       publicUrl: ctx.config.publicUrl,

@@ -47,6 +47,7 @@ import type { TUnitOfWork } from '../../lib/unit-of-work';
 import type { TAuthContext } from '../auth/service';
 import type { TCampaignPaymentsPort, TPayableCampaign } from '../campaigns/ports';
 import type { TNotificationsService } from '../notifications/service';
+import type { TWebhooksService } from '../webhooks/service';
 import {
   ACCOUNTS,
   type TMoneyRepository,
@@ -65,6 +66,8 @@ export type TCampaignsForMoney = {
 };
 
 type TDeps = {
+  /** Writes the money's webhook events (payment.completed, payout.completed, payout.failed) in the unit of the change. */
+  webhooks?: Pick<TWebhooksService, 'emit'>;
   repo: TMoneyRepository;
   /** null: PayPal is not configured (outside the sandbox without its keys). */
   paypal: TPayPalGateway | null;
@@ -227,6 +230,18 @@ export function createMoneyService(deps: TDeps) {
       );
       if (!credited) return false;
       await repo.addToWallet(t.receiverId, net);
+      const paid = {
+        paymentId: t.id,
+        kind: 'campaign',
+        campaignId: t.campaignId,
+        payerId: t.payerId,
+        receiverId: t.receiverId,
+        amountMinor: t.amountMinor,
+        feeMinor: t.feeMinor,
+        currency: t.currency,
+      };
+      await deps.webhooks?.emit({ userId: t.payerId }, 'payment.completed', paid);
+      await deps.webhooks?.emit({ userId: t.receiverId }, 'payment.completed', paid);
       const campaign = await campaignNameOf(t.campaignId);
       const payload = { payloadId: t.campaignId };
       await notifications.notify(t.receiverId, {
@@ -377,7 +392,13 @@ export function createMoneyService(deps: TDeps) {
             ],
             now,
           )
-        )
+        ) {
+          await deps.webhooks?.emit({ userId: p.userId }, 'payout.completed', {
+            payoutId: p.id,
+            amountMinor: p.amountMinor,
+            currency: 'USD',
+            status: 'COMPLETED',
+          });
           await notifications.notify(p.userId, {
             type: 'PAYOUT_COMPLETED',
             title: MONEY_NOTICE.payoutCompleted,
@@ -385,6 +406,7 @@ export function createMoneyService(deps: TDeps) {
             payload: { payloadId: p.id },
             dedupeKey: `payout-completed:${p.id}`,
           });
+        }
         log.info({ payoutId: p.id }, 'money: payout paid');
         return true;
       }
@@ -406,6 +428,13 @@ export function createMoneyService(deps: TDeps) {
       );
       if (back) {
         await repo.addToWallet(p.userId, p.amountMinor);
+        await deps.webhooks?.emit({ userId: p.userId }, 'payout.failed', {
+          payoutId: p.id,
+          amountMinor: p.amountMinor,
+          currency: 'USD',
+          status: outcome.state,
+          reason: outcome.reason,
+        });
         await notifications.notify(p.userId, {
           type: 'PAYOUT_RETURNED',
           title: MONEY_NOTICE.payoutReturned,

@@ -39,6 +39,7 @@ export const createPaymentsModule = (
       plans: ctx.services.plans,
       subscriptions: ctx.services.subscriptions,
       users: ctx.services.users,
+      webhooks: ctx.services.webhooks,
       notifications: ctx.services.notifications,
       gateway: (opts.gateway ?? gatewayFor)(ctx),
       clock: ctx.clock,

@@ -30,12 +30,15 @@ import type { TPricedPlan } from '../plans/repository';
 import type { TPlansService } from '../plans/service';
 import type { TSubscriptionsService } from '../subscriptions/service';
 import type { TUsersService } from '../users/service';
+import type { TWebhooksService } from '../webhooks/service';
 import type { TPaymentRow, TPaymentsRepository } from './repository';
 
 /** Who may buy a plan: owners of an account, for themselves (never a business's manager). */
 export const BUYERS = ['BUSINESS', 'BRANDS', 'IMC', 'INFLUENCER'] as const;
 
 type TDeps = {
+  /** Writes payment.completed in the unit that records a paid plan. */
+  webhooks?: Pick<TWebhooksService, 'emit'>;
   repo: TPaymentsRepository;
   plans: TPlansService;
   subscriptions: TSubscriptionsService;
@@ -212,6 +215,14 @@ export function createPaymentsService(deps: TDeps) {
       updatedAt: now,
     });
     await users.markPaid(payment.userId);
+    await deps.webhooks?.emit({ userId: payment.userId }, 'payment.completed', {
+      paymentId: payment.id,
+      kind: 'plan',
+      planType: plan.planType,
+      payerId: payment.userId,
+      amountMinor: session.amountTotal,
+      currency: payment.currency,
+    });
     // the buyer is told, once per payment (a replayed webhook or the reconcile pass finds it paid already)
     const renewed = kind === 'renew';
     await notifications.notify(payment.userId, {

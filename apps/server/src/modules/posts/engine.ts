@@ -1,5 +1,14 @@
 import { createHash } from 'node:crypto';
-import { POST_MSG, pointsFor, SOCIAL_MSG, socialNetwork, type TPostType, type TSocialNetworkKey } from '@virality/domain';
+import {
+  POST_MSG,
+  pointsFor,
+  SOCIAL_MSG,
+  socialNetwork,
+  type TPostType,
+  type TSocialNetworkKey,
+  type TWebhookEvent,
+  targetStateLook,
+} from '@virality/domain';
 import type { Clock } from '../../clock';
 import type { TPostMedia } from '../../db/schema';
 import {
@@ -19,6 +28,7 @@ import type { TCancelJob, TEnqueue, TUnitOfWork } from '../../lib/unit-of-work';
 import type { TNotificationsService } from '../notifications/service';
 import type { TPointsService } from '../points/service';
 import type { TSocialAccountsService } from '../social-accounts/service';
+import type { TWebhooksService } from '../webhooks/service';
 import { FINAL_STATES, type TPostRow, type TPostsRepository, type TTargetRow } from './repository';
 import { resultOf } from './results';
 
@@ -80,6 +90,27 @@ export type TRunOutcome =
   | 'canceled';
 
 /** The ends of a target the metrics count (a canceled one is not an outcome of publishing). */
+/** The webhook event of a target's end, by its final state. */
+const TARGET_EVENT: Partial<Record<string, TWebhookEvent>> = {
+  published: 'post.published',
+  failed: 'post.failed',
+  needs_reconnect: 'post.failed',
+  needs_check: 'post.needs_check',
+};
+
+/** What a post's event on one account says. */
+export const targetEventData = (post: Pick<TPostRow, 'id'>, t: TTargetRow) => ({
+  postId: post.id,
+  accountId: t.accountId,
+  network: t.network,
+  name: t.accountName,
+  state: t.state,
+  stateLabel: targetStateLook(t.state).label,
+  url: t.remoteUrl,
+  error: t.error,
+  publishedAt: t.publishedAt?.toISOString() ?? null,
+});
+
 const COUNTED: ReadonlySet<TRunOutcome> = new Set(['published', 'reconciled', 'failed', 'needs_check', 'needs_reconnect']);
 
 const isFinal = (state: string) => (FINAL_STATES as readonly string[]).includes(state);
@@ -197,6 +228,8 @@ export function createPublishEngine(deps: {
   convert?: (network: TSocialNetworkKey, media: TPublishMedia[]) => Promise<TPublishMedia[]>;
   /** Counts the targets that end and how late the scheduled ones went out (lib/metrics). */
   metrics?: Pick<TMetrics, 'targetEnded'>;
+  /** Writes the webhook event of a target's end, inside the unit that writes the end. */
+  webhooks?: Pick<TWebhooksService, 'emit'>;
 }) {
   const { repo, social, notifications, points, clock, unitOfWork, enqueue, cancelJob } = deps;
   const leaseMs = deps.leaseSeconds * 1000;
@@ -403,6 +436,8 @@ export function createPublishEngine(deps: {
         await repo.earnPoints(earning);
       }
       if (final) await settleIn(post.id, locked);
+      const event = final ? TARGET_EVENT[row.state] : undefined;
+      if (event && deps.webhooks) await deps.webhooks.emit({ orgId: post.orgId }, event, targetEventData(post, row));
       return row;
     });
     // counted once the end is written (a replayed or lost attempt writes nothing and counts nothing)

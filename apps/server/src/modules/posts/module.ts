@@ -31,6 +31,7 @@ export const postsModule: TModule = {
       // a photo a network will not take as uploaded is converted for it when the post is prepared or sent
       convert: (network, media) => services.mediaConverter.forNetwork(network, media),
       metrics,
+      webhooks: services.webhooks,
     });
     const posts = createPostsService({
       repo,
@@ -47,6 +48,7 @@ export const postsModule: TModule = {
       cancelJob,
       changes,
       resultWaitMs: config.publishing.resultWaitMs,
+      webhooks: services.webhooks,
     });
     // a campaign shows the posts its influencers made for it
     services.campaigns.usePosts({ forCampaign: (campaignId, authorIds) => posts.campaignPosts(campaignId, authorIds) });

@@ -46,6 +46,7 @@ import type { TSocialAccountsService } from '../social-accounts/service';
 import type { TSubscriptionsService } from '../subscriptions/service';
 import type { TTeamService } from '../team/service';
 import type { TUsersService } from '../users/service';
+import type { TWebhooksService } from '../webhooks/service';
 import { PUBLISH_QUEUE, type TPublishEngine } from './engine';
 import {
   FINAL_STATES,
@@ -61,6 +62,8 @@ import { NO_FIGURES, postDto, resultOf, type TPostFigures } from './results';
 export type TMediaResolver = { resolve(orgId: string, urls: string[]): Promise<TPostMedia[]> };
 
 type TDeps = {
+  /** Writes a post's webhook events (post.deleted), inside the unit that makes the change. */
+  webhooks?: Pick<TWebhooksService, 'emit'>;
   repo: TPostsRepository;
   engine: TPublishEngine;
   social: TSocialAccountsService;
@@ -781,6 +784,7 @@ export function createPostsService(deps: TDeps) {
           await moveTargets(post, 'canceled', post.scheduledAt);
           const targets = await repo.targetsOf(post.id);
           if (post.counted && !targets.some((t) => t.state === 'published')) await subscriptions.givePostBack(ownerOf(a));
+          await deps.webhooks?.emit({ orgId: post.orgId }, 'post.deleted', { postId: post.id, draft: false });
           return POST_MSG.deleted;
         }
         if (body.ScheduledDate !== undefined || body.ScheduledTime !== undefined) {
@@ -969,6 +973,7 @@ export function createPostsService(deps: TDeps) {
         const now = clock.now();
         await repo.updatePost(post.id, { isActive: false, updatedAt: now });
         for (const t of await repo.targetsOf(post.id)) await repo.updateTarget(t.id, { state: 'canceled', updatedAt: now });
+        await deps.webhooks?.emit({ orgId: post.orgId }, 'post.deleted', { postId: post.id, draft: true });
         await changes.barrier();
       });
       return POST_MSG.draftDeleted;

@@ -22,8 +22,9 @@ export const publicApiModule: TModule = {
       social: services.socialAccounts,
       media: services.media,
       analytics: services.analytics,
+      webhooks: services.webhooks,
       fetchMedia: mediaFetcher({ loopbackHttp: config.sandbox }),
     }),
   }),
-  routes: ({ services }) => [publicApiRoutes(services.publicApi, services.apiKeys, services.media)],
+  routes: ({ services }) => [publicApiRoutes(services.publicApi, services.apiKeys, services.media, services.webhooks)],
 };

@@ -84,7 +84,11 @@ describe('the OpenAPI document', () => {
       'patch /api/v1/posts/{id}',
       'post /api/v1/media',
       'post /api/v1/posts',
-    ]);
+      'get /api/v1/webhooks',
+      'post /api/v1/webhooks',
+      'delete /api/v1/webhooks/{id}',
+      'get /api/v1/webhooks/{id}/deliveries',
+    ].sort());
     for (const { name, op } of ops) {
       const o = op as {
         operationId?: string;

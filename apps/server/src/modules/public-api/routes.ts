@@ -21,6 +21,10 @@ import {
   zV1PostCreate,
   zV1PostPatch,
   zV1PostsQuery,
+  zWebhook,
+  zWebhookCreate,
+  zWebhookCreated,
+  zWebhookDeliveryPage,
 } from '@virality/domain';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -33,6 +37,7 @@ import { errorForLog } from '../../lib/scrub';
 import type { TApiKeyAuth, TApiKeysService } from '../api-keys/service';
 import type { TMediaService } from '../media/service';
 import { type TSpooled, unspool } from '../media/spool';
+import type { TWebhooksService } from '../webhooks/service';
 import type { TPublicApiService } from './service';
 
 const security = [{ apiKey: [] }];
@@ -93,7 +98,7 @@ async function sha256Of(file: string): Promise<string> {
 }
 
 export const publicApiRoutes =
-  (api: TPublicApiService, keys: TApiKeysService, media: TMediaService): FastifyPluginAsyncZod =>
+  (api: TPublicApiService, keys: TApiKeysService, media: TMediaService, webhooks: TWebhooksService): FastifyPluginAsyncZod =>
   async (app) => {
     await app.register(
       async (plain) => {
@@ -300,6 +305,80 @@ export const publicApiRoutes =
             },
           },
           async (req) => ({ data: await api.analytics(authOf(req), req.params.id), nextCursor: null }),
+        );
+
+        v1.post(
+          '/webhooks',
+          {
+            config: { rateLimit },
+            schema: {
+              tags,
+              security,
+              operationId: 'createWebhook',
+              summary: 'Add a webhook: an https address and the events to send it; answers its signing secret',
+              description:
+                'Deliveries are POSTed as JSON {id, type, createdAt, data}, signed in the Virality-Signature header: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>"> with the secret (Stripe’s scheme). A delivery is tried until the endpoint answers 2xx (after a minute, then longer waits up to a day; then it is marked failed), so one event may come more than once: keep the ids of the events you handled. The address must be https and public.',
+              headers: zIdempotencyHeaders,
+              body: zWebhookCreate,
+              response: { 201: zWebhookCreated, 200: zWebhookCreated, ...problems(400, 401, 403, 409, 422, 429) },
+            },
+          },
+          async (req, reply) => {
+            const { 'idempotency-key': idempotencyKey } = req.headers as z.infer<typeof zIdempotencyHeaders>;
+            const answer = await api.createWebhook(authOf(req), idempotencyKey, req.body);
+            return reply.status(answer.status).send(answer.body);
+          },
+        );
+
+        v1.get(
+          '/webhooks',
+          {
+            config: { rateLimit },
+            schema: {
+              tags,
+              security,
+              operationId: 'listWebhooks',
+              summary: 'The organization’s webhooks (their secrets are not shown again)',
+              response: { 200: zV1List(zWebhook), ...problems(401, 403, 429) },
+            },
+          },
+          async (req) => ({ data: await webhooks.list(authOf(req)), nextCursor: null }),
+        );
+
+        v1.delete(
+          '/webhooks/:id',
+          {
+            config: { rateLimit },
+            schema: {
+              tags,
+              security,
+              operationId: 'deleteWebhook',
+              summary: 'Delete a webhook: nothing more is sent to it',
+              params: zIdParams,
+              response: { 204: z.null().describe('Deleted'), ...problems(401, 403, 404, 429) },
+            },
+          },
+          async (req, reply) => {
+            await webhooks.remove(authOf(req), req.params.id);
+            return reply.status(204).send(null);
+          },
+        );
+
+        v1.get(
+          '/webhooks/:id/deliveries',
+          {
+            config: { rateLimit },
+            schema: {
+              tags,
+              security,
+              operationId: 'listWebhookDeliveries',
+              summary: 'A webhook’s deliveries, newest first, with each one’s state and last answer',
+              params: zIdParams,
+              querystring: z.object({ cursor: z.string().max(200).optional() }),
+              response: { 200: zWebhookDeliveryPage, ...problems(400, 401, 403, 404, 429) },
+            },
+          },
+          async (req) => webhooks.deliveries(authOf(req), req.params.id, req.query),
         );
       },
       { prefix: '/v1' },

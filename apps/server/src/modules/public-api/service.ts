@@ -14,6 +14,9 @@ import {
   type TV1PostCreate,
   type TV1PostPatch,
   type TV1PostStatus,
+  type TWebhook,
+  type TWebhookCreate,
+  type TWebhookCreated,
   targetStateLook,
   V1_MSG,
 } from '@virality/domain';
@@ -26,6 +29,7 @@ import type { TMediaService } from '../media/service';
 import { type TSpooled, unspool } from '../media/spool';
 import type { TPostsService } from '../posts/service';
 import type { TSocialAccountsService } from '../social-accounts/service';
+import type { TWebhooksService } from '../webhooks/service';
 import type { TPublicApiRepository } from './repository';
 
 /** What a POST of the public API answers: its status code and body (the first answer, or the kept one again). */
@@ -92,6 +96,7 @@ export function createPublicApiService(deps: {
   social: TSocialAccountsService;
   media: TMediaService;
   analytics: TAnalyticsService;
+  webhooks: TWebhooksService;
   /** Fetches a media URL for POST /api/v1/media {url} (tests give their own). */
   fetchMedia: TFetchMedia;
 }) {
@@ -167,6 +172,18 @@ export function createPublicApiService(deps: {
 
     async post(a: TAuthContext, id: string): Promise<TV1Post> {
       return v1Post(await deps.posts.getPost(a, id));
+    },
+
+    /**
+     * POST /api/v1/webhooks: a webhook made once per Idempotency-Key. The kept answer holds no secret: the secret
+     * is read from the webhook (sealed at rest) for each answer, the first and a repeat alike.
+     */
+    async createWebhook(a: TAuthContext, idempotencyKey: string, input: TWebhookCreate): Promise<TV1Answer<TWebhookCreated>> {
+      const answer = await once(a, idempotencyKey, { call: 'POST /v1/webhooks', input }, async (): Promise<TWebhook> => {
+        const { secret: _shownOnce, ...made } = await deps.webhooks.create(a, input);
+        return made;
+      });
+      return { status: answer.status, body: { ...answer.body, secret: await deps.webhooks.secretOf(a, answer.body.id) } };
     },
 
     /** GET /api/v1/posts: the organization's posts, newest made first, a page at a time. */

@@ -1,6 +1,5 @@
 import { createNetworkAdapters } from '../../integrations/networks';
-import { getOrCreateSetting } from '../../lib/settings';
-import { createVault, newVaultKey, parseVaultKeys } from '../../lib/vault';
+import { loadTokenVault } from '../../lib/vault';
 import type { TModule } from '../../module-types';
 import { tokenRefreshJob } from './refresh-job';
 import { createSocialRepository } from './repository';
@@ -17,13 +16,10 @@ declare module '../../module-types' {
 export const socialAccountsModule: TModule = {
   name: 'socialAccounts',
   async services({ config, db, changes, clock, log, fetch, services }) {
-    // the key that seals tokens: from TOKEN_KEYS, else one made on first start and kept in the settings
-    const keys = config.tokenKeys
-      ? parseVaultKeys(config.tokenKeys)
-      : [await getOrCreateSetting(db, 'token_key', newVaultKey)].map((k) => ({ id: k.id, key: Buffer.from(k.key, 'base64') }));
     const socialAccounts = createSocialAccountsService({
       repo: createSocialRepository(db, changes),
-      vault: createVault(keys, keys[0].id),
+      // the key that seals tokens: from TOKEN_KEYS, else one made on first start and kept in the settings
+      vault: await loadTokenVault(config.tokenKeys, db),
       adapters: createNetworkAdapters(config, fetch, () => clock.now()),
       clock,
       team: services.team,
