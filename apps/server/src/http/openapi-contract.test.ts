@@ -198,7 +198,9 @@ describe('every operation says who may call it, what it is and how it refuses', 
       const refusals = Object.keys(op.responses).filter((s) => /^4/.test(s));
       expect(refusals.length, name).toBeGreaterThan(0);
       for (const status of refusals) {
-        const schema = op.responses[status].content?.['application/json']?.schema;
+        // the public API's refusals are problem details (RFC 9457), served as application/problem+json
+        const type = p.startsWith('/api/v1/') ? 'application/problem+json' : 'application/json';
+        const schema = op.responses[status].content?.[type]?.schema;
         expect(schema, `${name} ${status}`).toBeDefined();
         if (p.startsWith('/api/v1/')) expect(schema, `${name} ${status}`).toHaveProperty('properties.detail');
         else if (p.startsWith('/sph/'))

@@ -3,6 +3,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import { ERROR_CODES } from '@virality/domain';
 import type { FastifyInstance, FastifySchema, RouteOptions } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { guardOf, type TGuard } from './auth';
 import { documentEmptyQueryValues } from './query';
 
@@ -29,6 +30,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** An upload's multipart field and how many files it takes, as documented (one `file` when not said). */
     uploadFiles?: { field: string; max: number };
+    /** The JSON body an upload call also takes instead of a file (read by its handler), as documented. */
+    uploadJson?: z.ZodType;
   }
 }
 
@@ -54,7 +57,7 @@ type TDocument = {
 
 /** Where the transform leaves what it learnt of the route, for the document's pass (removed there). */
 const MARKS = 'x-virality-route';
-type TUpload = { files: { field: string; max: number }; alsoTakes: readonly string[] };
+type TUpload = { files: { field: string; max: number }; alsoTakes: readonly string[]; json?: TJson };
 /** What the route refuses with (its guard's scheme, for the words of a 401), and the upload it reads. */
 type TMarks = { refuses: number[]; scheme?: string; upload?: TUpload };
 const MULTIPART = 'multipart/form-data';
@@ -130,7 +133,7 @@ function guardOfRoute(route: RouteOptions): TGuard | null {
 }
 
 /** The request body of an upload: its multipart files, and any other type it declares it takes. */
-function uploadBody({ files, alsoTakes }: TUpload) {
+function uploadBody({ files, alsoTakes, json }: TUpload) {
   const binary = { type: 'string', format: 'binary' };
   const form = {
     type: 'object',
@@ -145,7 +148,12 @@ function uploadBody({ files, alsoTakes }: TUpload) {
   const content: Record<string, unknown> = { [MULTIPART]: { schema: form } };
   // read by the handler itself: what it holds is in the operation's description
   for (const type of alsoTakes)
-    content[type] = { schema: { type: 'object', description: 'Instead of a file: see the operation’s description' } };
+    content[type] = {
+      schema:
+        type === 'application/json' && json
+          ? json
+          : { type: 'object', description: 'Instead of a file: see the operation’s description' },
+    };
   return { required: true, content };
 }
 
@@ -174,6 +182,9 @@ export const openapiTransform: SwaggerTransform = (input) => {
       upload = {
         files: route.config.uploadFiles ?? { field: 'file', max: 1 },
         alsoTakes: (schema.consumes ?? []).filter((t) => t !== MULTIPART),
+        json: route.config.uploadJson
+          ? (z.toJSONSchema(route.config.uploadJson, { target: 'openapi-3.0', io: 'input' }) as TJson)
+          : undefined,
       };
       delete schema.consumes;
     }

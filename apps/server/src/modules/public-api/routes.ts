@@ -41,12 +41,14 @@ import type { TWebhooksService } from '../webhooks/service';
 import type { TPublicApiService } from './service';
 
 const security = [{ apiKey: [] }];
-const tags = ['Public API v1'];
 const PROBLEM_TYPE = 'application/problem+json';
+const tags = ['Public API v1'];
 
 /** The error answers every v1 call may give (RFC 9457 problem details). */
 const problems = (...statuses: number[]) =>
-  Object.fromEntries(statuses.map((s) => [s, zProblem.describe(STATUS_CODES[s] ?? '')]));
+  Object.fromEntries(
+    statuses.map((s) => [s, { description: STATUS_CODES[s] ?? 'Error', content: { [PROBLEM_TYPE]: { schema: zProblem } } }]),
+  );
 
 function problem(status: number, detail: string, code: TErrorCode, errors?: TProblem['errors']): TProblem {
   return { type: 'about:blank', title: STATUS_CODES[status] ?? 'Error', status, detail, code, ...(errors ? { errors } : {}) };
@@ -153,7 +155,7 @@ export const publicApiRoutes =
         v1.post(
           '/media',
           {
-            config: { rateLimit, upload: true },
+            config: { rateLimit, upload: true, uploadJson: zV1MediaFromUrl },
             schema: {
               tags,
               security,
