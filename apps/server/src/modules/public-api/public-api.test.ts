@@ -75,20 +75,22 @@ describe('the OpenAPI document', () => {
     const ops = Object.entries(doc.paths as Record<string, Record<string, unknown>>)
       .filter(([path]) => path.startsWith('/api/v1/'))
       .flatMap(([path, methods]) => Object.entries(methods).map(([method, op]) => ({ name: `${method} ${path}`, op })));
-    expect(ops.map((o) => o.name).sort()).toEqual([
-      'delete /api/v1/posts/{id}',
-      'get /api/v1/accounts',
-      'get /api/v1/posts',
-      'get /api/v1/posts/{id}',
-      'get /api/v1/posts/{id}/analytics',
-      'patch /api/v1/posts/{id}',
-      'post /api/v1/media',
-      'post /api/v1/posts',
-      'get /api/v1/webhooks',
-      'post /api/v1/webhooks',
-      'delete /api/v1/webhooks/{id}',
-      'get /api/v1/webhooks/{id}/deliveries',
-    ].sort());
+    expect(ops.map((o) => o.name).sort()).toEqual(
+      [
+        'delete /api/v1/posts/{id}',
+        'get /api/v1/accounts',
+        'get /api/v1/posts',
+        'get /api/v1/posts/{id}',
+        'get /api/v1/posts/{id}/analytics',
+        'patch /api/v1/posts/{id}',
+        'post /api/v1/media',
+        'post /api/v1/posts',
+        'get /api/v1/webhooks',
+        'post /api/v1/webhooks',
+        'delete /api/v1/webhooks/{id}',
+        'get /api/v1/webhooks/{id}/deliveries',
+      ].sort(),
+    );
     for (const { name, op } of ops) {
       const o = op as {
         operationId?: string;
