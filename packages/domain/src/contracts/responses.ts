@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { API_KEY_RESPONSES } from '../rules/api-keys';
-import { WEBHOOK_RESPONSES } from '../rules/webhooks';
 import { SOCIAL_NETWORK_KEYS_TUPLE } from '../rules/social';
+import { WEBHOOK_RESPONSES } from '../rules/webhooks';
 import { zActivity, zActivityDeleted, zActivityPage } from './activity';
 import { ADMIN_RESPONSES } from './admin';
 import { ADMIN_BILLING_RESPONSES } from './admin-billing';
