@@ -9,6 +9,7 @@ import { campaignsModule } from './campaigns/module';
 import { eventsModule } from './events/module';
 import { interestsModule } from './interests/module';
 import { locationModule } from './location/module';
+import { mcpModule } from './mcp/module';
 import { mediaModule } from './media/module';
 import { moneyModule } from './money/module';
 import { newsModule } from './news/module';
@@ -52,6 +53,7 @@ export const MODULES: readonly TModule[] = [
   analyticsModule,
   // the public API: after every module whose services it offers
   publicApiModule,
+  mcpModule,
   plansModule,
   paymentsModule,
   moneyModule,
