@@ -30,8 +30,13 @@ export function dbRateLimitStore(db: TDb, clock: Clock): FastifyRateLimitStoreCt
         .catch((err: Error) => cb(err));
     }
 
-    /** One counter per route and client: @fastify/rate-limit hands the route over as `routeInfo`. */
-    child(params: { routeInfo?: { method?: string | string[]; url?: string } }) {
+    /**
+     * One counter per route and client: @fastify/rate-limit hands the route over as `routeInfo`. Routes of one
+     * `groupId` share one counter per client (the plugin adds the group to the client's key): the public API's calls
+     * count against their key together.
+     */
+    child(params: { groupId?: string; routeInfo?: { method?: string | string[]; url?: string } }) {
+      if (params.groupId) return new DbStore('group:');
       const method = [params.routeInfo?.method ?? ''].flat().join(',');
       return new DbStore(`${method}:${params.routeInfo?.url ?? ''}:`);
     }

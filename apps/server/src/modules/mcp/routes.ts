@@ -1,12 +1,13 @@
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-import { MSG, V1_MSG, V1_RATE_LIMIT_PER_MINUTE } from '@virality/domain';
-import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { MSG, V1_MSG } from '@virality/domain';
+import type { FastifyError, FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../errors';
 import { errorForLog } from '../../lib/scrub';
 import type { TApiKeyAuth, TApiKeysService } from '../api-keys/service';
+import { v1RateLimit } from '../public-api/rate-limit';
 import type { TPublicApiService } from '../public-api/service';
 import { mcpServer } from './server';
 
@@ -23,26 +24,7 @@ function sendRpcError(reply: FastifyReply, status: number, code: number, message
   return reply.status(status).type('application/json; charset=utf-8').send(rpcError(code, message));
 }
 
-/**
- * Every call counts against its key with v1's settings: V1_RATE_LIMIT_PER_MINUTE a minute, said in the RateLimit-*
- * headers, under v1's key (`v1:<key id>`) in the shared rate-limit table. That table's store keeps one counter per
- * route (http/rate-limit-store.ts), so this route counts on its own, as each v1 route does.
- */
-const rateLimit = {
-  max: V1_RATE_LIMIT_PER_MINUTE,
-  timeWindow: 60_000,
-  keyGenerator: (req: FastifyRequest) => `v1:${(req.auth as TApiKeyAuth).apiKey.id}`,
-  labels: {
-    rateLimit: 'ratelimit-limit',
-    rateRemaining: 'ratelimit-remaining',
-    rateReset: 'ratelimit-reset',
-    retryAfter: 'retry-after',
-  },
-  addHeaders: { 'ratelimit-limit': true, 'ratelimit-remaining': true, 'ratelimit-reset': true, 'retry-after': true },
-  addHeadersOnExceeding: { 'ratelimit-limit': true, 'ratelimit-remaining': true, 'ratelimit-reset': true },
-  errorResponseBuilder: (_req: FastifyRequest, ctx: { ttl: number }) =>
-    new AppError(429, V1_MSG.rateLimited(Math.max(1, Math.ceil(ctx.ttl / 1000))), null, 'RATE_LIMITED'),
-};
+const rateLimit = v1RateLimit;
 
 /** The longest method name or string request id the route takes. */
 const RPC_TEXT_MAX = 200;

@@ -48,19 +48,22 @@ describe('who may call /api/v1', () => {
     expect(String(res.headers['content-type'])).toMatch(/^application\/problem\+json/);
   });
 
-  it(`every key has ${V1_RATE_LIMIT_PER_MINUTE} calls a minute, said in RateLimit headers; then 429 with Retry-After`, async () => {
+  it(`every key has ${V1_RATE_LIMIT_PER_MINUTE} calls a minute over all routes, said in RateLimit headers; then 429 with Retry-After`, async () => {
     const k = await withKey('read');
     const other = await withKey('read');
     const first = await v1('GET', '/accounts', { key: k.key });
+    // calls to different routes count together
     expect(first.headers['ratelimit-limit']).toBe(String(V1_RATE_LIMIT_PER_MINUTE));
     expect(first.headers['ratelimit-remaining']).toBe(String(V1_RATE_LIMIT_PER_MINUTE - 1));
     expect(Number(first.headers['ratelimit-reset'])).toBeGreaterThan(0);
-    for (let i = 1; i < V1_RATE_LIMIT_PER_MINUTE; i++) await v1('GET', '/accounts', { key: k.key });
+    for (let i = 1; i < V1_RATE_LIMIT_PER_MINUTE; i++) await v1('GET', i % 2 ? '/accounts' : '/webhooks', { key: k.key });
     const over = await v1('GET', '/accounts', { key: k.key });
     expect(over.status).toBe(429);
     expect(String(over.headers['content-type'])).toMatch(/^application\/problem\+json/);
     expect(Number(over.headers['retry-after'])).toBeGreaterThan(0);
     expect(over.json.detail).toMatch(/^Too many requests: try again in \d+ s$/);
+    // the count is the key's, whichever call: another route is refused too
+    expect((await v1('GET', '/posts', { key: k.key })).status).toBe(429);
     // another key is counted on its own
     expect((await v1('GET', '/accounts', { key: other.key })).status).toBe(200);
     // a minute later the key works again

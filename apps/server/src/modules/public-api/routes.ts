@@ -10,7 +10,6 @@ import {
   type TErrorCode,
   type TProblem,
   V1_MSG,
-  V1_RATE_LIMIT_PER_MINUTE,
   zProblem,
   zV1Account,
   zV1List,
@@ -26,7 +25,7 @@ import {
   zWebhookCreated,
   zWebhookDeliveryPage,
 } from '@virality/domain';
-import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -34,10 +33,11 @@ import { AppError, badRequest } from '../../errors';
 import { authOf } from '../../http/auth';
 import { filesOf, uploading } from '../../http/multipart-files';
 import { errorForLog } from '../../lib/scrub';
-import type { TApiKeyAuth, TApiKeysService } from '../api-keys/service';
+import type { TApiKeysService } from '../api-keys/service';
 import type { TMediaService } from '../media/service';
 import { type TSpooled, unspool } from '../media/spool';
 import type { TWebhooksService } from '../webhooks/service';
+import { v1RateLimit } from './rate-limit';
 import type { TPublicApiService } from './service';
 
 const security = [{ apiKey: [] }];
@@ -58,22 +58,7 @@ function sendProblem(reply: FastifyReply, p: TProblem) {
   return reply.status(p.status).type(PROBLEM_TYPE).send(JSON.stringify(p));
 }
 
-/** Every v1 call counts against its key: V1_RATE_LIMIT_PER_MINUTE a minute, said in the RateLimit-* headers. */
-const rateLimit = {
-  max: V1_RATE_LIMIT_PER_MINUTE,
-  timeWindow: 60_000,
-  keyGenerator: (req: FastifyRequest) => `v1:${(req.auth as TApiKeyAuth).apiKey.id}`,
-  labels: {
-    rateLimit: 'ratelimit-limit',
-    rateRemaining: 'ratelimit-remaining',
-    rateReset: 'ratelimit-reset',
-    retryAfter: 'retry-after',
-  },
-  addHeaders: { 'ratelimit-limit': true, 'ratelimit-remaining': true, 'ratelimit-reset': true, 'retry-after': true },
-  addHeadersOnExceeding: { 'ratelimit-limit': true, 'ratelimit-remaining': true, 'ratelimit-reset': true },
-  errorResponseBuilder: (_req: FastifyRequest, ctx: { ttl: number }) =>
-    new AppError(429, V1_MSG.rateLimited(Math.max(1, Math.ceil(ctx.ttl / 1000))), null, 'RATE_LIMITED'),
-};
+const rateLimit = v1RateLimit;
 
 /** A resource's id in the path. */
 const zIdParams = z.object({ id: z.string().trim().min(1).max(ID_MAX, V1_MSG.notFound) });
