@@ -65,6 +65,7 @@ export const WEBHOOK_MSG = {
   tooMany: `You can have at most ${WEBHOOKS_MAX} webhooks: delete one first`,
   notFound: 'Webhook not found',
   deliveryNotFound: 'Delivery not found',
+  cursorInvalid: 'This cursor is not valid: send the nextCursor of the previous page as it came',
   notForManagers: 'Only the account owner can manage webhooks',
   webhookDeleted: 'The webhook was deleted',
 } as const;

@@ -22,6 +22,7 @@ import {
 } from '@virality/domain';
 import type { Clock } from '../../clock';
 import { AppError, badRequest } from '../../errors';
+import { decodeCursor, encodeCursor } from '../../lib/cursor';
 import type { TUnitOfWork } from '../../lib/unit-of-work';
 import type { TAnalyticsService } from '../analytics/service';
 import type { TAuthContext } from '../auth/service';
@@ -37,20 +38,6 @@ export type TV1Answer<T> = { status: 201 | 200; body: T };
 
 /** Fetches the file at a URL into the spool folder, within the upload limit; throws a 400 in the API's words. */
 export type TFetchMedia = (url: string, spoolDir: string, maxBytes: number) => Promise<{ name: string; spooled: TSpooled }>;
-
-/** A list's cursor: where the previous page ended (its last post's creation and id), opaque to clients. */
-const cursorOf = (at: Date, id: string) => Buffer.from(JSON.stringify([at.toISOString(), id])).toString('base64url');
-function readCursor(cursor: string | undefined): { createdAt: Date; id: string } | null {
-  if (!cursor) return null;
-  try {
-    const [at, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown[];
-    const createdAt = new Date(String(at));
-    if (typeof id !== 'string' || typeof at !== 'string' || Number.isNaN(createdAt.getTime())) throw new Error();
-    return { createdAt, id };
-  } catch {
-    throw badRequest(V1_MSG.cursorInvalid);
-  }
-}
 
 const hashOf = (request: unknown) => createHash('sha256').update(JSON.stringify(request)).digest('hex');
 
@@ -191,14 +178,14 @@ export function createPublicApiService(deps: {
       a: TAuthContext,
       q: { status?: TV1PostStatus; cursor?: string; limit: number },
     ): Promise<{ data: TV1Post[]; nextCursor: string | null }> {
-      const after = readCursor(q.cursor);
+      const after = decodeCursor(q.cursor, V1_MSG.cursorInvalid);
       // one more than asked says whether a next page exists
       const page = await deps.posts.apiPage(a, { status: q.status ?? null, after, limit: q.limit + 1 });
       const shown = page.slice(0, q.limit);
       const last = shown.at(-1);
       return {
         data: shown.map((p) => v1Post(p.post)),
-        nextCursor: page.length > q.limit && last ? cursorOf(last.createdAt, last.post.CommonPostID) : null,
+        nextCursor: page.length > q.limit && last ? encodeCursor(last.createdAt, last.post.CommonPostID) : null,
       };
     },
 

@@ -15,6 +15,7 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../clock';
 import { badRequest, forbidden, notFound } from '../../errors';
+import { decodeCursor, encodeCursor } from '../../lib/cursor';
 import { newId } from '../../lib/ids';
 import { outboundRequest, publicUrlIssue } from '../../lib/outbound';
 import { errorForLog } from '../../lib/scrub';
@@ -65,19 +66,6 @@ const deliveryShown = (d: TWebhookDeliveryRow, e: TWebhookEventRow): TWebhookDel
   deliveredAt: d.deliveredAt?.toISOString() ?? null,
   payload: e.payload,
 });
-
-const cursorOf = (at: Date, id: string) => Buffer.from(JSON.stringify([at.toISOString(), id])).toString('base64url');
-function readCursor(cursor: string | undefined): { createdAt: Date; id: string } | null {
-  if (!cursor) return null;
-  try {
-    const [at, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown[];
-    const createdAt = new Date(String(at));
-    if (typeof id !== 'string' || typeof at !== 'string' || Number.isNaN(createdAt.getTime())) throw new Error();
-    return { createdAt, id };
-  } catch {
-    throw badRequest('This cursor is not valid');
-  }
-}
 
 /**
  * Webhooks: an organization's owner adds endpoints (https, public; the sandbox also takes http://127.0.0.1) for
@@ -187,12 +175,15 @@ export function createWebhooksService(deps: {
       assertOwner(a);
       if (!(await repo.findLive(a.user.orgId, webhookId))) throw notFound(WEBHOOK_MSG.notFound);
       const limit = q.limit ?? DELIVERIES_PAGE;
-      const rows = await repo.deliveriesOf(webhookId, { after: readCursor(q.cursor), limit: limit + 1 });
+      const rows = await repo.deliveriesOf(webhookId, {
+        after: decodeCursor(q.cursor, WEBHOOK_MSG.cursorInvalid),
+        limit: limit + 1,
+      });
       const page = rows.slice(0, limit);
       const last = page.at(-1);
       return {
         data: page.map((r) => deliveryShown(r.d, r.e)),
-        nextCursor: rows.length > limit && last ? cursorOf(last.d.createdAt, last.d.id) : null,
+        nextCursor: rows.length > limit && last ? encodeCursor(last.d.createdAt, last.d.id) : null,
       };
     },
 

@@ -97,6 +97,16 @@ describe('making webhooks', () => {
     // the app's page reads the same
     const page = await call(t, 'GET', '/api/webhooks', { token: k.token });
     expect(page.json.response.map((w: { id: string }) => w.id)).toEqual([first.json.id]);
+    // its log: empty, and a cursor not made by a page is refused
+    expect((await v1('GET', `/webhooks/${first.json.id}/deliveries`, { key: k.key })).json).toEqual({
+      data: [],
+      nextCursor: null,
+    });
+    expectProblem(
+      await v1('GET', `/webhooks/${first.json.id}/deliveries?cursor=nope`, { key: k.key }),
+      400,
+      WEBHOOK_MSG.cursorInvalid,
+    );
     expect((await v1('DELETE', `/webhooks/${first.json.id}`, { key: k.key })).status).toBe(204);
     expect((await v1('GET', '/webhooks', { key: k.key })).json.data).toEqual([]);
     expectProblem(await v1('DELETE', `/webhooks/${first.json.id}`, { key: k.key }), 404, WEBHOOK_MSG.notFound);
