@@ -78,6 +78,12 @@ export function createMetrics() {
     labelNames: ['outcome'],
     registers: [registry],
   });
+  const webhookAttempts = new Counter({
+    name: 'virality_webhook_attempts_total',
+    help: "Attempts to deliver an event to an organization's webhook, by what came of them",
+    labelNames: ['outcome'],
+    registers: [registry],
+  });
   const ledgerFailures = new Counter({
     name: 'virality_ledger_check_failures_total',
     help: 'Ledger checks that found a wallet whose balance is not the sum of its entries',
@@ -101,6 +107,8 @@ export function createMetrics() {
     },
     webhookReceived: (provider: string, outcome: TWebhookOutcome) => webhooks.inc({ provider, outcome }),
     payoutEnded: (outcome: string) => payouts.inc({ outcome }),
+    /** An attempt to deliver to a customer's webhook: delivered, retry (refused, will try again) or failed (gave up). */
+    webhookAttempted: (outcome: 'delivered' | 'retry' | 'failed') => webhookAttempts.inc({ outcome }),
     ledgerCheckFailed: (n = 1) => ledgerFailures.inc(n),
     /** The text Prometheus scrapes, and its content type. */
     async exposition(): Promise<{ body: string; contentType: string }> {

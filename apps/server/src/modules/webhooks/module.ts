@@ -17,7 +17,7 @@ declare module '../../module-types' {
  */
 export const webhooksModule: TModule = {
   name: 'webhooks',
-  services: async ({ db, config, unitOfWork, enqueue, clock, log }) => ({
+  services: async ({ db, config, unitOfWork, enqueue, clock, log, metrics }) => ({
     webhooks: createWebhooksService({
       repo: createWebhooksRepository(db),
       unitOfWork,
@@ -26,6 +26,7 @@ export const webhooksModule: TModule = {
       vault: await loadTokenVault(config.tokenKeys, db),
       loopbackHttp: config.sandbox,
       log,
+      metrics,
     }),
   }),
   routes: ({ services }) => [webhooksRoutes(services.webhooks)],

@@ -17,6 +17,7 @@ import type { Clock } from '../../clock';
 import { badRequest, forbidden, notFound } from '../../errors';
 import { decodeCursor, encodeCursor } from '../../lib/cursor';
 import { newId } from '../../lib/ids';
+import type { TMetrics } from '../../lib/metrics';
 import { outboundRequest, publicUrlIssue } from '../../lib/outbound';
 import { errorForLog } from '../../lib/scrub';
 import type { TEnqueue, TUnitOfWork } from '../../lib/unit-of-work';
@@ -84,6 +85,7 @@ export function createWebhooksService(deps: {
   /** The sandbox's receivers: http://127.0.0.1 is taken too. */
   loopbackHttp: boolean;
   log: FastifyBaseLogger;
+  metrics?: Pick<TMetrics, 'webhookAttempted'>;
 }) {
   const { repo, unitOfWork, enqueue, clock, vault, log } = deps;
 
@@ -286,6 +288,7 @@ export function createWebhooksService(deps: {
         return row;
       });
       if (!written) return 'idle';
+      deps.metrics?.webhookAttempted(ok ? 'delivered' : over ? 'failed' : 'retry');
       if (!ok)
         log.info(
           {

@@ -247,6 +247,10 @@ describe('delivering events', () => {
     expect(events[0]).toMatchObject({ type: 'post.deleted', data: { postId: draft.json.id, draft: true } });
     log = (await call(t, 'GET', `/api/webhooks/${h.id}/deliveries`, { token: k.token })).json.response.data;
     expect(log[0]).toMatchObject({ state: 'delivered', attempts: 3, lastStatus: 200, nextAttemptAt: null });
+    // the operator sees the attempts in the metrics
+    const scraped = (await t.container.metrics.exposition()).body;
+    expect(scraped).toMatch(/virality_webhook_attempts_total\{outcome="retry"\} [1-9]/);
+    expect(scraped).toMatch(/virality_webhook_attempts_total\{outcome="delivered"\} [1-9]/);
   });
 
   it(`after ${WEBHOOK_ATTEMPTS_MAX} refused attempts over about a day it is failed; Send again delivers it`, async () => {
