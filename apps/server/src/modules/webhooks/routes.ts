@@ -8,6 +8,14 @@ import type { TWebhooksService } from './service';
 
 const security = [{ accessToken: [] }];
 const zId = z.string().max(ID_MAX, WEBHOOK_MSG.notFound);
+// what makes this server send requests to an address its user chose: a few a second at most, per user
+const perUser = {
+  rateLimit: {
+    max: 30,
+    timeWindow: 60_000,
+    keyGenerator: (req: { auth?: { userId: string } | null; ip: string }) => req.auth?.userId ?? req.ip,
+  },
+};
 
 /**
  * The webhooks part of the API keys page: an organization's owner adds, lists and deletes webhooks, reads each
@@ -22,6 +30,7 @@ export const webhooksRoutes =
       '/webhooks',
       {
         ...guarded,
+        config: perUser,
         schema: {
           tags,
           security,
@@ -76,6 +85,7 @@ export const webhooksRoutes =
       '/webhooks/:id/deliveries/:deliveryId/redeliver',
       {
         ...guarded,
+        config: perUser,
         schema: {
           tags,
           security,

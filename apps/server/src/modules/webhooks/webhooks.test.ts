@@ -286,6 +286,13 @@ describe('delivering events', () => {
     [d] = (await call(t, 'GET', `/api/webhooks/${h.id}/deliveries`, { token: k.token })).json.response.data;
     expect(d).toMatchObject({ state: 'delivered', attempts: 1 });
     expect(verified(h.path, h.secret).map((e) => e.type)).toEqual(Array(WEBHOOK_ATTEMPTS_MAX + 1).fill('post.deleted'));
+    // Send again makes this server call an address its user chose: 30 a minute per user at most
+    let refused = 0;
+    for (let i = 0; i < 30; i++)
+      if ((await call(t, 'POST', `/api/webhooks/${h.id}/deliveries/${d.id}/redeliver`, { token: k.token })).status === 429)
+        refused++;
+    expect(refused).toBeGreaterThan(0);
+    t.clock.advance(61_000);
     // another organization cannot send it again
     const other = await withKey();
     expect((await call(t, 'POST', `/api/webhooks/${h.id}/deliveries/${d.id}/redeliver`, { token: other.token })).status).toBe(
