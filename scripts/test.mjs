@@ -84,14 +84,6 @@ const SUITES = [
     // after the publishing chaos test: both build the server first, and the build is not made to run twice at once
     after: 'chaos',
   },
-  {
-    name: 'server-postgres',
-    group: 'server',
-    kind: 'vitest',
-    cwd: 'apps/server',
-    env: { TEST_DB: 'postgres' },
-    skipUnless: () => (process.env.TEST_DATABASE_URL ? null : 'TEST_DATABASE_URL not set'),
-  },
   // The production image (scripts/test-image.mjs): deploy/Dockerfile built with podman on a locally made base, a server
   // and a worker run from it on the machine's PostgreSQL; passes when it exits 0. Needs root, podman and debootstrap.
   {
@@ -101,6 +93,11 @@ const SUITES = [
     cwd: '.',
     cmd: 'npm',
     args: ['run', 'test:image'],
+    // Mostly the image's build (its npm ci and build inside the container) and waiting for it to start: it runs
+    // beside the PostgreSQL run of the server tests, the component tests and the budget, after the crash tests (not
+    // beside them, whose timing it would disturb), and ends before the journeys start.
+    background: true,
+    after: 'chaos-payouts',
     // .ci/run installs what it needs; elsewhere (no root, no podman) the summary says why it did not run
     skipUnless: () => {
       if (!process.env.TEST_DATABASE_URL) return 'TEST_DATABASE_URL not set';
@@ -108,6 +105,14 @@ const SUITES = [
       const missing = ['podman', 'runc', 'debootstrap'].filter((p) => spawnSync('sh', ['-c', `command -v ${p}`]).status !== 0);
       return missing.length ? `${missing.join(', ')} not installed` : null;
     },
+  },
+  {
+    name: 'server-postgres',
+    group: 'server',
+    kind: 'vitest',
+    cwd: 'apps/server',
+    env: { TEST_DB: 'postgres' },
+    skipUnless: () => (process.env.TEST_DATABASE_URL ? null : 'TEST_DATABASE_URL not set'),
   },
   { name: 'web', group: 'web', kind: 'vitest', cwd: 'apps/web' },
   // The first-load JavaScript budget (scripts/check-bundle-size.mjs): builds the web app into a temp folder.
