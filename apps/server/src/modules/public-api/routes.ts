@@ -145,7 +145,7 @@ export const publicApiRoutes =
               tags,
               security,
               operationId: 'uploadMedia',
-              summary: 'Upload one image or video (multipart `file`, or JSON `{url}` of an https file): its id goes in mediaIds',
+              summary: 'Upload one image or video (a multipart file, or JSON {url} of an https file): its id goes in mediaIds',
               description:
                 'JPEG, PNG, WebP or SVG under 30 MB, MP4 or QuickTime under 100 MB, read from its bytes. With a JSON body `{url}`, the file at that https address (public addresses only; up to 3 redirects) is fetched and checked the same way. Every POST needs an Idempotency-Key: the same key with the same file (or url) answers the same upload.',
               consumes: ['multipart/form-data', 'application/json'],
