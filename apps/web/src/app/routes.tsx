@@ -204,7 +204,10 @@ export const routes: RouteObject[] = [
                       Component: (await import('../features/profile/components/change-password-page')).ChangePasswordPage,
                     }),
                   },
-                  { path: paths.apiKeys, lazy: async () => ({ Component: (await import('../features/api-keys')).ApiKeysPage }) },
+                  {
+                    path: paths.apiKeys,
+                    lazy: async () => ({ Component: (await import('./pages/api-keys-route')).ApiKeysRoute }),
+                  },
                   {
                     path: paths.notificationSettings,
                     lazy: async () => ({

@@ -27,7 +27,7 @@ import {
   type TApiKeyScope,
   zApiKeyCreate,
 } from '@virality/domain';
-import { Fragment, useState } from 'react';
+import { Fragment, type ReactNode, useState } from 'react';
 import { EmptyState } from '../../../components/empty-state';
 import { FormErrorAlert, useFormError } from '../../../components/form-error-alert';
 import { LoadErrorAlert } from '../../../components/load-error-alert';
@@ -45,9 +45,9 @@ const day = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', y
 /**
  * /profile/apikeys: the keys that let a script, a tool or an AI agent act for this account through the public API.
  * A key is shown whole once, when it is made; the list shows its first characters, its access, when it was made and
- * last used, and revokes it (after a confirmation).
+ * last used, and revokes it (after a confirmation). `extra` is what the route shows below the keys (the webhooks).
  */
-export function ApiKeysPage() {
+export function ApiKeysPage({ extra }: { extra?: ReactNode } = {}) {
   const keys = useApiKeys();
   const [creating, setCreating] = useState(false);
   const full = (keys.data?.length ?? 0) >= API_KEYS_MAX;
@@ -109,6 +109,7 @@ export function ApiKeysPage() {
         seen by someone else.
       </Text>
       <CreateKeyModal opened={creating} onClose={() => setCreating(false)} />
+      {extra}
     </ProfileSubpage>
   );
 }

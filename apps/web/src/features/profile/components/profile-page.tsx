@@ -98,7 +98,7 @@ const LINKS: Partial<Record<THubEntry, TLinkEntry>> = {
   },
   apiKeys: {
     label: 'API keys',
-    description: 'For your scripts, tools and AI agents',
+    description: 'Keys and webhooks for your scripts, tools and AI agents',
     icon: IconKey,
     to: paths.apiKeys,
   },
