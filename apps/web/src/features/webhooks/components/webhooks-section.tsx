@@ -35,7 +35,7 @@ export function WebhooksSection() {
   );
 
   return (
-    <Stack component="section" aria-labelledby={headingId} gap="md" mt="xl">
+    <Stack component="section" aria-labelledby={headingId} gap="md" mt="xs">
       <Group justify="space-between" align="flex-end" gap="sm">
         <div style={{ flex: '1 1 320px' }}>
           <Title order={2} fz={22} fw={650} id={headingId}>
