@@ -56,7 +56,7 @@ export const webhooksRoutes =
         schema: {
           tags,
           security,
-          summary: 'Delete a webhook: nothing more is sent to it (its log stays readable until it is swept)',
+          summary: 'Delete a webhook: nothing more is sent to it, even what was waiting',
           params: z.object({ id: zId }),
           response: replies('DELETE /webhooks/:id'),
         },
