@@ -1,19 +1,4 @@
-import {
-  Alert,
-  Badge,
-  Button,
-  Code,
-  CopyButton,
-  Divider,
-  Group,
-  Modal,
-  Paper,
-  Radio,
-  Skeleton,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Alert, Badge, Button, Code, CopyButton, Group, Modal, Radio, Stack, Text, TextInput } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconAlertTriangle, IconCheck, IconCopy, IconKey, IconPlus } from '@tabler/icons-react';
 import {
@@ -27,11 +12,10 @@ import {
   type TApiKeyScope,
   zApiKeyCreate,
 } from '@virality/domain';
-import { Fragment, type ReactNode, useState } from 'react';
-import { EmptyState } from '../../../components/empty-state';
+import { type ReactNode, useState } from 'react';
 import { FormErrorAlert, useFormError } from '../../../components/form-error-alert';
-import { LoadErrorAlert } from '../../../components/load-error-alert';
 import { ProfileSubpage } from '../../../components/profile-subpage';
+import { RowList } from '../../../components/row-list';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useApiKeys, useCreateApiKey, useRevokeApiKey } from '../api/api-keys';
 
@@ -63,47 +47,19 @@ export function ApiKeysPage({ extra }: { extra?: ReactNode } = {}) {
       subtitle="Let your own scripts, tools and AI agents read and post for this account through the Virality API."
       actions={keys.data && keys.data.length > 0 ? createButton : undefined}
     >
-      {keys.isError ? (
-        <LoadErrorAlert
-          variant="light"
-          title="Your API keys could not be loaded"
-          error={keys.error}
-          onRetry={() => void keys.refetch()}
-        />
-      ) : !keys.data ? (
-        <Paper withBorder radius="lg" p="lg" aria-busy="true" aria-label="Loading your API keys">
-          <Stack gap="md">
-            {[0, 1].map((i) => (
-              <Skeleton key={i} height={48} radius="md" />
-            ))}
-          </Stack>
-        </Paper>
-      ) : keys.data.length === 0 ? (
-        <EmptyState
-          icon={<IconKey size={24} />}
-          title="No API keys yet"
-          line="A key lets a script or an AI agent act for this account: read your posts and figures, or post for you."
-          action={createButton}
-        />
-      ) : (
-        <Stack gap="sm">
-          <Paper withBorder radius="lg" shadow="xs" p={{ base: 'md', sm: 'lg' }}>
-            <Stack gap="md" component="ul" aria-label="Your API keys" m={0} p={0} style={{ listStyle: 'none' }}>
-              {keys.data.map((key, i) => (
-                <Fragment key={key.id}>
-                  {i > 0 && <Divider component="li" aria-hidden />}
-                  <KeyRow apiKey={key} />
-                </Fragment>
-              ))}
-            </Stack>
-          </Paper>
-          {full && (
-            <Text size="sm" c="dimmed">
-              {API_KEY_MSG.tooMany}
-            </Text>
-          )}
-        </Stack>
-      )}
+      <RowList
+        query={keys}
+        what="your API keys"
+        skeletonHeight={48}
+        empty={{
+          icon: <IconKey size={24} />,
+          title: 'No API keys yet',
+          line: 'A key lets a script or an AI agent act for this account: read your posts and figures, or post for you.',
+          action: createButton,
+        }}
+        row={(key) => <KeyRow apiKey={key} />}
+        fullText={full ? API_KEY_MSG.tooMany : null}
+      />
       <Text size="sm" c="dimmed">
         A key acts for this account: keep it as secret as a password. Revoke a key you no longer use, or one that may have been
         seen by someone else.

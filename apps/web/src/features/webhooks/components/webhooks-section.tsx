@@ -1,10 +1,9 @@
-import { Badge, Button, Divider, Group, Paper, Skeleton, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { Badge, Button, Group, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconChevronDown, IconChevronUp, IconPlus, IconWebhook } from '@tabler/icons-react';
 import { MSG, type TWebhook, WEBHOOK_EVENT_TEXT, WEBHOOK_MSG, WEBHOOKS_MAX } from '@virality/domain';
-import { Fragment, useId, useState } from 'react';
-import { EmptyState } from '../../../components/empty-state';
-import { LoadErrorAlert } from '../../../components/load-error-alert';
+import { useId, useState } from 'react';
+import { RowList } from '../../../components/row-list';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useDeleteWebhook, useWebhooks } from '../api/webhooks';
 import { AddWebhookModal } from './add-webhook-modal';
@@ -47,48 +46,20 @@ export function WebhooksSection() {
         </div>
         {hooks.data && hooks.data.length > 0 && addButton}
       </Group>
-      {hooks.isError ? (
-        <LoadErrorAlert
-          variant="light"
-          title="Your webhooks could not be loaded"
-          error={hooks.error}
-          onRetry={() => void hooks.refetch()}
-        />
-      ) : !hooks.data ? (
-        <Paper withBorder radius="lg" p="lg" aria-busy="true" aria-label="Loading your webhooks">
-          <Stack gap="md">
-            {[0, 1].map((i) => (
-              <Skeleton key={i} height={64} radius="md" />
-            ))}
-          </Stack>
-        </Paper>
-      ) : hooks.data.length === 0 ? (
-        <EmptyState
-          order={3}
-          icon={<IconWebhook size={24} />}
-          title="No webhooks yet"
-          line="A webhook tells your own server what happens here as it happens, so your tools need not keep asking."
-          action={addButton}
-        />
-      ) : (
-        <Stack gap="sm">
-          <Paper withBorder radius="lg" shadow="xs" p={{ base: 'md', sm: 'lg' }}>
-            <Stack gap="md" component="ul" aria-label="Your webhooks" className={classes.plainList}>
-              {hooks.data.map((hook, i) => (
-                <Fragment key={hook.id}>
-                  {i > 0 && <Divider component="li" aria-hidden />}
-                  <WebhookRow hook={hook} />
-                </Fragment>
-              ))}
-            </Stack>
-          </Paper>
-          {full && (
-            <Text size="sm" c="dimmed">
-              {WEBHOOK_MSG.tooMany}
-            </Text>
-          )}
-        </Stack>
-      )}
+      <RowList
+        query={hooks}
+        what="your webhooks"
+        skeletonHeight={64}
+        empty={{
+          order: 3,
+          icon: <IconWebhook size={24} />,
+          title: 'No webhooks yet',
+          line: 'A webhook tells your own server what happens here as it happens, so your tools need not keep asking.',
+          action: addButton,
+        }}
+        row={(hook) => <WebhookRow hook={hook} />}
+        fullText={full ? WEBHOOK_MSG.tooMany : null}
+      />
       <AddWebhookModal opened={adding} onClose={() => setAdding(false)} />
     </Stack>
   );
