@@ -42,6 +42,7 @@ export * from './rules/permissions';
 export * from './rules/plan-display';
 export * from './rules/plans';
 export * from './rules/points';
+export * from './rules/queue';
 export * from './rules/post';
 export * from './rules/post-status';
 export * from './rules/profile';

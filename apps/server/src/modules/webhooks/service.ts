@@ -239,7 +239,7 @@ export function createWebhooksService(deps: {
     async deliver(job: TWebhookDeliverJob): Promise<'idle' | 'early' | 'held' | 'delivered' | 'retry' | 'failed'> {
       const now = clock.now();
       const current = await repo.findDelivery(job.deliveryId);
-      if (!current || current.state !== 'pending') return 'idle';
+      if (current?.state !== 'pending') return 'idle';
       if (current.nextAttemptAt && current.nextAttemptAt.getTime() > now.getTime() + 1_000) return 'early';
       const leaseUntil = new Date(now.getTime() + LEASE_MS);
       const d = await repo.lease(job.deliveryId, now, leaseUntil);
