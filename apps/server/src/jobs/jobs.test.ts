@@ -202,6 +202,7 @@ describe('one composition root for the server, the worker and the tests', () => 
         'publicApi',
         'publishing',
         'push',
+        'queue',
         'socialAccounts',
         'subscriptions',
         'team',

@@ -20,6 +20,7 @@ import { pointsModule } from './points/module';
 import { postsModule } from './posts/module';
 import { publicApiModule } from './public-api/module';
 import { pushModule } from './push/module';
+import { queueModule } from './queue/module';
 import { socialAccountsModule } from './social-accounts/module';
 import { subscriptionsModule } from './subscriptions/module';
 import { teamModule } from './team/module';
@@ -47,6 +48,8 @@ export const MODULES: readonly TModule[] = [
   eventsModule,
   socialAccountsModule,
   mediaModule,
+  // after the linked accounts, before the posts (which queue posts and re-time them)
+  queueModule,
   // before the posts: the publishing engine keeps levels as it records points
   pointsModule,
   postsModule,

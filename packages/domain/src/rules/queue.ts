@@ -147,3 +147,43 @@ export function nextFreeSlots(
 
 /** A slot's words: 'Monday 09:00'. */
 export const slotText = (s: TQueueSlot): string => `${QUEUE_DAY_NAMES[s.day]} ${s.time}`;
+
+/** An account's posting schedule as the Queue page reads it: its own, or the organization's default it follows. */
+export const zQueueSchedule = z.object({
+  accountId: z.string(),
+  network: z.string(),
+  name: z.string(),
+  /** null until a schedule (its own or the default) says a zone. */
+  timeZone: z.string().nullable(),
+  paused: z.boolean(),
+  slots: z.array(zQueueSlot),
+  /** false: the account follows the organization's default schedule (and its changes). */
+  own: z.boolean(),
+});
+export type TQueueSchedule = z.infer<typeof zQueueSchedule>;
+
+/** The organization's default schedule, which accounts without one of their own follow. */
+export const zQueueDefault = z.object({ timeZone: z.string().nullable(), slots: z.array(zQueueSlot) });
+export type TQueueDefault = z.infer<typeof zQueueDefault>;
+
+/** POST /api/queue/schedules/:accountId/copy: the account's slots (and zone) given to these accounts. */
+export const zQueueCopy = z.strictObject({
+  accountIds: z.array(z.string().trim().min(1).max(64)).min(1, 'Choose at least one account').max(50),
+});
+
+export const QUEUE_SCHEDULE_MSG = {
+  listed: 'Posting schedules',
+  copied: (n: number) => `Time slots copied to ${n} account${n === 1 ? '' : 's'}`,
+  reset: 'This account now follows the default schedule',
+  defaultSaved: 'Default posting schedule saved',
+  ownersOnly: 'Only the account owner can change the default schedule',
+} as const;
+
+/** The Queue page's calls (the envelope's `response`). */
+export const QUEUE_RESPONSES = {
+  'GET /queue/schedules': z.object({ default: zQueueDefault, accounts: z.array(zQueueSchedule) }),
+  'PUT /queue/schedules/:accountId': zQueueSchedule,
+  'DELETE /queue/schedules/:accountId': zQueueSchedule,
+  'POST /queue/schedules/:accountId/copy': z.array(zQueueSchedule),
+  'PUT /queue/default': zQueueDefault,
+} as const;

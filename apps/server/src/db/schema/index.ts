@@ -6,6 +6,7 @@ export * from './campaigns';
 export * from './money';
 export * from './platform';
 export * from './posts';
+export * from './queue';
 export * from './social';
 export * from './team';
 export * from './users';

@@ -457,6 +457,22 @@ export function createSocialAccountsService(deps: TDeps) {
     },
 
     /**
+     * The accounts of `user`'s organization whose posting schedules it may change: each checked through the team's
+     * permission check for Scheduler (another organization's id is not found). An account needing reconnect is
+     * still one: its schedule waits for it.
+     */
+    async schedulingAccounts(user: TAuthContext['user'], ids: readonly string[]) {
+      const out: { id: string; network: TSocialNetworkKey; userName: string }[] = [];
+      for (const id of ids) {
+        const row = await repo.findAccount(user.orgId, id);
+        if (!row) throw notFound(SOCIAL_MSG.accountNotFound);
+        await team.assertCan(user, 'Scheduler', { id: row.id, orgId: row.orgId, network: row.network as TSocialNetworkKey });
+        out.push({ id: row.id, network: row.network as TSocialNetworkKey, userName: row.userName });
+      }
+      return out;
+    },
+
+    /**
      * Runs a publishing call with an account's access and its network's adapter (renewed ahead of expiry, and once
      * more if the network refuses it; an access that cannot be renewed marks the account for reconnect). An
      * account that is gone or already needs reconnecting fails as `reconnect` without calling the network.
