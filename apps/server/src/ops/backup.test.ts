@@ -21,6 +21,10 @@ import { opsSocketPath, serveOpsSocket } from './ops-socket';
 // uploads on local disk; restored into an empty place, all of it comes back and the ledger still adds up.
 
 const onPostgres = process.env.TEST_DB === 'postgres';
+// Each of these makes and migrates whole databases from nothing, dumps and restores them (tens of seconds on two
+// loaded cores, more as migrations are added): a longer time than a test's usual 30 s before one is called stuck.
+// How fast a backup is, is not what they check.
+const WHOLE_DATABASES_MS = 180_000;
 const base = process.env.TEST_DATABASE_URL ?? '';
 let t: TTestApp;
 let work: string;
@@ -99,7 +103,7 @@ async function emptyDatabase(): Promise<{ url: string; drop(): Promise<void> }> 
   return { url: databaseUrlFor(base, name), drop: () => admin(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`) };
 }
 
-describe('a backup restored into an empty place', () => {
+describe('a backup restored into an empty place', { timeout: WHOLE_DATABASES_MS }, () => {
   it('brings back every user, post, campaign, wallet and ledger entry, and the uploads; the ledger check passes', async () => {
     const file = path.join(work, 'all.backup');
     const manifest = await backup({ database: t.database, databaseUrl: databaseUrl(), uploadsDir: uploadsDir(), out: file });
@@ -198,7 +202,7 @@ describe('a backup restored into an empty place', () => {
   });
 });
 
-describe('npm run backup / npm run restore', () => {
+describe('npm run backup / npm run restore', { timeout: WHOLE_DATABASES_MS }, () => {
   it('say how they are used when a flag is missing or unknown, and refuse to overwrite a file or read a missing one', async () => {
     const env = { NODE_ENV: 'test', DATA_DIR: path.join(work, 'cli'), LOG_LEVEL: 'silent' };
     for (const [command, args, words] of [
