@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { SCHEDULE_LEAD_MINUTES } from './post';
 import { nextFreeSlots, QUEUE_MSG, QUEUE_SLOTS_MAX, slotMoments, zonedMoment, zQueueSettings } from './queue';
 
 const iso = (d: Date) => d.toISOString();
@@ -82,8 +83,9 @@ describe('the next free slot', () => {
     ]);
   });
 
-  it('a slot less than a minute away is not taken', () => {
-    expect(nextFreeSlots(daily, [], new Date('2027-05-10T14:59:30Z')).map(iso)).toEqual(['2027-05-11T09:00:00.000Z']);
+  it(`a slot less than ${SCHEDULE_LEAD_MINUTES} minutes away is not taken, as a post scheduled by hand may not be`, () => {
+    expect(nextFreeSlots(daily, [], new Date('2027-05-10T14:51:00Z')).map(iso)).toEqual(['2027-05-11T09:00:00.000Z']);
+    expect(nextFreeSlots(daily, [], new Date('2027-05-10T14:50:00Z')).map(iso)).toEqual(['2027-05-10T15:00:00.000Z']);
   });
 
   it('a post at another moment does not take a slot', () => {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { addDays, weekdayOf } from './calendar';
 import { isTimeZone, wallMs } from './insights';
+import { SCHEDULE_LEAD_MINUTES } from './post';
 
 /**
  * Posting queues: each linked account posts at its own weekly time slots (a day of the week and a time on the owner's
@@ -17,8 +18,8 @@ export const QUEUE_DAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thu
 export const QUEUE_SLOTS_MAX = 70;
 /** How far ahead a queue looks for a free slot. */
 export const QUEUE_HORIZON_DAYS = 366;
-/** A slot this close to now is not taken (the post would be late before it is even saved). */
-export const QUEUE_LEAD_MS = 60_000;
+/** A slot closer to now than a scheduled post may be is not taken: the same lead as scheduling by hand. */
+export const QUEUE_LEAD_MS = SCHEDULE_LEAD_MINUTES * 60_000;
 
 export const QUEUE_MSG = {
   saved: 'Posting schedule saved',
@@ -118,7 +119,7 @@ export function slotMoments(settings: Pick<TQueueSettings, 'timeZone' | 'slots'>
 }
 
 /**
- * The next free slots of an account's queue after `now` (at least QUEUE_LEAD_MS ahead): slots whose moment holds
+ * The next free slots of an account's queue after `now` (at least QUEUE_LEAD_MS ahead, as a post scheduled by hand): slots whose moment holds
  * no post of the account (`taken`: the moments of its posts already due, queued or scheduled another way). `count`
  * of them at most, earliest first; fewer when the year ahead has no more.
  */
