@@ -43,7 +43,7 @@ export const zQueueSlot = z.strictObject({
     .int(QUEUE_MSG.dayInvalid)
     .min(0, QUEUE_MSG.dayInvalid)
     .max(6, QUEUE_MSG.dayInvalid),
-  time: z.string({ error: QUEUE_MSG.timeInvalid }).regex(TIME, QUEUE_MSG.timeInvalid),
+  time: z.string({ error: QUEUE_MSG.timeInvalid }).max(5, QUEUE_MSG.timeInvalid).regex(TIME, QUEUE_MSG.timeInvalid),
 });
 export type TQueueSlot = z.infer<typeof zQueueSlot>;
 
