@@ -57,6 +57,8 @@ export const zPostBody = z.object({
   Keywords: zWords.optional(),
   IsDraft: z.boolean().optional(),
   IsScheduled: z.boolean().optional(),
+  /** Add to queue: each account's post goes at that account's next free slot (ScheduledDate and ScheduledTime unused). */
+  AddToQueue: z.boolean().optional(),
   FEPostType: z.string().max(32).optional().nullable(),
   PostType: z.string().max(32).optional().nullable(),
   VideoFrameRatio: z
@@ -180,6 +182,8 @@ export const zPostedOn = z.object({
   PostUrl: z.string().nullable(),
   Error: z.string().nullable(),
   PostedAt: z.string().nullable(),
+  /** When it goes out on this account while it waits (a queued post's accounts each have their own slot). */
+  DueAt: z.string().nullable(),
 });
 
 /** What a post call answers: the spec's success and failure items; `pending` holds accounts still in progress. */
@@ -239,6 +243,8 @@ export const zPost = z.object({
   IsPaused: z.boolean(),
   IsDraft: z.boolean(),
   IsActive: z.boolean(),
+  /** Added to the accounts' queues: each account's own time is its DueAt (ScheduledDate and Time: the first). */
+  InQueue: z.boolean(),
   ScheduledDate: z.string().nullable(),
   ScheduledTime: z.string().nullable(),
   SocialMediaPostDate: z.string().nullable(),

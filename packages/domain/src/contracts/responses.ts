@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { API_KEY_RESPONSES } from '../rules/api-keys';
-import { QUEUE_RESPONSES } from '../rules/queue';
+import { QUEUE_POST_RESPONSES, QUEUE_RESPONSES } from '../rules/queue';
 import { SOCIAL_NETWORK_KEYS_TUPLE } from '../rules/social';
 import { WEBHOOK_RESPONSES } from '../rules/webhooks';
 import { zActivity, zActivityDeleted, zActivityPage } from './activity';
@@ -272,6 +272,7 @@ export const API_RESPONSES = {
   ...API_KEY_RESPONSES,
   ...WEBHOOK_RESPONSES,
   ...QUEUE_RESPONSES,
+  ...QUEUE_POST_RESPONSES,
 } as const satisfies Record<string, z.ZodType>;
 export type TApiCall = keyof typeof API_RESPONSES;
 /** The `response` of a call, as the server sends it. */

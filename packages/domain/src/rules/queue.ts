@@ -32,6 +32,7 @@ export const QUEUE_MSG = {
   paused: 'This account’s queue is paused: resume it to add posts',
   noFreeSlot: 'This account’s queue has no free slot in the coming year: add time slots',
   accountNotFound: 'Account not found',
+  added: 'Post added to the queue',
 } as const;
 
 const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
@@ -187,4 +188,58 @@ export const QUEUE_RESPONSES = {
   'DELETE /queue/schedules/:accountId': zQueueSchedule,
   'POST /queue/schedules/:accountId/copy': z.array(zQueueSchedule),
   'PUT /queue/default': zQueueDefault,
+} as const;
+
+/** How many coming slots the Queue page shows per account at most (its queued posts are always all shown). */
+export const QUEUE_UPCOMING_MAX = 30;
+
+/** One line of an account's queue: a coming slot with its post, an empty slot, or a queued post off the slots. */
+export const zQueueItem = z.object({
+  at: z.string(),
+  /** queued: a post added to the queue; scheduled: a post scheduled by hand at a slot's time; empty: a free slot. */
+  kind: z.enum(['queued', 'scheduled', 'empty']),
+  post: z
+    .object({
+      id: z.string(),
+      caption: z.string(),
+      thumbnail: z.string().nullable(),
+      /** scheduled, or paused (the post, or the queue) */
+      state: z.string(),
+      /** other accounts the post also goes to (each at its own slot) */
+      alsoOn: z.number().int(),
+    })
+    .nullable(),
+});
+export type TQueueItem = z.infer<typeof zQueueItem>;
+
+/** GET /api/queue/:accountId: an account's coming slots and its queued posts, earliest first. */
+export const zQueueView = z.object({
+  accountId: z.string(),
+  timeZone: z.string().nullable(),
+  paused: z.boolean(),
+  items: z.array(zQueueItem),
+});
+export type TQueueView = z.infer<typeof zQueueView>;
+
+/** POST /api/queue/:accountId/move: a queued post one place up (sooner) or down (later) in the account's queue. */
+export const zQueueMove = z.strictObject({
+  postId: z.string().trim().min(1).max(64),
+  direction: z.enum(['up', 'down'], { error: 'direction must be up or down' }),
+});
+
+export const QUEUE_POST_MSG = {
+  read: 'Queue',
+  moved: 'Queue order changed',
+  first: 'This post is already first in the queue',
+  last: 'This post is already last in the queue',
+  notQueued: 'This post is not in this account’s queue',
+  takenOut: 'Post taken out of the queue',
+  sharedNow: 'Post sent now: the others keep their slots',
+} as const;
+
+export const QUEUE_POST_RESPONSES = {
+  'GET /queue/:accountId': zQueueView,
+  'POST /queue/:accountId/move': zQueueView,
+  'DELETE /queue/:accountId/posts/:postId': zQueueView,
+  'POST /queue/:accountId/posts/:postId/share-now': zQueueView,
 } as const;

@@ -96,6 +96,11 @@ export const posts = pgTable(
     reviewedBy: text('reviewed_by').references(() => users.id, { onDelete: 'set null' }),
     /** It counted against the plan's post limit (given back if it is deleted before it went out). */
     counted: boolean('counted').notNull().default(false),
+    /**
+     * Added to the accounts' posting queues: each target's due time is its account's slot (re-timed when the
+     * account's schedule changes). A manager's draft keeps it as the way it is to go once approved.
+     */
+    inQueue: boolean('in_queue').notNull().default(false),
     /** Its outcome was announced (notification, points, live update): once. */
     settledAt: ts('settled_at'),
     createdAt: ts('created_at').notNull(),
@@ -192,6 +197,8 @@ export const postTargets = pgTable(
     uniqueIndex('post_targets_post_account_uq').on(t.postId, t.accountId),
     index('post_targets_post_idx').on(t.postId),
     index('post_targets_state_due_idx').on(t.state, t.dueAt),
+    // an account's waiting targets by due time: the slots its queue has taken
+    index('post_targets_account_waiting_idx').on(t.accountId, t.dueAt).where(sql`state IN ('scheduled', 'paused')`),
     // what went out since a moment (the figures job's look for new posts)
     index('post_targets_published_idx').on(t.publishedAt),
     // a post on a network is one target's: a check never takes a post already attributed to another target

@@ -49,7 +49,10 @@ export const postsModule: TModule = {
       changes,
       resultWaitMs: config.publishing.resultWaitMs,
       webhooks: services.webhooks,
+      queue: services.queue,
     });
+    // a schedule's change moves its accounts' queued posts, in the same unit of work
+    services.queue.onChanged((orgId, accountIds) => posts.retimeQueues(orgId, accountIds));
     // a campaign shows the posts its influencers made for it
     services.campaigns.usePosts({ forCampaign: (campaignId, authorIds) => posts.campaignPosts(campaignId, authorIds) });
     return { posts, publishing };

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lt, notInArray, or, type SQL, sql } from 'drizzle-orm';
 import type { TDb } from '../../db/client';
-import { pointsLedger, posts, postTargets, publishAttempts, users } from '../../db/schema';
+import { pointsLedger, posts, postTargets, publishAttempts, type TPostMedia, users } from '../../db/schema';
 import { createCache } from '../../lib/cache';
 import type { TChanges } from '../../lib/changes';
 
@@ -684,6 +684,31 @@ export function createPostsRepository(db: TDb, changes: TChanges) {
         .select()
         .from(postTargets)
         .where(and(eq(postTargets.postId, postId), inArray(postTargets.state, [...WAITING_STATES])));
+    },
+    /**
+     * The waiting targets (scheduled or paused) of these accounts, on active posts that are not drafts, earliest due
+     * first, each with whether its post is in the queue: the slots the accounts' queues have taken, and the ones to
+     * move when a schedule changes.
+     */
+    async waitingOfAccounts(
+      accountIds: readonly string[],
+    ): Promise<{ target: TTargetRow; inQueue: boolean; postPaused: boolean; caption: string; media: TPostMedia[] }[]> {
+      if (accountIds.length === 0) return [];
+      const rows = await db
+        .select({
+          target: postTargets,
+          inQueue: posts.inQueue,
+          postPaused: posts.isPaused,
+          caption: posts.caption,
+          media: posts.media,
+        })
+        .from(postTargets)
+        .innerJoin(posts, eq(posts.id, postTargets.postId))
+        .where(
+          and(inArray(postTargets.accountId, [...accountIds]), inArray(postTargets.state, ['scheduled', 'paused']), sql`${LIVE}`),
+        )
+        .orderBy(asc(postTargets.dueAt), asc(postTargets.id));
+      return rows;
     },
     /** Targets published after `after` (by when they went out, then id), oldest first: the analytics sweep's pages. */
     async publishedAfter(after: { at: Date; id: string }, limit: number): Promise<TTargetRow[]> {

@@ -17,6 +17,7 @@ const postedOn = (t: TTargetRow) => ({
   PostUrl: t.remoteUrl,
   Error: t.error,
   PostedAt: t.publishedAt?.toISOString() ?? null,
+  DueAt: t.state === 'scheduled' || t.state === 'paused' ? (t.dueAt?.toISOString() ?? null) : null,
 });
 
 /**
@@ -112,6 +113,7 @@ export function postDto(post: TPostRow, targets: TTargetRow[], userName: string,
     IsPaused: post.isPaused,
     IsDraft: post.isDraft,
     IsActive: post.isActive,
+    InQueue: post.inQueue,
     ScheduledDate: post.scheduledAt ? dateOf(post.scheduledAt) : null,
     ScheduledTime: post.scheduledAt ? timeOf(post.scheduledAt) : null,
     SocialMediaPostDate: post.postedAt?.toISOString() ?? null,

@@ -3,6 +3,7 @@ import {
   CALENDAR_MAX_PER_DAY,
   CALENDAR_RANGE_MAX_POSTS,
   POST_MSG,
+  QUEUE_POST_MSG,
   zDeleteDraftBody,
   zDraftsBody,
   zEditScheduledBody,
@@ -13,6 +14,7 @@ import {
   zPostsByDateBody,
   zPostsDateRangeBody,
   zPostTotals,
+  zQueueMove,
   zRecentPostsQuery,
   zReviewDraftBody,
   zScheduledPostsQuery,
@@ -338,5 +340,67 @@ export const postsMainRoutes =
         },
       },
       async (req) => ok(await posts.draftInform(authOf(req), req.body.CommonPostID)),
+    );
+    const queueParams = z.object({ accountId: zId });
+    const queuePostParams = z.object({ accountId: zId, postId: zId });
+    app.get(
+      '/queue/:accountId',
+      {
+        ...guarded,
+        schema: {
+          tags: ['Queue'],
+          security,
+          summary: "An account's coming slots with their posts, its free slots and its queued posts, earliest first",
+          params: queueParams,
+          response: replies('GET /queue/:accountId'),
+        },
+      },
+      async (req) => ok(await posts.queueView(authOf(req), req.params.accountId), QUEUE_POST_MSG.read),
+    );
+    app.post(
+      '/queue/:accountId/move',
+      {
+        ...guarded,
+        schema: {
+          tags: ['Queue'],
+          security,
+          summary: "Move a queued post one place up (sooner) or down (later) in an account's queue",
+          params: queueParams,
+          body: zQueueMove,
+          response: replies('POST /queue/:accountId/move'),
+        },
+      },
+      async (req) =>
+        ok(await posts.moveInQueue(authOf(req), req.params.accountId, req.body.postId, req.body.direction), QUEUE_POST_MSG.moved),
+    );
+    app.delete(
+      '/queue/:accountId/posts/:postId',
+      {
+        ...guarded,
+        schema: {
+          tags: ['Queue'],
+          security,
+          summary: "Take a post out of an account's queue (a post for that account alone is deleted)",
+          params: queuePostParams,
+          response: replies('DELETE /queue/:accountId/posts/:postId'),
+        },
+      },
+      async (req) =>
+        ok(await posts.takeOutOfQueue(authOf(req), req.params.accountId, req.params.postId), QUEUE_POST_MSG.takenOut),
+    );
+    app.post(
+      '/queue/:accountId/posts/:postId/share-now',
+      {
+        ...guarded,
+        schema: {
+          tags: ['Queue'],
+          security,
+          summary: 'Send a queued post now; the other queued posts keep their slots',
+          params: queuePostParams,
+          response: replies('POST /queue/:accountId/posts/:postId/share-now'),
+        },
+      },
+      async (req) =>
+        ok(await posts.shareNowFromQueue(authOf(req), req.params.accountId, req.params.postId), QUEUE_POST_MSG.sharedNow),
     );
   };

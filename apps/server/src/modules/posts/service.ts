@@ -10,14 +10,21 @@ import {
   mediaIssue,
   NETWORK_LIMITS,
   NOTIFICATION_MSG,
+  nextFreeSlots,
   POST_MSG,
   postBadge,
   postLimitIssues,
   postTypeOf,
+  QUEUE_HORIZON_DAYS,
+  QUEUE_LEAD_MS,
+  QUEUE_MSG,
+  QUEUE_POST_MSG,
+  QUEUE_UPCOMING_MAX,
   RETRYABLE_TARGET_STATES,
   SOCIAL_NETWORKS,
   scheduleIssue,
   seesNetwork,
+  slotMoments,
   socialNetwork,
   storyIssue,
   type TCampaignPost,
@@ -28,6 +35,8 @@ import {
   type TPostResult,
   type TPostsDateRangeBody,
   type TPostTotals,
+  type TQueueItem,
+  type TQueueView,
   type TSocialNetworkKey,
   zoneDayStart,
 } from '@virality/domain';
@@ -42,6 +51,7 @@ import type { TCancelJob, TUnitOfWork } from '../../lib/unit-of-work';
 import type { TAuthContext } from '../auth/service';
 import type { TCampaignsService } from '../campaigns/service';
 import type { TNotificationsService } from '../notifications/service';
+import type { TQueueService } from '../queue/service';
 import type { TSocialAccountsService } from '../social-accounts/service';
 import type { TSubscriptionsService } from '../subscriptions/service';
 import type { TTeamService } from '../team/service';
@@ -62,6 +72,8 @@ import { NO_FIGURES, postDto, resultOf, type TPostFigures } from './results';
 export type TMediaResolver = { resolve(orgId: string, urls: string[]): Promise<TPostMedia[]> };
 
 type TDeps = {
+  /** The accounts' posting schedules: where a post added to the queue goes, and the queues' locks. */
+  queue: Pick<TQueueService, 'settingsOf' | 'lockQueues'>;
   /** Writes a post's webhook events (post.deleted), inside the unit that makes the change. */
   webhooks?: Pick<TWebhooksService, 'emit'>;
   repo: TPostsRepository;
@@ -138,8 +150,20 @@ const campaignPostDto = (r: TCampaignPostRow): TCampaignPost => ({
 });
 
 /** Where a target starts: a draft, a scheduled post, or one to send now. */
-type TMode = 'draft' | 'schedule' | 'now';
-const STATE_OF: Record<TMode, 'draft' | 'scheduled' | 'queued'> = { draft: 'draft', schedule: 'scheduled', now: 'queued' };
+type TMode = 'draft' | 'schedule' | 'now' | 'queue';
+const STATE_OF: Record<TMode, 'draft' | 'scheduled' | 'queued'> = {
+  draft: 'draft',
+  schedule: 'scheduled',
+  now: 'queued',
+  queue: 'scheduled',
+};
+
+/** What a post that was sent is told: scheduled, added to the queue, or sent now. */
+const sentWords = (mode: TMode): string =>
+  mode === 'schedule' ? POST_MSG.scheduled : mode === 'queue' ? QUEUE_MSG.added : POST_MSG.sent;
+
+/** The earliest of some moments. */
+const earliest = (moments: Iterable<Date>): Date => new Date(Math.min(...[...moments].map((d) => d.getTime())));
 
 /** What a checked request writes into a post (its content and options), for a new post and a changed draft. */
 const contentOf = (body: TPostBody, c: Pick<TChecked, 'postType' | 'postFormat' | 'caption' | 'files' | 'scheduledAt'>) => ({
@@ -215,6 +239,7 @@ export function createPostsService(deps: TDeps) {
     unitOfWork,
     cancelJob,
     changes,
+    queue,
   } = deps;
 
   // The answers of the post lists and of the calendar, the same for every reader of an organization (each reader's
@@ -310,7 +335,9 @@ export function createPostsService(deps: TDeps) {
     if (unique.length === 0) throw badRequest(POST_MSG.accountRequired);
     // a manager posts only where its role opens Post, and schedules only with Scheduler access
     const actions: ('Post' | 'Scheduler')[] =
-      mode === 'schedule' || (isManager(a) && body.IsScheduled) ? ['Post', 'Scheduler'] : ['Post'];
+      mode === 'schedule' || mode === 'queue' || (isManager(a) && (body.IsScheduled || body.AddToQueue))
+        ? ['Post', 'Scheduler']
+        : ['Post'];
     const accounts = await social.postingAccounts(
       a.user,
       unique.map((t) => t.UserSocialMediaID),
@@ -403,12 +430,24 @@ export function createPostsService(deps: TDeps) {
   }
 
   /** Moves a post's waiting targets to `state`: their jobs are cancelled, and sent again when they are due. */
+  /** One waiting target moved to another time, its job with it; its post shows at its first account's time. */
+  async function retarget(t: TTargetRow, at: Date) {
+    const now = clock.now();
+    if (t.jobId) await cancelJob(PUBLISH_QUEUE, t.jobId);
+    await repo.updateTarget(t.id, { dueAt: at, jobId: null, updatedAt: now });
+    if (t.state === 'scheduled') await engine.schedule(t, at);
+    const due = (await repo.waitingTargets(t.postId)).map((x) => x.dueAt).filter((d): d is Date => d !== null);
+    if (due.length) await repo.updatePost(t.postId, { scheduledAt: earliest(due), updatedAt: now });
+  }
+
   async function moveTargets(post: TPostRow, state: 'scheduled' | 'paused' | 'queued' | 'canceled', dueAt: Date | null) {
     const now = clock.now();
     for (const t of await repo.waitingTargets(post.id)) {
+      // a queued post paused or resumed keeps each account's own slot
+      const at = post.inQueue && (state === 'scheduled' || state === 'paused') ? t.dueAt : dueAt;
       if (t.jobId) await cancelJob(PUBLISH_QUEUE, t.jobId);
-      await repo.updateTarget(t.id, { state, dueAt, jobId: null, updatedAt: now });
-      if (state === 'scheduled' || state === 'queued') await engine.schedule(t, state === 'queued' ? null : dueAt);
+      await repo.updateTarget(t.id, { state, dueAt: at, jobId: null, updatedAt: now });
+      if (state === 'scheduled' || state === 'queued') await engine.schedule(t, state === 'queued' ? null : at);
       // what was prepared for a post paused or canceled is let go (a rescheduled one is looked at again when due)
       if (state === 'paused' || state === 'canceled') await engine.dropPrepared(t);
     }
@@ -418,29 +457,29 @@ export function createPostsService(deps: TDeps) {
   /** Sends a saved draft: counted against the plan, checked again, then posted now or scheduled. */
   async function sendDraft(a: TAuthContext, post: TPostRow, author: TAuthContext) {
     const body = bodyOf(post, await repo.targetsOf(post.id));
-    const mode: TMode = post.scheduledAt && post.isScheduled ? 'schedule' : 'now';
+    // a draft meant for the queue takes its accounts' next free slots now that it goes
+    const mode: TMode = post.inQueue ? 'queue' : post.scheduledAt && post.isScheduled ? 'schedule' : 'now';
     const c = await checked(author, body, post.media.length > 1, mode);
     const now = clock.now();
+    const limit = mode === 'queue' ? await planEnd(author) : null;
     return unitOfWork(async () => {
       const locked = await lockOwn(a, post.id);
       if (!locked.isDraft) throw badRequest(POST_MSG.notDraft);
       const counted = await subscriptions.takePost(ownerOf(author));
+      const slots = mode === 'queue' ? await takeSlots(post.orgId, c.targets, now, limit) : null;
       const updated = await repo.updatePost(post.id, {
         isDraft: false,
-        isScheduled: mode === 'schedule',
-        scheduledAt: c.scheduledAt,
+        isScheduled: mode === 'schedule' || mode === 'queue',
+        scheduledAt: slots ? earliest(slots.values()) : c.scheduledAt,
         counted,
         approval: locked.approval ? 'approved' : null,
         reviewedBy: locked.approval ? a.userId : null,
         updatedAt: now,
       });
       for (const t of await repo.targetsOf(post.id)) {
-        await repo.updateTarget(t.id, {
-          state: mode === 'schedule' ? 'scheduled' : 'queued',
-          dueAt: c.scheduledAt,
-          updatedAt: now,
-        });
-        await engine.schedule(t, mode === 'schedule' ? c.scheduledAt : null);
+        const dueAt = slots ? (slots.get(t.accountId ?? '') ?? null) : c.scheduledAt;
+        await repo.updateTarget(t.id, { state: mode === 'now' ? 'queued' : 'scheduled', dueAt, updatedAt: now });
+        await engine.schedule(t, mode === 'now' ? null : dueAt);
       }
       await changes.barrier();
       return { post: updated, mode };
@@ -458,6 +497,7 @@ export function createPostsService(deps: TDeps) {
       CategoryID: post.categoryId,
       PrivacyStatus: post.privacyStatus,
       IsScheduled: post.isScheduled,
+      AddToQueue: post.inQueue,
       ScheduledDate: post.scheduledAt ? post.scheduledAt.toISOString().slice(0, 10) : null,
       ScheduledTime: post.scheduledAt ? post.scheduledAt.toISOString().slice(11, 16) : null,
       MediaDetails: post.media.map((m) => ({ ImageVideoUrl: m.url, ImageVideoName: m.name })),
@@ -594,12 +634,43 @@ export function createPostsService(deps: TDeps) {
   }
 
   /** Checks and makes a post (sent now, scheduled or a draft) in one unit of work: the post as kept, and how it was made. */
+  /**
+   * Each account's next free slot in its queue, taken inside the caller's unit of work: the accounts' queues are
+   * held (in one order) until it ends, so two posts added at once take different slots. A slot holding a waiting
+   * post of the account, however it was made, is taken. Refused with the app's words when an account has no slots,
+   * its queue is paused, it has no free slot in the coming year, or the slot is past the plan's end.
+   */
+  async function takeSlots(
+    orgId: string,
+    targets: TChecked['targets'],
+    now: Date,
+    limit: Date | null,
+  ): Promise<Map<string, Date>> {
+    const ids = targets.map((t) => t.account.id);
+    await queue.lockQueues(ids);
+    const [settings, waiting] = await Promise.all([queue.settingsOf(orgId, ids), repo.waitingOfAccounts(ids)]);
+    const out = new Map<string, Date>();
+    for (const t of targets) {
+      const s = settings.get(t.account.id);
+      const named = (msg: string) => `${socialNetwork(t.account.network)?.label ?? ''} ${t.account.userName}: ${msg}`;
+      if (!s || s.slots.length === 0) throw badRequest(named(QUEUE_MSG.noSlots));
+      if (s.paused) throw badRequest(named(QUEUE_MSG.paused));
+      const taken = waiting.filter((w) => w.target.accountId === t.account.id && w.target.dueAt).map((w) => w.target.dueAt!);
+      const [slot] = nextFreeSlots(s, taken, now);
+      if (!slot) throw badRequest(named(QUEUE_MSG.noFreeSlot));
+      if (limit && slot.getTime() > limit.getTime() - 86_400_000) throw badRequest(named(POST_MSG.dateWithinLimit));
+      out.set(t.account.id, slot);
+    }
+    return out;
+  }
+
   async function createPost(a: TAuthContext, body: TPostBody, multi: boolean): Promise<{ post: TPostRow; mode: TMode }> {
     ownIds(a, body);
     const campaignId = str(body.CampaignSourceID);
     if (campaignId) await campaigns.checkPostCampaign(a.userId, campaignId);
     const draft = isManager(a) || Boolean(body.IsDraft);
-    const mode: TMode = draft ? 'draft' : body.IsScheduled ? 'schedule' : 'now';
+    // Add to queue: each account's next free slot (a manager's draft keeps it as the way it goes once approved)
+    const mode: TMode = draft ? 'draft' : body.AddToQueue ? 'queue' : body.IsScheduled ? 'schedule' : 'now';
     // a FreeTier influencer who has used its posts is offered no draft either (a sent or scheduled post is
     // refused by the plan's count below)
     if (mode === 'draft' && a.role === 'INFLUENCER' && freeTierLimitReached(a.role, await subscriptions.detailsFor(a.userId)))
@@ -609,9 +680,13 @@ export function createPostsService(deps: TDeps) {
     const c = await checked(a, body, multi, mode);
     const now = clock.now();
     const postId = newId();
+    const limit = mode === 'queue' ? await planEnd(a) : null;
     const post = await unitOfWork(async () => {
       const counted = mode === 'draft' ? false : await subscriptions.takePost(ownerOf(a));
-      const targets = targetRowsOf(c, postId, a.user.orgId, mode, now);
+      const slots = mode === 'queue' ? await takeSlots(a.user.orgId, c.targets, now, limit) : null;
+      const targets = targetRowsOf(c, postId, a.user.orgId, mode, now).map((t) =>
+        slots ? { ...t, dueAt: slots.get(t.accountId!)! } : t,
+      );
       await repo.insertPost(
         {
           id: postId,
@@ -624,6 +699,8 @@ export function createPostsService(deps: TDeps) {
           videoQuality: str(body.VideoQuality),
           campaignSourceId: campaignId,
           isDraft: mode === 'draft',
+          ...(slots ? { isScheduled: true, scheduledAt: earliest(slots.values()) } : {}),
+          inQueue: Boolean(body.AddToQueue),
           approval: isManager(a) ? 'pending' : null,
           counted,
           createdAt: now,
@@ -631,7 +708,7 @@ export function createPostsService(deps: TDeps) {
         },
         targets,
       );
-      if (mode !== 'draft') for (const t of targets) await engine.schedule(t, mode === 'schedule' ? c.scheduledAt : null);
+      if (mode !== 'draft') for (const t of targets) await engine.schedule(t, mode === 'now' ? null : (t.dueAt ?? null));
       if (isManager(a) && a.user.businessId)
         await notifications.notify(a.user.businessId, {
           type: 'DRAFT_REVIEW',
@@ -665,7 +742,14 @@ export function createPostsService(deps: TDeps) {
      */
     async create(a: TAuthContext, body: TPostBody, multi: boolean): Promise<{ message: string; result: TPostResult }> {
       const { post, mode } = await createPost(a, body, multi);
-      const message = mode === 'draft' ? POST_MSG.draftSaved : mode === 'schedule' ? POST_MSG.scheduled : POST_MSG.sent;
+      const message =
+        mode === 'draft'
+          ? POST_MSG.draftSaved
+          : mode === 'queue'
+            ? QUEUE_MSG.added
+            : mode === 'schedule'
+              ? POST_MSG.scheduled
+              : POST_MSG.sent;
       const result = mode === 'now' ? await resultAfterWait(post) : resultOf(post, await repo.targetsOf(post.id));
       return {
         message:
@@ -697,7 +781,7 @@ export function createPostsService(deps: TDeps) {
       const post = await findOwn(a, body.CommonPostID);
       if (post.isDraft) {
         if (isManager(a)) throw forbidden(POST_MSG.managerDraftsOnly);
-        await sendDraft(a, { ...post, isScheduled: false, scheduledAt: null }, a);
+        await sendDraft(a, { ...post, isScheduled: false, scheduledAt: null, inQueue: false }, a);
       } else if (!post.isPostDone && post.isScheduled) {
         if (isManager(a)) throw forbidden(MSG.forbidden);
         await recheckCount(a, post);
@@ -798,8 +882,9 @@ export function createPostsService(deps: TDeps) {
           });
           if (issue) throw badRequest(issue);
           const at = new Date(`${body.ScheduledDate}T${body.ScheduledTime}:00.000Z`);
-          await repo.updatePost(post.id, { scheduledAt: at, updatedAt: now });
-          await moveTargets(post, post.isPaused ? 'paused' : 'scheduled', at);
+          // a time picked by hand takes the post out of the queue: every account goes at that time
+          const moved = await repo.updatePost(post.id, { scheduledAt: at, inQueue: false, updatedAt: now });
+          await moveTargets(moved, post.isPaused ? 'paused' : 'scheduled', at);
           return POST_MSG.rescheduled;
         }
         if (body.IsPaused === true) {
@@ -862,6 +947,152 @@ export function createPostsService(deps: TDeps) {
     ) {
       const rows = await repo.apiPage(a.user.orgId, q);
       return (await dtosOf(rows, await figuresViewOf(a))).map((p, i) => ({ post: p, createdAt: rows[i].createdAt }));
+    },
+
+    /**
+     * The queued posts of these accounts moved to their queues' slots, in the order they were in, inside the caller's
+     * unit of work (a schedule's change: its slots, its zone, its pause). Never into the past (only slots ahead are
+     * taken), losing none (a post for which no slot is left keeps its time); a slot held by a post scheduled another
+     * way stays its. A paused queue holds its posts (paused) in their slots; resumed, they go again at the next slots.
+     */
+    async retimeQueues(orgId: string, accountIds: string[]): Promise<void> {
+      if (accountIds.length === 0) return;
+      await queue.lockQueues(accountIds);
+      const [settings, waiting] = await Promise.all([queue.settingsOf(orgId, accountIds), repo.waitingOfAccounts(accountIds)]);
+      const now = clock.now();
+      const touched = new Set<string>();
+      for (const id of accountIds) {
+        const s = settings.get(id);
+        const mine = waiting.filter((w) => w.target.accountId === id);
+        const queued = mine.filter((w) => w.inQueue);
+        if (queued.length === 0) continue;
+        const held = mine.filter((w) => !w.inQueue && w.target.dueAt).map((w) => w.target.dueAt!);
+        const slots = s?.slots.length ? nextFreeSlots(s, held, now, queued.length) : [];
+        queued.forEach((w, i) => {
+          w.target.dueAt = slots[i] ?? w.target.dueAt;
+        });
+        for (const { target: t, postPaused } of queued) {
+          const state = s?.paused || postPaused ? 'paused' : 'scheduled';
+          const [before] = (await repo.targetsOf(t.postId)).filter((x) => x.id === t.id);
+          if (before.dueAt?.getTime() === t.dueAt?.getTime() && before.state === state) continue;
+          if (before.jobId) await cancelJob(PUBLISH_QUEUE, before.jobId);
+          await repo.updateTarget(t.id, { state, dueAt: t.dueAt, jobId: null, updatedAt: now });
+          if (state === 'scheduled') await engine.schedule(t, t.dueAt);
+          else await engine.dropPrepared(before);
+          touched.add(t.postId);
+        }
+      }
+      // a post shows (and sorts) at its first account's time
+      for (const postId of touched) {
+        const due = (await repo.waitingTargets(postId)).map((t) => t.dueAt).filter((d): d is Date => d !== null);
+        if (due.length) await repo.updatePost(postId, { scheduledAt: earliest(due), updatedAt: now });
+      }
+      await changes.barrier();
+    },
+
+    /**
+     * GET /api/queue/:accountId: the account's coming slots (at most QUEUE_UPCOMING_MAX) with the post in each, the
+     * free ones, and every queued post (also one off the slots, kept when its slots were removed), earliest first.
+     * Read by whoever may schedule on the account.
+     */
+    async queueView(a: TAuthContext, accountId: string): Promise<TQueueView> {
+      await social.schedulingAccounts(a.user, [accountId]);
+      const [settings, waiting] = await Promise.all([
+        queue.settingsOf(a.user.orgId, [accountId]),
+        repo.waitingOfAccounts([accountId]),
+      ]);
+      const s = settings.get(accountId) ?? null;
+      const now = clock.now();
+      const byMoment = new Map(waiting.filter((w) => w.target.dueAt).map((w) => [w.target.dueAt!.getTime(), w]));
+      const slots = s?.slots.length
+        ? slotMoments(
+            s,
+            new Date(now.getTime() + QUEUE_LEAD_MS),
+            new Date(now.getTime() + QUEUE_HORIZON_DAYS * 86_400_000),
+          ).slice(0, QUEUE_UPCOMING_MAX)
+        : [];
+      const moments = new Set([
+        ...slots.map((d) => d.getTime()),
+        ...waiting.filter((w) => w.inQueue && w.target.dueAt).map((w) => w.target.dueAt!.getTime()),
+      ]);
+      const others = await repo.targetsOfPosts([...new Set(waiting.map((w) => w.target.postId))]);
+      const items: TQueueItem[] = [...moments]
+        .sort((x, y) => x - y)
+        .map((ms) => {
+          const w = byMoment.get(ms);
+          if (!w) return { at: new Date(ms).toISOString(), kind: 'empty' as const, post: null };
+          return {
+            at: new Date(ms).toISOString(),
+            kind: w.inQueue ? ('queued' as const) : ('scheduled' as const),
+            post: {
+              id: w.target.postId,
+              caption: w.caption.slice(0, 140),
+              thumbnail: w.media[0]?.url ?? null,
+              state: w.target.state,
+              alsoOn: others.filter((o) => o.postId === w.target.postId && o.id !== w.target.id && o.state !== 'canceled').length,
+            },
+          };
+        });
+      return { accountId, timeZone: s?.timeZone ?? null, paused: s?.paused ?? false, items };
+    },
+
+    /**
+     * POST /api/queue/:accountId/move: a queued post swaps its slot with the queued post before it (up) or after it
+     * (down) in this account's queue, jobs and all, in one unit of work; its other accounts keep their slots.
+     */
+    async moveInQueue(a: TAuthContext, accountId: string, postId: string, direction: 'up' | 'down'): Promise<TQueueView> {
+      await social.schedulingAccounts(a.user, [accountId]);
+      await unitOfWork(async () => {
+        await queue.lockQueues([accountId]);
+        const queued = (await repo.waitingOfAccounts([accountId])).filter((w) => w.inQueue && w.target.dueAt);
+        const i = queued.findIndex((w) => w.target.postId === postId);
+        if (i < 0) throw badRequest(QUEUE_POST_MSG.notQueued);
+        const j = direction === 'up' ? i - 1 : i + 1;
+        if (j < 0) throw badRequest(QUEUE_POST_MSG.first);
+        if (j >= queued.length) throw badRequest(QUEUE_POST_MSG.last);
+        const [x, y] = [queued[i].target, queued[j].target];
+        await retarget(x, y.dueAt!);
+        await retarget(y, x.dueAt!);
+        await changes.barrier();
+      });
+      return this.queueView(a, accountId);
+    },
+
+    /**
+     * DELETE /api/queue/:accountId/posts/:postId: the post taken out of this account's queue. A post for this account
+     * alone is deleted (as Delete does: the plan's count given back); one for other accounts too keeps going to them.
+     */
+    async takeOutOfQueue(a: TAuthContext, accountId: string, postId: string): Promise<TQueueView> {
+      await social.schedulingAccounts(a.user, [accountId]);
+      const post = await findOwn(a, postId);
+      const waiting = await repo.waitingTargets(post.id);
+      const mine = waiting.find((t) => t.accountId === accountId);
+      if (!post.inQueue || !mine) throw badRequest(QUEUE_POST_MSG.notQueued);
+      if (waiting.length === 1) await this.editScheduled(a, { CommonPostID: post.id, IsActive: false });
+      else
+        await unitOfWork(async () => {
+          const locked = await lockOwn(a, post.id);
+          const [t] = (await repo.waitingTargets(locked.id)).filter((x) => x.accountId === accountId);
+          if (!t) throw badRequest(QUEUE_POST_MSG.notQueued);
+          const now = clock.now();
+          if (t.jobId) await cancelJob(PUBLISH_QUEUE, t.jobId);
+          await repo.updateTarget(t.id, { state: 'canceled', jobId: null, updatedAt: now });
+          await engine.dropPrepared(t);
+          const due = (await repo.waitingTargets(locked.id)).map((x) => x.dueAt).filter((d): d is Date => d !== null);
+          if (due.length) await repo.updatePost(locked.id, { scheduledAt: earliest(due), updatedAt: now });
+          await changes.barrier();
+        });
+      return this.queueView(a, accountId);
+    },
+
+    /** POST /api/queue/:accountId/posts/:postId/share-now: a queued post sent now (as Post now); the others keep their slots. */
+    async shareNowFromQueue(a: TAuthContext, accountId: string, postId: string): Promise<TQueueView> {
+      await social.schedulingAccounts(a.user, [accountId]);
+      const post = await findOwn(a, postId);
+      if (!post.inQueue || !(await repo.waitingTargets(post.id)).some((t) => t.accountId === accountId))
+        throw badRequest(QUEUE_POST_MSG.notQueued);
+      await this.sendNow(a, { CommonPostID: post.id });
+      return this.queueView(a, accountId);
     },
 
     /** drafts/get-draft-details/{id}/: one draft (or any post) of the caller's organization. */
@@ -994,6 +1225,7 @@ export function createPostsService(deps: TDeps) {
         if (!post.isDraft) throw badRequest(POST_MSG.notDraft);
         await repo.updatePost(post.id, {
           ...contentOf(body, c),
+          inQueue: Boolean(body.AddToQueue),
           approval: post.approval ? (isManager(a) ? 'pending' : post.approval) : null,
           remark: isManager(a) ? null : post.remark,
           updatedAt: now,
@@ -1057,7 +1289,7 @@ export function createPostsService(deps: TDeps) {
       await notifications.notify(post.userId, {
         type: 'DRAFT_APPROVED',
         title: NOTIFICATION_MSG.draftApproved,
-        description: mode === 'schedule' ? POST_MSG.scheduled : POST_MSG.sent,
+        description: sentWords(mode),
         payload: { payloadId: post.id, status: 'approved' },
         senderId: a.userId,
         // a draft is approved once: it is sent (or scheduled) and is no longer a draft
@@ -1067,7 +1299,7 @@ export function createPostsService(deps: TDeps) {
         mode === 'now'
           ? await resultAfterWait((await repo.findPostById(post.id))!)
           : resultOf((await repo.findPostById(post.id))!, await repo.targetsOf(post.id));
-      return { message: mode === 'schedule' ? POST_MSG.scheduled : POST_MSG.sent, result };
+      return { message: sentWords(mode), result };
     },
 
     /**

@@ -18,6 +18,7 @@ const target = (over: Partial<TPost['MediaPostedOn'][number]>): TPost['MediaPost
   PostUrl: 'https://x.example/quinn/status/1',
   Error: null,
   PostedAt: '2026-11-25T10:00:00.000Z',
+  DueAt: null,
   ...over,
 });
 
@@ -73,6 +74,7 @@ const post: TPost = {
   IsPaused: false,
   IsDraft: false,
   IsActive: true,
+  InQueue: false,
   ScheduledDate: null,
   ScheduledTime: null,
   SocialMediaPostDate: '2026-11-25T10:00:00.000Z',

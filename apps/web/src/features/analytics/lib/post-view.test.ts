@@ -25,6 +25,7 @@ const post: TPost = {
   IsPaused: false,
   IsDraft: false,
   IsActive: true,
+  InQueue: false,
   ScheduledDate: null,
   ScheduledTime: null,
   SocialMediaPostDate: '2026-11-25T10:00:00.000Z',

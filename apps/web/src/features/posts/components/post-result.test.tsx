@@ -17,6 +17,7 @@ const pendingOn = (network: string, label: string, name: string) => ({
   PostUrl: null,
   Error: null,
   PostedAt: null,
+  DueAt: null,
 });
 
 describe('the post results', () => {

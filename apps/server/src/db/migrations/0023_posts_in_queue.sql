@@ -1,0 +1,2 @@
+ALTER TABLE "posts" ADD COLUMN "in_queue" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+CREATE INDEX "post_targets_account_waiting_idx" ON "post_targets" USING btree ("account_id","due_at") WHERE state IN ('scheduled', 'paused');
