@@ -3,7 +3,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Locator } from '@playwright/test';
 import { createCompletedInfluencer, loginInBrowser } from './support/api';
-import { expect, test } from './support/fixtures';
+import { expect, installClock, test } from './support/fixtures';
 import { expectNoSidewaysScroll } from './support/layout';
 import { postByApi, uploadPhoto } from './support/posts';
 import { shot } from './support/shots';
@@ -79,6 +79,10 @@ for (const size of SIZES) {
     const receiver = await startReceiver();
     try {
       await page.setViewportSize(size.viewport);
+      // the browser's clock is the product's: other journeys move the sandbox's shared clock on, and the log's
+      // 'Next try in …' is the delivery's next attempt (the product's time) less the device's now, as for a user
+      const productNow = (await (await request.get('/sandbox/clock')).json()).response.now as string;
+      await installClock(page, new Date(productNow));
       const user = await createCompletedInfluencer(request);
       const xAccount = await linkByApi(request, user.token, 'twitter');
       await loginInBrowser(page, user);
