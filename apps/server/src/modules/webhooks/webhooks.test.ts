@@ -63,6 +63,19 @@ async function hook(k: Awaited<ReturnType<typeof withKey>>, events: string[], pa
   return { ...(res.json as { id: string; secret: string }), path };
 }
 
+/** A draft of `k`'s on a new X account, made through v1 (deleting it makes a post.deleted event). */
+async function draftOf(k: Awaited<ReturnType<typeof withKey>>, text: string) {
+  const ids = await linkAll(t, k.token, ['twitter']);
+  const media = await uploadV1(k);
+  const res = await v1('POST', '/posts', {
+    key: k.key,
+    idempotencyKey: uniqueKey(),
+    body: { text, accountIds: [ids.twitter], mediaIds: [media.id], draft: true },
+  });
+  expect(res.status, JSON.stringify(res.json)).toBe(201);
+  return res;
+}
+
 /** Runs the delivery jobs due now (a delivery's job may send the next). */
 const deliverDue = () => t.runDueJobs(WEBHOOK_DELIVER_QUEUE);
 const at = (path: string) => received.filter((r) => r.path === path);
@@ -256,13 +269,7 @@ describe('delivering events', () => {
   it(`after ${WEBHOOK_ATTEMPTS_MAX} refused attempts over about a day it is failed; Send again delivers it`, async () => {
     const k = await withKey();
     const h = await hook(k, ['post.deleted']);
-    const ids = await linkAll(t, k.token, ['twitter']);
-    const media = await uploadV1(k);
-    const draft = await v1('POST', '/posts', {
-      key: k.key,
-      idempotencyKey: uniqueKey(),
-      body: { text: 'Refused', accountIds: [ids.twitter], mediaIds: [media.id], draft: true },
-    });
+    const draft = await draftOf(k, 'Refused');
     answerStatus = 500;
     await v1('DELETE', `/posts/${draft.json.id}`, { key: k.key });
     await deliverDue();
@@ -303,13 +310,7 @@ describe('delivering events', () => {
   it('an attempt that died mid-send (its lease lapsed) is sent again; one still running is not doubled', async () => {
     const k = await withKey();
     const h = await hook(k, ['post.deleted']);
-    const ids = await linkAll(t, k.token, ['twitter']);
-    const media = await uploadV1(k);
-    const draft = await v1('POST', '/posts', {
-      key: k.key,
-      idempotencyKey: uniqueKey(),
-      body: { text: 'Crash', accountIds: [ids.twitter], mediaIds: [media.id], draft: true },
-    });
+    const draft = await draftOf(k, 'Crash');
     await v1('DELETE', `/posts/${draft.json.id}`, { key: k.key });
     const [row] = await t.container.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.webhookId, h.id));
     // a worker took it and died before it sent or wrote anything
@@ -346,13 +347,7 @@ describe('delivering events', () => {
   it('a deleted webhook gets nothing more, even a delivery already waiting', async () => {
     const k = await withKey();
     const h = await hook(k, ['post.deleted']);
-    const ids = await linkAll(t, k.token, ['twitter']);
-    const media = await uploadV1(k);
-    const draft = await v1('POST', '/posts', {
-      key: k.key,
-      idempotencyKey: uniqueKey(),
-      body: { text: 'Late', accountIds: [ids.twitter], mediaIds: [media.id], draft: true },
-    });
+    const draft = await draftOf(k, 'Late');
     await v1('DELETE', `/posts/${draft.json.id}`, { key: k.key });
     await v1('DELETE', `/webhooks/${h.id}`, { key: k.key });
     await deliverDue();
