@@ -72,6 +72,15 @@ const SESSION_SCHEMES = new Set<string>(['accessToken', 'eventsTicket'] satisfie
 const HTTP_METHODS = new Set(['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace']);
 
 const ERROR_CODE_ENUM = Object.keys(ERROR_CODES);
+/** What a refusal of either surface names besides its message: null, or its fields' errors. */
+const REFUSAL_DETAIL = {
+  type: 'object',
+  nullable: true,
+  additionalProperties: true,
+  description: 'null, or what the refusal names: a 400 about fields has `errors`, one message per field',
+  properties: { errors: { type: 'object', additionalProperties: { type: 'string' } } },
+};
+
 const SCHEMAS = {
   ErrorEnvelope: {
     type: 'object',
@@ -79,13 +88,7 @@ const SCHEMAS = {
     properties: {
       status: { type: 'boolean', enum: [false] },
       message: { type: 'string' },
-      response: {
-        type: 'object',
-        nullable: true,
-        additionalProperties: true,
-        description: 'null, or what the refusal names: a 400 about fields has `errors`, one message per field',
-        properties: { errors: { type: 'object', additionalProperties: { type: 'string' } } },
-      },
+      response: REFUSAL_DETAIL,
       code: { type: 'string', enum: ERROR_CODE_ENUM },
     },
     required: ['status', 'message', 'response', 'code'],
@@ -96,13 +99,7 @@ const SCHEMAS = {
     properties: {
       response_code: { type: 'integer', minimum: 400, maximum: 599 },
       response_message: { type: 'string' },
-      response_data: {
-        type: 'object',
-        nullable: true,
-        additionalProperties: true,
-        description: 'null, or what the refusal names: a 400 about fields has `errors`, one message per field',
-        properties: { errors: { type: 'object', additionalProperties: { type: 'string' } } },
-      },
+      response_data: REFUSAL_DETAIL,
       code: { type: 'string', enum: ERROR_CODE_ENUM },
     },
     required: ['response_code', 'response_message', 'response_data', 'code'],

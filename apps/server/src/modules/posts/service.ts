@@ -436,8 +436,13 @@ export function createPostsService(deps: TDeps) {
     if (t.jobId) await cancelJob(PUBLISH_QUEUE, t.jobId);
     await repo.updateTarget(t.id, { dueAt: at, jobId: null, updatedAt: now });
     if (t.state === 'scheduled') await engine.schedule(t, at);
-    const due = (await repo.waitingTargets(t.postId)).map((x) => x.dueAt).filter((d): d is Date => d !== null);
-    if (due.length) await repo.updatePost(t.postId, { scheduledAt: earliest(due), updatedAt: now });
+    await showAtFirstTarget(t.postId, now);
+  }
+
+  /** A post whose accounts wait at their own times (a queued post) shows, and sorts, at the first of them. */
+  async function showAtFirstTarget(postId: string, now: Date) {
+    const due = (await repo.waitingTargets(postId)).map((x) => x.dueAt).filter((d): d is Date => d !== null);
+    if (due.length) await repo.updatePost(postId, { scheduledAt: earliest(due), updatedAt: now });
   }
 
   async function moveTargets(post: TPostRow, state: 'scheduled' | 'paused' | 'queued' | 'canceled', dueAt: Date | null) {
@@ -968,25 +973,18 @@ export function createPostsService(deps: TDeps) {
         if (queued.length === 0) continue;
         const held = mine.filter((w) => !w.inQueue && w.target.dueAt).map((w) => w.target.dueAt!);
         const slots = s?.slots.length ? nextFreeSlots(s, held, now, queued.length) : [];
-        queued.forEach((w, i) => {
-          w.target.dueAt = slots[i] ?? w.target.dueAt;
-        });
-        for (const { target: t, postPaused } of queued) {
+        for (const [i, { target: t, postPaused }] of queued.entries()) {
+          const dueAt = slots[i] ?? t.dueAt;
           const state = s?.paused || postPaused ? 'paused' : 'scheduled';
-          const [before] = (await repo.targetsOf(t.postId)).filter((x) => x.id === t.id);
-          if (before.dueAt?.getTime() === t.dueAt?.getTime() && before.state === state) continue;
-          if (before.jobId) await cancelJob(PUBLISH_QUEUE, before.jobId);
-          await repo.updateTarget(t.id, { state, dueAt: t.dueAt, jobId: null, updatedAt: now });
-          if (state === 'scheduled') await engine.schedule(t, t.dueAt);
-          else await engine.dropPrepared(before);
+          if (t.dueAt?.getTime() === dueAt?.getTime() && t.state === state) continue;
+          if (t.jobId) await cancelJob(PUBLISH_QUEUE, t.jobId);
+          await repo.updateTarget(t.id, { state, dueAt, jobId: null, updatedAt: now });
+          if (state === 'scheduled') await engine.schedule(t, dueAt);
+          else await engine.dropPrepared(t);
           touched.add(t.postId);
         }
       }
-      // a post shows (and sorts) at its first account's time
-      for (const postId of touched) {
-        const due = (await repo.waitingTargets(postId)).map((t) => t.dueAt).filter((d): d is Date => d !== null);
-        if (due.length) await repo.updatePost(postId, { scheduledAt: earliest(due), updatedAt: now });
-      }
+      for (const postId of touched) await showAtFirstTarget(postId, now);
       await changes.barrier();
     },
 
@@ -1078,8 +1076,7 @@ export function createPostsService(deps: TDeps) {
           if (t.jobId) await cancelJob(PUBLISH_QUEUE, t.jobId);
           await repo.updateTarget(t.id, { state: 'canceled', jobId: null, updatedAt: now });
           await engine.dropPrepared(t);
-          const due = (await repo.waitingTargets(locked.id)).map((x) => x.dueAt).filter((d): d is Date => d !== null);
-          if (due.length) await repo.updatePost(locked.id, { scheduledAt: earliest(due), updatedAt: now });
+          await showAtFirstTarget(locked.id, now);
           await changes.barrier();
         });
       return this.queueView(a, accountId);
