@@ -1,7 +1,7 @@
 import type { TModule } from '../../module-types';
 import { readFiguresJob } from './jobs';
 import { createAnalyticsRepository } from './repository';
-import { analyticsSphRoutes } from './routes';
+import { analyticsSphRoutes, bestTimesRoutes } from './routes';
 import { createAnalyticsService, type TAnalyticsService } from './service';
 
 declare module '../../module-types' {
@@ -19,6 +19,7 @@ export const analyticsModule: TModule = {
       posts: services.posts,
       social: services.socialAccounts,
       team: services.team,
+      queue: services.queue,
       clock,
       log,
     });
@@ -26,6 +27,7 @@ export const analyticsModule: TModule = {
     services.posts.useFigures((targetIds) => analytics.keptFigures(targetIds));
     return { analytics };
   },
+  routes: ({ services }) => [bestTimesRoutes(services.analytics)],
   sphRoutes: ({ services }) => [analyticsSphRoutes(services.analytics)],
   jobs: ({ services, log }) => [readFiguresJob({ analytics: services.analytics, log })],
 };

@@ -1,5 +1,9 @@
 import {
+  BEST_TIMES_MSG,
+  ID_MAX,
+  INSIGHTS_MSG,
   PROFILE_FIGURES_MAX_AGE_MS,
+  QUEUE_MSG,
   zAnalyticsItem,
   zPerformance,
   zPerformanceBody,
@@ -11,7 +15,8 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authOf, requireAuth } from '../../http/auth';
-import { sphOk } from '../../http/envelope';
+import { replies } from '../../http/contracts';
+import { ok, sphOk } from '../../http/envelope';
 import type { TAnalyticsService } from './service';
 
 const security = [{ accessToken: [] }];
@@ -67,5 +72,33 @@ export const analyticsSphRoutes =
         },
       },
       async (req) => sphOk(await analytics.profileOverview(authOf(req), req.body)),
+    );
+  };
+
+/** The Queue page's and the composer's best times of an account (under /api). */
+export const bestTimesRoutes =
+  (analytics: TAnalyticsService): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get(
+      '/queue/:accountId/best-times',
+      {
+        ...guarded,
+        schema: {
+          tags: ['Queue'],
+          security,
+          summary:
+            'An account’s best weekday-and-hour times to post, from its own posts of the last 90 days (basis own), or its network’s general times while it has too few (basis general)',
+          params: z.object({ accountId: z.string().max(ID_MAX, QUEUE_MSG.accountNotFound) }),
+          querystring: z.object({
+            timeZone: z
+              .string()
+              .max(64, INSIGHTS_MSG.badTimeZone)
+              .optional()
+              .describe('The wall clock to read the times on when the account has no posting schedule yet'),
+          }),
+          response: replies('GET /queue/:accountId/best-times'),
+        },
+      },
+      async (req) => ok(await analytics.bestTimes(authOf(req), req.params.accountId, req.query.timeZone), BEST_TIMES_MSG.read),
     );
   };

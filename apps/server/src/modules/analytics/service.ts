@@ -1,6 +1,9 @@
 import {
   addDays,
   analyticsMaxAgeMs,
+  BEST_TIMES_DAYS,
+  BEST_TIMES_MIN_POSTS,
+  bestTimes,
   can,
   dayInZone,
   daysBetween,
@@ -19,6 +22,7 @@ import {
   socialNetwork,
   storyInsightMessage,
   type TAnalyticsItem,
+  type TBestTimes,
   type TPerformance,
   type TPerformancePeriod,
   type TPermissionAction,
@@ -34,6 +38,7 @@ import { NetworkError, type TProfileFigures } from '../../integrations/networks/
 import { errorForLog } from '../../lib/scrub';
 import type { TAuthContext } from '../auth/service';
 import type { TPostsService } from '../posts/service';
+import type { TQueueService } from '../queue/service';
 import type { TSocialAccountsService } from '../social-accounts/service';
 import type { TTeamService } from '../team/service';
 import type { TAnalyticsRepository, TCursor, TFiguresRow, TMetricsRow } from './repository';
@@ -84,6 +89,8 @@ type TDeps = {
   posts: TPostsService;
   social: TSocialAccountsService;
   team: TTeamService;
+  /** The zone of an account's posting schedule, which its best times are read on. */
+  queue: Pick<TQueueService, 'settingsOf'>;
   clock: Clock;
   log: FastifyBaseLogger;
   /** The pause between two calls to one network (tests may shorten it). */
@@ -368,6 +375,38 @@ export function createAnalyticsService(deps: TDeps) {
       }
       await Promise.all(turns);
       return out;
+    },
+
+    /**
+     * An account's best times to post: the weekday-and-hour slots its own posts of the last BEST_TIMES_DAYS days did
+     * best at (their figures as the job last read them), on its posting schedule's wall clock (else `zone`, else
+     * UTC); the network's general times, labelled so, while it has too few posts. The team's Scheduler permission
+     * on the account decides who may read them, as for its schedule.
+     */
+    async bestTimes(a: TAuthContext, accountId: string, zone?: string): Promise<TBestTimes> {
+      if (zone !== undefined && !isTimeZone(zone)) throw badRequest(INSIGHTS_MSG.badTimeZone);
+      const [account] = await social.schedulingAccounts(a.user, [accountId]);
+      const settings = (await deps.queue.settingsOf(a.user.orgId, [accountId])).get(accountId);
+      const timeZone = settings?.timeZone ?? zone ?? 'UTC';
+      const now = clock.now();
+      const from = new Date(now.getTime() - BEST_TIMES_DAYS * 86_400_000);
+      const published = await posts.publishedOfAccount(a.user.orgId, accountId, from, now);
+      const read = new Map((await repo.metricsOf(published.map((t) => t.targetId))).map((r) => [r.targetId, r]));
+      // only posts whose figures were read: one never read says nothing of how it did
+      const samples = published.flatMap((t) => {
+        const row = read.get(t.targetId);
+        return row?.fetchedAt ? [{ publishedAt: t.publishedAt, engagement: engagementOf(row.metrics) }] : [];
+      });
+      const best = bestTimes(samples, timeZone, account.network);
+      return {
+        accountId,
+        network: account.network,
+        basis: best.basis,
+        postsRead: samples.length,
+        postsNeeded: BEST_TIMES_MIN_POSTS,
+        timeZone,
+        times: best.times,
+      };
     },
 
     /** Likes and comments of published targets as the job last read them (a target never read is absent). */

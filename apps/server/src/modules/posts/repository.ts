@@ -749,6 +749,21 @@ export function createPostsRepository(db: TDb, changes: TChanges) {
           ),
         );
     },
+    /** One account's published targets that went out in [from, to): the best-times reading. */
+    async publishedOfAccount(orgId: string, accountId: string, from: Date, to: Date) {
+      return db
+        .select({ targetId: postTargets.id, publishedAt: postTargets.publishedAt })
+        .from(postTargets)
+        .where(
+          and(
+            eq(postTargets.orgId, orgId),
+            eq(postTargets.accountId, accountId),
+            eq(postTargets.state, 'published'),
+            gte(postTargets.publishedAt, from),
+            lt(postTargets.publishedAt, to),
+          ),
+        );
+    },
     /** Posts by id, of any organization (the caller checks whose they are). */
     async postsByIds(ids: string[]): Promise<TPostRow[]> {
       if (ids.length === 0) return [];

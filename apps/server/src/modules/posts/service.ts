@@ -1347,6 +1347,14 @@ export function createPostsService(deps: TDeps) {
       return (await repo.publishedOfOrg(orgId, from, to)).map((t) => ({ ...t, postedAt: t.postedAt ?? from }));
     },
 
+    /** For the analytics module: when each of an account's posts that went out in [from, to) was published. */
+    async publishedOfAccount(orgId: string, accountId: string, from: Date, to: Date) {
+      return (await repo.publishedOfAccount(orgId, accountId, from, to)).map((t) => ({
+        targetId: t.targetId,
+        publishedAt: t.publishedAt ?? from,
+      }));
+    },
+
     /** For the analytics module: posts with their targets, of any organization (the caller checks whose they are). */
     async postsForAnalytics(ids: string[]) {
       const rows = await repo.postsByIds(ids);
