@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { zBestTime } from '../rules/best-times';
+import { zQueueSlot } from '../rules/queue';
 import { SOCIAL_ACCOUNT_KINDS, SOCIAL_ACCOUNT_STATUSES, SOCIAL_NETWORK_KEYS_TUPLE } from '../rules/social';
 import { CAPTION_MAX, TARGET_STATES } from './post';
 
@@ -30,6 +32,8 @@ export const V1_MSG = {
   urlPrivate: 'url must reach a public address',
   urlUnreachable: (why: string) => `The file at url could not be fetched: ${why}`,
   publishedNotDeleted: 'A post that went out stays on its networks: delete it there',
+  queueWithTime: 'Send scheduledAt or queue: true, not both',
+  queueDraft: 'A draft is not queued: send draft or queue: true, not both',
 } as const;
 
 /** What a POST's Idempotency-Key may be. */
@@ -58,6 +62,8 @@ export const zV1PostCreate = z.strictObject({
   mediaIds: z.array(zId).max(10, V1_MSG.tooManyMedia).default([]),
   scheduledAt: zScheduledAt.optional(),
   draft: z.boolean().optional(),
+  /** Each account's next free slot of its posting schedule, instead of scheduledAt. */
+  queue: z.boolean().optional(),
   campaignId: zId.optional(),
 });
 export type TV1PostCreate = z.infer<typeof zV1PostCreate>;
@@ -118,6 +124,8 @@ export const zV1PostAccount = z.object({
   /** Why it did not go out, in the app's words. */
   error: z.string().nullable(),
   publishedAt: z.string().nullable(),
+  /** When it goes out on this account while it waits (each account its own slot for a queued post); else null. */
+  scheduledAt: z.string().nullable(),
 });
 
 export const zV1Post = z.object({
@@ -129,9 +137,29 @@ export const zV1Post = z.object({
   scheduledAt: z.string().nullable(),
   createdAt: z.string(),
   mediaUrls: z.array(z.string()),
+  /** Added to the accounts' queues (each account's time is its own scheduledAt); false once a time is set by hand. */
+  queued: z.boolean(),
   accounts: z.array(zV1PostAccount),
 });
 export type TV1Post = z.infer<typeof zV1Post>;
+
+/** An account's posting queue: its schedule (its own, or the organization's default it follows) and coming slots. */
+export const zV1Queue = z.object({
+  accountId: z.string(),
+  /** The wall clock the slots are on; null until a schedule says one. */
+  timeZone: z.string().nullable(),
+  paused: z.boolean(),
+  /** Weekly slots: day 0 (Sunday) to 6, time HH:MM on the zone's clock. */
+  slots: z.array(zQueueSlot),
+  /** true: the account follows the organization's default schedule (a PUT gives it its own). */
+  usesDefault: z.boolean(),
+  /** The coming slots, earliest first: each with the post that holds it (queued, or scheduled by hand at its time) or free. */
+  upcoming: z.array(z.object({ at: z.string(), kind: z.enum(['queued', 'scheduled', 'empty']), postId: z.string().nullable() })),
+});
+export type TV1Queue = z.infer<typeof zV1Queue>;
+
+/** One of an account's best times to post (basis own: from its posts of the last 90 days; general: the network's). */
+export const zV1BestTime = zBestTime;
 
 /** An uploaded image or video, read from its bytes: its id goes in a post's mediaIds. */
 export const zV1Media = z.object({

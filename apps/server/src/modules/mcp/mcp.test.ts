@@ -4,7 +4,7 @@ import { Writable } from 'node:stream';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport, StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { API_KEY_MSG, MSG, POST_MSG, V1_MSG, V1_RATE_LIMIT_PER_MINUTE } from '@virality/domain';
+import { API_KEY_MSG, MSG, POST_MSG, QUEUE_MSG, SOCIAL_MSG, V1_MSG, V1_RATE_LIMIT_PER_MINUTE } from '@virality/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { posts } from '../../db/schema';
@@ -140,12 +140,15 @@ const INITIALIZE = {
 };
 
 const TOOLS = [
+  'add_to_queue',
   'create_post',
   'delete_post',
   'get_post',
   'get_post_analytics',
+  'get_queue',
   'list_accounts',
   'list_posts',
+  'set_queue',
   'upload_media_from_url',
 ];
 
@@ -241,7 +244,7 @@ describe('the OpenAPI document', () => {
 });
 
 describe('the tools', () => {
-  it('lists the seven tools, each described, every argument described, with the shape of its answer', async () => {
+  it('lists the ten tools, each described, every argument described, with the shape of its answer', async () => {
     const client = await connect((await withKey('read')).key);
     const { tools } = await client.listTools();
     expect(tools.map((x) => x.name).sort()).toEqual(TOOLS);
@@ -264,9 +267,56 @@ describe('the tools', () => {
     });
     for (const name of ['get_post', 'delete_post', 'get_post_analytics'])
       expect(byName[name].inputSchema.required).toEqual(['id']);
-    for (const name of ['list_accounts', 'list_posts', 'get_post', 'get_post_analytics'])
+    for (const name of ['list_accounts', 'list_posts', 'get_post', 'get_post_analytics', 'get_queue'])
       expect(byName[name].annotations?.readOnlyHint, name).toBe(true);
+    expect(Object.keys(byName.add_to_queue.inputSchema.properties ?? {}).sort()).toEqual(
+      ['accountIds', 'idempotencyKey', 'mediaIds', 'text'].sort(),
+    );
+    expect(byName.set_queue.inputSchema.required?.sort()).toEqual(['accountId', 'slots', 'timeZone']);
     expect(byName.delete_post.annotations?.destructiveHint).toBe(true);
+  });
+
+  it('set_queue, add_to_queue, get_queue: a post takes the account’s next free slot once per idempotencyKey; bad slots and a read key are refused in the app’s words', async () => {
+    const k = await withKey();
+    const ids = await linkAll(t, k.token, ['twitter']);
+    const client = await connect(k.key);
+    const everyDay = [0, 1, 2, 3, 4, 5, 6].flatMap((day) => [
+      { day, time: '09:00' },
+      { day, time: '21:00' },
+    ]);
+    expect(
+      refusalOf(await tool(client, 'set_queue', { accountId: ids.twitter, timeZone: 'UTC', slots: [{ day: 9, time: '9am' }] })),
+    ).toBe([QUEUE_MSG.dayInvalid, QUEUE_MSG.timeInvalid].join('\n'));
+    const set = okOf(await tool(client, 'set_queue', { accountId: ids.twitter, timeZone: 'UTC', slots: everyDay }));
+    expect(set).toMatchObject({ accountId: ids.twitter, timeZone: 'UTC', paused: false, usesDefault: false });
+    expect(set.slots).toHaveLength(14);
+    const firstFree = set.upcoming[0].at;
+
+    const mediaId = await uploadPhoto(client, 21);
+    const args = {
+      text: `Queued via MCP ${Date.now()}`,
+      accountIds: [ids.twitter],
+      mediaIds: [mediaId],
+      idempotencyKey: uniqueKey(),
+    };
+    const added = okOf(await tool(client, 'add_to_queue', args));
+    expect(added).toMatchObject({ queued: true, draft: false });
+    expect(added.accounts[0]).toMatchObject({ accountId: ids.twitter, scheduledAt: firstFree });
+    // a retry takes no second slot
+    expect(okOf(await tool(client, 'add_to_queue', args))).toEqual(added);
+    const queue = okOf(await tool(client, 'get_queue', { accountId: ids.twitter }));
+    expect(queue.upcoming.filter((s: { kind: string }) => s.kind === 'queued')).toEqual([
+      { at: firstFree, kind: 'queued', postId: added.id },
+    ]);
+
+    const reader = await connect((await keyFor(k.token, 'read')).key);
+    expect(okOf(await tool(reader, 'get_queue', { accountId: ids.twitter })).accountId).toBe(ids.twitter);
+    expect(refusalOf(await tool(reader, 'set_queue', { accountId: ids.twitter, timeZone: 'UTC', slots: [] }))).toBe(
+      V1_MSG.readOnly,
+    );
+    expect(refusalOf(await tool(reader, 'add_to_queue', { ...args, idempotencyKey: uniqueKey() }))).toBe(V1_MSG.readOnly);
+    const stranger = await connect((await withKey()).key);
+    expect(refusalOf(await tool(stranger, 'get_queue', { accountId: ids.twitter }))).toBe(SOCIAL_MSG.accountNotFound);
   });
 
   it("list_accounts: the organization's linked accounts, never another's", async () => {

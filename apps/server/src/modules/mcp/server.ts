@@ -8,10 +8,13 @@ import {
   MSG,
   NETWORK_LIMITS,
   POST_MSG,
+  QUEUE_SLOTS_MAX,
+  SOCIAL_MSG,
   V1_MSG,
   V1_PAGE_DEFAULT,
   V1_PAGE_MAX,
   V1_POST_STATUSES,
+  zQueueSettings,
   zV1Account,
   zV1List,
   zV1Media,
@@ -20,6 +23,7 @@ import {
   zV1PostAnalytics,
   zV1PostCreate,
   zV1PostsQuery,
+  zV1Queue,
 } from '@virality/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
@@ -44,12 +48,19 @@ const INSTRUCTIONS = [
   'Start with list_accounts: its ids go in create_post’s accountIds.',
   'A post carries at least one photo or video: upload it with upload_media_from_url and put its id in mediaIds.',
   'create_post sends now, schedules (scheduledAt) or saves a draft; read where it stands with get_post, its figures with get_post_analytics.',
+  'Each account has a posting queue of weekly time slots: read it with get_queue, set it with set_queue, and add a post to the next free slot of each account with add_to_queue.',
   'A key of scope read may only call list_accounts, list_posts, get_post and get_post_analytics.',
   'A tool that is refused answers isError with the reason in the app’s words: fix what it says and call again.',
 ].join(' ');
 
 /** The tools that change something: refused to a key that may only read. */
-const WRITE_TOOLS: ReadonlySet<string> = new Set(['upload_media_from_url', 'create_post', 'delete_post']);
+const WRITE_TOOLS: ReadonlySet<string> = new Set([
+  'upload_media_from_url',
+  'create_post',
+  'delete_post',
+  'set_queue',
+  'add_to_queue',
+]);
 
 // ---- the arguments, as an agent reads them in tools/list
 
@@ -110,6 +121,29 @@ const zCreatePostArguments = z.strictObject({
   idempotencyKey,
 });
 
+/** add_to_queue: create_post's arguments without a time or draft: each account's next free slot is the time. */
+const zAddToQueueArguments = zCreatePostArguments.omit({ scheduledAt: true, draft: true });
+
+const accountId = z.string().describe('The account’s id: the `id` of an account from list_accounts.');
+const zQueueArguments = z.strictObject({ accountId });
+const zSetQueueArguments = z.strictObject({
+  accountId,
+  timeZone: z
+    .string()
+    .describe(
+      'The IANA time zone the slots are on, like Europe/Berlin or America/New_York (09:00 stays 09:00 across daylight saving).',
+    ),
+  paused: z.boolean().optional().describe('true: hold the queued posts (none goes out) until set false again. Default false.'),
+  slots: z
+    .array(
+      z.strictObject({
+        day: z.number().int().describe('Day of the week: 0 Sunday, 1 Monday … 6 Saturday.'),
+        time: z.string().describe('Time of day on the zone’s clock, HH:MM (24 hours), like 09:00 or 18:30.'),
+      }),
+    )
+    .describe(`The weekly time slots, at most ${QUEUE_SLOTS_MAX}, none twice. They replace the account’s slots.`),
+});
+
 const zListPostsArguments = z.strictObject({
   status: z
     .enum(V1_POST_STATUSES)
@@ -140,7 +174,7 @@ const zAnalytics = zV1List(zV1PostAnalytics);
 const zDeleted = z.object({ id: z.string(), deleted: z.literal(true) });
 
 const POST_SHAPE =
-  '{id, text, status (Draft, Scheduled, Paused, Publishing, Posted, Partly posted or Failed, as the app shows it), draft, scheduledAt (UTC, or null), createdAt, mediaUrls, accounts: [{accountId, network, name, state (queued, publishing, processing, published, failed, needs_reconnect…), stateLabel, url (the post on the network once published), error (why it did not go out, in the app’s words), publishedAt}]}';
+  '{id, text, status (Draft, Scheduled, Paused, Publishing, Posted, Partly posted or Failed, as the app shows it), draft, scheduledAt (UTC, or null), queued (added to the accounts’ queues), createdAt, mediaUrls, accounts: [{accountId, network, name, state (queued, publishing, processing, published, failed, needs_reconnect…), stateLabel, url (the post on the network once published), error (why it did not go out, in the app’s words), publishedAt, scheduledAt (when it goes out on this account while it waits)}]}';
 
 /** A tool's answer: the JSON as structured content, and the same JSON as text for clients that read only text. */
 function answer(value: Record<string, unknown>): CallToolResult {
@@ -157,12 +191,14 @@ function issuesOf(error: z.ZodError): string {
   return [...new Set(error.issues.map((i) => i.message))].join('\n') || V1_MSG.invalid;
 }
 
-/** A post id as the v1 path takes it: an id no post can have is not found. */
-function postIdOf(id: string): string {
+/** An id as the v1 path takes it: an id nothing can have is not found (in `message`'s words). */
+function idOf(id: string, message: string): string {
   const v = id.trim();
-  if (!v || v.length > ID_MAX) throw notFound(POST_MSG.postNotFound);
+  if (!v || v.length > ID_MAX) throw notFound(message);
   return v;
 }
+const postIdOf = (id: string) => idOf(id, POST_MSG.postNotFound);
+const accountIdOf = (id: string) => idOf(id, SOCIAL_MSG.accountNotFound);
 
 /** Thrown inside a tool for a refused argument: answered with its message. */
 class Refused extends Error {}
@@ -233,6 +269,50 @@ export function mcpServer(deps: { api: TPublicApiService; auth: TApiKeyAuth; log
     ({ idempotencyKey: key, ...fields }) =>
       run('create_post', async () => {
         const input = parsed(zV1PostCreate, fields);
+        return (await api.createPost(auth, key, input)).body;
+      }),
+  );
+
+  const QUEUE_SHAPE =
+    '{accountId, timeZone (null until set), paused, slots: [{day (0 Sunday … 6 Saturday), time (HH:MM)}], usesDefault (true: the account follows the organization’s default schedule), upcoming: [{at (UTC), kind (queued: a queued post; scheduled: a post scheduled at that time; empty: a free slot), postId}]}';
+
+  server.registerTool(
+    'get_queue',
+    {
+      title: 'Get an account’s posting queue',
+      description: `An account’s posting schedule (its weekly time slots, time zone and pause) and its coming slots with the posts that hold them, earliest first. Answers ${QUEUE_SHAPE}.`,
+      inputSchema: zQueueArguments,
+      outputSchema: zV1Queue,
+      annotations: { readOnlyHint: true, openWorldHint: false },
+    },
+    (args) => run('get_queue', async () => api.queueOf(auth, accountIdOf(args.accountId))),
+  );
+
+  server.registerTool(
+    'set_queue',
+    {
+      title: 'Set an account’s posting schedule',
+      description: `Sets an account’s weekly time slots, time zone and pause (the account then has its own schedule). Posts already in its queue are re-timed to the new slots in their order, never into the past; paused holds them. Setting the same schedule again changes nothing. Answers the queue: ${QUEUE_SHAPE}. Needs a key with read and write access.`,
+      inputSchema: zSetQueueArguments,
+      outputSchema: zV1Queue,
+      annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+    },
+    ({ accountId: id, ...settings }) =>
+      run('set_queue', async () => api.putQueue(auth, accountIdOf(id), parsed(zQueueSettings, settings))),
+  );
+
+  server.registerTool(
+    'add_to_queue',
+    {
+      title: 'Add a post to the queue',
+      description: `Adds a post to the posting queue of each chosen account: each account’s post takes that account’s next free time slot (set_queue sets the slots), with the app’s rules as create_post. Answers the post: ${POST_SHAPE}, queued true, each account’s time in its scheduledAt. Refused when an account has no slots, its queue is paused or has no free slot. The same idempotencyKey and arguments answer the same post and take no second slot. Needs a key with read and write access.`,
+      inputSchema: zAddToQueueArguments,
+      outputSchema: zV1Post,
+      annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: true },
+    },
+    ({ idempotencyKey: key, ...fields }) =>
+      run('add_to_queue', async () => {
+        const input = parsed(zV1PostCreate, { ...fields, queue: true });
         return (await api.createPost(auth, key, input)).body;
       }),
   );

@@ -23,6 +23,7 @@ export const publicApiModule: TModule = {
       media: services.media,
       analytics: services.analytics,
       webhooks: services.webhooks,
+      queue: services.queue,
       fetchMedia: mediaFetcher({ loopbackHttp: config.sandbox }),
     }),
   }),

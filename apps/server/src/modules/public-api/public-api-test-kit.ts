@@ -19,7 +19,7 @@ export function v1Kit(app: () => TTestApp) {
 
   /** A v1 call with a key (or none), as an integrator makes it. */
   async function v1(
-    method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+    method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
     path: string,
     opts: { key?: string; body?: unknown; idempotencyKey?: string; headers?: Record<string, string>; payload?: Buffer } = {},
   ) {

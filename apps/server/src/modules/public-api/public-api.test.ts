@@ -82,6 +82,9 @@ describe('the OpenAPI document', () => {
       [
         'delete /api/v1/posts/{id}',
         'get /api/v1/accounts',
+        'get /api/v1/accounts/{id}/queue',
+        'put /api/v1/accounts/{id}/queue',
+        'get /api/v1/accounts/{id}/best-times',
         'get /api/v1/posts',
         'get /api/v1/posts/{id}',
         'get /api/v1/posts/{id}/analytics',

@@ -5,13 +5,16 @@ import {
   codeForStatus,
   ID_MAX,
   IDEMPOTENCY_KEY_MAX,
+  INSIGHTS_MSG,
   MSG,
   POST_MSG,
   type TErrorCode,
   type TProblem,
   V1_MSG,
   zProblem,
+  zQueueSettings,
   zV1Account,
+  zV1BestTime,
   zV1List,
   zV1Media,
   zV1MediaFromUrl,
@@ -20,6 +23,7 @@ import {
   zV1PostCreate,
   zV1PostPatch,
   zV1PostsQuery,
+  zV1Queue,
   zWebhook,
   zWebhookCreate,
   zWebhookCreated,
@@ -85,7 +89,14 @@ async function sha256Of(file: string): Promise<string> {
 }
 
 export const publicApiRoutes =
-  (api: TPublicApiService, keys: TApiKeysService, media: TMediaService, webhooks: TWebhooksService): FastifyPluginAsyncZod =>
+  (
+    api: TPublicApiService,
+    keys: TApiKeysService,
+    media: TMediaService,
+    webhooks: TWebhooksService,
+    /** Other modules' v1 routes (bulk import), registered inside this plugin: the key check and problem details apply. */
+    more: readonly FastifyPluginAsyncZod[] = [],
+  ): FastifyPluginAsyncZod =>
   async (app) => {
     await app.register(
       async (plain) => {
@@ -121,6 +132,7 @@ export const publicApiRoutes =
         v1.setNotFoundHandler((req, reply) =>
           sendProblem(reply, problem(404, `Route ${req.method} ${req.url.split('?')[0]} not found`, 'ROUTE_NOT_FOUND')),
         );
+        for (const routes of more) await v1.register(routes);
 
         v1.get(
           '/accounts',
@@ -135,6 +147,62 @@ export const publicApiRoutes =
             },
           },
           async (req) => ({ data: await api.accounts(authOf(req)), nextCursor: null }),
+        );
+
+        v1.get(
+          '/accounts/:id/queue',
+          {
+            config: { rateLimit },
+            schema: {
+              tags,
+              security,
+              operationId: 'getQueue',
+              summary: 'An account’s posting queue: its weekly time slots, zone and pause, and its coming slots',
+              description:
+                'usesDefault true means the account follows the organization’s default schedule. upcoming lists the coming slots (up to 30) and every queued post, earliest first: kind queued (a post added with queue: true), scheduled (a post scheduled by hand at a slot’s time) or empty.',
+              params: zIdParams,
+              response: { 200: zV1Queue, ...problems(401, 403, 404, 429) },
+            },
+          },
+          async (req) => api.queueOf(authOf(req), req.params.id),
+        );
+
+        v1.put(
+          '/accounts/:id/queue',
+          {
+            config: { rateLimit },
+            schema: {
+              tags,
+              security,
+              operationId: 'setQueue',
+              summary: 'Set an account’s own posting schedule; its queued posts are re-timed',
+              description:
+                'slots are weekly: day 0 (Sunday) to 6, time HH:MM on timeZone’s clock (09:00 stays 09:00 across daylight-saving changes); at most 70. A change re-times the queued posts in their order, never into the past; paused holds them until resumed. Sending the same schedule again changes nothing.',
+              params: zIdParams,
+              body: zQueueSettings,
+              response: { 200: zV1Queue, ...problems(400, 401, 403, 404, 429) },
+            },
+          },
+          async (req) => api.putQueue(authOf(req), req.params.id, req.body),
+        );
+
+        v1.get(
+          '/accounts/:id/best-times',
+          {
+            config: { rateLimit },
+            schema: {
+              tags,
+              security,
+              operationId: 'getBestTimes',
+              summary: 'An account’s best weekday-and-hour times to post, best first',
+              description:
+                'basis own: from the engagement of the account’s own posts of the last 90 days (at least 10 with figures read); score is a slot’s engagement against the account’s average post (1.5: half as much again). basis general: the network’s general times while the account has too few posts (score null). Times are on the account’s posting schedule’s clock, else timeZone, else UTC.',
+              params: zIdParams,
+              querystring: z.object({ timeZone: z.string().max(64, INSIGHTS_MSG.badTimeZone).optional() }),
+              response: { 200: zV1List(zV1BestTime), ...problems(400, 401, 403, 404, 429) },
+            },
+          },
+          async (req) => ({ data: await api.bestTimes(authOf(req), req.params.id, req.query.timeZone), nextCursor: null }),
         );
 
         v1.post(
@@ -187,9 +255,10 @@ export const publicApiRoutes =
               tags,
               security,
               operationId: 'createPost',
-              summary: 'Post now, schedule (scheduledAt) or save a draft, once per Idempotency-Key',
+              summary:
+                'Post now, schedule (scheduledAt), add to the queue (queue: true) or save a draft, once per Idempotency-Key',
               description:
-                'Every POST needs an Idempotency-Key header. The same key with the same body answers the same post (201 the first time, 200 after); with another body, 422. Keys are kept 24 hours.',
+                'Every POST needs an Idempotency-Key header. The same key with the same body answers the same post (201 the first time, 200 after); with another body, 422. Keys are kept 24 hours. With queue: true (instead of scheduledAt), each account’s post takes that account’s next free slot of its posting schedule: each account’s time is its scheduledAt in the answer.',
               headers: zIdempotencyHeaders,
               body: zV1PostCreate,
               response: { 201: zV1Post, 200: zV1Post, ...problems(400, 401, 402, 403, 409, 422, 429) },

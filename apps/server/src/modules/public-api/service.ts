@@ -4,8 +4,10 @@ import {
   postBadge,
   scheduledMoment,
   socialNetwork,
+  type TBestTime,
   type TPost,
   type TPostBody,
+  type TQueueSettings,
   type TSocialNetworkKey,
   type TV1Account,
   type TV1Media,
@@ -14,6 +16,7 @@ import {
   type TV1PostCreate,
   type TV1PostPatch,
   type TV1PostStatus,
+  type TV1Queue,
   type TWebhook,
   type TWebhookCreate,
   type TWebhookCreated,
@@ -29,6 +32,7 @@ import type { TAuthContext } from '../auth/service';
 import type { TMediaService } from '../media/service';
 import { type TSpooled, unspool } from '../media/spool';
 import type { TPostsService } from '../posts/service';
+import type { TQueueService } from '../queue/service';
 import type { TSocialAccountsService } from '../social-accounts/service';
 import type { TWebhooksService } from '../webhooks/service';
 import type { TPublicApiRepository } from './repository';
@@ -54,6 +58,7 @@ export function v1Post(p: TPost): TV1Post {
     status: p.IsDraft ? 'Draft' : postBadge(p),
     draft: p.IsDraft,
     scheduledAt: p.IsScheduled && !p.IsPostDone ? (scheduledMoment(p)?.toISOString() ?? null) : null,
+    queued: p.InQueue,
     createdAt: p.CreatedDate,
     mediaUrls: p.MediaDetails.map((m) => m.ImageVideoUrl),
     accounts: p.MediaPostedOn.map((t) => ({
@@ -65,6 +70,7 @@ export function v1Post(p: TPost): TV1Post {
       url: t.PostUrl,
       error: t.Error,
       publishedAt: t.PostedAt,
+      scheduledAt: t.DueAt,
     })),
   };
 }
@@ -84,6 +90,7 @@ export function createPublicApiService(deps: {
   media: TMediaService;
   analytics: TAnalyticsService;
   webhooks: TWebhooksService;
+  queue: TQueueService;
   /** Fetches a media URL for POST /api/v1/media {url} (tests give their own). */
   fetchMedia: TFetchMedia;
 }) {
@@ -265,13 +272,41 @@ export function createPublicApiService(deps: {
       return uploadSpooled(a, idempotencyKey, { call: 'POST /v1/media', name: file.name, sha256: file.sha256 }, file);
     },
 
-    /** POST /api/v1/posts: sent now, scheduled (scheduledAt) or a draft, once per Idempotency-Key. */
+    /** GET /api/v1/accounts/{id}/queue: the account's schedule (its own or the default) and its coming slots. */
+    async queueOf(a: TAuthContext, accountId: string): Promise<TV1Queue> {
+      const view = await deps.posts.queueView(a, accountId);
+      const settings = (await deps.queue.settingsOf(a.user.orgId, [accountId])).get(accountId) ?? null;
+      return {
+        accountId,
+        timeZone: view.timeZone,
+        paused: view.paused,
+        slots: settings?.slots ?? [],
+        usesDefault: !settings?.own,
+        upcoming: view.items.map((it) => ({ at: it.at, kind: it.kind, postId: it.post?.id ?? null })),
+      };
+    },
+
+    /** PUT /api/v1/accounts/{id}/queue: the account's own schedule, its queued posts re-timed (as the Queue page saves it). */
+    async putQueue(a: TAuthContext, accountId: string, settings: TQueueSettings): Promise<TV1Queue> {
+      await deps.queue.put(a, accountId, settings);
+      return this.queueOf(a, accountId);
+    },
+
+    /** GET /api/v1/accounts/{id}/best-times: its own best times, or its network's general ones (basis says which). */
+    async bestTimes(a: TAuthContext, accountId: string, zone?: string): Promise<TBestTime[]> {
+      return (await deps.analytics.bestTimes(a, accountId, zone)).times;
+    },
+
+    /** POST /api/v1/posts: sent now, scheduled (scheduledAt), queued (queue: each account's next free slot) or a draft, once per Idempotency-Key. */
     async createPost(a: TAuthContext, idempotencyKey: string, input: TV1PostCreate): Promise<TV1Answer<TV1Post>> {
+      if (input.queue && input.scheduledAt) throw badRequest(V1_MSG.queueWithTime);
+      if (input.queue && input.draft) throw badRequest(V1_MSG.queueDraft);
       return once(a, idempotencyKey, { call: 'POST /v1/posts', input }, async () => {
         const urls = await deps.media.urlsOf(a.user.orgId, input.mediaIds);
         if (!urls) throw badRequest(V1_MSG.mediaNotFound);
         const at = input.scheduledAt ? new Date(input.scheduledAt) : null;
         const body: TPostBody = {
+          AddToQueue: input.queue === true,
           CaptionDescription: input.text,
           UserSocialMediaID: input.accountIds,
           MediaDetails: urls.map((url) => ({ ImageVideoUrl: url })),
