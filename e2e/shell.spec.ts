@@ -60,7 +60,7 @@ for (const [label, viewport] of SIZES) {
       user = await createCompletedInfluencer(request);
     });
 
-    test('the main navigation has Home, Calendar, Tagged, Drafts and Profile with Create always in sight, and no entry without a page', async ({
+    test('the main navigation has Home, Calendar, Queue, Tagged, Drafts and Profile with Create always in sight, and no entry without a page', async ({
       page,
       expectNoSeriousA11y,
     }) => {
@@ -68,7 +68,7 @@ for (const [label, viewport] of SIZES) {
       await page.goto('/home');
       const nav = page.getByRole('navigation', { name: 'Main' });
       const links = nav.getByRole('link');
-      await expect(links).toHaveText(['Home', 'Calendar', 'Tagged', 'Drafts', 'Profile']);
+      await expect(links).toHaveText(['Home', 'Calendar', 'Queue', 'Tagged', 'Drafts', 'Profile']);
       await expect(nav.getByRole('link', { name: 'Home' })).toHaveAttribute('aria-current', 'page');
       // the notifications are the bell's, in the top bar: it counts them and leads to their page
       await expect(nav.getByRole('link', { name: /Notifications/ })).toHaveCount(0);
@@ -86,13 +86,13 @@ for (const [label, viewport] of SIZES) {
         expect(cut, `${await item.textContent()} is cut`).toBe(false);
       }
       const boxes = await Promise.all([...(await links.all()), create].map(async (l) => (await l.boundingBox())!));
-      const [home, calendar, tagged, drafts, profile, plus] = boxes;
+      const [home, calendar, queue, tagged, drafts, profile, plus] = boxes;
       if (phone) {
-        // a tab bar along the foot of the screen: Home, Calendar, Create, Tagged, Drafts, Profile, each a thumb's target
+        // a tab bar along the foot of the screen: Home, Calendar, Queue, Create, Tagged, Drafts, Profile, each a thumb's target
         const bar = (await nav.boundingBox())!;
         expect(Math.round(bar.y + bar.height)).toBe(viewport.height);
         expect(bar.height).toBe(65);
-        const across = [home.x, calendar.x, plus.x, tagged.x, drafts.x, profile.x];
+        const across = [home.x, calendar.x, queue.x, plus.x, tagged.x, drafts.x, profile.x];
         expect(across).toEqual([...across].sort((a, b) => a - b));
         for (const b of boxes) expect(b.height).toBeGreaterThanOrEqual(44);
       } else {
@@ -100,7 +100,7 @@ for (const [label, viewport] of SIZES) {
         const bar = (await nav.boundingBox())!;
         expect(bar.x).toBe(0);
         expect(bar.width).toBe(248);
-        const down = [plus.y, home.y, calendar.y, tagged.y, drafts.y, profile.y];
+        const down = [plus.y, home.y, calendar.y, queue.y, tagged.y, drafts.y, profile.y];
         expect(down).toEqual([...down].sort((a, b) => a - b));
         expect(plus.width).toBeGreaterThan(200);
       }
@@ -119,6 +119,7 @@ for (const [label, viewport] of SIZES) {
       // each entry leads to its page, and says it is the current one
       for (const [name, url, heading] of [
         ['Calendar', /\/calender$/, 'Calendar'],
+        ['Queue', /\/queue$/, 'Queue'],
         ['Drafts', /\/postdraft$/, 'Drafts'],
         ['Profile', /\/profile$/, null],
         ['Home', /\/home$/, `Welcome, ${user.name}`],

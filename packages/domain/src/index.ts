@@ -24,6 +24,7 @@ export * from './rules/account';
 export * from './rules/admin';
 export * from './rules/api-keys';
 export * from './rules/best-times';
+export * from './rules/bulk-import';
 export * from './rules/calendar';
 export * from './rules/campaigns';
 export * from './rules/events';

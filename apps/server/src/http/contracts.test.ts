@@ -39,6 +39,8 @@ describe('every call of the main API declares its answer from the shared contrac
         const key = `${method.toUpperCase()} ${path.slice(4).replace(/\{(\w+)\}/g, ':$1')}`;
         // the live stream sends server-sent events, described in packages/domain (TLiveEvents), not one JSON answer
         if (key === 'GET /events') continue;
+        // the bulk import's template is a file to download (text/csv), not an answer in the envelope
+        if (key === 'GET /posts/bulk/template.csv') continue;
         documented.push(key);
         expect(Object.keys(API_RESPONSES), `${key} has no contract`).toContain(key);
         const ok = op.responses?.['200'] as { content?: Record<string, { schema?: { properties?: Record<string, unknown> } }> };

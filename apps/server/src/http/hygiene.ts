@@ -8,11 +8,14 @@ declare module 'fastify' {
     upload?: boolean;
     /** What an upload call answers when its file is over the size limit (a profile image's message by default). */
     tooLarge?: string;
+    /** The one body type the route takes instead of JSON ('text/csv'): anything else is 415 naming it. */
+    bodyType?: string;
   }
 }
 
 export const BODY_TOO_LARGE = 'The request body is too large';
-export const JSON_ONLY = 'Send the request body as application/json';
+export const sendBodyAs = (type: string) => `Send the request body as ${type}`;
+export const JSON_ONLY = sendBodyAs('application/json');
 export const invalidCharacters = (field: string) => `Invalid characters in ${field}`;
 
 /** The surfaces whose answers carry tokens or personal data, and whose bodies are JSON only. */
@@ -77,7 +80,8 @@ export function findInvalidText(value: unknown, whole: string): string | null {
 
 /**
  * The HTTP rules every call goes through:
- * - a state-changing call to the API sends JSON (multipart only to an upload route), else 415,
+ * - a state-changing call to the API sends JSON (multipart only to an upload route; a route naming its own
+ *   `bodyType`, such as text/csv, that type only), else 415,
  *   checked before the body is read and after the route's own onRequest (the session check: 401 first);
  * - no NUL byte or unpaired surrogate in any string of the params, query or body: 400 naming the
  *   field, before the route's schema and before anything reaches the database;
@@ -92,6 +96,11 @@ export function registerHygiene(app: FastifyInstance): void {
     if (!STATE_CHANGING.has(req.method) || !API_PATH.test(routePathOf(req))) return payload;
     const type = mediaType(req.headers['content-type']);
     if (type === null && !hasBodyBytes(req)) return payload;
+    const own = req.routeOptions.config?.bodyType;
+    if (own) {
+      if (type === own) return payload;
+      throw new AppError(415, sendBodyAs(own));
+    }
     if (type === 'application/json') return payload;
     if (type === 'multipart/form-data' && isUploadRoute(req)) return payload;
     throw new AppError(415, JSON_ONLY);

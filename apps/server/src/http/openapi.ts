@@ -32,6 +32,8 @@ declare module 'fastify' {
     uploadFiles?: { field: string; max: number };
     /** The JSON body an upload call also takes instead of a file (read by its handler), as documented. */
     uploadJson?: z.ZodType;
+    /** Refusals the route answers besides those its guard, body and limits imply (409, 413), as documented. */
+    refuses?: readonly number[];
   }
 }
 
@@ -59,7 +61,7 @@ type TDocument = {
 const MARKS = 'x-virality-route';
 type TUpload = { files: { field: string; max: number }; alsoTakes: readonly string[]; json?: TJson };
 /** What the route refuses with (its guard's scheme, for the words of a 401), and the upload it reads. */
-type TMarks = { refuses: number[]; scheme?: string; upload?: TUpload };
+type TMarks = { refuses: number[]; scheme?: string; upload?: TUpload; bodyType?: string };
 const MULTIPART = 'multipart/form-data';
 /**
  * Routes that are not part of the contract (sandbox mode only): the stand-ins of Stripe and PayPal and the push
@@ -114,6 +116,8 @@ const REFUSAL: Record<number, (scheme: string | undefined) => string> = {
       ? 'No ticket, or one that is invalid, expired or already used (UNAUTHORIZED)'
       : 'No live session: no token, or an expired or revoked one, or a deactivated account (UNAUTHORIZED)',
   403: () => 'The session’s account may not make this call (FORBIDDEN)',
+  409: () => 'Refused: the call collides with what was done before (CONFLICT); the message says what',
+  422: () => 'Refused: the Idempotency-Key was used for another request (CONFLICT)',
   413: () => 'The upload is larger than the call takes (PAYLOAD_TOO_LARGE)',
   415: () => 'The body is not JSON (UNSUPPORTED_MEDIA_TYPE): a state-changing call sends application/json',
   429: () => 'Too many calls: the message says when to try again (RATE_LIMITED)',
@@ -171,6 +175,7 @@ export const openapiTransform: SwaggerTransform = (input) => {
   else schema.security = (schema.security ?? []).filter((r) => !Object.keys(r).some((name) => SESSION_SCHEMES.has(name)));
   const refuses = new Set<number>([400, ...(guarded?.refuses ?? [])]);
   if (route.config?.rateLimit) refuses.add(429);
+  for (const status of route.config?.refuses ?? []) refuses.add(status);
   let upload: TUpload | undefined;
   if (route.config?.upload === true) {
     refuses.add(413);
@@ -186,7 +191,7 @@ export const openapiTransform: SwaggerTransform = (input) => {
       delete schema.consumes;
     }
   }
-  schema[MARKS] = { refuses: [...refuses], scheme: guarded?.scheme, upload } satisfies TMarks;
+  schema[MARKS] = { refuses: [...refuses], scheme: guarded?.scheme, upload, bodyType: route.config?.bodyType } satisfies TMarks;
   return { schema, url: out.url };
 };
 
@@ -262,7 +267,10 @@ export const openapiObjectTransform =
       for (const status of [...statuses].sort((a, b) => a - b)) {
         if (responses[status]) continue;
         responses[status] = {
-          description: REFUSAL[status]?.(marks.scheme) ?? 'Refused',
+          description:
+            status === 415 && marks.bodyType
+              ? `The body is not ${marks.bodyType} (UNSUPPORTED_MEDIA_TYPE)`
+              : (REFUSAL[status]?.(marks.scheme) ?? 'Refused'),
           content: { 'application/json': { schema: { $ref: `#/components/schemas/${envelope}` } } },
         };
       }

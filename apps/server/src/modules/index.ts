@@ -5,6 +5,7 @@ import { adminOverviewModule } from './admin-overview/module';
 import { analyticsModule } from './analytics/module';
 import { apiKeysModule } from './api-keys/module';
 import { authModule } from './auth/module';
+import { bulkImportModule } from './bulk-import/module';
 import { campaignsModule } from './campaigns/module';
 import { eventsModule } from './events/module';
 import { interestsModule } from './interests/module';
@@ -53,6 +54,8 @@ export const MODULES: readonly TModule[] = [
   // before the posts: the publishing engine keeps levels as it records points
   pointsModule,
   postsModule,
+  // bulk scheduling from a CSV file: each row made by the posts' service
+  bulkImportModule,
   analyticsModule,
   // the public API: after every module whose services it offers
   publicApiModule,

@@ -11,6 +11,7 @@ const routes = [
     children: [
       { path: '/home', element: <p>home page</p> },
       { path: '/profile/wallet', element: <p>wallet page</p> },
+      { path: '/queue', element: <p>queue page</p> },
     ],
   },
   { path: '*', element: <WhereAmI /> },
@@ -61,5 +62,18 @@ describe('RoleGuard', () => {
   it('lets an allowed, complete user through', async () => {
     setup('/profile/wallet', 'INFLUENCER');
     expect(await screen.findByText('wallet page')).toBeTruthy();
+  });
+
+  it('guards the queue as the drafts: a visitor goes to /login, an IMC user home, those who post get in', async () => {
+    const { unmount } = setup('/queue', null);
+    expect((await screen.findByTestId('location')).textContent).toBe('/login');
+    unmount();
+    localStorage.clear();
+    const imc = setup('/queue', 'IMC');
+    expect(await screen.findByText('home page')).toBeTruthy();
+    imc.unmount();
+    localStorage.clear();
+    setup('/queue', 'BUSINESS_MANAGER');
+    expect(await screen.findByText('queue page')).toBeTruthy();
   });
 });

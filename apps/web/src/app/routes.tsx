@@ -18,6 +18,9 @@ const profile = () => import('../features/profile');
 const social = () => import('../features/social');
 const analytics = () => import('../features/analytics');
 const calendar = () => import('../features/calendar');
+const bulkImport = () => import('../features/bulk-import');
+// the slot editor's time input brings the date pickers' styles
+const queue = async () => (await Promise.all([import('../features/queue'), import('@mantine/dates/styles.css')]))[0];
 const billing = () => import('../features/billing');
 // the return from a payment page: a plan's checkout (billing) or PayPal's approval of a brand's payment (money)
 const paymentReturnRoute = () => import('./pages/payment-return-route');
@@ -176,6 +179,8 @@ export const routes: RouteObject[] = [
                   { path: paths.transactionDetail, lazy: async () => ({ Component: (await money()).TransactionDetailPage }) },
                   // Create post is the navigation's (app-layout), always in sight
                   { path: paths.calender, lazy: async () => ({ Component: (await calendar()).CalendarPage }) },
+                  { path: paths.bulkImport, lazy: async () => ({ Component: (await bulkImport()).BulkImportPage }) },
+                  { path: paths.queue, lazy: async () => ({ Component: (await queue()).QueuePage }) },
                   // the hub holds the billing feature's subscription summary (composed in app/)
                   { path: paths.profile, lazy: async () => ({ Component: (await profileRoute()).ProfileRoute }) },
                   { path: paths.accountDetails, lazy: async () => ({ Component: (await profile()).AccountDetailsPage }) },

@@ -21,6 +21,10 @@ export const paths = {
   allRecentPost: '/allrecentpost',
   postOverview: '/postoverview/:id',
   calender: '/calender',
+  /** Bulk scheduling: posts imported from a CSV file. */
+  bulkImport: '/posts/import',
+  /** Each account's posting queue: its coming slots and its weekly posting schedule. */
+  queue: '/queue',
   postDraft: '/postdraft',
   postDraftPage: '/postdraft/:page',
   /** The user's notifications (the bell leads here). */

@@ -90,6 +90,8 @@ type TOptions = {
   body?: unknown;
   query?: Record<string, string | number | undefined | null>;
   base?: keyof typeof API_BASE;
+  /** Headers of the call itself (an Idempotency-Key). */
+  headers?: Record<string, string>;
 };
 
 /** Calls the main API and returns its envelope; throws ApiError with the server's message on failure. */
@@ -99,10 +101,11 @@ export async function apiCall<T>(path: string, opts: TOptions = {}): Promise<TEn
     ? `?${new URLSearchParams(Object.entries(opts.query).filter(([, v]) => v !== undefined && v !== null) as [string, string][]).toString()}`
     : '';
   const session = readSession();
-  const headers: Record<string, string> = {};
+  const headers: Record<string, string> = { ...opts.headers };
   if (session) headers['x-access-token'] = session.token;
   let body: BodyInit | undefined;
-  if (opts.body instanceof FormData) body = opts.body;
+  // a file's bytes (a CSV) go as they are, with the Blob's own type
+  if (opts.body instanceof FormData || opts.body instanceof Blob) body = opts.body;
   else if (opts.body !== undefined) {
     headers['content-type'] = 'application/json';
     body = JSON.stringify(opts.body);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { API_KEY_RESPONSES } from '../rules/api-keys';
 import { BEST_TIMES_RESPONSES } from '../rules/best-times';
+import { BULK_IMPORT_RESPONSES } from '../rules/bulk-import';
 import { QUEUE_POST_RESPONSES, QUEUE_RESPONSES } from '../rules/queue';
 import { SOCIAL_NETWORK_KEYS_TUPLE } from '../rules/social';
 import { WEBHOOK_RESPONSES } from '../rules/webhooks';
@@ -275,6 +276,7 @@ export const API_RESPONSES = {
   ...QUEUE_RESPONSES,
   ...QUEUE_POST_RESPONSES,
   ...BEST_TIMES_RESPONSES,
+  ...BULK_IMPORT_RESPONSES,
 } as const satisfies Record<string, z.ZodType>;
 export type TApiCall = keyof typeof API_RESPONSES;
 /** The `response` of a call, as the server sends it. */

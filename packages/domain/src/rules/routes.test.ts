@@ -22,6 +22,8 @@ const MATRIX: [path: string, roles: TProfileType[]][] = [
   ['/home', ALL],
   ['/postdraft', ALL_BUT_IMC],
   ['/postdraft/2', ALL_BUT_IMC],
+  ['/queue', ALL_BUT_IMC],
+  ['/posts/import', ALL_BUT_IMC],
   ['/notifications', ALL],
   ['/pointrule', ALL],
   ['/tagged', ALL],

@@ -10,6 +10,9 @@ export const ROUTE_ROLES: Record<string, readonly TProfileType[]> = {
   '/social/return': ['INFLUENCER', 'BRANDS', 'BUSINESS'],
   '/home': ALL,
   '/postdraft': ALL_BUT_IMC,
+  // posting queues and the CSV import: for those who post, as the drafts
+  '/queue': ALL_BUT_IMC,
+  '/posts/import': ALL_BUT_IMC,
   '/notifications': ALL,
   // campaigns: the IMC's and brand's own; the tagged list is every role's (only an influencer is ever tagged, so the
   // others find it empty)

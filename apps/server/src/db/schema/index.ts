@@ -2,6 +2,7 @@ export * from './admin';
 export * from './analytics';
 export * from './api';
 export * from './billing';
+export * from './bulk-import';
 export * from './campaigns';
 export * from './money';
 export * from './platform';

@@ -1,4 +1,5 @@
 import type { TModule } from '../../module-types';
+import { bulkImportV1Routes } from '../bulk-import/v1-routes';
 import { mediaFetcher } from './fetch-media';
 import { createPublicApiRepository } from './repository';
 import { publicApiRoutes } from './routes';
@@ -27,5 +28,9 @@ export const publicApiModule: TModule = {
       fetchMedia: mediaFetcher({ loopbackHttp: config.sandbox }),
     }),
   }),
-  routes: ({ services }) => [publicApiRoutes(services.publicApi, services.apiKeys, services.media, services.webhooks)],
+  routes: ({ services }) => [
+    publicApiRoutes(services.publicApi, services.apiKeys, services.media, services.webhooks, [
+      bulkImportV1Routes(services.bulkImport),
+    ]),
+  ],
 };

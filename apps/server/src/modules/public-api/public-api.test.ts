@@ -91,6 +91,7 @@ describe('the OpenAPI document', () => {
         'patch /api/v1/posts/{id}',
         'post /api/v1/media',
         'post /api/v1/posts',
+        'post /api/v1/posts/bulk',
         'get /api/v1/webhooks',
         'post /api/v1/webhooks',
         'delete /api/v1/webhooks/{id}',

@@ -31,9 +31,10 @@ const entryNames = () =>
 describe('the main navigation', () => {
   afterEach(() => localStorage.clear());
 
-  it('gives an influencer Home, Calendar, Tagged, Drafts and Profile, each with its word, and Create post', () => {
+  it('gives an influencer Home, Calendar, Queue, Tagged, Drafts and Profile, each with its word, and Create post', () => {
     renderNav('INFLUENCER', false);
-    expect(entryNames()).toEqual(['Home', 'Calendar', 'Tagged', 'Drafts', 'Profile']);
+    expect(entryNames()).toEqual(['Home', 'Calendar', 'Queue', 'Tagged', 'Drafts', 'Profile']);
+    expect(within(nav()).getByRole('link', { name: 'Queue' }).getAttribute('href')).toBe('/queue');
     expect(within(nav()).getByRole('link', { name: 'Tagged' }).getAttribute('href')).toBe('/tagged');
     expect(within(nav()).getByRole('link', { name: 'Drafts' }).getAttribute('href')).toBe('/postdraft');
     expect(within(nav()).getByRole('link', { name: 'Calendar' }).getAttribute('href')).toBe('/calender');
@@ -67,7 +68,7 @@ describe('the main navigation', () => {
     }
   });
 
-  it('shows an IMC user the Calendar and Campaigns (its campaigns) but no Drafts, no Tagged and no Create', () => {
+  it('shows an IMC user the Calendar and Campaigns (its campaigns) but no Drafts, no Queue, no Tagged and no Create', () => {
     renderNav('IMC', true);
     expect(entryNames()).toEqual(['Home', 'Calendar', 'Campaigns', 'Profile']);
     expect(within(nav()).getByRole('link', { name: 'Campaigns' }).getAttribute('href')).toBe('/campaigns');
@@ -76,7 +77,7 @@ describe('the main navigation', () => {
 
   it('shows a brand its Campaigns beside its posts, and no Tagged', () => {
     renderNav('BRANDS', true);
-    expect(entryNames()).toEqual(['Home', 'Calendar', 'Campaigns', 'Drafts', 'Profile']);
+    expect(entryNames()).toEqual(['Home', 'Calendar', 'Queue', 'Campaigns', 'Drafts', 'Profile']);
     expect(within(nav()).getByRole('link', { name: 'Campaigns' }).getAttribute('href')).toBe('/campaigns');
     expect(within(nav()).queryByRole('link', { name: 'Tagged' })).toBeNull();
   });
@@ -96,11 +97,11 @@ describe('the main navigation', () => {
 
   it('shows a manager whose role opens no posting the entries but no Create', () => {
     renderNav('BUSINESS_MANAGER', false, '/home', []);
-    expect(entryNames()).toEqual(['Home', 'Calendar', 'Drafts', 'Profile']);
+    expect(entryNames()).toEqual(['Home', 'Calendar', 'Queue', 'Drafts', 'Profile']);
     expect(within(nav()).queryByRole('button', { name: 'Create post' })).toBeNull();
   });
 
-  it('puts Create in the middle of the phone tab bar, after Calendar', () => {
+  it('puts Create in the middle of the phone tab bar, after Calendar and Queue', () => {
     renderNav('INFLUENCER', false);
     const order = (el: HTMLElement) => Number(el.closest('li')?.style.getPropertyValue('--phone-order'));
     const items = [
@@ -112,6 +113,7 @@ describe('the main navigation', () => {
     expect(items.sort((a, b) => a[1] - b[1]).map(([name]) => name)).toEqual([
       'Home',
       'Calendar',
+      'Queue',
       'Create post',
       'Tagged',
       'Drafts',

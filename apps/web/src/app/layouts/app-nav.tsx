@@ -6,6 +6,7 @@ import {
   IconHome,
   IconNews,
   IconSpeakerphone,
+  IconStack2,
   IconTag,
   IconUser,
   type TablerIcon,
@@ -28,7 +29,8 @@ import classes from './app-shell.module.css';
 
 /** The campaign entries: not header icons, shown to the roles their pages are for. */
 type TCampaignEntry = 'campaigns' | 'tagged';
-type TEntryKey = Exclude<THeaderIcon, 'notifications'> | TCampaignEntry;
+/** The posting queue: not a header icon, shown to those who post (as the drafts are). */
+type TEntryKey = Exclude<THeaderIcon, 'notifications'> | TCampaignEntry | 'queue';
 
 /**
  * Where each entry of the main navigation leads. `to` is null while the page is not built: the entry is then not
@@ -38,6 +40,7 @@ type TEntryKey = Exclude<THeaderIcon, 'notifications'> | TCampaignEntry;
 const ENTRIES: Record<TEntryKey, { label: string; to: string | null; Icon: TablerIcon }> = {
   home: { label: 'Home', to: paths.home, Icon: IconHome },
   calender: { label: 'Calendar', to: paths.calender, Icon: IconCalendar },
+  queue: { label: 'Queue', to: paths.queue, Icon: IconStack2 },
   campaigns: { label: 'Campaigns', to: paths.campaigns, Icon: IconSpeakerphone },
   tagged: { label: 'Tagged', to: paths.tagged, Icon: IconTag },
   postdraft: { label: 'Drafts', to: paths.postDraft, Icon: IconFileText },
@@ -45,8 +48,8 @@ const ENTRIES: Record<TEntryKey, { label: string; to: string | null; Icon: Table
   profile: { label: 'Profile', to: paths.profile, Icon: IconUser },
 };
 
-/** The order of the entries, sidebar top to bottom and tab bar left to right (Create sits between Calendar and Drafts). */
-const ORDER: TEntryKey[] = ['home', 'calender', 'campaigns', 'tagged', 'postdraft', 'news', 'profile'];
+/** The order of the entries, sidebar top to bottom and tab bar left to right (Create sits after Calendar and Queue). */
+const ORDER: TEntryKey[] = ['home', 'calender', 'queue', 'campaigns', 'tagged', 'postdraft', 'news', 'profile'];
 
 /**
  * A campaign entry: Campaigns for the roles its page lets in (IMC and BRANDS), Tagged for the one role that is ever
@@ -65,6 +68,8 @@ export type TNavEntry = { key: TEntryKey; label: string; to: string; Icon: Table
 export function navEntries(profileType: TProfileType, paymentStatus: boolean): TNavEntry[] {
   const icons = new Set<string>(headerIcons(profileType, paymentStatus));
   for (const key of ['campaigns', 'tagged'] as const) if (campaignEntryShown(key, profileType, paymentStatus)) icons.add(key);
+  // the queue is where posts wait for their slots: for the roles that post, beside the calendar
+  if (icons.has('postdraft')) icons.add('queue');
   return ORDER.flatMap((key) => {
     const { label, to, Icon } = ENTRIES[key];
     return icons.has(key) && to ? [{ key, label, to, Icon }] : [];
@@ -89,8 +94,8 @@ export function AppNav({ profileType, paymentStatus }: TNavProps) {
   const entries = navEntries(profileType, paymentStatus);
   const create = showsCreate(profileType, paymentStatus);
   const at = (key: TEntryKey) => entries.findIndex((e) => e.key === key);
-  // on the phone Create sits in the middle of the tab bar, after Calendar (or after Home when there is none)
-  const createAfter = Math.max(at('calender'), at('home'));
+  // on the phone Create sits in the middle of the tab bar, after Calendar and Queue (or after Home when there are none)
+  const createAfter = Math.max(at('calender'), at('queue'), at('home'));
   return (
     <nav aria-label="Main" className={classes.nav}>
       <ul className={classes.navList}>

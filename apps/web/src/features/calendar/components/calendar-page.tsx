@@ -11,7 +11,7 @@ import {
   useMantineTheme,
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconChevronLeft, IconChevronRight, IconSpeakerphone } from '@tabler/icons-react';
+import { IconChevronLeft, IconChevronRight, IconFileImport, IconSpeakerphone } from '@tabler/icons-react';
 import { canOwnCampaigns, dayInZone } from '@virality/domain';
 import { type ReactNode, useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -76,16 +76,28 @@ export function CalendarPage() {
               {imc ? 'Your campaigns by day' : 'Your posts by day'}, times in your time zone ({zone}).
             </Text>
           </div>
-          {user && canOwnCampaigns(user.profileType) && (
-            <Button
-              component={Link}
-              to={paths.createCampaign}
-              variant="default"
-              leftSection={<IconSpeakerphone size={18} stroke={1.75} aria-hidden />}
-            >
-              Create Campaign
-            </Button>
-          )}
+          <Group gap="sm">
+            {user && !imc && (
+              <Button
+                component={Link}
+                to={paths.bulkImport}
+                variant="default"
+                leftSection={<IconFileImport size={18} stroke={1.75} aria-hidden />}
+              >
+                Import from CSV
+              </Button>
+            )}
+            {user && canOwnCampaigns(user.profileType) && (
+              <Button
+                component={Link}
+                to={paths.createCampaign}
+                variant="default"
+                leftSection={<IconSpeakerphone size={18} stroke={1.75} aria-hidden />}
+              >
+                Create Campaign
+              </Button>
+            )}
+          </Group>
         </Group>
         <Group justify="space-between" gap="sm" wrap="wrap">
           <Group gap="xs" wrap="wrap">

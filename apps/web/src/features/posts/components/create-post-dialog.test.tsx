@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import {
   COMPOSER_MSG,
   POST_MSG,
+  QUEUE_MSG,
   scheduleIssue,
   type TMediaFacts,
   type TPost,
@@ -473,6 +474,97 @@ describe('the create-post dialog', { timeout: 30_000 }, () => {
     expect(onClose).not.toHaveBeenCalled();
     await user.click(button('Done'));
     expect(onClose).toHaveBeenCalled();
+  });
+
+  it('Add to queue says when the post goes on each account, before (its first free slot) and after (its time), and sends AddToQueue', async () => {
+    const queueView = {
+      accountId: 'ig1',
+      timeZone: 'UTC',
+      paused: false,
+      items: [
+        {
+          at: '2027-05-11T09:00:00.000Z',
+          kind: 'queued',
+          post: { id: 'p0', caption: 'Before', thumbnail: null, state: 'scheduled', alsoOn: 0 },
+        },
+        { at: '2027-05-11T15:00:00.000Z', kind: 'empty', post: null },
+      ],
+    };
+    const { calls, onClose } = open({}, (c) => {
+      if (c.path === 'queue/ig1') return ok(queueView);
+      if (c.path === 'subscription/postCountTrack') return ok({ postCount: 1, postLimit: 20, remaining: 19 });
+      if (c.path === '/sph/social-media-manager/single-post/')
+        return sph(
+          result({
+            success: [{ ...sent('1', 'Instagram', 'ana.ig'), UserSocialMediaID: 'ig1', IsScheduled: true }],
+            media_posted_on: [
+              { UserSocialMediaID: 'ig1', DueAt: '2027-05-11T15:00:00.000Z' } as TPostResult['media_posted_on'][number],
+            ],
+          }),
+          QUEUE_MSG.added,
+        );
+      return undefined;
+    });
+    const user = ui();
+    await fillPost(user);
+    await user.click(screen.getByRole('switch', { name: 'Add to queue' }));
+    const times = await screen.findByRole('list', { name: 'Queue times' });
+    await waitFor(() => expect(within(times).getByTestId('queue-time').textContent).toMatch(/^Tue 11 May, 15:00/));
+    // Schedule and Add to queue are one or the other
+    expect((screen.getByRole('switch', { name: 'Schedule for later' }) as HTMLInputElement).checked).toBe(false);
+    await user.click(button('Add to queue'));
+    const list = await screen.findByRole('list', { name: 'Post results' });
+    expect(within(list).getByText(/^Goes out Tue 11 May, 15:00/)).toBeTruthy();
+    expect(screen.getByRole('heading', { name: QUEUE_MSG.added })).toBeTruthy();
+    expect(onClose).not.toHaveBeenCalled();
+    const body = calls.find((c) => c.path === '/sph/social-media-manager/single-post/')?.body;
+    expect(body).toMatchObject({ AddToQueue: true, IsScheduled: false, ScheduledDate: null, IsDraft: false });
+  });
+
+  it('a queue without slots, or paused, keeps Add to queue from being pressed, saying why in the app’s words', async () => {
+    const views: Record<string, unknown> = {
+      'queue/ig1': { accountId: 'ig1', timeZone: null, paused: false, items: [] },
+      'queue/fb1': {
+        accountId: 'fb1',
+        timeZone: 'UTC',
+        paused: true,
+        items: [{ at: '2027-05-11T15:00:00.000Z', kind: 'empty', post: null }],
+      },
+    };
+    const { calls } = open({}, (c) => (views[c.path] ? ok(views[c.path]) : undefined));
+    const user = ui();
+    await fillPost(user);
+    await user.click(screen.getByRole('button', { name: 'Facebook' }));
+    await user.click(screen.getByRole('switch', { name: 'Add to queue' }));
+    const times = await screen.findByRole('list', { name: 'Queue times' });
+    expect(await within(times).findByText(QUEUE_MSG.noSlots)).toBeTruthy();
+    expect(await within(times).findByText(QUEUE_MSG.paused)).toBeTruthy();
+    expect(button('Add to queue').disabled).toBe(true);
+    expect(within(dialog()).getByText(`@ana.ig: ${QUEUE_MSG.noSlots}`)).toBeTruthy();
+    expect(calls.some((c) => c.path === '/sph/social-media-manager/single-post/')).toBe(false);
+  });
+
+  it('shows the chosen account’s best times beside the date, once the server gives them', async () => {
+    open({}, (c) =>
+      c.path === 'queue/ig1/best-times'
+        ? ok({
+            accountId: 'ig1',
+            network: 'instagram',
+            basis: 'general',
+            postsRead: 0,
+            postsNeeded: 10,
+            timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+            times: [
+              { day: 2, time: '11:00', score: null, basis: 'general' },
+              { day: 4, time: '10:00', score: null, basis: 'general' },
+            ],
+          })
+        : undefined,
+    );
+    const user = ui();
+    await fillPost(user);
+    await user.click(screen.getByRole('switch', { name: 'Schedule for later' }));
+    expect(await screen.findByText('Best times: Tue 11:00, Thu 10:00')).toBeTruthy();
   });
 
   it('closing with unsaved changes asks first', async () => {

@@ -51,12 +51,14 @@ import type { TComposerCampaign } from '../lib/composer-store';
 import { kindOf, readMediaFacts } from '../lib/read-media';
 import { TOAST_MS, toast } from '../lib/toasts';
 import { AccountPicker } from './account-picker';
+import { BestTimesHint } from './best-times-hint';
 import { CaptionFields } from './caption-fields';
 import { MediaPicker } from './media-picker';
 import { NetworkPreview } from './network-preview';
 import { FreeTierReached } from './plan-limit';
 import { PostOptions } from './post-options';
 import { PostResult } from './post-result';
+import { QueueTimes, queueBlockers, useQueueTimes } from './queue-times';
 import { ScheduleFields } from './schedule-fields';
 import { useSubmitPost } from './use-submit-post';
 
@@ -130,6 +132,8 @@ export function CreatePostDialog({ opened, draft, campaign = null, onClose }: TP
   const chosen = chosenAccounts(state, accounts);
   const planEnd = user ? schedulePlanEnd(user.profileType, user.subscriptionDetails) : null;
   const maySchedule = role ? mayScheduleFor(role, networks, offered) : false;
+  // added to the queue: when each chosen account's post would go, read before it is sent
+  const queueTimes = useQueueTimes(state.queueOn ? chosen : []);
 
   const close = () => {
     for (const m of state.media) if (m.file) URL.revokeObjectURL(m.previewUrl);
@@ -297,8 +301,18 @@ export function CreatePostDialog({ opened, draft, campaign = null, onClose }: TP
     : role.isManager && !maySchedule
       ? 'Your role does not include scheduling on these networks'
       : null;
-  const when =
-    state.scheduleOn && state.date && state.time ? dayjs(`${state.date}T${state.time}`).format('ddd D MMM, HH:mm') : 'Just now';
+  const firstQueued = queueTimes.find((t) => t.state === 'slot');
+  const when = state.queueOn
+    ? firstQueued?.state === 'slot'
+      ? firstQueued.text
+      : 'Next free slot'
+    : state.scheduleOn && state.date && state.time
+      ? dayjs(`${state.date}T${state.time}`).format('ddd D MMM, HH:mm')
+      : 'Just now';
+  // a queue that cannot take the post says why on the button's line (the server would refuse it in the same words)
+  const queueIssues = state.queueOn
+    ? [...queueBlockers(queueTimes), ...(queueTimes.some((t) => t.state === 'loading') ? ['Reading the queues…'] : [])]
+    : [];
 
   // ── the buttons ──
   type TAction = { label: string; mode: TSubmitMode; primary: boolean; blockers: string[] };
@@ -314,9 +328,11 @@ export function CreatePostDialog({ opened, draft, campaign = null, onClose }: TP
             [{ label: COMPOSER_MSG.postNow, mode: 'now', primary: true, blockers: check.blockers }]
           : [
               { label: COMPOSER_MSG.saveDraft, mode: 'draft' as const, primary: false, blockers: check.draftBlockers },
-              state.scheduleOn
-                ? { label: COMPOSER_MSG.schedulePost, mode: 'schedule' as const, primary: true, blockers: check.blockers }
-                : { label: COMPOSER_MSG.postNow, mode: 'now' as const, primary: true, blockers: check.blockers },
+              state.queueOn
+                ? { label: 'Add to queue', mode: 'queue' as const, primary: true, blockers: [...check.blockers, ...queueIssues] }
+                : state.scheduleOn
+                  ? { label: COMPOSER_MSG.schedulePost, mode: 'schedule' as const, primary: true, blockers: check.blockers }
+                  : { label: COMPOSER_MSG.postNow, mode: 'now' as const, primary: true, blockers: check.blockers },
             ];
   const primary = actions.find((a) => a.primary);
   const hint = busy ? null : primary?.blockers[0];
@@ -335,7 +351,15 @@ export function CreatePostDialog({ opened, draft, campaign = null, onClose }: TP
   if (submitter.result) {
     body = (
       <Box p="md" maw={640} mx="auto" w="100%">
-        <PostResult result={submitter.result.result} sentLabel={submitter.result.sentLabel} />
+        <PostResult
+          result={submitter.result.result}
+          sentLabel={submitter.result.sentLabel}
+          queuedZones={
+            submitter.result.queued
+              ? Object.fromEntries(queueTimes.map((t) => [t.account.id, t.state === 'slot' ? t.zone : null]))
+              : null
+          }
+        />
       </Box>
     );
   } else if (!user || !role) {
@@ -454,9 +478,16 @@ export function CreatePostDialog({ opened, draft, campaign = null, onClose }: TP
               disabled={busy || !maySchedule}
               disabledReason={scheduleDisabledReason}
               onToggle={(on) => {
-                update({ scheduleOn: on });
+                update(on ? { scheduleOn: true, queueOn: false } : { scheduleOn: false });
                 if (!on) setScheduleError(null);
               }}
+              queueOn={state.queueOn}
+              onQueueToggle={(on) => {
+                update(on ? { queueOn: true, scheduleOn: false } : { queueOn: false });
+                if (on) setScheduleError(null);
+              }}
+              queueDetail={<QueueTimes times={queueTimes} isManager={role.isManager} />}
+              hint={<BestTimesHint accounts={chosen} />}
               onDate={(date) => {
                 update({ date });
                 checkSchedule(date, state.time);

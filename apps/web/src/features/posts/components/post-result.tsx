@@ -4,6 +4,7 @@ import { POST_MSG, socialNetwork, type TPostResult } from '@virality/domain';
 import { useState } from 'react';
 import { NetworkTile } from '../../../components/network-tile';
 import { TargetBadge } from '../../../components/status-badge';
+import { momentText, zoneNote } from '../../../lib/zoned-time';
 import { usePostOutcome } from '../api/post-outcome';
 import { RetryFailedButton } from './retry-failed-button';
 
@@ -16,7 +17,15 @@ type TRow = {
   url: string | null;
 };
 
-function rowsOf(result: TPostResult, sentLabel: string): TRow[] {
+/** When a queued post goes out on an account: its DueAt, on the account's schedule's clock. */
+function dueText(result: TPostResult, accountId: string | null, zones: Record<string, string | null>): string | null {
+  const due = result.media_posted_on.find((p) => p.UserSocialMediaID === accountId)?.DueAt;
+  if (!due) return null;
+  const zone = (accountId && zones[accountId]) || null;
+  return `Goes out ${momentText(due, zone)}${zoneNote(zone)}`;
+}
+
+function rowsOf(result: TPostResult, sentLabel: string, zones: Record<string, string | null> | null): TRow[] {
   return [
     ...result.failure.map((f, i) => ({
       key: `f${i}`,
@@ -39,7 +48,7 @@ function rowsOf(result: TPostResult, sentLabel: string): TRow[] {
       network: s.SocialMediaID,
       account: s.UserSocialMediaName,
       state: 'sent' as const,
-      detail: sentLabel,
+      detail: (zones && dueText(result, s.UserSocialMediaID, zones)) || sentLabel,
       url: s.PostUrl,
     })),
   ];
@@ -62,18 +71,28 @@ function headingOf(failed: number, pending: number, sent: number): { title: stri
   return { title: 'Your post is out', line: sent === 1 ? 'Sent to its account.' : `Sent to all ${sent} accounts.` };
 }
 
+type TProps = {
+  result: TPostResult;
+  sentLabel: string;
+  /** Added to the queue: each account's row says when it goes, on its schedule's zone (by account id; null: the browser's). */
+  queuedZones?: Record<string, string | null> | null;
+};
+
 /**
  * Where a post went, account by account: the failed ones first ("Post failed on {network}" with the reason), those
  * still on their way, then those sent; with the failed ones, a way to retry them.
  */
-export function PostResult({ result: first, sentLabel }: { result: TPostResult; sentLabel: string }) {
+export function PostResult({ result: first, sentLabel, queuedZones = null }: TProps) {
   // accounts still on their way turn into sent or failed as the networks answer; a retry starts them again
   const [latest, setLatest] = useState(first);
   const result = usePostOutcome(latest);
-  const rows = rowsOf(result, sentLabel);
+  const rows = rowsOf(result, sentLabel, queuedZones);
   const failed = result.failure.length;
   const pending = result.pending.length;
-  const heading = headingOf(failed, pending, result.success.length);
+  const heading =
+    queuedZones && failed === 0 && pending === 0
+      ? { title: sentLabel, line: 'Each account posts it at its next free time slot.' }
+      : headingOf(failed, pending, result.success.length);
   return (
     <Stack gap="md" aria-live="polite">
       <Group gap="sm" wrap="nowrap">
@@ -130,6 +149,8 @@ export function PostResult({ result: first, sentLabel }: { result: TPostResult; 
                     <TargetBadge tone="failed" label="Failed" />
                   ) : r.state === 'pending' ? (
                     <TargetBadge tone="waiting" label="Publishing" />
+                  ) : queuedZones ? (
+                    <TargetBadge tone="waiting" label="Queued" />
                   ) : (
                     <TargetBadge tone="ok" label="Sent" />
                   )}

@@ -3,6 +3,7 @@ import { DatePickerInput, TimeInput } from '@mantine/dates';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconCalendar, IconClock } from '@tabler/icons-react';
 import dayjs from 'dayjs';
+import type { ReactNode } from 'react';
 import { PHONE_QUERY } from './phone-select';
 
 type TProps = {
@@ -19,6 +20,12 @@ type TProps = {
   onToggle: (on: boolean) => void;
   onDate: (date: string | null) => void;
   onTime: (time: string) => void;
+  /** Add to queue, beside Schedule: on, and what it says when on (each account's next slot). */
+  queueOn: boolean;
+  onQueueToggle: (on: boolean) => void;
+  queueDetail?: ReactNode;
+  /** Shown under the date and time: the chosen accounts' best times. */
+  hint?: ReactNode;
 };
 
 const zoneName = () => {
@@ -29,7 +36,10 @@ const zoneName = () => {
   }
 };
 
-/** The schedule: a switch, then a date (today to the plan's end) and a time (12:00 first), in the browser's zone. */
+/**
+ * When the post goes: now (both switches off), at a date (today to the plan's end) and a time (12:00 first) in the
+ * browser's zone, or added to the queue, where each account's post takes its next free time slot.
+ */
 export function ScheduleFields(p: TProps) {
   const phone = useMediaQuery(PHONE_QUERY);
   const zone = zoneName();
@@ -80,8 +90,18 @@ export function ScheduleFields(p: TProps) {
               </Text>
             </Group>
           )}
+          {p.hint}
         </>
       )}
+      <Switch
+        label="Add to queue"
+        aria-label="Add to queue"
+        description="Each account’s post goes at its next free time slot"
+        checked={p.queueOn}
+        disabled={p.disabled}
+        onChange={(e) => p.onQueueToggle(e.currentTarget.checked)}
+      />
+      {p.queueOn && p.queueDetail}
     </Stack>
   );
 }

@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import {
   mediaIssue,
   POST_MSG,
+  QUEUE_MSG,
   scheduleIssue,
   type TPost,
   type TPostResult,
@@ -10,6 +11,7 @@ import {
 } from '@virality/domain';
 import { createElement, useState } from 'react';
 import { ApiError } from '../../../lib/api-client';
+import { QUEUE_KEY } from '../../../lib/queue-api';
 import { CURRENT_USER_KEY } from '../../../lib/use-current-user';
 import { offerPush } from '../../../lib/web-push';
 import { createPost } from '../api/create-post';
@@ -55,7 +57,8 @@ export function useSubmitPost({ state, setState, accounts, userId, isManager, fr
   const queryClient = useQueryClient();
   const [phase, setPhase] = useState<TPhase>('idle');
   const [progress, setProgress] = useState(0);
-  const [result, setResult] = useState<{ result: TPostResult; sentLabel: string } | null>(null);
+  // queued: added to the queue, each account's row says when it goes (its DueAt)
+  const [result, setResult] = useState<{ result: TPostResult; sentLabel: string; queued: boolean } | null>(null);
 
   const limitReached = (e: ApiError) => {
     // a free-tier influencer over its limit (not an ended plan, a 402) has the free tier's own words
@@ -95,7 +98,7 @@ export function useSubmitPost({ state, setState, accounts, userId, isManager, fr
     const asDraft = mode === 'draft' || isManager || editing;
     setPhase('checking');
     try {
-      if (state.scheduleOn && (mode === 'schedule' || asDraft)) {
+      if (state.scheduleOn && !state.queueOn && (mode === 'schedule' || asDraft)) {
         const issue = scheduleIssue({
           date: state.date,
           time: state.time,
@@ -128,7 +131,7 @@ export function useSubmitPost({ state, setState, accounts, userId, isManager, fr
         }
       }
       setPhase('sending');
-      const kind: TSubmitMode = asDraft ? 'draft' : state.scheduleOn ? 'schedule' : 'now';
+      const kind: TSubmitMode = asDraft ? 'draft' : state.queueOn ? 'queue' : state.scheduleOn ? 'schedule' : 'now';
       const body = buildRequest(state, accounts, { mode: kind, uploads, commonPostId: draft?.CommonPostID });
       const answer = draft
         ? await updateDraft({ ...body, CommonPostID: draft.CommonPostID })
@@ -138,18 +141,23 @@ export function useSubmitPost({ state, setState, accounts, userId, isManager, fr
       void queryClient.invalidateQueries({ queryKey: CURRENT_USER_KEY });
       void queryClient.invalidateQueries({ queryKey: ['posts'] });
       void queryClient.invalidateQueries({ queryKey: ['drafts'] });
+      if (state.queueOn) void queryClient.invalidateQueries({ queryKey: QUEUE_KEY });
       const sentLabel = editing
         ? POST_MSG.draftUpdated
         : kind === 'draft'
           ? POST_MSG.draftSaved
-          : kind === 'schedule'
-            ? POST_MSG.scheduled
-            : POST_MSG.sent;
+          : kind === 'queue'
+            ? QUEUE_MSG.added
+            : kind === 'schedule'
+              ? POST_MSG.scheduled
+              : POST_MSG.sent;
       const r = answer.result;
       if (r.success.length > 0 || r.failure.length === 0) toast(sentLabel, 'green', TOAST_MS.result);
       const failedNetworks = [...new Set(r.failure.map((f) => f.SocialMediaName))];
       for (const n of failedNetworks) toast(POST_MSG.failedOn(n), 'red', TOAST_MS.result);
-      if (r.failure.length > 0 || r.pending.length > 0) setResult({ result: r, sentLabel });
+      // a post added to the queue stays open on each account's time, which the server chose
+      if (r.failure.length > 0 || r.pending.length > 0 || kind === 'queue')
+        setResult({ result: r, sentLabel, queued: kind === 'queue' });
       else close();
     } catch (e) {
       if (isLimit(e)) limitReached(e as ApiError);

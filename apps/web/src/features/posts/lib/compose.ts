@@ -68,6 +68,8 @@ export type TComposerState = {
   /** TikTok's privacy, per TikTok account. */
   tiktokPrivacy: Record<string, string>;
   scheduleOn: boolean;
+  /** Add to queue: each account's post takes that account's next free slot (never with scheduleOn). */
+  queueOn: boolean;
   /** yyyy-MM-dd and HH:mm in the browser's time zone. */
   date: string | null;
   time: string;
@@ -87,6 +89,7 @@ export const emptyComposer = (): TComposerState => ({
   formats: {},
   tiktokPrivacy: {},
   scheduleOn: false,
+  queueOn: false,
   date: null,
   time: DEFAULT_SCHEDULE_TIME,
   campaignId: null,
@@ -324,7 +327,7 @@ export function fromUtc(date: string, time: string): { date: string; time: strin
 
 // ── The request ───────────────────────────────────────────────────────────────────────────────────
 
-export type TSubmitMode = 'now' | 'schedule' | 'draft';
+export type TSubmitMode = 'now' | 'schedule' | 'queue' | 'draft';
 
 /** The post request (zPostBody) for the chosen accounts, with the uploaded media. */
 export function buildRequest(
@@ -335,7 +338,9 @@ export function buildRequest(
   const chosen = chosenAccounts(state, accounts);
   const networks = chosenNetworks(state, accounts);
   const youtube = networks.includes('youtube');
-  const scheduled = state.scheduleOn && state.date ? toUtc(state.date, state.time) : null;
+  // added to the queue, the server gives each account its slot (a draft keeps the choice for when it is sent or approved)
+  const queued = state.queueOn && (mode === 'queue' || mode === 'draft');
+  const scheduled = !queued && state.scheduleOn && state.date ? toUtc(state.date, state.time) : null;
   return {
     ...(commonPostId ? { CommonPostID: commonPostId } : {}),
     ...(state.campaignId ? { CampaignSourceID: state.campaignId } : {}),
@@ -345,6 +350,7 @@ export function buildRequest(
     PrivacyStatus: youtube ? state.youtubePrivacy : null,
     IsDraft: mode === 'draft',
     IsScheduled: Boolean(scheduled),
+    ...(queued ? { AddToQueue: true } : {}),
     ScheduledDate: scheduled?.date ?? null,
     ScheduledTime: scheduled?.time ?? null,
     FEPostType: postTypeFor(state, networks),
@@ -440,7 +446,8 @@ export function stateFromDraft(post: TPost): TComposerState {
     youtubePrivacy: privacy,
     formats,
     tiktokPrivacy,
-    scheduleOn: Boolean(local),
+    scheduleOn: Boolean(local) && !post.InQueue,
+    queueOn: Boolean(post.InQueue),
     date: local?.date ?? null,
     time: local?.time ?? base.time,
   };

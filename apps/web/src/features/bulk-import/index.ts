@@ -1,0 +1,1 @@
+export { BulkImportPage } from './components/bulk-import-page';
