@@ -185,6 +185,7 @@ describe('one composition root for the server, the worker and the tests', () => 
         'apiKeys',
         'audit',
         'auth',
+        'bulkImport',
         'campaigns',
         'events',
         'interests',
