@@ -11,7 +11,8 @@ import { linkByApi } from './support/social';
 
 // Campaigns: a brand creates a campaign on /createcampaignb, tagging an influencer found by the search; the influencer
 // hears of it (the notification opens the campaign), accepts on /tagged and makes a post for it from the campaign's
-// page (the composer opens with the campaign chosen); the brand sees the post on the campaign's page. An IMC's
+// page (the composer opens with the campaign chosen), which goes to the brand for approval; the brand sees the post
+// awaiting approval on the campaign's page and approves it in the review. An IMC's
 // calendar shows its campaign on its first day (the month marks it, the day lists it, a click opens it). The brand then
 // pays the influencer through PayPal's approval page, sees the payment sent and its details, and the influencer's
 // wallet holds it (withdrawing it is the transactions journey).
@@ -123,9 +124,13 @@ for (const { name, viewport } of SIZES) {
       const answer = await sent;
       expect(answer.status(), await answer.text()).toBe(200);
       expect(answer.request().postDataJSON()).toMatchObject({ CampaignSourceID: campaignPath.split('/').pop() });
-      await expect(page.getByText('Your post has been sent!').first()).toBeVisible();
+      // a new campaign asks for the brand's approval: the post goes to the brand first, not out
+      const brandName = `Sunny Foods ${name === 'phone' ? 'Mobile' : 'Desk'}`;
+      await expect(page.getByText(`Sent to ${brandName} for approval`).first()).toBeVisible();
+      await expect(page.getByText('Your post has been sent!')).toHaveCount(0);
+      await expect(page.getByTestId('campaign-post')).toContainText('Awaiting approval');
 
-      // the brand sees the accepted influencer and the post made for the campaign
+      // the brand sees the accepted influencer and the post made for the campaign, awaiting its approval
       await loginInBrowser(page, brand);
       await page.goto(campaignPath);
       await expect(page.getByTestId('influencer').filter({ hasText: 'Quinn Tester' })).toContainText('Accepted');
@@ -135,9 +140,19 @@ for (const { name, viewport } of SIZES) {
       const post = page.getByTestId('campaign-post');
       await expect(post).toContainText(caption.slice(0, 30));
       await expect(post.getByLabel('Instagram')).toBeVisible();
+      await expect(post).toContainText('Awaiting approval');
       await expectNoSidewaysScroll(page);
       await expectNoSeriousA11y();
       await shot(page, `${SHOTS}/campaign-owner-post-${name}.png`, { fullPage: true });
+
+      // the brand reviews it (as Instagram will show it) and approves it: it goes out as the influencer meant
+      await post.getByRole('button', { name: /^Review the post by Quinn Tester/ }).click();
+      const review = page.getByRole('dialog', { name: 'Review the post by Quinn Tester' });
+      await expect(review.getByRole('region', { name: 'Instagram preview' })).toContainText('#SunnyFoods');
+      await review.getByRole('button', { name: 'Approve' }).click();
+      await expect(page.getByText('Post approved: it is being sent now').first()).toBeVisible();
+      await expect(review).toBeHidden();
+      await expect(post).not.toContainText('Awaiting approval');
 
       // the brand pays the influencer 40 USD: the pay dialog, PayPal's approval page, back to the app which captures it
       await page.getByRole('button', { name: 'Pay Quinn Tester' }).click();

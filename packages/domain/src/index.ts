@@ -26,6 +26,8 @@ export * from './rules/api-keys';
 export * from './rules/best-times';
 export * from './rules/bulk-import';
 export * from './rules/calendar';
+export * from './rules/campaign-report';
+export * from './rules/campaign-terms';
 export * from './rules/campaigns';
 export * from './rules/events';
 export * from './rules/guard';

@@ -1,4 +1,12 @@
 import { z } from 'zod';
+import { zCampaignReport } from '../rules/campaign-report';
+import {
+  CAMPAIGN_REVIEW_STATES,
+  zCampaignReviewStep,
+  zCampaignTerms,
+  zCampaignTermsView,
+  zDelivery,
+} from '../rules/campaign-terms';
 import { CAMPAIGN_INFLUENCER_STATES, CAMPAIGN_MSG } from '../rules/campaigns';
 import { ID_MAX, tooLong } from '../rules/limits';
 
@@ -10,8 +18,13 @@ import { ID_MAX, tooLong } from '../rules/limits';
  *   GET  campaigns/tagged?page            any logged in         campaigns the caller is tagged in → zCampaignList
  *   GET  campaigns/active?timeZone        INFLUENCER            accepted campaigns running today (the composer) → zCampaignList
  *   GET  campaigns/:id                    owner or tagged       zCampaignDetail
- *   POST campaigns/:id/tag {influencerIds, timeZone?}  owner   tags more influencers → zCampaignDetail
- *   POST campaigns/:id/respond {accept}   tagged influencer     → zCampaignDetail
+ *   POST campaigns/:id/tag {influencerIds, terms?, timeZone?}  owner   tags more influencers → zCampaignDetail
+ *   PUT  campaigns/:id/influencers/:influencerId/terms {deliverables, fee}  owner   sets one's terms → zCampaignDetail
+ *   POST campaigns/:id/respond {accept, termsAt?}   tagged influencer     → zCampaignDetail
+ *   PUT  campaigns/:id/approval {required}  owner   posts made for it wait for approval, or not → zCampaignDetail
+ *   GET  campaigns/:id/posts/:postId      owner or its author   a post made for it, whole → zCampaignPostPreview
+ *   POST campaigns/:id/posts/:postId/review {approve, remark?}  owner   approve, or ask for changes → zCampaignDetail
+ *   GET  campaigns/:id/report(.csv|.pdf)  owner                 what the campaign bought → zCampaignReport, CSV, PDF
  *   GET  campaigns/influencers/search?q   IMC, BRANDS           influencers by username or e-mail → zInfluencerHit[]
  *   POST campaigns/campaignsByDate {startDate, endDate}   any   campaigns running in the range (owned or accepted) → zCampaignList
  *   POST campaigns/campaignByDay {date}   any                   campaigns starting that day → zCampaignList
@@ -35,6 +48,10 @@ export const zCampaignInfluencer = z.object({
   answeredAt: z.string().nullable(),
   /** What the brand has paid this influencer for the campaign (completed payments), USD. */
   paid: z.number(),
+  /** What they are to deliver and for what fee; null until the owner sets terms. */
+  terms: zCampaignTermsView.nullable(),
+  /** How their deliverables stand (with terms only): each done, due or late, and the fee still to pay. */
+  delivery: zDelivery.nullable(),
 });
 export type TCampaignInfluencer = z.infer<typeof zCampaignInfluencer>;
 
@@ -61,6 +78,8 @@ export const zCampaign = z.object({
   endedAt: z.string().nullable(),
   /** For a tagged influencer: whether they muted the campaign's owner (false for the owner). */
   ownerMuted: z.boolean(),
+  /** Whether posts made for it wait for the owner's approval before they go out. */
+  approvalRequired: z.boolean(),
 });
 export type TCampaign = z.infer<typeof zCampaign>;
 
@@ -78,8 +97,23 @@ export const zCampaignPost = z.object({
   status: z.string(),
   scheduledAt: z.string().nullable(),
   createdAt: z.string(),
+  /** Where it stands in the owner's review (null: the campaign did not ask for one when it was made). */
+  review: z.enum(CAMPAIGN_REVIEW_STATES).nullable(),
+  /** The owner's remark when changes were asked for. */
+  remark: z.string().nullable(),
+  /** Its review's steps, oldest first. */
+  reviews: z.array(zCampaignReviewStep),
 });
 export type TCampaignPost = z.infer<typeof zCampaignPost>;
+
+/** GET campaigns/:id/posts/:postId: a post made for the campaign, whole, as its owner reviews it. */
+export const zCampaignPostPreview = zCampaignPost.extend({
+  text: z.string(),
+  media: z.array(z.object({ url: z.string(), kind: z.enum(['image', 'video']) })),
+  /** Each account it goes to, with the format there (post, story, reel). */
+  targets: z.array(z.object({ network: z.string(), accountName: z.string(), format: z.string() })),
+});
+export type TCampaignPostPreview = z.infer<typeof zCampaignPostPreview>;
 
 /** A payment made in the campaign (see the money contracts for the whole transaction). */
 export const zCampaignPayment = z.object({
@@ -117,10 +151,18 @@ export const zCampaignIdParam = z.object({ id: zId });
 const zTimeZone = z.string().trim().max(64).optional();
 export const zCampaignTag = z.object({
   influencerIds: z.array(zId).min(1, CAMPAIGN_MSG.influencerNotFound).max(50),
+  /** The terms each influencer tagged now is offered (one tagged before keeps theirs). */
+  terms: zCampaignTerms.optional(),
   /** Whether the campaign has ended is read in this zone. */
   timeZone: zTimeZone,
 });
-export const zCampaignRespond = z.object({ accept: z.boolean() });
+export const zCampaignRespond = z.object({
+  accept: z.boolean(),
+  /** The terms' setAt the influencer read: an answer to terms that changed since is refused (409). */
+  termsAt: z.string().max(40).optional(),
+});
+export const zCampaignInfluencerParams = z.object({ id: zId, influencerId: zId });
+export const zCampaignPostParams = z.object({ id: zId, postId: zId });
 export const zCampaignPageQuery = z.object({ page: z.coerce.number().int().min(1).max(100_000).optional() });
 /** GET campaigns/active: "today" in the caller's zone. */
 export const zCampaignActiveQuery = zCampaignPageQuery.extend({ timeZone: zTimeZone });
@@ -137,6 +179,11 @@ export const CAMPAIGN_RESPONSES = {
   'GET /campaigns/:id': zCampaignDetail,
   'POST /campaigns/:id/tag': zCampaignDetail,
   'POST /campaigns/:id/respond': zCampaignDetail,
+  'PUT /campaigns/:id/influencers/:influencerId/terms': zCampaignDetail,
+  'PUT /campaigns/:id/approval': zCampaignDetail,
+  'GET /campaigns/:id/posts/:postId': zCampaignPostPreview,
+  'POST /campaigns/:id/posts/:postId/review': zCampaignDetail,
+  'GET /campaigns/:id/report': zCampaignReport,
   'GET /campaigns/influencers/search': z.array(zInfluencerHit),
   'POST /campaigns/campaignsByDate': zCampaignList,
   'POST /campaigns/campaignByDay': zCampaignList,

@@ -1,4 +1,11 @@
-import { APPROVAL_STATES, POST_FORMATS, POST_TYPES, SOCIAL_NETWORK_KEYS, TARGET_STATES } from '@virality/domain';
+import {
+  APPROVAL_STATES,
+  CAMPAIGN_REVIEW_STATES,
+  POST_FORMATS,
+  POST_TYPES,
+  SOCIAL_NETWORK_KEYS,
+  TARGET_STATES,
+} from '@virality/domain';
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, jsonb, pgTable, real, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { socialAccounts } from './social';
@@ -94,6 +101,11 @@ export const posts = pgTable(
     approval: text('approval'),
     remark: text('remark'),
     reviewedBy: text('reviewed_by').references(() => users.id, { onDelete: 'set null' }),
+    /**
+     * A post made for a campaign whose owner approves its content: awaiting the owner (kept as a draft: on no network,
+     * counted by no plan), changes requested (with the remark), or approved (then sent as its author meant).
+     */
+    campaignReview: text('campaign_review'),
     /** It counted against the plan's post limit (given back if it is deleted before it went out). */
     counted: boolean('counted').notNull().default(false),
     /**
@@ -120,6 +132,7 @@ export const posts = pgTable(
     check('posts_type_ck', oneOf('post_type', POST_TYPES)),
     check('posts_format_ck', oneOf('format', POST_FORMATS)),
     check('posts_approval_ck', sql`approval IS NULL OR ${oneOf('approval', APPROVAL_STATES)}`),
+    check('posts_campaign_review_ck', sql`campaign_review IS NULL OR ${oneOf('campaign_review', CAMPAIGN_REVIEW_STATES)}`),
   ],
 );
 

@@ -25,6 +25,8 @@ export const analyticsModule: TModule = {
     });
     // a post as clients read it carries its likes and comments as the job read them
     services.posts.useFigures((targetIds) => analytics.keptFigures(targetIds));
+    // a campaign's report shows its posts' figures
+    services.campaigns.useFigures((targetIds) => analytics.figuresOf(targetIds));
     return { analytics };
   },
   routes: ({ services }) => [bestTimesRoutes(services.analytics)],

@@ -409,6 +409,17 @@ export function createAnalyticsService(deps: TDeps) {
       };
     },
 
+    /** Every figure of published targets as the job last read them (a target never read is absent). */
+    async figuresOf(
+      targetIds: readonly string[],
+    ): Promise<Map<string, { metrics: Partial<Record<string, number>>; fetchedAt: Date }>> {
+      const out = new Map<string, { metrics: Partial<Record<string, number>>; fetchedAt: Date }>();
+      for (const row of await repo.metricsOf([...targetIds]))
+        if (row.fetchedAt)
+          out.set(row.targetId, { metrics: { ...row.metrics } as Partial<Record<string, number>>, fetchedAt: row.fetchedAt });
+      return out;
+    },
+
     /** Likes and comments of published targets as the job last read them (a target never read is absent). */
     async keptFigures(targetIds: string[]): Promise<Map<string, { likes?: number; comments?: number }>> {
       const out = new Map<string, { likes?: number; comments?: number }>();

@@ -44,6 +44,9 @@ describe('a post naming a campaign (CampaignSourceID)', () => {
     const a = await author('post-a', 'Ana');
     const b = await author('post-b', 'Bo');
     const c = await createCampaign(t, owner.token, { influencerIds: [a.user.id, b.user.id] });
+    // a campaign without the owner's approval of content: its posts go out as made (approval: campaign-approval.test)
+    const off = await call(t, 'PUT', `/api/campaigns/${c._id}/approval`, { token: owner.token, body: { required: false } });
+    expect(off.status).toBe(200);
     await accept(a.token, c._id);
     await accept(b.token, c._id);
 
@@ -72,6 +75,9 @@ describe('a post naming a campaign (CampaignSourceID)', () => {
       status: 'Publishing',
       scheduledAt: null,
       createdAt: expect.any(String),
+      review: null,
+      remark: null,
+      reviews: [],
     });
     expect(shown[1]).toMatchObject({ status: 'Scheduled', scheduledAt: expect.any(String) });
 

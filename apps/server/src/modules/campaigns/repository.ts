@@ -1,7 +1,7 @@
-import { CAMPAIGN_INFLUENCER_ROLE, type TCampaignInfluencerState } from '@virality/domain';
+import { CAMPAIGN_INFLUENCER_ROLE, type TCampaignInfluencerState, type TDeliverable } from '@virality/domain';
 import { and, asc, desc, eq, gt, gte, inArray, isNull, lte, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { TDb } from '../../db/client';
-import { campaignInfluencers, campaignMutes, campaigns, users } from '../../db/schema';
+import { campaignInfluencers, campaignMutes, campaignPostReviews, campaigns, users } from '../../db/schema';
 
 export type TCampaignRow = typeof campaigns.$inferSelect;
 export type TNewCampaign = typeof campaigns.$inferInsert;
@@ -28,7 +28,16 @@ export type TTaggedRow = {
   invitedAt: Date;
   answeredAt: Date | null;
   user: TPersonRow;
+  /** The terms the owner set (none: no deliverables, fee null, termsAt null). */
+  deliverables: TDeliverable[];
+  feeMinor: number | null;
+  termsAt: Date | null;
+  agreedAt: Date | null;
+  deliveredAt: Date | null;
 };
+
+/** An influencer's terms as written. */
+export type TTermsRow = { deliverables: TDeliverable[]; feeMinor: number; termsAt: Date };
 
 const asDate = (v: unknown): Date => (v instanceof Date ? v : new Date(String(v)));
 
@@ -165,11 +174,11 @@ export function createCampaignsRepository(db: TDb) {
     },
 
     /** Tags influencers; one already tagged keeps their answer. Returns the ids tagged now. */
-    async tag(campaignId: string, ids: readonly string[], now: Date): Promise<string[]> {
+    async tag(campaignId: string, ids: readonly string[], now: Date, terms?: TTermsRow): Promise<string[]> {
       if (ids.length === 0) return [];
       const rows = await db
         .insert(campaignInfluencers)
-        .values(ids.map((influencerId) => ({ campaignId, influencerId, status: 'invited', invitedAt: now })))
+        .values(ids.map((influencerId) => ({ campaignId, influencerId, status: 'invited', invitedAt: now, ...terms })))
         .onConflictDoNothing()
         .returning({ id: campaignInfluencers.influencerId });
       return rows.map((r) => r.id);
@@ -183,6 +192,11 @@ export function createCampaignsRepository(db: TDb) {
           status: campaignInfluencers.status,
           invitedAt: campaignInfluencers.invitedAt,
           answeredAt: campaignInfluencers.answeredAt,
+          deliverables: campaignInfluencers.deliverables,
+          feeMinor: campaignInfluencers.feeMinor,
+          termsAt: campaignInfluencers.termsAt,
+          agreedAt: campaignInfluencers.agreedAt,
+          deliveredAt: campaignInfluencers.deliveredAt,
           name: users.name,
           userName: users.userName,
           profileImage: users.profileImage,
@@ -199,6 +213,11 @@ export function createCampaignsRepository(db: TDb) {
         invitedAt: asDate(r.invitedAt),
         answeredAt: r.answeredAt ? asDate(r.answeredAt) : null,
         user: { id: r.influencerId, name: r.name, userName: r.userName, profileImage: r.profileImage },
+        deliverables: r.deliverables ?? [],
+        feeMinor: r.feeMinor,
+        termsAt: r.termsAt ? asDate(r.termsAt) : null,
+        agreedAt: r.agreedAt ? asDate(r.agreedAt) : null,
+        deliveredAt: r.deliveredAt ? asDate(r.deliveredAt) : null,
       }));
     },
 
@@ -211,16 +230,45 @@ export function createCampaignsRepository(db: TDb) {
       return (row?.status as TCampaignInfluencerState | undefined) ?? null;
     },
 
-    /** Records an answer to an invitation still open; false when there was none (not tagged, or answered already). */
-    async answer(campaignId: string, influencerId: string, status: 'accepted' | 'declined', now: Date): Promise<boolean> {
+    /**
+     * Sets an influencer's terms; an influencer who had answered is asked again (invited, the answer cleared). Answers
+     * the status it had, or null when not tagged.
+     */
+    async setTerms(campaignId: string, influencerId: string, terms: TTermsRow): Promise<TCampaignInfluencerState | null> {
+      const where = and(eq(campaignInfluencers.campaignId, campaignId), eq(campaignInfluencers.influencerId, influencerId));
+      const [before] = await db
+        .select({ status: campaignInfluencers.status })
+        .from(campaignInfluencers)
+        .where(where)
+        .for('update');
+      if (!before) return null;
+      await db
+        .update(campaignInfluencers)
+        .set({ ...terms, status: 'invited', answeredAt: null, agreedAt: null, deliveredAt: null })
+        .where(where);
+      return before.status as TCampaignInfluencerState;
+    },
+
+    /**
+     * Records an answer to an invitation still open, to the terms of `termsAt` (null: none were set); false when there
+     * was none (not tagged, answered already) or the terms are no longer those.
+     */
+    async answer(
+      campaignId: string,
+      influencerId: string,
+      status: 'accepted' | 'declined',
+      now: Date,
+      termsAt: Date | null,
+    ): Promise<boolean> {
       const rows = await db
         .update(campaignInfluencers)
-        .set({ status, answeredAt: now })
+        .set({ status, answeredAt: now, agreedAt: status === 'accepted' && termsAt ? now : null })
         .where(
           and(
             eq(campaignInfluencers.campaignId, campaignId),
             eq(campaignInfluencers.influencerId, influencerId),
             eq(campaignInfluencers.status, 'invited'),
+            termsAt ? eq(campaignInfluencers.termsAt, termsAt) : isNull(campaignInfluencers.termsAt),
           ),
         )
         .returning({ id: campaignInfluencers.influencerId });
@@ -371,6 +419,39 @@ export function createCampaignsRepository(db: TDb) {
         .orderBy(asc(users.userNameLower), asc(users.id))
         .limit(limit);
       return rows.map((r) => ({ ...r, emailMatched: r.email === lower }));
+    },
+
+    /** Marks an influencer's deliverables all published, once: false when they were already. */
+    async markDelivered(campaignId: string, influencerId: string, at: Date): Promise<boolean> {
+      const rows = await db
+        .update(campaignInfluencers)
+        .set({ deliveredAt: at })
+        .where(
+          and(
+            eq(campaignInfluencers.campaignId, campaignId),
+            eq(campaignInfluencers.influencerId, influencerId),
+            isNull(campaignInfluencers.deliveredAt),
+          ),
+        )
+        .returning({ id: campaignInfluencers.influencerId });
+      return rows.length > 0;
+    },
+    /** Whether posts made for the campaign wait for the owner's approval. */
+    async setApproval(campaignId: string, required: boolean, now: Date): Promise<void> {
+      await db.update(campaigns).set({ approvalRequired: required, updatedAt: now }).where(eq(campaigns.id, campaignId));
+    },
+    /** A step of a post's review, kept for its history. */
+    async addReviewStep(step: typeof campaignPostReviews.$inferInsert): Promise<void> {
+      await db.insert(campaignPostReviews).values(step);
+    },
+    /** The review steps of these posts, oldest first. */
+    async reviewStepsOf(postIds: readonly string[]) {
+      if (postIds.length === 0) return [];
+      return db
+        .select()
+        .from(campaignPostReviews)
+        .where(inArray(campaignPostReviews.postId, [...postIds]))
+        .orderBy(asc(campaignPostReviews.createdAt), asc(campaignPostReviews.id));
     },
   };
 }

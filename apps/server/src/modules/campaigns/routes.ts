@@ -1,24 +1,43 @@
 import {
   CAMPAIGN_MSG,
   canOwnCampaigns,
+  REPORT_MSG,
+  reportCsv,
   zCampaignActiveQuery,
+  zCampaignApproval,
   zCampaignByDay,
   zCampaignCreate,
   zCampaignIdParam,
+  zCampaignInfluencerParams,
   zCampaignOwnerParam,
   zCampaignPageQuery,
+  zCampaignPostParams,
   zCampaignRespond,
+  zCampaignReview,
   zCampaignsByDate,
   zCampaignTag,
+  zCampaignTerms,
   zInfluencerSearchQuery,
 } from '@virality/domain';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { forbidden } from '../../errors';
 import { authOf, guard, requireAuth, requireRole } from '../../http/auth';
 import { replies } from '../../http/contracts';
 import { ok } from '../../http/envelope';
+import { reportPdf } from './report-pdf';
 import type { TCampaignsService } from './service';
+
+/** A file name from a campaign's name: letters, digits and dashes only. */
+const reportFileName = (name: string) =>
+  `${
+    name
+      .normalize('NFKD')
+      .replace(/[^A-Za-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '')
+      .slice(0, 60) || 'campaign'
+  }-report`;
 
 const security = [{ accessToken: [] }];
 
@@ -170,6 +189,140 @@ export const campaignsRoutes =
       },
       async (req) => ok(await campaigns.tag(authOf(req), req.params.id, req.body), CAMPAIGN_MSG.tagged),
     );
+    app.put(
+      '/campaigns/:id/influencers/:influencerId/terms',
+      {
+        ...owners,
+        schema: {
+          response: replies('PUT /campaigns/:id/influencers/:influencerId/terms'),
+          tags,
+          security,
+          summary:
+            "The owner sets a tagged influencer's deliverables (network, post type, count, due date) and fee in USD; one who had answered is asked again",
+          params: zCampaignInfluencerParams,
+          body: zCampaignTerms,
+        },
+      },
+      async (req) => {
+        const { detail, message } = await campaigns.setTerms(authOf(req), req.params.id, req.params.influencerId, req.body);
+        return ok(detail, message);
+      },
+    );
+    app.put(
+      '/campaigns/:id/approval',
+      {
+        ...owners,
+        schema: {
+          response: replies('PUT /campaigns/:id/approval'),
+          tags,
+          security,
+          summary:
+            'The owner turns the approval of content on or off: posts made for the campaign from then on wait for approval, or go out as made (those waiting still wait)',
+          params: zCampaignIdParam,
+          body: zCampaignApproval,
+        },
+      },
+      async (req) => {
+        const { detail, message } = await campaigns.setApproval(authOf(req), req.params.id, req.body.required);
+        return ok(detail, message);
+      },
+    );
+    app.get(
+      '/campaigns/:id/posts/:postId',
+      {
+        ...signedIn,
+        schema: {
+          response: replies('GET /campaigns/:id/posts/:postId'),
+          tags,
+          security,
+          summary:
+            'A post made for the campaign, whole (its text, media and each account with its format) and its review’s steps: for the owner, or its author',
+          params: zCampaignPostParams,
+        },
+      },
+      async (req) => ok(await campaigns.postPreview(authOf(req), req.params.id, req.params.postId)),
+    );
+    app.post(
+      '/campaigns/:id/posts/:postId/review',
+      {
+        ...owners,
+        schema: {
+          response: replies('POST /campaigns/:id/posts/:postId/review'),
+          tags,
+          security,
+          summary:
+            'The owner approves a post awaiting approval (it goes out now, at its time or to the queue, as its author meant) or asks for changes with a remark; a repeated approval sends nothing again',
+          params: zCampaignPostParams,
+          body: zCampaignReview,
+        },
+      },
+      async (req) => {
+        const { detail, message } = await campaigns.reviewPost(authOf(req), req.params.id, req.params.postId, req.body);
+        return ok(detail, message);
+      },
+    );
+    app.get(
+      '/campaigns/:id/report',
+      {
+        ...owners,
+        schema: {
+          response: replies('GET /campaigns/:id/report'),
+          tags,
+          security,
+          summary:
+            'The owner’s report: each published post and account with its figures as last read, per influencer deliverables, figures and payments, the sums, spend, cost per engagement and per 1,000 views, and engagement by day',
+          params: zCampaignIdParam,
+        },
+      },
+      async (req) => ok(await campaigns.report(authOf(req), req.params.id), REPORT_MSG.read),
+    );
+    app.get(
+      '/campaigns/:id/report.csv',
+      {
+        ...owners,
+        schema: {
+          tags,
+          security,
+          summary: 'The report’s posts as CSV (one row per post and account, then the total)',
+          params: zCampaignIdParam,
+          produces: ['text/csv'],
+          response: { 200: z.string().describe('The report, as text/csv') },
+        },
+      },
+      async (req, reply) => {
+        const report = await campaigns.report(authOf(req), req.params.id);
+        return reply
+          .type('text/csv; charset=utf-8')
+          .header('content-disposition', `attachment; filename="${reportFileName(report.campaign.name)}.csv"`)
+          .send(reportCsv(report));
+      },
+    );
+    app.get(
+      '/campaigns/:id/report.pdf',
+      {
+        ...owners,
+        schema: {
+          tags,
+          security,
+          summary: 'The report as a PDF to send on (A4: the sums, engagement by day, each influencer and each post)',
+          params: zCampaignIdParam,
+          produces: ['application/pdf'],
+          response: {
+            200: z
+              .custom<Buffer>((v) => Buffer.isBuffer(v))
+              .meta({ type: 'string', format: 'binary' })
+              .describe('The report, as application/pdf'),
+          },
+        },
+      },
+      async (req, reply) => {
+        const report = await campaigns.report(authOf(req), req.params.id);
+        return reply
+          .type('application/pdf')
+          .header('content-disposition', `attachment; filename="${reportFileName(report.campaign.name)}.pdf"`)
+          .send(await reportPdf(report));
+      },
+    );
     app.post(
       '/campaigns/:id/respond',
       {
@@ -178,14 +331,15 @@ export const campaignsRoutes =
           response: replies('POST /campaigns/:id/respond'),
           tags,
           security,
-          summary: 'A tagged influencer accepts or declines, once (the owner is told)',
+          summary:
+            'A tagged influencer accepts or declines, once (the owner is told); accepting agrees to the terms read (termsAt: 409 when they changed since)',
           params: zCampaignIdParam,
           body: zCampaignRespond,
         },
       },
       async (req) =>
         ok(
-          await campaigns.respond(authOf(req), req.params.id, req.body.accept),
+          await campaigns.respond(authOf(req), req.params.id, req.body.accept, req.body.termsAt),
           req.body.accept ? CAMPAIGN_MSG.accepted : CAMPAIGN_MSG.declined,
         ),
     );

@@ -9,32 +9,48 @@ import {
   campaignBudgetIssue,
   campaignDayIssues,
   canOwnCampaigns,
+  DELIVERY_MSG,
   dayInZone,
+  daysBetween,
+  deliveryProgress,
+  feeToMinor,
+  formatUsd,
   INSIGHTS_MSG,
   isCampaignDay,
   isTimeZone,
   MONEY_MSG,
   MSG,
   minorToUsd,
+  REVIEW_MSG,
+  reportFigures,
+  reportTotals,
   type TCampaign,
   type TCampaignCreateInput,
   type TCampaignDetail,
   type TCampaignList,
   type TCampaignMute,
   type TCampaignPerson,
+  type TCampaignPostPreview,
+  type TCampaignReport,
+  type TCampaignReviewAction,
+  type TCampaignReviewInput,
+  type TCampaignTermsInput,
+  TERMS_MSG,
   type TInfluencerHit,
+  type TReportPost,
+  termsIssues,
   usdToMinor,
 } from '@virality/domain';
 import type { Clock } from '../../clock';
-import { badRequest, forbidden, notFound, tooMany } from '../../errors';
+import { AppError, badRequest, forbidden, notFound, tooMany } from '../../errors';
 import { newId } from '../../lib/ids';
 import type { TUnitOfWork } from '../../lib/unit-of-work';
 import type { TAuthContext } from '../auth/service';
 import type { TNotificationsService } from '../notifications/service';
 import type { TUserRow } from '../users/repository';
 import type { TWebhooksService } from '../webhooks/service';
-import type { TCampaignPaymentsPort, TCampaignPostsPort, TPayableCampaign } from './ports';
-import type { TCampaignListRow, TCampaignsRepository, TPersonRow } from './repository';
+import type { TCampaignFiguresPort, TCampaignPaymentsPort, TCampaignPostsPort, TPayableCampaign } from './ports';
+import type { TCampaignListRow, TCampaignRow, TCampaignsRepository, TPersonRow, TTermsRow } from './repository';
 
 /** Influencers a search answers at most. */
 export const INFLUENCER_SEARCH_MAX = 10;
@@ -81,6 +97,7 @@ export function createCampaignsService(deps: TDeps) {
   const { repo, notifications, unitOfWork, clock } = deps;
   let payments: TCampaignPaymentsPort | null = null;
   let posts: TCampaignPostsPort | null = null;
+  let figures: TCampaignFiguresPort | null = null;
 
   const todayIn = (zone: string) => dayInZone(clock.now(), zone);
 
@@ -121,7 +138,7 @@ export function createCampaignsService(deps: TDeps) {
    * Tags `ids` (already checked) in the campaign and tells each one tagged now, once, inside the caller's unit: at
    * most CAMPAIGN_TAGS_PER_DAY new tags per owner in 24 hours; an influencer who muted the owner is not told.
    */
-  async function tagAndTell(a: TAuthContext, campaign: { id: string; name: string }, ids: string[]) {
+  async function tagAndTell(a: TAuthContext, campaign: { id: string; name: string }, ids: string[], terms?: TTermsRow) {
     const owner = ownerNameOf(a);
     const already = await repo.alreadyTagged(campaign.id, ids);
     const fresh = ids.filter((id) => !already.has(id));
@@ -129,7 +146,7 @@ export function createCampaignsService(deps: TDeps) {
     if ((await repo.taggedCount(campaign.id)) + fresh.length > CAMPAIGN_MAX_INFLUENCERS)
       throw badRequest(CAMPAIGN_MSG.tooManyInfluencers, { errors: { influencerIds: CAMPAIGN_MSG.tooManyInfluencers } });
     if ((await startedToday(a.userId)).tags + fresh.length > CAMPAIGN_TAGS_PER_DAY) throw tooMany(CAMPAIGN_MSG.tooManyTags);
-    const taggedNow = await repo.tag(campaign.id, fresh, clock.now());
+    const taggedNow = await repo.tag(campaign.id, fresh, clock.now(), terms);
     const muted = await repo.mutedBy(a.userId, taggedNow);
     for (const influencerId of taggedNow) {
       const data = { campaignId: campaign.id, campaignName: campaign.name, ownerId: a.userId, influencerId };
@@ -146,6 +163,17 @@ export function createCampaignsService(deps: TDeps) {
         senderId: a.userId,
         dedupeKey: `campaign-tagged:${campaign.id}:${influencerId}`,
       });
+  }
+
+  /** Terms checked against the campaign's days and budget (400 with each field's words), as they are written. */
+  function termsRowOf(
+    campaign: Pick<TCampaignRow, 'startDate' | 'endDate' | 'budgetMinor'>,
+    input: TCampaignTermsInput,
+  ): TTermsRow {
+    const errors = termsIssues(input, campaign);
+    const first = Object.values(errors)[0];
+    if (first) throw badRequest(first, { errors });
+    return { deliverables: input.deliverables, feeMinor: feeToMinor(input.fee)!, termsAt: clock.now() };
   }
 
   /** What was paid in each campaign (cents): the sum, and per influencer. */
@@ -172,6 +200,7 @@ export function createCampaignsService(deps: TDeps) {
       createdAt: r.createdAt.toISOString(),
       endedAt: r.ownerClosedAt?.toISOString() ?? null,
       ownerMuted: r.ownerMuted,
+      approvalRequired: r.approvalRequired,
     };
   }
 
@@ -206,6 +235,9 @@ export function createCampaignsService(deps: TDeps) {
       payments ? payments.payments(id, isOwner ? null : a.userId) : [],
     ]);
     const figures = spent.get(id);
+    const steps = await repo.reviewStepsOf(madePosts.map((p) => p._id));
+    const withTerms = tagged.filter((t) => t.termsAt && t.feeMinor !== null).map((t) => t.influencerId);
+    const delivered = posts && withTerms.length ? await posts.deliveries(id, withTerms) : [];
     return {
       ...campaignDto(row, a.userId, figures?.spentMinor ?? 0),
       influencers: tagged.map((t) => ({
@@ -214,8 +246,34 @@ export function createCampaignsService(deps: TDeps) {
         invitedAt: t.invitedAt.toISOString(),
         answeredAt: t.answeredAt?.toISOString() ?? null,
         paid: minorToUsd(figures?.byInfluencer.get(t.influencerId) ?? 0),
+        terms:
+          t.termsAt && t.feeMinor !== null
+            ? {
+                deliverables: t.deliverables,
+                fee: minorToUsd(t.feeMinor),
+                setAt: t.termsAt.toISOString(),
+                agreedAt: t.agreedAt?.toISOString() ?? null,
+              }
+            : null,
+        delivery:
+          t.termsAt && t.feeMinor !== null
+            ? {
+                ...deliveryProgress(
+                  t.deliverables,
+                  delivered.filter((d) => d.authorId === t.influencerId),
+                  clock.now(),
+                ),
+                completedAt: t.deliveredAt?.toISOString() ?? null,
+                feeDue: minorToUsd(Math.max(0, t.feeMinor - (figures?.byInfluencer.get(t.influencerId) ?? 0))),
+              }
+            : null,
       })),
-      posts: madePosts,
+      posts: madePosts.map((p) => ({
+        ...p,
+        reviews: steps
+          .filter((r) => r.postId === p._id)
+          .map((r) => ({ action: r.action as TCampaignReviewAction, remark: r.remark, at: r.createdAt.toISOString() })),
+      })),
       payments: paid,
     };
   }
@@ -228,6 +286,96 @@ export function createCampaignsService(deps: TDeps) {
     /** The posts module says which posts were made for campaigns (called once, at start). */
     usePosts(port: TCampaignPostsPort) {
       posts = port;
+    },
+    /** The analytics module says what the networks' figures of published posts are (called once, at start). */
+    useFigures(port: TCampaignFiguresPort) {
+      figures = port;
+    },
+
+    /**
+     * GET campaigns/:id/report: the owner's report of what the campaign bought: each published post and account with
+     * its figures as last read, per influencer their deliverables, figures and payments, the sums (of the rows),
+     * spend, cost per engagement and per 1,000 views, and a day-by-day series over the campaign's days.
+     */
+    async report(a: TAuthContext, id: string): Promise<TCampaignReport> {
+      assertOwnerRole(a);
+      const campaign = await ownCampaign(a, id);
+      const [tagged, published, spent, paid] = await Promise.all([
+        repo.tagged(id),
+        posts ? posts.published(id) : [],
+        spentOf([id]),
+        payments ? payments.payments(id, null) : [],
+      ]);
+      const read = figures ? await figures(published.map((p) => p.targetId)) : new Map();
+      const nameById = new Map(tagged.map((t) => [t.influencerId, nameOf(t.user, 'Influencer')]));
+      const rows: TReportPost[] = published.map((p) => {
+        const f = read.get(p.targetId);
+        return {
+          postId: p.postId,
+          influencerId: p.authorId,
+          influencer: nameById.get(p.authorId) ?? 'Influencer',
+          network: p.network,
+          accountName: p.accountName,
+          format: p.format,
+          url: p.url,
+          caption: p.caption,
+          publishedAt: p.publishedAt.toISOString(),
+          figuresAt: f?.fetchedAt.toISOString() ?? null,
+          ...reportFigures(f?.metrics ?? null),
+        };
+      });
+      const byInfluencer = spent.get(id)?.byInfluencer ?? new Map<string, number>();
+      const now = clock.now();
+      const progress = new Map(
+        tagged.map((t) => [
+          t.influencerId,
+          t.termsAt
+            ? deliveryProgress(
+                t.deliverables,
+                published.filter((p) => p.authorId === t.influencerId),
+                now,
+              ).items
+            : [],
+        ]),
+      );
+      const influencers = tagged
+        .filter((t) => t.status === 'accepted' || rows.some((r) => r.influencerId === t.influencerId))
+        .map((t) => ({
+          influencerId: t.influencerId,
+          name: nameOf(t.user, 'Influencer'),
+          fee: t.termsAt && t.feeMinor !== null ? minorToUsd(t.feeMinor) : null,
+          ...reportTotals(
+            rows.filter((r) => r.influencerId === t.influencerId),
+            minorToUsd(byInfluencer.get(t.influencerId) ?? 0),
+            progress.get(t.influencerId) ?? [],
+          ),
+        }));
+      const completed = paid.filter((p) => p.paymentStatus === 'COMPLETED');
+      const days = daysBetween(campaign.startDate, campaign.endDate).map((date) => {
+        const those = rows.filter((r) => r.publishedAt.slice(0, 10) === date);
+        return {
+          date,
+          views: those.reduce((n, r) => n + (r.views ?? 0), 0),
+          engagement: those.reduce((n, r) => n + r.engagement, 0),
+          spent: Math.round(completed.filter((p) => p.date.slice(0, 10) === date).reduce((n, p) => n + p.amount, 0) * 100) / 100,
+        };
+      });
+      return {
+        campaign: {
+          id,
+          name: campaign.name,
+          owner: nameOf(a.user, 'Owner'),
+          startDate: campaign.startDate,
+          endDate: campaign.endDate,
+          budget: minorToUsd(campaign.budgetMinor),
+          currency: 'USD',
+        },
+        generatedAt: now.toISOString(),
+        totals: reportTotals(rows, minorToUsd(spent.get(id)?.spentMinor ?? 0), [...progress.values()].flat()),
+        influencers,
+        posts: rows,
+        days,
+      };
     },
 
     /**
@@ -299,32 +447,83 @@ export function createCampaignsService(deps: TDeps) {
      * POST campaigns/:id/tag: the owner tags more influencers (each an active influencer account, else the whole
      * call is refused); one tagged before keeps their answer and is not told again. An ended campaign takes none.
      */
-    async tag(a: TAuthContext, id: string, input: { influencerIds: string[]; timeZone?: string }): Promise<TCampaignDetail> {
+    async tag(
+      a: TAuthContext,
+      id: string,
+      input: { influencerIds: string[]; terms?: TCampaignTermsInput; timeZone?: string },
+    ): Promise<TCampaignDetail> {
       assertOwnerRole(a);
       const zone = zoneOf(input.timeZone);
       const campaign = await ownCampaign(a, id);
       if (campaign.endDate < todayIn(zone)) throw badRequest(CAMPAIGN_MSG.ended);
+      const terms = input.terms ? termsRowOf(campaign, input.terms) : undefined;
       const ids = unique(input.influencerIds);
       await taggableOrRefuse(ids);
       await unitOfWork(async () => {
         const locked = await repo.lockCampaign(id);
         if (!locked) throw notFound(CAMPAIGN_MSG.notFound);
-        await tagAndTell(a, locked, ids);
+        await tagAndTell(a, locked, ids, terms);
       });
       return detailFor(a, id);
     },
 
-    /** POST campaigns/:id/respond: a tagged influencer accepts or declines, once; the owner is told. */
-    async respond(a: TAuthContext, id: string, accept: boolean): Promise<TCampaignDetail> {
+    /**
+     * PUT campaigns/:id/influencers/:influencerId/terms: the owner sets what a tagged influencer is to deliver and the
+     * fee (checked against the campaign's days and budget). An influencer who had answered is asked again: their
+     * answer is cleared and they are told (unless they muted the owner); what they posted for the campaign stays.
+     */
+    async setTerms(
+      a: TAuthContext,
+      id: string,
+      influencerId: string,
+      input: TCampaignTermsInput,
+    ): Promise<{ detail: TCampaignDetail; message: string }> {
+      assertOwnerRole(a);
+      const campaign = await ownCampaign(a, id);
+      if (campaign.endDate < todayIn('Etc/GMT+12')) throw badRequest(CAMPAIGN_MSG.ended);
+      const terms = termsRowOf(campaign, input);
+      const owner = ownerNameOf(a);
+      let before: string | null = null;
+      await unitOfWork(async () => {
+        if (!(await repo.lockCampaign(id))) throw notFound(CAMPAIGN_MSG.notFound);
+        before = await repo.setTerms(id, influencerId, terms);
+        if (!before) throw notFound(TERMS_MSG.notTagged);
+        if ((await repo.mutedBy(a.userId, [influencerId])).has(influencerId)) return;
+        await notifications.notify(influencerId, {
+          type: 'CAMPAIGN_TAGGED',
+          title: TERMS_MSG.changedTitle(owner, campaign.name),
+          description: TERMS_MSG.changedBody,
+          payload: { payloadId: id },
+          senderId: a.userId,
+          dedupeKey: `campaign-terms:${id}:${influencerId}:${terms.termsAt.getTime()}`,
+        });
+      });
+      const detail = await detailFor(a, id);
+      const who = detail.influencers.find((i) => i.user._id === influencerId);
+      const name = who?.user.name ?? who?.user.userName ?? 'The influencer';
+      return { detail, message: before === 'invited' ? TERMS_MSG.saved : TERMS_MSG.savedAskAgain(name) };
+    },
+
+    /**
+     * POST campaigns/:id/respond: a tagged influencer accepts or declines, once; accepting agrees to the terms they
+     * read (`termsAt`: terms changed since are refused with 409, so nobody agrees to terms they did not see); the
+     * owner is told.
+     */
+    async respond(a: TAuthContext, id: string, accept: boolean, termsAt?: string): Promise<TCampaignDetail> {
       assertInfluencer(a);
       const campaign = await repo.findCampaign(id);
-      const status = campaign ? await repo.tagOf(id, a.userId) : null;
-      if (!campaign || !status) throw notFound(CAMPAIGN_MSG.notFound);
-      if (status !== 'invited') throw badRequest(CAMPAIGN_MSG.alreadyAnswered);
+      const [tag] = campaign ? await repo.tagged(id, a.userId) : [];
+      if (!campaign || !tag) throw notFound(CAMPAIGN_MSG.notFound);
+      if (tag.status !== 'invited') throw badRequest(CAMPAIGN_MSG.alreadyAnswered);
+      const changed = () => new AppError(409, TERMS_MSG.changedSinceRead, null, 'CONFLICT');
+      if (termsAt !== undefined && termsAt !== (tag.termsAt?.toISOString() ?? '')) throw changed();
       await unitOfWork(async () => {
-        // the update takes only an open invitation: of two answers at once, the second finds none
-        if (!(await repo.answer(id, a.userId, accept ? 'accepted' : 'declined', clock.now())))
+        // the update takes only an open invitation to the terms read: of two answers at once, the second finds none
+        if (!(await repo.answer(id, a.userId, accept ? 'accepted' : 'declined', clock.now(), tag.termsAt))) {
+          const [now] = await repo.tagged(id, a.userId);
+          if (now?.status === 'invited') throw changed();
           throw badRequest(CAMPAIGN_MSG.alreadyAnswered);
+        }
         const answered = {
           campaignId: id,
           campaignName: campaign.name,
@@ -394,6 +593,143 @@ export function createCampaignsService(deps: TDeps) {
         budgetMinor: campaign.budgetMinor,
         influencer: { id: tag.influencerId, name: tag.user.name ?? tag.user.userName },
       };
+    },
+
+    /**
+     * For the publishing engine, inside the unit that writes a campaign post's publish: when it completes its
+     * author's deliverables, that is kept and the owner told (once: the mark is taken only while it is not set).
+     */
+    async targetPublished(campaignId: string, authorId: string): Promise<void> {
+      const [tag] = await repo.tagged(campaignId, authorId);
+      if (!tag?.termsAt || tag.feeMinor === null || tag.deliveredAt || !posts) return;
+      const progress = deliveryProgress(tag.deliverables, await posts.deliveries(campaignId, [authorId]), clock.now());
+      if (!progress.complete) return;
+      const campaign = await repo.findCampaign(campaignId);
+      if (!campaign || !(await repo.markDelivered(campaignId, authorId, clock.now()))) return;
+      await notifications.notify(campaign.ownerId, {
+        type: 'CAMPAIGN_ANSWERED',
+        title: DELIVERY_MSG.deliveredTitle(nameOf(tag.user, 'An influencer'), campaign.name),
+        description: DELIVERY_MSG.deliveredBody(formatUsd(tag.feeMinor)),
+        payload: { payloadId: campaignId },
+        senderId: authorId,
+        dedupeKey: `campaign-delivered:${campaignId}:${authorId}:${tag.termsAt.getTime()}`,
+      });
+    },
+
+    /** For the posts module: whether a post made for the campaign waits for its owner's approval. */
+    async approvalRequired(campaignId: string): Promise<boolean> {
+      return (await repo.findCampaign(campaignId))?.approvalRequired ?? false;
+    },
+
+    /**
+     * For the posts module, inside the unit that sends a post for approval: the step kept and the owner told (unless
+     * the owner closed their account). Answers the owner's name, for the author's message.
+     */
+    async postSubmitted(input: { campaignId: string; postId: string; author: { id: string; name: string } }): Promise<string> {
+      const row = await repo.listRow(input.campaignId, input.author.id);
+      if (!row) throw badRequest(CAMPAIGN_MSG.notForPost);
+      const now = clock.now();
+      await repo.addReviewStep({
+        id: newId(),
+        campaignId: input.campaignId,
+        postId: input.postId,
+        actorId: input.author.id,
+        action: 'submitted',
+        remark: null,
+        createdAt: now,
+      });
+      await notifications.notify(row.ownerId, {
+        type: 'CAMPAIGN_ANSWERED',
+        title: REVIEW_MSG.submittedTitle(input.author.name, row.name),
+        description: REVIEW_MSG.submittedBody,
+        payload: { payloadId: input.campaignId },
+        senderId: input.author.id,
+        dedupeKey: `campaign-post-submitted:${input.postId}:${now.getTime()}`,
+      });
+      return nameOf(row.owner, 'the campaign’s owner');
+    },
+
+    /** PUT campaigns/:id/approval: whether posts made for it from now on wait for the owner (those waiting still do). */
+    async setApproval(a: TAuthContext, id: string, required: boolean): Promise<{ detail: TCampaignDetail; message: string }> {
+      assertOwnerRole(a);
+      await ownCampaign(a, id);
+      await repo.setApproval(id, required, clock.now());
+      return { detail: await detailFor(a, id), message: required ? REVIEW_MSG.approvalOn : REVIEW_MSG.approvalOff };
+    },
+
+    /** GET campaigns/:id/posts/:postId: a post made for the campaign, whole, for its owner (or its author) to read. */
+    async postPreview(a: TAuthContext, id: string, postId: string): Promise<TCampaignPostPreview> {
+      const row = await repo.findCampaign(id);
+      if (!row) throw notFound(CAMPAIGN_MSG.notFound);
+      const isOwner = row.ownerId === a.userId;
+      // to anyone but its owner and the influencers it tagged, the campaign does not exist
+      if (!isOwner && !(await repo.tagOf(id, a.userId))) throw notFound(CAMPAIGN_MSG.notFound);
+      const post = posts ? await posts.preview(id, postId) : null;
+      if (!post || (!isOwner && post.author._id !== a.userId)) throw notFound(REVIEW_MSG.postNotInCampaign);
+      const steps = await repo.reviewStepsOf([postId]);
+      return {
+        ...post,
+        reviews: steps.map((r) => ({
+          action: r.action as TCampaignReviewAction,
+          remark: r.remark,
+          at: r.createdAt.toISOString(),
+        })),
+      };
+    },
+
+    /**
+     * POST campaigns/:id/posts/:postId/review: the owner approves a post awaiting approval (it goes out as its author
+     * meant: now, at its time, or to the queue; now when its time has passed) or asks for changes with a remark. The
+     * step is kept and the author told, in the same unit of work as the change. A repeat of an approval (a lost answer,
+     * two at once) sends nothing again and answers the campaign as it stands.
+     */
+    async reviewPost(
+      a: TAuthContext,
+      id: string,
+      postId: string,
+      input: TCampaignReviewInput,
+    ): Promise<{ detail: TCampaignDetail; message: string }> {
+      assertOwnerRole(a);
+      const campaign = await ownCampaign(a, id);
+      const remark = input.remark?.trim() || null;
+      if (!input.approve && !remark)
+        throw badRequest(REVIEW_MSG.remarkRequired, { errors: { remark: REVIEW_MSG.remarkRequired } });
+      if (!posts) throw notFound(REVIEW_MSG.postNotInCampaign);
+      const port = posts;
+      const now = clock.now();
+      const done = await unitOfWork(async () => {
+        const r = await port.review({ campaignId: id, postId, reviewerId: a.userId, approve: input.approve, remark });
+        if (r.outcome === 'replayed') return r;
+        await repo.addReviewStep({
+          id: newId(),
+          campaignId: id,
+          postId,
+          actorId: a.userId,
+          action: r.outcome,
+          remark: r.outcome === 'changes_requested' ? remark : null,
+          createdAt: now,
+        });
+        await notifications.notify(r.authorId, {
+          type: 'CAMPAIGN_TAGGED',
+          title: r.outcome === 'approved' ? REVIEW_MSG.approvedTitle(campaign.name) : REVIEW_MSG.changesTitle(campaign.name),
+          description: r.outcome === 'approved' ? REVIEW_MSG.approvedNow : (remark ?? ''),
+          payload: { payloadId: id },
+          senderId: a.userId,
+          dedupeKey: `campaign-post-reviewed:${postId}:${now.getTime()}`,
+        });
+        return r;
+      });
+      const message =
+        done.outcome === 'changes_requested'
+          ? REVIEW_MSG.changesRequested
+          : done.sent === 'schedule'
+            ? REVIEW_MSG.approvedScheduled
+            : done.sent === 'queue'
+              ? REVIEW_MSG.approvedQueued
+              : done.sent === 'now'
+                ? REVIEW_MSG.approvedNow
+                : REVIEW_MSG.approved;
+      return { detail: await detailFor(a, id), message };
     },
 
     /**

@@ -25,6 +25,7 @@ import {
 import { newId } from '../../lib/ids';
 import type { TMetrics, TTargetOutcome } from '../../lib/metrics';
 import type { TCancelJob, TEnqueue, TUnitOfWork } from '../../lib/unit-of-work';
+import type { TCampaignsService } from '../campaigns/service';
 import type { TNotificationsService } from '../notifications/service';
 import type { TPointsService } from '../points/service';
 import type { TSocialAccountsService } from '../social-accounts/service';
@@ -230,6 +231,8 @@ export function createPublishEngine(deps: {
   metrics?: Pick<TMetrics, 'targetEnded'>;
   /** Writes the webhook event of a target's end, inside the unit that writes the end. */
   webhooks?: Pick<TWebhooksService, 'emit'>;
+  /** Counts a campaign post's publish toward its author's deliverables, inside the unit that writes the end. */
+  campaigns?: Pick<TCampaignsService, 'targetPublished'>;
 }) {
   const { repo, social, notifications, points, clock, unitOfWork, enqueue, cancelJob } = deps;
   const leaseMs = deps.leaseSeconds * 1000;
@@ -434,6 +437,7 @@ export function createPublishEngine(deps: {
         };
         // recorded now; added to the user's total (and the level they reach kept) when the post settles, once per post
         await repo.earnPoints(earning);
+        if (post.campaignSourceId) await deps.campaigns?.targetPublished(post.campaignSourceId, post.userId);
       }
       if (final) await settleIn(post.id, locked);
       const event = final ? TARGET_EVENT[row.state] : undefined;

@@ -32,6 +32,8 @@ export const postsModule: TModule = {
       convert: (network, media) => services.mediaConverter.forNetwork(network, media),
       metrics,
       webhooks: services.webhooks,
+      // a campaign's deliverables are counted as its posts go out, in the unit that writes each end
+      campaigns: services.campaigns,
     });
     const posts = createPostsService({
       repo,
@@ -54,7 +56,13 @@ export const postsModule: TModule = {
     // a schedule's change moves its accounts' queued posts, in the same unit of work
     services.queue.onChanged((orgId, accountIds) => posts.retimeQueues(orgId, accountIds));
     // a campaign shows the posts its influencers made for it
-    services.campaigns.usePosts({ forCampaign: (campaignId, authorIds) => posts.campaignPosts(campaignId, authorIds) });
+    services.campaigns.usePosts({
+      forCampaign: (campaignId, authorIds) => posts.campaignPosts(campaignId, authorIds),
+      preview: (campaignId, postId) => posts.campaignPostPreview(campaignId, postId),
+      review: (input) => posts.reviewCampaignPost(input),
+      deliveries: (campaignId, authorIds) => posts.campaignDeliveries(campaignId, authorIds),
+      published: (campaignId) => posts.campaignPublished(campaignId),
+    });
     return { posts, publishing };
   },
   routes: ({ services }) => [postsMainRoutes(services.posts)],

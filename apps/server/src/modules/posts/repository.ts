@@ -22,6 +22,8 @@ export type TCampaignPostRow = {
   authorName: string | null;
   authorUserName: string | null;
   authorImage: string | null;
+  campaignReview: string | null;
+  remark: string | null;
   targets: { network: string; state: string }[];
 };
 
@@ -777,6 +779,46 @@ export function createPostsRepository(db: TDb, changes: TChanges) {
      * `limit`, in one query: each with its caption cut to 140 characters, its writer and its targets' networks
      * and states.
      */
+    /** Every published target of posts made for a campaign, oldest first: the rows of its report. */
+    async campaignPublished(campaignId: string) {
+      return db
+        .select({
+          targetId: postTargets.id,
+          postId: posts.id,
+          authorId: posts.userId,
+          network: postTargets.network,
+          accountName: postTargets.accountName,
+          format: postTargets.format,
+          url: postTargets.remoteUrl,
+          caption: posts.caption,
+          publishedAt: postTargets.publishedAt,
+        })
+        .from(postTargets)
+        .innerJoin(posts, eq(posts.id, postTargets.postId))
+        .where(and(eq(posts.campaignSourceId, campaignId), eq(posts.isActive, true), eq(postTargets.state, 'published')))
+        .orderBy(asc(postTargets.publishedAt), asc(postTargets.id));
+    },
+    /** The published targets of posts made for a campaign by these authors: what their deliverables count. */
+    async campaignDeliveries(campaignId: string, authorIds: readonly string[]) {
+      if (authorIds.length === 0) return [];
+      return db
+        .select({
+          authorId: posts.userId,
+          network: postTargets.network,
+          format: postTargets.format,
+          publishedAt: postTargets.publishedAt,
+        })
+        .from(postTargets)
+        .innerJoin(posts, eq(posts.id, postTargets.postId))
+        .where(
+          and(
+            eq(posts.campaignSourceId, campaignId),
+            inArray(posts.userId, [...new Set(authorIds)]),
+            eq(posts.isActive, true),
+            eq(postTargets.state, 'published'),
+          ),
+        );
+    },
     async campaignPosts(campaignId: string, authorIds: readonly string[], limit: number): Promise<TCampaignPostRow[]> {
       if (authorIds.length === 0) return [];
       const rows = await db
@@ -793,6 +835,8 @@ export function createPostsRepository(db: TDb, changes: TChanges) {
           authorName: users.name,
           authorUserName: users.userName,
           authorImage: users.profileImage,
+          campaignReview: posts.campaignReview,
+          remark: posts.remark,
           targets: sql<{ network: string; state: string }[] | string>`(
             SELECT coalesce(json_agg(json_build_object('network', ${postTargets.network}, 'state', ${postTargets.state})
               ORDER BY ${postTargets.createdAt}, ${postTargets.id}), '[]'::json)
@@ -805,7 +849,8 @@ export function createPostsRepository(db: TDb, changes: TChanges) {
             eq(posts.campaignSourceId, campaignId),
             inArray(posts.userId, [...new Set(authorIds)]),
             eq(posts.isActive, true),
-            eq(posts.isDraft, false),
+            // a draft shows only while it is in the owner's review
+            or(eq(posts.isDraft, false), isNotNull(posts.campaignReview)),
           ),
         )
         .orderBy(desc(posts.createdAt), desc(posts.id))

@@ -21,6 +21,7 @@ import {
   QUEUE_POST_MSG,
   QUEUE_UPCOMING_MAX,
   RETRYABLE_TARGET_STATES,
+  REVIEW_MSG,
   SOCIAL_NETWORKS,
   scheduleIssue,
   seesNetwork,
@@ -28,6 +29,8 @@ import {
   socialNetwork,
   storyIssue,
   type TCampaignPost,
+  type TCampaignPostPreview,
+  type TCampaignReviewState,
   TEAM_MSG,
   type TPost,
   type TPostBody,
@@ -86,7 +89,7 @@ type TDeps = {
   /** Who a business manager is: the networks its role opens decide which posts it may read by id. */
   team: Pick<TTeamService, 'actorOf'>;
   /** A post made for a campaign names one its author accepted and that runs today. */
-  campaigns: Pick<TCampaignsService, 'checkPostCampaign'>;
+  campaigns: Pick<TCampaignsService, 'checkPostCampaign' | 'approvalRequired' | 'postSubmitted'>;
   clock: Clock;
   unitOfWork: TUnitOfWork;
   cancelJob: TCancelJob;
@@ -128,7 +131,11 @@ const str = (v: string | number | null | undefined) => (v === null || v === unde
 const CAMPAIGN_POSTS_MAX = 200;
 
 /** A post made for a campaign as the campaign shows it: its networks, and its badge in the post status rule's words. */
-const campaignPostDto = (r: TCampaignPostRow): TCampaignPost => ({
+const REVIEW_WORDS: Record<string, string> = {
+  awaiting: REVIEW_MSG.awaitingLabel,
+  changes_requested: REVIEW_MSG.changesLabel,
+};
+const campaignPostDto = (r: TCampaignPostRow): Omit<TCampaignPost, 'reviews'> => ({
   _id: r.id,
   caption: r.caption,
   author: { _id: r.authorId, name: r.authorName, userName: r.authorUserName, profileImage: r.authorImage },
@@ -136,17 +143,22 @@ const campaignPostDto = (r: TCampaignPostRow): TCampaignPost => ({
   networks: [...new Set(r.targets.map((t) => t.network))].sort(
     (x, y) => Number(socialNetwork(x)?.id ?? 99) - Number(socialNetwork(y)?.id ?? 99),
   ),
-  status: postBadge({
-    IsScheduled: r.isScheduled,
-    IsPostDone: r.isPostDone,
-    IsPaused: r.isPaused,
-    ScheduledDate: r.scheduledAt ? r.scheduledAt.toISOString().slice(0, 10) : null,
-    ScheduledTime: r.scheduledAt ? r.scheduledAt.toISOString().slice(11, 16) : null,
-    SocialMediaPostDate: r.postedAt?.toISOString() ?? null,
-    MediaPostedOn: r.targets.map((t) => ({ Status: t.state })),
-  }),
+  // a post in the owner's review says so; once approved it is a post like any other
+  status:
+    REVIEW_WORDS[r.campaignReview ?? ''] ??
+    postBadge({
+      IsScheduled: r.isScheduled,
+      IsPostDone: r.isPostDone,
+      IsPaused: r.isPaused,
+      ScheduledDate: r.scheduledAt ? r.scheduledAt.toISOString().slice(0, 10) : null,
+      ScheduledTime: r.scheduledAt ? r.scheduledAt.toISOString().slice(11, 16) : null,
+      SocialMediaPostDate: r.postedAt?.toISOString() ?? null,
+      MediaPostedOn: r.targets.map((t) => ({ Status: t.state })),
+    }),
   scheduledAt: r.isScheduled && r.scheduledAt ? r.scheduledAt.toISOString() : null,
   createdAt: r.createdAt.toISOString(),
+  review: (r.campaignReview as TCampaignReviewState | null) ?? null,
+  remark: r.campaignReview === 'changes_requested' ? r.remark : null,
 });
 
 /** Where a target starts: a draft, a scheduled post, or one to send now. */
@@ -669,23 +681,37 @@ export function createPostsService(deps: TDeps) {
     return out;
   }
 
-  async function createPost(a: TAuthContext, body: TPostBody, multi: boolean): Promise<{ post: TPostRow; mode: TMode }> {
+  async function createPost(
+    a: TAuthContext,
+    body: TPostBody,
+    multi: boolean,
+  ): Promise<{ post: TPostRow; mode: TMode; reviewer: string | null }> {
     ownIds(a, body);
     const campaignId = str(body.CampaignSourceID);
     if (campaignId) await campaigns.checkPostCampaign(a.userId, campaignId);
     const draft = isManager(a) || Boolean(body.IsDraft);
     // Add to queue: each account's next free slot (a manager's draft keeps it as the way it goes once approved)
-    const mode: TMode = draft ? 'draft' : body.AddToQueue ? 'queue' : body.IsScheduled ? 'schedule' : 'now';
+    const intended: TMode = draft ? 'draft' : body.AddToQueue ? 'queue' : body.IsScheduled ? 'schedule' : 'now';
+    // a post for a campaign whose owner approves content waits for the owner, checked as meant but kept as a draft:
+    // on no network and counted by no plan until approved (then sent as meant)
+    const review = campaignId !== null && intended !== 'draft' && (await campaigns.approvalRequired(campaignId));
+    const mode: TMode = review ? 'draft' : intended;
     // a FreeTier influencer who has used its posts is offered no draft either (a sent or scheduled post is
     // refused by the plan's count below)
-    if (mode === 'draft' && a.role === 'INFLUENCER' && freeTierLimitReached(a.role, await subscriptions.detailsFor(a.userId)))
+    if (
+      mode === 'draft' &&
+      !review &&
+      a.role === 'INFLUENCER' &&
+      freeTierLimitReached(a.role, await subscriptions.detailsFor(a.userId))
+    )
       throw tooMany(POST_MSG.freeTierExceeded);
     // a business's managers work under its plan: without one running, their drafts wait for nothing
     if (isManager(a) && !(await subscriptions.planRuns(ownerOf(a)))) throw new AppError(402, TEAM_MSG.businessPlanRequired);
-    const c = await checked(a, body, multi, mode);
+    const c = await checked(a, body, multi, intended);
     const now = clock.now();
     const postId = newId();
     const limit = mode === 'queue' ? await planEnd(a) : null;
+    let reviewer: string | null = null;
     const post = await unitOfWork(async () => {
       const counted = mode === 'draft' ? false : await subscriptions.takePost(ownerOf(a));
       const slots = mode === 'queue' ? await takeSlots(a.user.orgId, c.targets, now, limit) : null;
@@ -707,12 +733,19 @@ export function createPostsService(deps: TDeps) {
           ...(slots ? { isScheduled: true, scheduledAt: earliest(slots.values()) } : {}),
           inQueue: Boolean(body.AddToQueue),
           approval: isManager(a) ? 'pending' : null,
+          campaignReview: review ? 'awaiting' : null,
           counted,
           createdAt: now,
           updatedAt: now,
         },
         targets,
       );
+      if (review)
+        reviewer = await campaigns.postSubmitted({
+          campaignId: campaignId!,
+          postId,
+          author: { id: a.userId, name: a.user.name?.trim() || a.user.userName?.trim() || 'An influencer' },
+        });
       if (mode !== 'draft') for (const t of targets) await engine.schedule(t, mode === 'now' ? null : (t.dueAt ?? null));
       if (isManager(a) && a.user.businessId)
         await notifications.notify(a.user.businessId, {
@@ -726,7 +759,7 @@ export function createPostsService(deps: TDeps) {
       await changes.barrier();
       return (await repo.findPostById(postId))!;
     });
-    return { post, mode };
+    return { post, mode, reviewer };
   }
 
   return {
@@ -736,8 +769,92 @@ export function createPostsService(deps: TDeps) {
     },
 
     /** The posts made for a campaign by some of its influencers, newest first (the campaigns module reads them). */
-    async campaignPosts(campaignId: string, authorIds: readonly string[]): Promise<TCampaignPost[]> {
+    async campaignPosts(campaignId: string, authorIds: readonly string[]): Promise<Omit<TCampaignPost, 'reviews'>[]> {
       return (await repo.campaignPosts(campaignId, authorIds, CAMPAIGN_POSTS_MAX)).map(campaignPostDto);
+    },
+
+    /** For the campaigns module's report: every published target of the campaign's posts, oldest first. */
+    async campaignPublished(campaignId: string) {
+      return (await repo.campaignPublished(campaignId)).map((r) => ({ ...r, publishedAt: r.publishedAt ?? new Date(0) }));
+    },
+
+    /** For the campaigns module: each author's published targets of posts made for the campaign. */
+    async campaignDeliveries(campaignId: string, authorIds: readonly string[]) {
+      return (await repo.campaignDeliveries(campaignId, authorIds)).map((r) => ({
+        ...r,
+        publishedAt: r.publishedAt ?? new Date(0),
+      }));
+    },
+
+    /** A post made for a campaign, whole, as the campaign's owner reviews it (null: not one of the campaign's). */
+    async campaignPostPreview(campaignId: string, postId: string): Promise<Omit<TCampaignPostPreview, 'reviews'> | null> {
+      const post = await repo.findPostById(postId);
+      if (!post?.isActive || post.campaignSourceId !== campaignId) return null;
+      const [listed] = (await repo.campaignPosts(campaignId, [post.userId], CAMPAIGN_POSTS_MAX))
+        .filter((r) => r.id === postId)
+        .map(campaignPostDto);
+      if (!listed) return null;
+      const targets = await repo.targetsOf(postId);
+      return {
+        ...listed,
+        text: post.caption,
+        media: post.media.map((m) => ({ url: m.url, kind: m.kind === 'video' ? ('video' as const) : ('image' as const) })),
+        targets: targets
+          .filter((t) => t.state !== 'canceled')
+          .map((t) => ({ network: t.network, accountName: t.accountName, format: t.format })),
+      };
+    },
+
+    /**
+     * The campaign owner's review of a post awaiting it (the campaigns module checked the owner), inside the caller's
+     * unit of work. Approved: sent as its author meant, with the author's plan and rights (now when its time has
+     * passed). Changes asked: back to its author with the remark. The post is locked first, so of two approvals
+     * at once (or a repeat) one sends it and the other answers 'replayed'.
+     */
+    async reviewCampaignPost(input: {
+      campaignId: string;
+      postId: string;
+      reviewerId: string;
+      approve: boolean;
+      remark: string | null;
+    }): Promise<{
+      outcome: 'approved' | 'changes_requested' | 'replayed';
+      authorId: string;
+      sent: 'now' | 'schedule' | 'queue' | null;
+    }> {
+      return unitOfWork(async () => {
+        const post = await repo.lockPostById(input.postId);
+        if (!post?.isActive || post.campaignSourceId !== input.campaignId || !post.campaignReview)
+          throw notFound(REVIEW_MSG.postNotInCampaign);
+        if (post.campaignReview === 'approved' && input.approve)
+          return { outcome: 'replayed' as const, authorId: post.userId, sent: null };
+        if (post.campaignReview !== 'awaiting') throw badRequest(REVIEW_MSG.notAwaiting);
+        const now = clock.now();
+        if (!input.approve) {
+          await repo.updatePost(post.id, {
+            campaignReview: 'changes_requested',
+            remark: input.remark,
+            reviewedBy: input.reviewerId,
+            updatedAt: now,
+          });
+          await changes.barrier();
+          return { outcome: 'changes_requested' as const, authorId: post.userId, sent: null };
+        }
+        const user = await users.findById(post.userId);
+        if (!user || user.deletedAt) throw notFound(REVIEW_MSG.postNotInCampaign);
+        const author: TAuthContext = {
+          userId: user.id,
+          sessionId: `campaign-review:${post.id}`,
+          role: user.profileType as TAuthContext['role'],
+          user,
+        };
+        await repo.updatePost(post.id, { campaignReview: 'approved', reviewedBy: input.reviewerId, updatedAt: now });
+        // its time passed while it waited: it goes now
+        const late =
+          post.isScheduled && !post.inQueue && post.scheduledAt && post.scheduledAt.getTime() < now.getTime() + QUEUE_LEAD_MS;
+        const { mode } = await sendDraft(author, late ? { ...post, isScheduled: false, scheduledAt: null } : post, author);
+        return { outcome: 'approved' as const, authorId: post.userId, sent: mode };
+      });
     },
 
     /**
@@ -746,9 +863,10 @@ export function createPostsService(deps: TDeps) {
      * counts against the plan in the same transaction.
      */
     async create(a: TAuthContext, body: TPostBody, multi: boolean): Promise<{ message: string; result: TPostResult }> {
-      const { post, mode } = await createPost(a, body, multi);
-      const message =
-        mode === 'draft'
+      const { post, mode, reviewer } = await createPost(a, body, multi);
+      const message = reviewer
+        ? REVIEW_MSG.sentForApproval(reviewer)
+        : mode === 'draft'
           ? POST_MSG.draftSaved
           : mode === 'queue'
             ? QUEUE_MSG.added
@@ -784,6 +902,32 @@ export function createPostsService(deps: TDeps) {
     ): Promise<{ message: string; result: TPostResult }> {
       ownIds(a, body);
       const post = await findOwn(a, body.CommonPostID);
+      if (post.isDraft && post.campaignReview === 'awaiting') throw badRequest(REVIEW_MSG.waitingForOwner);
+      if (
+        post.isDraft &&
+        post.campaignSourceId &&
+        (post.campaignReview === 'changes_requested' || (await campaigns.approvalRequired(post.campaignSourceId)))
+      ) {
+        // a post for a campaign whose owner approves content goes to the owner again, as it is meant to go
+        await campaigns.checkPostCampaign(a.userId, post.campaignSourceId);
+        let owner = '';
+        await unitOfWork(async () => {
+          const locked = await lockOwn(a, post.id);
+          if (!locked.isDraft || locked.campaignReview === 'awaiting') throw badRequest(REVIEW_MSG.waitingForOwner);
+          await repo.updatePost(locked.id, { campaignReview: 'awaiting', remark: null, updatedAt: clock.now() });
+          owner = await campaigns.postSubmitted({
+            campaignId: post.campaignSourceId!,
+            postId: post.id,
+            author: { id: a.userId, name: a.user.name?.trim() || a.user.userName?.trim() || 'An influencer' },
+          });
+          await changes.barrier();
+        });
+        const sent = (await repo.findPostById(post.id))!;
+        return {
+          message: post.campaignReview === 'changes_requested' ? REVIEW_MSG.resent(owner) : REVIEW_MSG.sentForApproval(owner),
+          result: resultOf(sent, await repo.targetsOf(post.id)),
+        };
+      }
       if (post.isDraft) {
         if (isManager(a)) throw forbidden(POST_MSG.managerDraftsOnly);
         await sendDraft(a, { ...post, isScheduled: false, scheduledAt: null, inQueue: false }, a);
@@ -1214,12 +1358,15 @@ export function createPostsService(deps: TDeps) {
       if (!id) throw badRequest('CommonPostID is required');
       const existing = await findOwn(a, id);
       if (!existing.isDraft) throw badRequest(POST_MSG.notDraft);
+      // what the campaign's owner is reviewing does not change under them
+      if (existing.campaignReview === 'awaiting') throw badRequest(REVIEW_MSG.waitingForOwner);
       if (isManager(a) && existing.userId !== a.userId) throw notFound(POST_MSG.postNotFound);
       const c = await checked(a, body, body.MediaDetails.length > 1, 'draft');
       const now = clock.now();
       await unitOfWork(async () => {
         const post = await lockOwn(a, id);
         if (!post.isDraft) throw badRequest(POST_MSG.notDraft);
+        if (post.campaignReview === 'awaiting') throw badRequest(REVIEW_MSG.waitingForOwner);
         await repo.updatePost(post.id, {
           ...contentOf(body, c),
           inQueue: Boolean(body.AddToQueue),

@@ -25,6 +25,7 @@ export const publicApiModule: TModule = {
       analytics: services.analytics,
       webhooks: services.webhooks,
       queue: services.queue,
+      campaigns: services.campaigns,
       fetchMedia: mediaFetcher({ loopbackHttp: config.sandbox }),
     }),
   }),

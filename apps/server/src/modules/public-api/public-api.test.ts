@@ -85,6 +85,7 @@ describe('the OpenAPI document', () => {
         'get /api/v1/accounts/{id}/queue',
         'put /api/v1/accounts/{id}/queue',
         'get /api/v1/accounts/{id}/best-times',
+        'get /api/v1/campaigns/{id}/report',
         'get /api/v1/posts',
         'get /api/v1/posts/{id}',
         'get /api/v1/posts/{id}/analytics',

@@ -11,6 +11,7 @@ import {
   type TErrorCode,
   type TProblem,
   V1_MSG,
+  zCampaignReport,
   zProblem,
   zQueueSettings,
   zV1Account,
@@ -203,6 +204,24 @@ export const publicApiRoutes =
             },
           },
           async (req) => ({ data: await api.bestTimes(authOf(req), req.params.id, req.query.timeZone), nextCursor: null }),
+        );
+
+        v1.get(
+          '/campaigns/:id/report',
+          {
+            config: { rateLimit },
+            schema: {
+              tags,
+              security,
+              operationId: 'getCampaignReport',
+              summary: 'A campaign’s report, for its owner (an IMC’s or a brand’s key)',
+              description:
+                'Each published post and account with its figures as last read from the networks; per influencer the deliverables (done, due, late), figures and payments; the sums (the sums of the rows), spend, cost per engagement and per 1,000 views (USD), and views, engagement and spend by day.',
+              params: zIdParams,
+              response: { 200: zCampaignReport, ...problems(401, 403, 404, 429) },
+            },
+          },
+          async (req) => api.campaignReport(authOf(req), req.params.id),
         );
 
         v1.post(

@@ -29,6 +29,7 @@ import { decodeCursor, encodeCursor } from '../../lib/cursor';
 import type { TUnitOfWork } from '../../lib/unit-of-work';
 import type { TAnalyticsService } from '../analytics/service';
 import type { TAuthContext } from '../auth/service';
+import type { TCampaignsService } from '../campaigns/service';
 import type { TMediaService } from '../media/service';
 import { type TSpooled, unspool } from '../media/spool';
 import type { TPostsService } from '../posts/service';
@@ -91,6 +92,7 @@ export function createPublicApiService(deps: {
   analytics: TAnalyticsService;
   webhooks: TWebhooksService;
   queue: TQueueService;
+  campaigns: Pick<TCampaignsService, 'report'>;
   /** Fetches a media URL for POST /api/v1/media {url} (tests give their own). */
   fetchMedia: TFetchMedia;
 }) {
@@ -271,6 +273,9 @@ export function createPublicApiService(deps: {
     ): Promise<TV1Answer<TV1Media>> {
       return uploadSpooled(a, idempotencyKey, { call: 'POST /v1/media', name: file.name, sha256: file.sha256 }, file);
     },
+
+    /** GET /api/v1/campaigns/{id}/report: the campaign owner's report, as the app's. */
+    campaignReport: (a: TAuthContext, id: string) => deps.campaigns.report(a, id),
 
     /** GET /api/v1/accounts/{id}/queue: the account's schedule (its own or the default) and its coming slots. */
     async queueOf(a: TAuthContext, accountId: string): Promise<TV1Queue> {

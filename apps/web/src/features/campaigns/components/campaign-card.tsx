@@ -2,15 +2,19 @@ import { Group, Paper, Stack, Text } from '@mantine/core';
 import { IconCalendarEvent, IconUsers } from '@tabler/icons-react';
 import type { TCampaign } from '@virality/domain';
 import { useId } from 'react';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { UserAvatar } from '../../../components/user-avatar';
 import { paths } from '../../../config/paths';
+import { notifyError } from '../../../lib/notify';
 import { campaignDates, campaignPhase, usd } from '../lib/campaign-view';
 import { BudgetBar, InfluencerStateBadge, PhaseBadge, TABULAR } from './campaign-parts';
 import classes from './campaigns.module.css';
 import { RespondButtons } from './respond-buttons';
 
 export const campaignLink = (id: string) => paths.campaign.replace(':id', encodeURIComponent(id));
+
+/** An Accept on the list met terms the influencer has not read: they are sent to read them on the campaign's page. */
+export const READ_TERMS_FIRST = 'This campaign comes with terms: read them on its page before you accept';
 
 type TProps = { campaign: TCampaign; today: string };
 
@@ -53,9 +57,14 @@ export function OwnedCampaignCard({ campaign, today }: TProps) {
   );
 }
 
-/** A campaign an influencer is tagged in: whose it is, its days and budget, the answer given (or Accept / Decline). */
+/**
+ * A campaign an influencer is tagged in: whose it is, its days and budget, the answer given (or Accept / Decline).
+ * The list does not carry the terms, so Accept says none were read (termsAt ''): a campaign with terms for them refuses
+ * it, and its page, where the terms are, opens instead. Nobody agrees here to terms they have not seen.
+ */
 export function TaggedCampaignCard({ campaign }: { campaign: TCampaign }) {
   const titleId = useId();
+  const navigate = useNavigate();
   const owner = campaign.owner.name || campaign.owner.userName || 'A brand';
   const state = campaign.myRole === 'owner' ? null : campaign.myRole;
   return (
@@ -97,7 +106,17 @@ export function TaggedCampaignCard({ campaign }: { campaign: TCampaign }) {
             <b>{usd(campaign.budget)}</b>
           </Text>
         </Group>
-        {state === 'invited' && <RespondButtons campaign={campaign} className={classes.above} />}
+        {state === 'invited' && (
+          <RespondButtons
+            campaign={campaign}
+            className={classes.above}
+            termsAt=""
+            onTermsChanged={() => {
+              notifyError(READ_TERMS_FIRST);
+              navigate(campaignLink(campaign._id));
+            }}
+          />
+        )}
       </Stack>
     </Paper>
   );

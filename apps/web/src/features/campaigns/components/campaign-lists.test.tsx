@@ -1,9 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { CAMPAIGN_MSG, type TCampaignList } from '@virality/domain';
+import { CAMPAIGN_MSG, type TCampaignList, TERMS_MSG } from '@virality/domain';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fail, mockFetch, ok, renderPage, storeSession } from '../../../testing';
 import { campaignOf, listOf } from '../lib/test-fixtures';
+import { READ_TERMS_FIRST } from './campaign-card';
 import { CampaignsPage } from './campaigns-page';
 import { TAGGED_EMPTY, TaggedCampaignsPage } from './tagged-campaigns-page';
 
@@ -100,9 +101,25 @@ describe('the Tagged campaigns list', { timeout: 30_000 }, () => {
     renderPage('/tagged', <TaggedCampaignsPage />);
     await user.click(await screen.findByRole('button', { name: 'Accept Winter launch' }));
     expect(await screen.findByText(CAMPAIGN_MSG.accepted)).toBeTruthy();
-    expect(calls.find((c) => c.path === 'campaigns/c1/respond')?.body).toEqual({ accept: true });
+    // the list has no terms to show: the answer says none were read
+    expect(calls.find((c) => c.path === 'campaigns/c1/respond')?.body).toEqual({ accept: true, termsAt: '' });
     await waitFor(() => expect(screen.getByText('Accepted')).toBeTruthy());
     expect(screen.queryByRole('button', { name: 'Accept Winter launch' })).toBeNull();
+  });
+
+  it('never agrees on the card to terms not read: a campaign with terms opens its page to read them', async () => {
+    storeSession('INFLUENCER');
+    const calls = mockFetch((c) => {
+      if (c.path === 'campaigns/tagged') return ok(tagged('invited'));
+      if (c.path === 'campaigns/c1/respond') return fail(409, TERMS_MSG.changedSinceRead);
+      return undefined;
+    });
+    const user = userEvent.setup();
+    renderPage('/tagged', <TaggedCampaignsPage />);
+    await user.click(await screen.findByRole('button', { name: 'Accept Winter launch' }));
+    expect(await screen.findByText(READ_TERMS_FIRST)).toBeTruthy();
+    expect((await screen.findByTestId('location')).textContent).toBe('/campaign/c1');
+    expect(calls.find((c) => c.path === 'campaigns/c1/respond')?.body).toEqual({ accept: true, termsAt: '' });
   });
 
   it('declines on the card only after confirming', async () => {

@@ -126,6 +126,8 @@ describe('a campaign, seen by its owner', { timeout: 30_000 }, () => {
           invitedAt: '',
           answeredAt: null,
           paid: 0,
+          terms: null,
+          delivery: null,
         },
       ],
     });
@@ -163,6 +165,9 @@ describe('a campaign, seen by its owner', { timeout: 30_000 }, () => {
             status: 'published',
             scheduledAt: null,
             createdAt: '2026-12-05T10:00:00.000Z',
+            review: null,
+            remark: null,
+            reviews: [],
           },
         ],
         payments: [
@@ -197,7 +202,9 @@ describe('a campaign, seen by a tagged influencer', { timeout: 30_000 }, () => {
   const mine = (status: 'invited' | 'accepted') =>
     detailOf({
       myRole: status,
-      influencers: [{ user: ANA, status, invitedAt: '2026-11-20T10:00:00.000Z', answeredAt: null, paid: 0 }],
+      influencers: [
+        { user: ANA, status, invitedAt: '2026-11-20T10:00:00.000Z', answeredAt: null, paid: 0, terms: null, delivery: null },
+      ],
     });
 
   it('accepts an invitation at once', async () => {
@@ -208,7 +215,8 @@ describe('a campaign, seen by a tagged influencer', { timeout: 30_000 }, () => {
     });
     await user.click(await screen.findByRole('button', { name: 'Accept Winter launch' }));
     expect(await screen.findByText(CAMPAIGN_MSG.accepted)).toBeTruthy();
-    expect(calls.find((c) => c.path === 'campaigns/c1/respond')?.body).toEqual({ accept: true });
+    // no terms were read: an answer to terms set meanwhile would be refused
+    expect(calls.find((c) => c.path === 'campaigns/c1/respond')?.body).toEqual({ accept: true, termsAt: '' });
     expect(await screen.findByRole('button', { name: 'Create a post for this campaign' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: /Pay/ })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Tag influencers' })).toBeNull();

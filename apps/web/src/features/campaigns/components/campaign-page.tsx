@@ -1,71 +1,35 @@
-import { Badge, Box, Button, Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
-import { IconCalendarEvent, IconCash, IconPencilPlus, IconSearch, IconSpeakerphone, IconUserPlus } from '@tabler/icons-react';
-import {
-  CAMPAIGN_MSG,
-  dayInZone,
-  socialNetwork,
-  type TCampaignDetail,
-  type TCampaignInfluencer,
-  type TCampaignPerson,
-  type TCampaignPost,
-} from '@virality/domain';
-import { useMemo, useState } from 'react';
+import { Box, Button, Group, Paper, Skeleton, Stack, Switch, Text } from '@mantine/core';
+import { IconCalendarEvent, IconCash, IconFileDescription, IconPencilPlus, IconSearch, IconUserPlus } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { CAMPAIGN_MSG, dayInZone, type TCampaignDetail, type TCampaignInfluencer, type TCampaignPerson } from '@virality/domain';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { EmptyState } from '../../../components/empty-state';
-import { NetworkMarks } from '../../../components/network-marks';
 import { SectionCard } from '../../../components/section-card';
-import { StatusBadge, type TPostStatus } from '../../../components/status-badge';
 import { UserAvatar } from '../../../components/user-avatar';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
+import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useCurrentUser } from '../../../lib/use-current-user';
 import { CreatePostHost } from '../../posts/components/create-post-host';
 import { ListLoadError } from '../../posts/components/list-parts';
-import { openCreatePost } from '../../posts/lib/composer-store';
+import { openCreatePost, useComposerOpen } from '../../posts/lib/composer-store';
 import { useCampaign } from '../api/campaign';
-import { browserZone } from '../api/keys';
+import { browserZone, campaignKeys } from '../api/keys';
+import { useSetApproval } from '../api/review';
 import { campaignDates, campaignPhase, dayText, usd } from '../lib/campaign-view';
 import { BudgetBar, CampaignFrame, InfluencerStateBadge, PaymentBadge, PhaseBadge, TABULAR } from './campaign-parts';
+import { CampaignPosts } from './campaign-posts';
 import classes from './campaigns.module.css';
 import { MuteOwnerButton } from './mute-owner-button';
 import { PayDialog } from './pay-dialog';
 import { RespondButtons } from './respond-buttons';
+import { ReviewDialog } from './review-dialog';
 import { TagDialog } from './tag-dialog';
+import { TermsDialog } from './terms-dialog';
+import { TermsSummary, YourTermsCard } from './terms-view';
 
 const nameOf = (p: TCampaignPerson) => p.name || p.userName || 'Influencer';
-
-/** A caption's start, as a row shows it. */
-const CAPTION_START = 90;
-const captionStart = (caption: string | null) => {
-  const text = (caption ?? '').trim().replace(/\s+/g, ' ');
-  if (!text) return 'No caption';
-  return text.length > CAPTION_START ? `${text.slice(0, CAPTION_START - 1)}…` : text;
-};
-
-/** A post's status word from the server, in the post statuses' look when it is one of them. */
-function postStatusOf(status: string): TPostStatus | null {
-  const s = status.toLowerCase();
-  if (s.includes('part')) return 'Partly posted';
-  if (s.includes('fail') || s.includes('reconnect')) return 'Failed';
-  if (s.includes('draft')) return 'Draft';
-  if (s.includes('approval') || s.includes('review')) return 'Pending approval';
-  if (s.includes('pause')) return 'Paused';
-  if (s.includes('schedul')) return 'Scheduled';
-  if (s.includes('publishing') || s.includes('processing') || s.includes('progress')) return 'Publishing';
-  if (s.includes('post') || s.includes('publish') || s.includes('sent') || s.includes('done') || s.includes('success'))
-    return 'Posted';
-  return null;
-}
-
-function PostStatus({ status }: { status: string }) {
-  const known = postStatusOf(status);
-  if (known) return <StatusBadge status={known} />;
-  return (
-    <Badge variant="light" color="gray" tt="none" radius="xl" size="lg">
-      {status}
-    </Badge>
-  );
-}
 
 function DetailSkeleton() {
   return (
@@ -130,10 +94,23 @@ function CampaignDetail({ campaign }: { campaign: TCampaignDetail }) {
   const [today] = useState(() => dayInZone(new Date(), browserZone()));
   const [paying, setPaying] = useState<TCampaignPerson | null>(null);
   const [tagging, setTagging] = useState(false);
+  const [termsOf, setTermsOf] = useState<string | null>(null);
+  const [reviewing, setReviewing] = useState<string | null>(null);
+  // the server's words when an answer met terms changed since they were read (the campaign is read again meanwhile)
+  const [conflict, setConflict] = useState<string | null>(null);
   const owner = campaign.myRole === 'owner';
   const phase = campaignPhase(campaign, today);
   const taken = useMemo(() => new Set(campaign.influencers.map((i) => i.user._id)), [campaign.influencers]);
   const back = owner ? { to: paths.campaigns, label: 'Campaigns' } : { to: paths.tagged, label: 'Tagged campaigns' };
+  // a tagged influencer sees only themselves
+  const mine = owner ? null : (campaign.influencers[0] ?? null);
+  const myTerms = mine?.terms ?? null;
+  const awaiting = owner ? campaign.posts.filter((p) => p.review === 'awaiting').length : 0;
+  useReadAgainAfterComposer(campaign._id, !owner);
+  const termsChanged = (message: string) => {
+    setConflict(message);
+    notifyError(message);
+  };
 
   let actions = null;
   if (owner && phase !== 'Ended')
@@ -142,7 +119,9 @@ function CampaignDetail({ campaign }: { campaign: TCampaignDetail }) {
         Tag influencers
       </Button>
     );
-  else if (campaign.myRole === 'invited' && phase !== 'Ended') actions = <RespondButtons campaign={campaign} size="md" />;
+  else if (campaign.myRole === 'invited' && phase !== 'Ended' && !myTerms)
+    // no terms read: an answer to terms set meanwhile is refused, and the card below shows them
+    actions = <RespondButtons campaign={campaign} size="md" termsAt="" onTermsChanged={termsChanged} />;
   else if (campaign.myRole === 'accepted' && phase === 'Running')
     actions = (
       <Button
@@ -165,6 +144,16 @@ function CampaignDetail({ campaign }: { campaign: TCampaignDetail }) {
         <Text size="sm" c="dimmed">
           You can post for this campaign from {dayText(campaign.startDate)}.
         </Text>
+      )}
+      {myTerms && mine && (
+        <YourTermsCard
+          campaign={campaign}
+          terms={myTerms}
+          status={mine.status}
+          canAnswer={phase !== 'Ended'}
+          conflict={conflict}
+          onTermsChanged={termsChanged}
+        />
       )}
       <SectionCard title="About" action={<PhaseBadge phase={phase} />}>
         <Stack gap="md">
@@ -206,13 +195,33 @@ function CampaignDetail({ campaign }: { campaign: TCampaignDetail }) {
                 first={i === 0}
                 canPay={owner && inf.status === 'accepted' && campaign.left >= 1}
                 onPay={() => setPaying(inf.user)}
+                owner={owner}
+                onTerms={owner && phase !== 'Ended' ? () => setTermsOf(inf.user._id) : undefined}
               />
             ))}
           </Stack>
         )}
       </SectionCard>
-      <SectionCard title="Posts made for it">
-        <CampaignPosts posts={campaign.posts} />
+      <SectionCard
+        title="Posts made for it"
+        action={
+          awaiting > 0 ? (
+            <Text size="sm" fw={600} c="#7A4B00" data-testid="awaiting-count">
+              {awaiting} awaiting approval
+            </Text>
+          ) : undefined
+        }
+      >
+        <Stack gap="md">
+          {owner && <ApprovalSwitch campaign={campaign} />}
+          <CampaignPosts
+            campaignId={campaign._id}
+            posts={campaign.posts}
+            owner={owner}
+            ownerName={nameOf(campaign.owner)}
+            onReview={(p) => setReviewing(p._id)}
+          />
+        </Stack>
       </SectionCard>
       <SectionCard title="Payments">
         {campaign.payments.length === 0 ? (
@@ -262,7 +271,17 @@ function CampaignDetail({ campaign }: { campaign: TCampaignDetail }) {
             left={campaign.left}
             onClose={() => setPaying(null)}
           />
-          <TagDialog opened={tagging} campaignId={campaign._id} taken={taken} onClose={() => setTagging(false)} />
+          <ReviewDialog
+            campaignId={campaign._id}
+            post={campaign.posts.find((p) => p._id === reviewing) ?? null}
+            onClose={() => setReviewing(null)}
+          />
+          <TagDialog opened={tagging} campaign={campaign} taken={taken} onClose={() => setTagging(false)} />
+          <TermsDialog
+            campaign={campaign}
+            influencer={campaign.influencers.find((i) => i.user._id === termsOf) ?? null}
+            onClose={() => setTermsOf(null)}
+          />
         </>
       )}
     </CampaignFrame>
@@ -279,9 +298,18 @@ function CampaignSubtitle({ campaign }: { campaign: TCampaignDetail }) {
   );
 }
 
-type TRowProps = { influencer: TCampaignInfluencer; first: boolean; canPay: boolean; onPay: () => void };
+type TRowProps = {
+  influencer: TCampaignInfluencer;
+  first: boolean;
+  canPay: boolean;
+  onPay: () => void;
+  /** The owner's rows show each one's terms. */
+  owner: boolean;
+  /** Opens the terms dialog (the owner, while the campaign runs or is to come). */
+  onTerms?: () => void;
+};
 
-function InfluencerRow({ influencer, first, canPay, onPay }: TRowProps) {
+function InfluencerRow({ influencer, first, canPay, onPay, owner, onTerms }: TRowProps) {
   const { user, status, paid } = influencer;
   return (
     <Box
@@ -318,6 +346,7 @@ function InfluencerRow({ influencer, first, canPay, onPay }: TRowProps) {
               variant="default"
               leftSection={<IconCash size={14} aria-hidden />}
               onClick={onPay}
+              className={classes.rowAction}
               aria-label={`Pay ${nameOf(user)}`}
             >
               Pay
@@ -325,47 +354,68 @@ function InfluencerRow({ influencer, first, canPay, onPay }: TRowProps) {
           )}
         </Group>
       </Group>
+      {owner && (
+        <Group justify="space-between" align="flex-start" gap="sm" wrap="wrap" mt="sm" pl={{ base: 0, sm: 52 }}>
+          <Box miw={0} style={{ flex: '1 1 240px' }}>
+            <TermsSummary influencer={influencer} />
+          </Box>
+          {onTerms && (
+            <Button
+              size="xs"
+              variant="default"
+              leftSection={<IconFileDescription size={14} aria-hidden />}
+              onClick={onTerms}
+              className={classes.rowAction}
+              aria-label={`${influencer.terms ? 'Edit' : 'Set'} terms for ${nameOf(user)}`}
+            >
+              {influencer.terms ? 'Edit terms' : 'Set terms'}
+            </Button>
+          )}
+        </Group>
+      )}
     </Box>
   );
 }
 
-function CampaignPosts({ posts }: { posts: TCampaignPost[] }) {
-  if (posts.length === 0)
-    return (
-      <Group gap="sm" wrap="nowrap" c="dimmed">
-        <IconSpeakerphone size={18} stroke={1.75} aria-hidden />
-        <Text size="sm">No posts made for this campaign yet.</Text>
-      </Group>
-    );
+/** An influencer's page reads the campaign again when the composer closes (a post made or edited for it). */
+function useReadAgainAfterComposer(id: string, on: boolean) {
+  const client = useQueryClient();
+  const { opened } = useComposerOpen();
+  const was = useRef(opened);
+  useEffect(() => {
+    if (on && was.current && !opened) void client.invalidateQueries({ queryKey: campaignKeys.one(id) });
+    was.current = opened;
+  }, [on, opened, client, id]);
+}
+
+/** The owner's switch: whether posts made for the campaign wait for their approval. The server's words follow. */
+function ApprovalSwitch({ campaign }: { campaign: TCampaignDetail }) {
+  const set = useSetApproval(campaign._id);
+  const [said, setSaid] = useState<string | null>(null);
+  const statusId = useId();
   return (
-    <Stack gap={0} component="ul" className={classes.plainList} aria-label="Posts made for the campaign">
-      {posts.map((p, i) => {
-        const ids: string[] = p.networks.flatMap((n) => socialNetwork(n)?.id ?? []);
-        return (
-          <Box
-            component="li"
-            key={p._id}
-            py="sm"
-            style={i === 0 ? undefined : { borderTop: '1px solid var(--mantine-color-gray-2)' }}
-            data-testid="campaign-post"
-          >
-            <Stack gap={6}>
-              <Text size="sm" className={classes.wrap}>
-                {captionStart(p.caption)}
-              </Text>
-              <Group justify="space-between" gap="sm" wrap="wrap">
-                <Group gap="sm" wrap="wrap">
-                  {ids.length > 0 && <NetworkMarks ids={ids} size={20} />}
-                  <Text size="xs" c="dimmed">
-                    {nameOf(p.author)} · {dayText(p.scheduledAt ?? p.createdAt)}
-                  </Text>
-                </Group>
-                <PostStatus status={p.status} />
-              </Group>
-            </Stack>
-          </Box>
-        );
-      })}
+    <Stack gap={4}>
+      <Switch
+        label="Approve posts before they go out"
+        description="Posts influencers make for this campaign wait for your approval."
+        checked={set.isPending ? Boolean(set.variables) : campaign.approvalRequired}
+        disabled={set.isPending}
+        onChange={(e) => {
+          const required = e.currentTarget.checked;
+          setSaid(null);
+          set.mutate(required, {
+            onSuccess: ({ message }) => {
+              setSaid(message);
+              notifySuccess(message);
+            },
+            onError: (err) => notifyError(err.message),
+          });
+        }}
+        aria-describedby={said ? statusId : undefined}
+      />
+      <Text id={statusId} size="xs" c="dimmed" role="status" pl={{ base: 0, xs: 54 }}>
+        {said ?? ''}
+      </Text>
     </Stack>
   );
 }

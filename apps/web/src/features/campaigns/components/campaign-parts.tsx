@@ -1,6 +1,7 @@
 import { Anchor, Badge, Box, Container, Group, Progress, Stack, Text, Title } from '@mantine/core';
 import {
   IconAlertTriangle,
+  IconArrowBackUp,
   IconArrowLeft,
   IconCircleCheck,
   IconClock,
@@ -10,7 +11,7 @@ import {
   IconPlayerPlay,
   IconX,
 } from '@tabler/icons-react';
-import type { TCampaign, TCampaignInfluencerState } from '@virality/domain';
+import { REVIEW_MSG, type TCampaign, type TCampaignInfluencerState, type TCampaignReviewState } from '@virality/domain';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { INFLUENCER_STATE_LABEL, paymentLook, spentPercent, type TCampaignPhase, usd } from '../lib/campaign-view';
@@ -69,15 +70,15 @@ const GREY: Omit<TLook, 'Icon'> = { color: '#30364A', bg: '#E5E8EF' };
 const AMBER: Omit<TLook, 'Icon'> = { color: '#7A4B00', bg: '#FFF3D1' };
 const BLUE: Omit<TLook, 'Icon'> = { color: '#1A56C4', bg: '#E7EFFE' };
 
-function Pill({ look, label, prefix }: { look: TLook; label: string; prefix?: string }) {
+function Pill({ look, label, prefix, size = 'md' }: { look: TLook; label: string; prefix?: string; size?: 'md' | 'lg' }) {
   const { color, bg, Icon } = look;
   return (
     <Badge
-      size="md"
+      size={size}
       radius="xl"
       tt="none"
       fw={600}
-      leftSection={<Icon size={12} stroke={2} aria-hidden />}
+      leftSection={<Icon size={size === 'lg' ? 14 : 12} stroke={2} aria-hidden />}
       styles={{ root: { color, background: bg, border: `1px solid ${bg}`, flex: 'none' } }}
     >
       {prefix && (
@@ -120,6 +121,36 @@ const PAYMENT_LOOK = {
 export function PaymentBadge({ status }: { status: string }) {
   const { label, tone } = paymentLook(status);
   return <Pill look={PAYMENT_LOOK[tone]} label={label} />;
+}
+
+const TERMS_LOOK = {
+  agreed: { ...GREEN, Icon: IconCircleCheck },
+  waiting: { ...AMBER, Icon: IconHourglass },
+} as const;
+
+/** Where an influencer's terms stand: Agreed (green) or Waiting for answer (amber). */
+export function TermsStateBadge({ state }: { state: keyof typeof TERMS_LOOK }) {
+  return <Pill look={TERMS_LOOK[state]} label={state === 'agreed' ? 'Agreed' : 'Waiting for answer'} prefix="Terms: " />;
+}
+
+const REVIEW_LOOK = {
+  awaiting: { ...AMBER, Icon: IconHourglass },
+  // the post statuses' "Sent back": back with the author, to change
+  changes_requested: { color: '#9C3D0A', bg: '#FFEBDA', Icon: IconArrowBackUp },
+} as const;
+
+/**
+ * Where a post made for the campaign stands in its owner's review, beside the post statuses (as large): Awaiting
+ * approval (amber) or Changes requested (orange). An approved post shows its own status instead.
+ */
+export function ReviewBadge({ review }: { review: Exclude<TCampaignReviewState, 'approved'> }) {
+  return (
+    <Pill
+      look={REVIEW_LOOK[review]}
+      label={review === 'awaiting' ? REVIEW_MSG.awaitingLabel : REVIEW_MSG.changesLabel}
+      size="lg"
+    />
+  );
 }
 
 /** The budget, what is spent and what is left, with a bar of the spent share (named for screen readers). */

@@ -3,27 +3,35 @@ import { modals } from '@mantine/modals';
 import { IconCheck, IconX } from '@tabler/icons-react';
 import { CAMPAIGN_MSG, type TCampaign } from '@virality/domain';
 import { notifyError, notifySuccess } from '../../../lib/notify';
-import { useRespond } from '../api/respond';
+import { isTermsConflict, useRespond } from '../api/respond';
 
 type TProps = {
   campaign: Pick<TCampaign, '_id' | 'name'>;
   /** Larger on the campaign page; the list's cards keep them small. */
   size?: 'sm' | 'md';
   className?: string;
+  /**
+   * Accept sends the terms' setAt the influencer read ('' when they read none): terms changed meanwhile (or terms
+   * never read) are refused by the server, never agreed unseen.
+   */
+  termsAt?: string;
+  /** The server refused an answer because the terms are not those read (its words); without it they are a toast. */
+  onTermsChanged?: (message: string) => void;
 };
 
 /**
- * A tagged influencer's answer: Accept at once, Decline after a confirmation (it cannot be taken back). The server's
- * words say how it went.
+ * A tagged influencer's answer: Accept at once (agreeing to the terms read), Decline after a confirmation (it cannot be
+ * taken back). The server's words say how it went.
  */
-export function RespondButtons({ campaign, size = 'sm', className }: TProps) {
+export function RespondButtons({ campaign, size = 'sm', className, termsAt, onTermsChanged }: TProps) {
   const respond = useRespond();
   const answer = (accept: boolean) =>
     respond.mutate(
-      { id: campaign._id, accept },
+      // a decline agrees to nothing: it goes whatever the terms
+      { id: campaign._id, accept, termsAt: accept ? termsAt : undefined },
       {
         onSuccess: () => notifySuccess(accept ? CAMPAIGN_MSG.accepted : CAMPAIGN_MSG.declined),
-        onError: (err) => notifyError(err.message),
+        onError: (err) => (isTermsConflict(err) && onTermsChanged ? onTermsChanged(err.message) : notifyError(err.message)),
       },
     );
   const confirmDecline = () =>

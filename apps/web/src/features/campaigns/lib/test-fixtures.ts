@@ -1,4 +1,4 @@
-import type { TCampaign, TCampaignDetail, TCampaignList, TInfluencerHit } from '@virality/domain';
+import type { TCampaign, TCampaignDetail, TCampaignList, TCampaignTermsView, TInfluencerHit } from '@virality/domain';
 
 /** A person as the campaign calls answer them. */
 export const person = (id: string, name: string, userName: string) => ({ _id: id, name, userName, profileImage: null });
@@ -26,6 +26,7 @@ export function campaignOf(over: Partial<TCampaign> = {}): TCampaign {
     createdAt: '2026-11-20T10:00:00.000Z',
     endedAt: null,
     ownerMuted: false,
+    approvalRequired: false,
     ...over,
   };
 }
@@ -34,9 +35,33 @@ export function detailOf(over: Partial<TCampaignDetail> = {}): TCampaignDetail {
   return {
     ...campaignOf(),
     influencers: [
-      { user: ANA, status: 'accepted', invitedAt: '2026-11-20T10:00:00.000Z', answeredAt: '2026-11-21T10:00:00.000Z', paid: 250 },
-      { user: BEN, status: 'invited', invitedAt: '2026-11-20T10:00:00.000Z', answeredAt: null, paid: 0 },
-      { user: CARA, status: 'declined', invitedAt: '2026-11-20T10:00:00.000Z', answeredAt: '2026-11-22T10:00:00.000Z', paid: 0 },
+      {
+        user: ANA,
+        status: 'accepted',
+        invitedAt: '2026-11-20T10:00:00.000Z',
+        answeredAt: '2026-11-21T10:00:00.000Z',
+        paid: 250,
+        terms: null,
+        delivery: null,
+      },
+      {
+        user: BEN,
+        status: 'invited',
+        invitedAt: '2026-11-20T10:00:00.000Z',
+        answeredAt: null,
+        paid: 0,
+        terms: null,
+        delivery: null,
+      },
+      {
+        user: CARA,
+        status: 'declined',
+        invitedAt: '2026-11-20T10:00:00.000Z',
+        answeredAt: '2026-11-22T10:00:00.000Z',
+        paid: 0,
+        terms: null,
+        delivery: null,
+      },
     ],
     posts: [],
     payments: [],
@@ -53,3 +78,15 @@ export const listOf = (docs: TCampaign[], over: Partial<TCampaignList> = {}): TC
 });
 
 export const hit = (p: ReturnType<typeof person>): TInfluencerHit => ({ ...p, email: null });
+
+/** Terms as the campaign answers them: two Instagram reels and a TikTok post in December 2026, for 400 USD. */
+export const termsOf = (over: Partial<TCampaignTermsView> = {}): TCampaignTermsView => ({
+  deliverables: [
+    { network: 'instagram', postType: 'reel', count: 2, dueDate: '2026-12-20' },
+    { network: 'tiktok', postType: 'post', count: 1, dueDate: '2026-12-24' },
+  ],
+  fee: 400,
+  setAt: '2026-11-20T10:00:00.000Z',
+  agreedAt: null,
+  ...over,
+});

@@ -46,6 +46,10 @@ type TArgs = {
   go: (path: string) => void;
 };
 
+/** A post meant to go (now, at its time, to the queue) that the server kept as a draft on every account: held for approval. */
+export const isHeldForApproval = (r: TPostResult, kind: TSubmitMode): boolean =>
+  kind !== 'draft' && r.media_posted_on.length > 0 && r.media_posted_on.every((t) => t.Status === 'draft');
+
 const isLimit = (e: unknown) => e instanceof ApiError && (e.status === 429 || e.status === 402);
 
 /**
@@ -152,6 +156,13 @@ export function useSubmitPost({ state, setState, accounts, userId, isManager, fr
               ? POST_MSG.scheduled
               : POST_MSG.sent;
       const r = answer.result;
+      // a post for a campaign whose owner approves content comes back held (a draft on each account) while it was
+      // meant to go: the server's words say so ("Sent to Acme for approval"), never that it was sent
+      if (isHeldForApproval(r, kind)) {
+        toast(answer.message || POST_MSG.draftSaved, 'orange', TOAST_MS.result);
+        close();
+        return;
+      }
       if (r.success.length > 0 || r.failure.length === 0) toast(sentLabel, 'green', TOAST_MS.result);
       const failedNetworks = [...new Set(r.failure.map((f) => f.SocialMediaName))];
       for (const n of failedNetworks) toast(POST_MSG.failedOn(n), 'red', TOAST_MS.result);
