@@ -1,33 +1,17 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { REVIEW_MSG, type TCampaignDetail, type TCampaignPost, type TCampaignPostPreview, type TPost } from '@virality/domain';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fail, mockFetch, ok, renderPage, scheduledPost, storeSession, type TMockCall } from '../../../testing';
+import { fail, ok, scheduledPost } from '../../../testing';
 import { openCreatePost } from '../../posts/lib/composer-store';
 import { ANA, BEN, detailOf } from '../lib/test-fixtures';
-import { CampaignPage } from './campaign-page';
+import { server, showCampaignPage } from './campaign-page.test-kit';
 
 vi.mock('../../posts/lib/composer-store', async (original) => ({
   ...(await original<typeof import('../../posts/lib/composer-store')>()),
   openCreatePost: vi.fn(),
 }));
 
-type THandler = (c: TMockCall) => { status?: number; body: unknown } | undefined;
-
-/** The server: it answers the campaign as it stands (`server.campaign`, which a handled write may change). */
-const server: { campaign: TCampaignDetail | null } = { campaign: null };
-
-function show(role: 'BRANDS' | 'INFLUENCER', campaign: TCampaignDetail, handler: THandler = () => undefined) {
-  storeSession(role);
-  server.campaign = campaign;
-  const calls = mockFetch((c) => {
-    if (c.method === 'GET' && c.path === 'campaigns/c1') return ok(server.campaign);
-    return handler(c);
-  });
-  const user = userEvent.setup();
-  renderPage('/campaign/c1', <CampaignPage />, { route: '/campaign/:id' });
-  return { calls, user };
-}
+const show = showCampaignPage;
 
 const sph = (data: unknown, message: string, code = 200) => ({
   status: code,

@@ -1,12 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { CAMPAIGN_MSG, MONEY_MSG, type TCampaignDetail } from '@virality/domain';
+import { CAMPAIGN_MSG, MONEY_MSG } from '@virality/domain';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fail, mockFetch, ok, renderPage, storeSession, type TMockCall } from '../../../testing';
+import { fail, ok } from '../../../testing';
 import { openCreatePost } from '../../posts/lib/composer-store';
 import { navigateAway } from '../lib/navigate-away';
 import { ANA, BEN, BRAND, detailOf, hit } from '../lib/test-fixtures';
-import { CampaignPage } from './campaign-page';
+import { server, showCampaignPage } from './campaign-page.test-kit';
 
 vi.mock('../lib/navigate-away', () => ({ navigateAway: vi.fn() }));
 vi.mock('../../posts/lib/composer-store', async (original) => ({
@@ -14,23 +13,7 @@ vi.mock('../../posts/lib/composer-store', async (original) => ({
   openCreatePost: vi.fn(),
 }));
 
-type THandler = (c: TMockCall) => ReturnType<typeof ok> | ReturnType<typeof fail> | undefined;
-
-/** The server: it answers the campaign as it stands (`server.campaign`, which a handled write may change). */
-const server: { campaign: TCampaignDetail | null } = { campaign: null };
-
-function show(role: 'BRANDS' | 'INFLUENCER', campaign: TCampaignDetail | null, handler: THandler = () => undefined) {
-  storeSession(role);
-  server.campaign = campaign;
-  const calls = mockFetch((c) => {
-    if (c.method === 'GET' && c.path === `campaigns/${campaign?._id ?? 'c1'}`)
-      return server.campaign ? ok(server.campaign) : fail(404, CAMPAIGN_MSG.notFound);
-    return handler(c);
-  });
-  const user = userEvent.setup();
-  renderPage(`/campaign/${campaign?._id ?? 'c1'}`, <CampaignPage />, { route: '/campaign/:id' });
-  return { calls, user };
-}
+const show = showCampaignPage;
 
 const rowOf = async (name: string) =>
   (await screen.findAllByTestId('influencer')).find((r) => within(r).queryByText(name)) as HTMLElement;

@@ -1,27 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { CAMPAIGN_MSG, type TCampaignDetail, TERMS_MSG } from '@virality/domain';
+import type userEvent from '@testing-library/user-event';
+import { CAMPAIGN_MSG, TERMS_MSG } from '@virality/domain';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fail, mockFetch, ok, renderPage, storeSession, type TMockCall } from '../../../testing';
+import { fail, ok } from '../../../testing';
 import { ANA, BEN, CARA, detailOf, hit, termsOf } from '../lib/test-fixtures';
-import { CampaignPage } from './campaign-page';
+import { server, showCampaignPage } from './campaign-page.test-kit';
 
-type THandler = (c: TMockCall) => ReturnType<typeof ok> | ReturnType<typeof fail> | undefined;
-
-/** The server: it answers the campaign as it stands (`server.campaign`, which a handled write may change). */
-const server: { campaign: TCampaignDetail | null } = { campaign: null };
-
-function show(role: 'BRANDS' | 'INFLUENCER', campaign: TCampaignDetail, handler: THandler = () => undefined) {
-  storeSession(role);
-  server.campaign = campaign;
-  const calls = mockFetch((c) => {
-    if (c.method === 'GET' && c.path === 'campaigns/c1') return ok(server.campaign);
-    return handler(c);
-  });
-  const user = userEvent.setup();
-  renderPage('/campaign/c1', <CampaignPage />, { route: '/campaign/:id' });
-  return { calls, user };
-}
+const show = showCampaignPage;
 
 const rowOf = async (name: string) =>
   (await screen.findAllByTestId('influencer')).find((r) => within(r).queryByText(name)) as HTMLElement;
