@@ -92,7 +92,7 @@ export function CampaignPage() {
 
 function CampaignDetail({ campaign }: { campaign: TCampaignDetail }) {
   const [today] = useState(() => dayInZone(new Date(), browserZone()));
-  const [paying, setPaying] = useState<TCampaignPerson | null>(null);
+  const [paying, setPaying] = useState<{ person: TCampaignPerson; suggested: number | null } | null>(null);
   const [tagging, setTagging] = useState(false);
   const [termsOf, setTermsOf] = useState<string | null>(null);
   const [reviewing, setReviewing] = useState<string | null>(null);
@@ -194,7 +194,7 @@ function CampaignDetail({ campaign }: { campaign: TCampaignDetail }) {
                 influencer={inf}
                 first={i === 0}
                 canPay={owner && inf.status === 'accepted' && campaign.left >= 1}
-                onPay={() => setPaying(inf.user)}
+                onPay={(suggested) => setPaying({ person: inf.user, suggested })}
                 owner={owner}
                 onTerms={owner && phase !== 'Ended' ? () => setTermsOf(inf.user._id) : undefined}
               />
@@ -267,7 +267,8 @@ function CampaignDetail({ campaign }: { campaign: TCampaignDetail }) {
           <PayDialog
             opened={paying !== null}
             campaignId={campaign._id}
-            influencer={paying}
+            influencer={paying?.person ?? null}
+            suggested={paying?.suggested ?? null}
             left={campaign.left}
             onClose={() => setPaying(null)}
           />
@@ -302,7 +303,8 @@ type TRowProps = {
   influencer: TCampaignInfluencer;
   first: boolean;
   canPay: boolean;
-  onPay: () => void;
+  /** Opens the payment, with an amount to fill in (the fee still to pay) or none. */
+  onPay: (suggested: number | null) => void;
   /** The owner's rows show each one's terms. */
   owner: boolean;
   /** Opens the terms dialog (the owner, while the campaign runs or is to come). */
@@ -345,7 +347,7 @@ function InfluencerRow({ influencer, first, canPay, onPay, owner, onTerms }: TRo
               size="xs"
               variant="default"
               leftSection={<IconCash size={14} aria-hidden />}
-              onClick={onPay}
+              onClick={() => onPay(null)}
               className={classes.rowAction}
               aria-label={`Pay ${nameOf(user)}`}
             >
@@ -357,7 +359,7 @@ function InfluencerRow({ influencer, first, canPay, onPay, owner, onTerms }: TRo
       {owner && (
         <Group justify="space-between" align="flex-start" gap="sm" wrap="wrap" mt="sm" pl={{ base: 0, sm: 52 }}>
           <Box miw={0} style={{ flex: '1 1 240px' }}>
-            <TermsSummary influencer={influencer} />
+            <TermsSummary influencer={influencer} onPayFee={canPay ? onPay : undefined} />
           </Box>
           {onTerms && (
             <Button

@@ -216,6 +216,43 @@ describe('terms, seen by the campaign’s owner', { timeout: 30_000 }, () => {
   });
 });
 
+describe('delivery, seen by the campaign’s owner', { timeout: 30_000 }, () => {
+  const delivered = (complete: boolean) => {
+    const c = owned();
+    const terms = c.influencers[0]!.terms!;
+    c.influencers[0] = {
+      ...c.influencers[0]!,
+      delivery: {
+        items: terms.deliverables.map((d, i) => ({
+          ...d,
+          done: complete || i === 0 ? d.count : 0,
+          state: complete || i === 0 ? ('done' as const) : ('late' as const),
+        })),
+        complete,
+        completedAt: complete ? '2026-12-21T10:00:00.000Z' : null,
+        feeDue: 250,
+      },
+    };
+    return c;
+  };
+
+  it('says how the deliverables stand, and offers no fee before everything is delivered', async () => {
+    show('BRANDS', delivered(false));
+    const ana = await rowOf('Ana Silva');
+    expect(within(ana).getByTestId('delivery').textContent).toContain('1 of 2 done · 1 late');
+    expect(within(ana).queryByRole('button', { name: /Pay the fee/ })).toBeNull();
+  });
+
+  it('all delivered: Pay the fee opens the payment with the fee still to pay filled in', async () => {
+    const { user } = show('BRANDS', delivered(true));
+    const ana = await rowOf('Ana Silva');
+    expect(within(ana).getByTestId('delivery').textContent).toContain('All delivered');
+    await user.click(within(ana).getByRole('button', { name: 'Pay the fee of $250.00 to Ana Silva' }));
+    const dialog = await screen.findByRole('dialog', { name: /Pay Ana Silva/ });
+    expect((within(dialog).getByRole('textbox', { name: /Amount/ }) as HTMLInputElement).value).toBe('$250');
+  });
+});
+
 describe('terms, seen by the tagged influencer', { timeout: 30_000 }, () => {
   const mine = (status: 'invited' | 'accepted', terms = termsOf()) =>
     detailOf({

@@ -12,6 +12,8 @@ type TProps = {
   influencer: TCampaignPerson | null;
   /** What is left of the budget, USD. */
   left: number;
+  /** The amount filled in when it opens (the agreed fee still to pay, once everything is delivered). */
+  suggested?: number | null;
   onClose: () => void;
 };
 
@@ -19,7 +21,7 @@ type TProps = {
  * Paying an accepted influencer: an amount in USD (2 decimals, from 1 to what is left of the budget), then PayPal,
  * where the payment is approved. The browser stays busy until PayPal's page opens; the server's refusal is shown here.
  */
-export function PayDialog({ opened, campaignId, influencer, left, onClose }: TProps) {
+export function PayDialog({ opened, campaignId, influencer, left, suggested = null, onClose }: TProps) {
   const order = useCreateOrder();
   const [amount, setAmount] = useState('');
   const [touched, setTouched] = useState(false);
@@ -28,12 +30,13 @@ export function PayDialog({ opened, campaignId, influencer, left, onClose }: TPr
   const { reset } = order;
   useEffect(() => {
     if (!opened) return;
-    setAmount('');
+    // the fee still to pay, within what is left of the budget
+    setAmount(suggested && suggested > 0 ? String(Math.min(suggested, left)) : '');
     setTouched(false);
     setServerError(null);
     setLeaving(false);
     reset();
-  }, [opened, reset]);
+  }, [opened, reset, suggested, left]);
 
   const issue = payAmountIssue(amount, left);
   const busy = order.isPending || leaving;

@@ -1,5 +1,5 @@
-import { Alert, Box, Group, Stack, Text } from '@mantine/core';
-import { IconAlertTriangle, IconCircleCheck } from '@tabler/icons-react';
+import { Alert, Box, Button, Group, Stack, Text } from '@mantine/core';
+import { IconAlertTriangle, IconCash, IconCircleCheck } from '@tabler/icons-react';
 import type { TCampaignDetail, TCampaignInfluencer, TCampaignTermsView, TSocialNetworkKey } from '@virality/domain';
 import { NetworkTile } from '../../../components/network-tile';
 import { SectionCard } from '../../../components/section-card';
@@ -34,8 +34,15 @@ function DeliverableList({ terms, size }: { terms: TCampaignTermsView; size: 'sm
 }
 
 /** An influencer's terms as the owner's row shows them: the deliverables, the fee, and whether they agreed. */
-export function TermsSummary({ influencer }: { influencer: TCampaignInfluencer }) {
-  const { terms } = influencer;
+export function TermsSummary({
+  influencer,
+  onPayFee,
+}: {
+  influencer: TCampaignInfluencer;
+  /** Offered once every deliverable is published and some of the fee is still to pay (the owner, who may pay). */
+  onPayFee?: (fee: number) => void;
+}) {
+  const { terms, delivery } = influencer;
   if (!terms)
     return (
       <Text size="sm" c="dimmed">
@@ -55,8 +62,36 @@ export function TermsSummary({ influencer }: { influencer: TCampaignInfluencer }
         </Text>
         {state && <TermsStateBadge state={state} />}
       </Group>
+      {delivery && influencer.status === 'accepted' && (
+        <Group gap="sm" wrap="wrap" data-testid="delivery">
+          <Text size="sm" style={TABULAR}>
+            <Text span size="sm" c="dimmed">
+              Delivered{' '}
+            </Text>
+            {deliveryWords(delivery)}
+          </Text>
+          {delivery.complete && delivery.feeDue > 0 && onPayFee && (
+            <Button
+              size="xs"
+              leftSection={<IconCash size={14} aria-hidden />}
+              onClick={() => onPayFee(delivery.feeDue)}
+              aria-label={`Pay the fee of ${usd(delivery.feeDue)} to ${influencer.user.name || influencer.user.userName || 'the influencer'}`}
+            >
+              Pay the fee ({usd(delivery.feeDue)})
+            </Button>
+          )}
+        </Group>
+      )}
     </Stack>
   );
+}
+
+/** How the deliverables stand, in words: 'All delivered', or '1 of 2 done · 1 late'. */
+export function deliveryWords(delivery: NonNullable<TCampaignInfluencer['delivery']>): string {
+  if (delivery.complete) return 'All delivered';
+  const done = delivery.items.filter((i) => i.state === 'done').length;
+  const late = delivery.items.filter((i) => i.state === 'late').length;
+  return `${done} of ${delivery.items.length} done${late ? ` · ${late} late` : ''}`;
 }
 
 type TYourTermsProps = {
