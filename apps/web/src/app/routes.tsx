@@ -175,6 +175,14 @@ export const routes: RouteObject[] = [
                   { path: paths.campaigns, lazy: async () => ({ Component: (await campaigns()).CampaignsPage }) },
                   { path: paths.createCampaign, lazy: async () => ({ Component: (await campaigns()).CreateCampaignPage }) },
                   { path: paths.campaign, lazy: async () => ({ Component: (await campaigns()).CampaignPage }) },
+                  // the report's chart brings the charts' styles with it
+                  {
+                    path: paths.campaignReport,
+                    lazy: async () => {
+                      const [{ CampaignReportPage }] = await Promise.all([campaigns(), import('@mantine/charts/styles.css')]);
+                      return { Component: CampaignReportPage };
+                    },
+                  },
                   { path: paths.tagged, lazy: async () => ({ Component: (await campaigns()).TaggedCampaignsPage }) },
                   { path: paths.transactionDetail, lazy: async () => ({ Component: (await money()).TransactionDetailPage }) },
                   // Create post is the navigation's (app-layout), always in sight

@@ -55,10 +55,14 @@ export const paths = {
   paymentFailed: '/pricing/payment-failed',
   /** Where an older client's payment comes back with ?token=: the order's confirmation. */
   paymentReturn: '/payment/return',
-  /** Campaigns: an owner's list, the create form, one campaign, and those an influencer is tagged in. */
+  /**
+   * Campaigns: an owner's list, the create form, one campaign, its report (its owner's: posts, figures, spend), and
+   * those an influencer is tagged in.
+   */
   campaigns: '/campaigns',
   createCampaign: '/createcampaignb',
   campaign: '/campaign/:id',
+  campaignReport: '/campaign/:id/report',
   tagged: '/tagged',
   /** Money: the wallet (its balance and Withdraw for influencers, and the list of payments), and one payment of a brand's. */
   wallet: '/profile/wallet',

@@ -31,6 +31,8 @@ const MATRIX: [path: string, roles: TProfileType[]][] = [
   ['/campaigns', ['IMC', 'BRANDS']],
   ['/campaign', ['IMC', 'BRANDS', 'INFLUENCER']],
   ['/campaign/abc123', ['IMC', 'BRANDS', 'INFLUENCER']],
+  ['/campaign/:id/report', ['IMC', 'BRANDS']],
+  ['/campaign/abc123/report', ['IMC', 'BRANDS']],
   ['/transactiondetail', ['BRANDS', 'IMC']],
   ['/calender', ALL],
   ['/postoverview', ALL],
@@ -108,6 +110,20 @@ describe('rolesForPath: the role-guarded route matrix', () => {
     expect(rolesForPath('/homepage')).toBeNull();
     expect(rolesForPath('/profilex')).toBeNull();
     expect(rolesForPath('/profile/walletx')).toEqual(ALL);
+  });
+
+  it('matches a ":name" segment to any one segment: a campaign’s report is its owner’s alone', () => {
+    expect(rolesForPath('/Campaign/ABC123/Report/?from=campaign')).toEqual(['IMC', 'BRANDS']);
+    expect(rolesForPath('/campaign/abc123/report/2026')).toEqual(['IMC', 'BRANDS']);
+    // another page under a campaign, or no id at all, is the campaign page's
+    expect(rolesForPath('/campaign/abc123/reports')).toEqual(['IMC', 'BRANDS', 'INFLUENCER']);
+    expect(rolesForPath('/campaign/report')).toEqual(['IMC', 'BRANDS', 'INFLUENCER']);
+    expect(
+      guardRoute('/campaign/abc123/report', { token: 'jwt', expiresAtMs: null, role: 'INFLUENCER', profileCompleted: true }, 0),
+    ).toEqual({
+      allow: false,
+      redirect: '/home',
+    });
   });
 
   it('guards deeper paths like their parent', () => {

@@ -3,7 +3,10 @@ import { PROFILE_TYPES, type TAccountType, type TProfileType } from '../enums';
 const ALL = PROFILE_TYPES;
 const ALL_BUT_IMC: readonly TProfileType[] = PROFILE_TYPES.filter((r) => r !== 'IMC');
 
-/** Role-guarded routes; a route absent here is public. Keys are path prefixes. */
+/**
+ * Role-guarded routes; a route absent here is public. Keys are path prefixes; a segment written ':name' stands for
+ * any one segment (a campaign's id).
+ */
 export const ROUTE_ROLES: Record<string, readonly TProfileType[]> = {
   '/addsocialmedia': ['INFLUENCER', 'BRANDS', 'BUSINESS', 'BUSINESS_MANAGER'],
   // where a network's consent page sends the browser back: only those who may link come back here
@@ -20,6 +23,8 @@ export const ROUTE_ROLES: Record<string, readonly TProfileType[]> = {
   '/createcampaignb': ['IMC', 'BRANDS'],
   '/campaigns': ['IMC', 'BRANDS'],
   '/campaign': ['IMC', 'BRANDS', 'INFLUENCER'],
+  // a campaign's report: what the campaign bought, for its owner (an IMC or a brand) only
+  '/campaign/:id/report': ['IMC', 'BRANDS'],
   // money: one payment of a brand's or an IMC's (the wallet, with the list, is /profile/wallet; /transactions leads there)
   '/transactiondetail': ['BRANDS', 'IMC'],
   '/calender': ALL,
@@ -65,14 +70,20 @@ export const GUEST_ROUTES: readonly string[] = ['/login'];
 /** React Router matches case-insensitively, so '/Home?tab=1#x' must be guarded like '/home'. */
 const cleanPath = (path: string): string => path.split(/[?#]/)[0].toLowerCase().replace(/\/+$/, '') || '/';
 
-/** The roles allowed on a path, or null when the path is not role-guarded. Longest prefix wins. */
+/** Whether `prefix` (a key of ROUTE_ROLES) covers the clean path: segment by segment, ':name' matching any one. */
+function coversPath(prefix: string, clean: string): boolean {
+  const want = prefix.split('/');
+  const have = clean.split('/');
+  if (have.length < want.length) return false;
+  return want.every((segment, i) => (segment.startsWith(':') ? have[i] !== '' : segment === have[i]));
+}
+
+/** The roles allowed on a path, or null when the path is not role-guarded. The prefix with most segments wins. */
 export function rolesForPath(path: string): readonly TProfileType[] | null {
   const clean = cleanPath(path);
   let best: string | null = null;
   for (const prefix of Object.keys(ROUTE_ROLES)) {
-    if (clean === prefix || clean.startsWith(`${prefix}/`)) {
-      if (!best || prefix.length > best.length) best = prefix;
-    }
+    if (coversPath(prefix, clean) && (!best || prefix.split('/').length > best.split('/').length)) best = prefix;
   }
   return best ? ROUTE_ROLES[best] : null;
 }

@@ -5,6 +5,7 @@ export const campaignKeys = {
   list: (page: number) => [...CAMPAIGNS_KEY, 'list', page] as const,
   tagged: (page: number) => [...CAMPAIGNS_KEY, 'tagged', page] as const,
   one: (id: string) => [...CAMPAIGNS_KEY, 'one', id] as const,
+  report: (id: string) => [...CAMPAIGNS_KEY, 'report', id] as const,
   search: (q: string) => [...CAMPAIGNS_KEY, 'search', q] as const,
 };
 

@@ -174,6 +174,47 @@ describe('a campaign, seen by its owner', { timeout: 30_000 }, () => {
     expect(within(payments[1] as HTMLElement).getByText('$40.00')).toBeTruthy();
   });
 
+  it('leads its owner to the campaign’s report', async () => {
+    show('BRANDS', detailOf());
+    expect((await screen.findByRole('link', { name: 'Report' })).getAttribute('href')).toBe('/campaign/c1/report');
+  });
+
+  it('asks its owner first to pay the agreed fee of an influencer who delivered everything', async () => {
+    const ana = detailOf().influencers[0]!;
+    const delivered = detailOf({
+      influencers: [
+        { ...ana, delivery: { items: [], complete: true, completedAt: '2026-12-08T10:00:00.000Z', feeDue: 400 } },
+        ...detailOf().influencers.slice(1),
+      ],
+    });
+    const { user } = show('BRANDS', delivered);
+    const prompt = await screen.findByRole('region', { name: 'Fee due to Ana Silva' });
+    expect(prompt.textContent).toContain('Ana Silva delivered everything on Dec 8, 2026.');
+    expect(prompt.textContent).toContain('Pay the agreed fee of $400.00.');
+    // the first thing on the page, above the campaign's own cards
+    const about = screen.getByRole('region', { name: 'About' });
+    expect(prompt.compareDocumentPosition(about) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    await user.click(within(prompt).getByRole('button', { name: 'Pay $400.00 to Ana Silva' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Pay Ana Silva' });
+    expect((within(dialog).getByRole('textbox', { name: /Amount/ }) as HTMLInputElement).value).toBe('$400');
+  });
+
+  it('asks no fee of an influencer still delivering, nor of one paid in full', async () => {
+    const ana = detailOf().influencers[0]!;
+    const delivery = { items: [], completedAt: null };
+    show(
+      'BRANDS',
+      detailOf({
+        influencers: [
+          { ...ana, delivery: { ...delivery, complete: false, feeDue: 400 } },
+          { ...ana, user: { ...ana.user, _id: 'i9', name: 'Eve Paid' }, delivery: { ...delivery, complete: true, feeDue: 0 } },
+        ],
+      }),
+    );
+    expect(await screen.findByRole('heading', { level: 1, name: 'Winter launch' })).toBeTruthy();
+    expect(screen.queryByTestId('fee-due')).toBeNull();
+  });
+
   it('says "Campaign not found" for a campaign that is not the caller’s', async () => {
     show('BRANDS', null);
     expect(await screen.findByRole('heading', { level: 2, name: CAMPAIGN_MSG.notFound })).toBeTruthy();
@@ -203,6 +244,18 @@ describe('a campaign, seen by a tagged influencer', { timeout: 30_000 }, () => {
     expect(await screen.findByRole('button', { name: 'Create a post for this campaign' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: /Pay/ })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Tag influencers' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Report' })).toBeNull();
+  });
+
+  it('sees no fee prompt, even with everything delivered and the fee unpaid', async () => {
+    const done = mine('accepted');
+    done.influencers[0] = {
+      ...done.influencers[0]!,
+      delivery: { items: [], complete: true, completedAt: '2026-12-08T10:00:00.000Z', feeDue: 400 },
+    };
+    show('INFLUENCER', done);
+    expect(await screen.findByRole('button', { name: 'Create a post for this campaign' })).toBeTruthy();
+    expect(screen.queryByTestId('fee-due')).toBeNull();
   });
 
   it('declines only after confirming', async () => {

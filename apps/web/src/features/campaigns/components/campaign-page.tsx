@@ -1,5 +1,13 @@
 import { Box, Button, Group, Paper, Skeleton, Stack, Switch, Text } from '@mantine/core';
-import { IconCalendarEvent, IconCash, IconFileDescription, IconPencilPlus, IconSearch, IconUserPlus } from '@tabler/icons-react';
+import {
+  IconCalendarEvent,
+  IconCash,
+  IconFileDescription,
+  IconPencilPlus,
+  IconReportAnalytics,
+  IconSearch,
+  IconUserPlus,
+} from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { CAMPAIGN_MSG, dayInZone, type TCampaignDetail, type TCampaignInfluencer, type TCampaignPerson } from '@virality/domain';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
@@ -17,10 +25,11 @@ import { openCreatePost, useComposerOpen } from '../../posts/lib/composer-store'
 import { useCampaign } from '../api/campaign';
 import { browserZone, campaignKeys } from '../api/keys';
 import { useSetApproval } from '../api/review';
-import { campaignDates, campaignPhase, dayText, usd } from '../lib/campaign-view';
+import { campaignDates, campaignPhase, dayText, feesDue, usd } from '../lib/campaign-view';
 import { BudgetBar, CampaignFrame, InfluencerStateBadge, PaymentBadge, PhaseBadge, TABULAR } from './campaign-parts';
 import { CampaignPosts } from './campaign-posts';
 import classes from './campaigns.module.css';
+import { FeeDuePrompt } from './fee-due-prompt';
 import { MuteOwnerButton } from './mute-owner-button';
 import { PayDialog } from './pay-dialog';
 import { RespondButtons } from './respond-buttons';
@@ -51,6 +60,8 @@ function DetailSkeleton() {
  * /campaign/:id: one campaign, for its owner or an influencer tagged in it. Its brief, days, where it stands today and
  * its budget; the tagged influencers with their answers and what each was paid (the owner tags more and pays the
  * accepted ones through PayPal; a tagged influencer answers, then posts for it); the posts made for it and its payments.
+ * The owner opens the campaign's report from its header, and sees first a prompt to pay each influencer who delivered
+ * everything and is still owed the agreed fee.
  */
 export function CampaignPage() {
   const { id = '' } = useParams();
@@ -106,6 +117,8 @@ function CampaignDetail({ campaign }: { campaign: TCampaignDetail }) {
   const mine = owner ? null : (campaign.influencers[0] ?? null);
   const myTerms = mine?.terms ?? null;
   const awaiting = owner ? campaign.posts.filter((p) => p.review === 'awaiting').length : 0;
+  // the owner's first sight: each influencer who delivered everything and is still owed the agreed fee
+  const fees = owner ? feesDue(campaign) : [];
   useReadAgainAfterComposer(campaign._id, !owner);
   const termsChanged = (message: string) => {
     setConflict(message);
@@ -113,11 +126,23 @@ function CampaignDetail({ campaign }: { campaign: TCampaignDetail }) {
   };
 
   let actions = null;
-  if (owner && phase !== 'Ended')
+  if (owner)
     actions = (
-      <Button variant="default" leftSection={<IconUserPlus size={18} aria-hidden />} onClick={() => setTagging(true)}>
-        Tag influencers
-      </Button>
+      <>
+        <Button
+          component={Link}
+          to={paths.campaignReport.replace(':id', encodeURIComponent(campaign._id))}
+          variant="default"
+          leftSection={<IconReportAnalytics size={18} aria-hidden />}
+        >
+          Report
+        </Button>
+        {phase !== 'Ended' && (
+          <Button variant="default" leftSection={<IconUserPlus size={18} aria-hidden />} onClick={() => setTagging(true)}>
+            Tag influencers
+          </Button>
+        )}
+      </>
     );
   else if (campaign.myRole === 'invited' && phase !== 'Ended' && !myTerms)
     // no terms read: an answer to terms set meanwhile is refused, and the card below shows them
@@ -135,6 +160,13 @@ function CampaignDetail({ campaign }: { campaign: TCampaignDetail }) {
   return (
     <CampaignFrame title={campaign.name} subtitle={<CampaignSubtitle campaign={campaign} />} back={back} actions={actions}>
       {!owner && <CreatePostHost />}
+      {fees.map((fee) => (
+        <FeeDuePrompt
+          key={fee.influencer.user._id}
+          fee={fee}
+          onPay={(amount) => setPaying({ person: fee.influencer.user, suggested: amount })}
+        />
+      ))}
       {campaign.endedAt && !owner && (
         <Text size="sm" c="dimmed">
           {CAMPAIGN_MSG.ownerClosedEnded}.

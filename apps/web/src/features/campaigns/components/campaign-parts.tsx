@@ -11,7 +11,14 @@ import {
   IconPlayerPlay,
   IconX,
 } from '@tabler/icons-react';
-import { REVIEW_MSG, type TCampaign, type TCampaignInfluencerState, type TCampaignReviewState } from '@virality/domain';
+import {
+  DELIVERY_MSG,
+  REVIEW_MSG,
+  type TCampaign,
+  type TCampaignInfluencerState,
+  type TCampaignReviewState,
+  type TDeliveryState,
+} from '@virality/domain';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { INFLUENCER_STATE_LABEL, paymentLook, spentPercent, type TCampaignPhase, usd } from '../lib/campaign-view';
@@ -151,6 +158,17 @@ export function ReviewBadge({ review }: { review: Exclude<TCampaignReviewState, 
       size="lg"
     />
   );
+}
+
+const DELIVERY_LOOK: Record<TDeliveryState, TLook> = {
+  done: { ...GREEN, Icon: IconCircleCheck },
+  due: { ...GREY, Icon: IconClock },
+  late: { ...RED, Icon: IconAlertTriangle },
+};
+
+/** How many of an influencer's deliverables are done (green), due (grey) or late (red): '2 done'. */
+export function DeliveryBadge({ state, count }: { state: TDeliveryState; count: number }) {
+  return <Pill look={DELIVERY_LOOK[state]} label={`${count} ${DELIVERY_MSG.stateLabel[state].toLowerCase()}`} />;
 }
 
 /** The budget, what is spent and what is left, with a bar of the spent share (named for screen readers). */

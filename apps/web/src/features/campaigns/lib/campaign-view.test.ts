@@ -1,6 +1,8 @@
+import type { TCampaignInfluencer } from '@virality/domain';
 import { MONEY_MSG } from '@virality/domain';
 import { describe, expect, it } from 'vitest';
-import { campaignDates, campaignPhase, payAmountIssue, paymentLook, spentPercent, usd } from './campaign-view';
+import { campaignDates, campaignPhase, feesDue, payAmountIssue, paymentLook, spentPercent, usd } from './campaign-view';
+import { ANA, BEN, detailOf, termsOf } from './test-fixtures';
 
 describe('how a campaign reads', () => {
   it('writes its days with one year when both days share it, both years otherwise', () => {
@@ -42,5 +44,31 @@ describe('a payment’s amount', () => {
     expect(payAmountIssue('100.01', 100)).toBe(MONEY_MSG.overBudget);
     expect(payAmountIssue('100', 100)).toBeNull();
     expect(payAmountIssue('10000.01', 50_000)).toBe(MONEY_MSG.paymentMax);
+  });
+});
+
+describe('the fees due', () => {
+  const delivered = (over: Partial<TCampaignInfluencer> = {}, feeDue = 400, complete = true): TCampaignInfluencer => ({
+    user: ANA,
+    status: 'accepted',
+    invitedAt: '2026-11-20T10:00:00.000Z',
+    answeredAt: '2026-11-21T10:00:00.000Z',
+    paid: 0,
+    terms: termsOf({ agreedAt: '2026-11-21T10:00:00.000Z' }),
+    delivery: { items: [], complete, completedAt: complete ? '2026-12-08T10:00:00.000Z' : null, feeDue },
+    ...over,
+  });
+
+  it('are those of accepted influencers who delivered everything and are still owed some of the fee', () => {
+    const ana = delivered();
+    const due = feesDue(detailOf({ influencers: [ana, delivered({ user: BEN }, 0), delivered({ user: BEN }, 400, false)] }));
+    expect(due).toEqual([{ influencer: ana, due: 400, payable: 400 }]);
+    expect(feesDue(detailOf({ influencers: [delivered({ status: 'declined' })] }))).toEqual([]);
+    expect(feesDue(detailOf({ influencers: [delivered({ delivery: null })] }))).toEqual([]);
+  });
+
+  it('are paid within what is left of the budget, and not at all when less than a payment is left', () => {
+    expect(feesDue(detailOf({ left: 300, influencers: [delivered()] }))[0]).toMatchObject({ due: 400, payable: 300 });
+    expect(feesDue(detailOf({ left: 0.5, influencers: [delivered()] }))).toEqual([]);
   });
 });

@@ -4,6 +4,8 @@ import {
   PAYMENT_MAX_USD,
   PAYMENT_MIN_USD,
   type TCampaign,
+  type TCampaignDetail,
+  type TCampaignInfluencer,
   type TCampaignInfluencerState,
   transactionStatusLabel,
   usdToMinor,
@@ -79,4 +81,20 @@ export function payAmountIssue(value: string, left: number): string | null {
   if (minor > Math.round(left * 100)) return MONEY_MSG.overBudget;
   if (minor > PAYMENT_MAX_USD * 100) return MONEY_MSG.paymentMax;
   return null;
+}
+
+/** An influencer who delivered everything and is still owed some of the agreed fee: what is due, and what can be paid now. */
+export type TFeeDue = { influencer: TCampaignInfluencer; due: number; payable: number };
+
+/**
+ * The fees to pay now: each accepted influencer whose deliverables are all published with some of the fee unpaid,
+ * the amount within what is left of the budget. None when less than a payment's minimum is left (nothing can be paid).
+ */
+export function feesDue(c: Pick<TCampaignDetail, 'influencers' | 'left'>): TFeeDue[] {
+  if (c.left < PAYMENT_MIN_USD) return [];
+  return c.influencers.flatMap((influencer) => {
+    const { delivery } = influencer;
+    if (influencer.status !== 'accepted' || !delivery?.complete || delivery.feeDue <= 0) return [];
+    return [{ influencer, due: delivery.feeDue, payable: Math.min(delivery.feeDue, payCeiling(c.left)) }];
+  });
 }

@@ -1,4 +1,16 @@
-import type { TCampaign, TCampaignDetail, TCampaignList, TCampaignTermsView, TInfluencerHit } from '@virality/domain';
+import {
+  DELIVERY_STATES,
+  reportFigures,
+  reportTotals,
+  type TCampaign,
+  type TCampaignDetail,
+  type TCampaignList,
+  type TCampaignReport,
+  type TCampaignTermsView,
+  type TInfluencerHit,
+  type TReportPost,
+  type TReportTotals,
+} from '@virality/domain';
 
 /** A person as the campaign calls answer them. */
 export const person = (id: string, name: string, userName: string) => ({ _id: id, name, userName, profileImage: null });
@@ -90,3 +102,81 @@ export const termsOf = (over: Partial<TCampaignTermsView> = {}): TCampaignTermsV
   agreedAt: null,
   ...over,
 });
+
+/** A published post of the report: Ana's Instagram reel, its figures read on Dec 10, 2026. */
+export const reportPostOf = (over: Partial<TReportPost> = {}): TReportPost => ({
+  postId: 'p1',
+  influencerId: ANA._id,
+  influencer: 'Ana Silva',
+  network: 'instagram',
+  accountName: 'ana.silva',
+  format: 'reel',
+  url: 'https://www.instagram.com/reel/p1',
+  caption: 'Out in the snow with the new coat',
+  publishedAt: '2026-12-05T10:00:00.000Z',
+  figuresAt: '2026-12-10T11:00:00.000Z',
+  ...reportFigures({ views: 12_000, reach: 9_000, likes: 800, comments: 40, shares: 25, saves: 35 }),
+  ...over,
+});
+
+/**
+ * The report of 'Winter launch' (Dec 2026, 1,000 USD): Ana's Instagram reel and X post, 250 USD paid to her, one of
+ * her two deliverables done; Ben accepted, without terms or posts. Its sums and days are the domain's own.
+ */
+export function reportOf(posts: TReportPost[] = defaultReportPosts(), spent = 250): TCampaignReport {
+  const progress = (d: TReportTotals['deliverables']) =>
+    DELIVERY_STATES.flatMap((state) => Array.from({ length: d[state] }, () => ({ state })));
+  const anaDeliverables = { done: 1, due: 1, late: 0 };
+  const days = Array.from({ length: 31 }, (_, i) => {
+    const date = `2026-12-${String(i + 1).padStart(2, '0')}`;
+    const those = posts.filter((p) => p.publishedAt.startsWith(date));
+    return {
+      date,
+      views: those.reduce((n, p) => n + (p.views ?? 0), 0),
+      engagement: those.reduce((n, p) => n + p.engagement, 0),
+      spent: date === '2026-12-06' ? spent : 0,
+    };
+  });
+  return {
+    campaign: {
+      id: 'c1',
+      name: 'Winter launch',
+      owner: 'Acme Brand',
+      startDate: '2026-12-01',
+      endDate: '2026-12-31',
+      budget: 1000,
+      currency: 'USD',
+    },
+    generatedAt: '2026-12-10T12:00:00.000Z',
+    totals: reportTotals(posts, spent, progress(anaDeliverables)),
+    influencers: [
+      {
+        influencerId: ANA._id,
+        name: 'Ana Silva',
+        fee: 400,
+        ...reportTotals(
+          posts.filter((p) => p.influencerId === ANA._id),
+          spent,
+          progress(anaDeliverables),
+        ),
+      },
+      { influencerId: BEN._id, name: 'Ben Okafor', fee: null, ...reportTotals([], 0, []) },
+    ],
+    posts,
+    days,
+  };
+}
+
+export const defaultReportPosts = (): TReportPost[] => [
+  reportPostOf(),
+  reportPostOf({
+    postId: 'p2',
+    network: 'twitter',
+    accountName: 'anasilva',
+    format: 'post',
+    url: null,
+    caption: 'The coat, by the lake',
+    publishedAt: '2026-12-07T10:00:00.000Z',
+    ...reportFigures({ views: 3_000, likes: 90, comments: 5, shares: 5 }),
+  }),
+];

@@ -1,4 +1,4 @@
-import type { TActivity } from '@virality/domain';
+import { DELIVERY_MSG, type TActivity } from '@virality/domain';
 import { describe, expect, it } from 'vitest';
 import { activityDateText, activityLink, activityNetwork, activityTone, canClearAll, resultRows } from './activity-view';
 
@@ -71,6 +71,15 @@ describe('where a notification leads', () => {
     for (const type of ['CAMPAIGN_TAGGED', 'CAMPAIGN_ANSWERED', 'PAYMENT_SENT'])
       expect(activityLink({ type, payload: { payloadId: 'c 1' } })).toBe('/campaign/c%201');
     expect(activityLink({ type: 'CAMPAIGN_TAGGED', payload: null })).toBeNull();
+  });
+
+  it('an influencer who delivered everything opens the campaign, where its owner is asked to pay the fee', () => {
+    const delivered = {
+      type: 'CAMPAIGN_ANSWERED',
+      title: DELIVERY_MSG.deliveredTitle('Ana Silva', 'Winter launch'),
+      payload: { payloadId: 'c1' },
+    };
+    expect(activityLink(delivered)).toBe('/campaign/c1');
   });
 });
 

@@ -24,7 +24,11 @@ const PLAN_TYPES = new Set(['PLAN_PAID', 'PLAN_RENEWED', 'PLAN_ENDING', 'PLAN_EN
 
 const POINT_TYPES = new Set(['POINTS_EARNED', 'LEVEL_REACHED']);
 
-/** Notifications about a campaign (a tag, an answer, a brand's payment made in it): their payloadId is the campaign. */
+/**
+ * Notifications about a campaign (a tag, an answer, an influencer who delivered everything, a brand's payment made in
+ * it): their payloadId is the campaign. The delivered one leads its owner to the campaign, where paying the fee is
+ * the first thing asked.
+ */
 const CAMPAIGN_TYPES = new Set(['CAMPAIGN_TAGGED', 'CAMPAIGN_ANSWERED', 'CAMPAIGN_ENDED', 'PAYMENT_SENT']);
 
 /**
