@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { createCompletedBrand } from './support/admin';
 import { apiCall, createCompletedInfluencer, loginInBrowser } from './support/api';
+import { dayIn } from './support/campaigns';
 import { expect, installClock, test } from './support/fixtures';
 import { expectNoSidewaysScroll } from './support/layout';
 import { jpegFile } from './support/posts';
@@ -21,10 +22,6 @@ const SIZES = [
   { name: 'desktop', viewport: { width: 1280, height: 800 } },
   { name: 'phone', viewport: { width: 390, height: 844 } },
 ];
-
-/** A moment's day in `zone`, yyyy-MM-dd. */
-const dayIn = (at: number, zone: string) =>
-  new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
 
 const REMARK = 'Please tag @acme and say the menu is new';
 

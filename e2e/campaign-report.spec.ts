@@ -1,9 +1,9 @@
-import { execFileSync } from 'node:child_process';
-import { mkdirSync, readFileSync } from 'node:fs';
-import type { Download, Page } from '@playwright/test';
+import { mkdirSync, statSync } from 'node:fs';
 import { createCompletedBrand } from './support/admin';
 import { figuresRead } from './support/analytics';
 import { apiCall, createCompletedInfluencer, loginInBrowser } from './support/api';
+import { approveOnPaypal } from './support/billing';
+import { dayIn, downloaded, reportFigure as figure, firstPdfPage, REPORT_CSV_HEADER } from './support/campaigns';
 import { expect, installClock, test } from './support/fixtures';
 import { expectNoSidewaysScroll } from './support/layout';
 import { postByApi, uploadPhoto } from './support/posts';
@@ -27,21 +27,6 @@ const SIZES = [
 
 const DAY_MS = 86_400_000;
 const FEE = 150;
-const CSV_HEADER = 'Influencer,Network,Account,Format,Published (UTC),Views,Reach,Likes,Comments,Shares,Engagement,Link,Caption';
-
-/** A moment's day in `zone`, yyyy-MM-dd. */
-const dayIn = (at: number, zone: string) =>
-  new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
-
-/** Starts a download with `click` and waits for the file: the download and its bytes. */
-async function downloaded(page: Page, click: () => Promise<void>): Promise<{ file: Download; bytes: Buffer; path: string }> {
-  const [file] = await Promise.all([page.waitForEvent('download'), click()]);
-  const path = await file.path();
-  return { file, bytes: readFileSync(path), path };
-}
-
-/** The summary card of a figure (its label, value and line). */
-const figure = (page: Page, key: string) => page.getByTestId(`figure-${key}`);
 
 for (const { name, viewport } of SIZES) {
   test.describe(`campaign report ${name}`, () => {
@@ -127,13 +112,7 @@ for (const { name, viewport } of SIZES) {
       const pay = page.getByRole('dialog', { name: 'Pay Quinn Tester' });
       await expect(pay.getByRole('textbox', { name: /Amount/ })).toHaveValue(`$${FEE}`);
       await pay.getByRole('button', { name: 'Continue to PayPal' }).click();
-      await expect(page).toHaveURL(/\/sandbox\/paypal\/checkoutnow\?token=/);
-      await page.getByLabel('PayPal e-mail').fill('report.payer@example.com');
-      const capture = page.waitForResponse((r) => r.url().includes('/api/payments/paycapture'));
-      await page.getByRole('button', { name: /^Pay / }).click();
-      await expect(page).toHaveURL(/\/payment\/return\?via=paypal/);
-      expect((await capture).status()).toBe(200);
-      await expect(page.getByRole('heading', { name: 'Payment successful' })).toBeVisible();
+      await approveOnPaypal(page, 'report.payer@example.com');
 
       // paid in full: no prompt; the report opens from the campaign's header
       await page.goto(campaignPath);
@@ -172,7 +151,7 @@ for (const { name, viewport } of SIZES) {
       const csv = await downloaded(page, () => page.getByRole('button', { name: 'Download CSV' }).click());
       expect(csv.file.suggestedFilename()).toMatch(/^Winter-soups-[a-z0-9]+-report\.csv$/);
       const lines = csv.bytes.toString('utf8').split('\r\n');
-      expect(lines[0]).toBe(CSV_HEADER);
+      expect(lines[0]).toBe(REPORT_CSV_HEADER);
       const row = lines.find((l) => l.includes(caption));
       expect(row, lines.join('\n')).toMatch(/^Quinn Tester,twitter,[^,]+,post,\d{4}-\d\d-\d\d \d\d:\d\d,/);
       expect(lines.find((l) => l.startsWith('Total,'))).toContain(`Spent ${FEE} USD`);
@@ -181,8 +160,10 @@ for (const { name, viewport } of SIZES) {
       const pdf = await downloaded(page, () => page.getByRole('button', { name: 'Download PDF' }).click());
       expect(pdf.file.suggestedFilename()).toMatch(/-report\.pdf$/);
       expect(pdf.bytes.subarray(0, 4).toString('latin1')).toBe('%PDF');
-      if (process.env.E2E_SHOTS === '1')
-        execFileSync('pdftoppm', ['-png', '-r', '60', '-f', '1', '-l', '1', pdf.path, testInfo.outputPath(`report-pdf-${name}`)]);
+      const first = firstPdfPage(pdf.path, testInfo.outputPath(`report-pdf-${name}`));
+      expect(statSync(first.png).size).toBeGreaterThan(5_000);
+      expect(first.text).toMatch(/campaign report/i);
+      expect(first.text).toContain(`$${FEE}.00`);
 
       // the table of days beside the chart
       const engagement = page.getByRole('region', { name: 'Engagement over time' });

@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import type { Locator, Page } from '@playwright/test';
 import { apiCall, createCompletedInfluencer, loginInBrowser } from './support/api';
 import { createCompletedImc } from './support/calendar';
+import { appDay, chooseIn as choose, dayIn } from './support/campaigns';
 import { expect, installClock, test } from './support/fixtures';
 import { expectNoSidewaysScroll } from './support/layout';
 import { shot } from './support/shots';
@@ -21,25 +22,9 @@ const SIZES = [
 
 const DAY_MS = 86_400_000;
 
-/** A moment's day in `zone`, yyyy-MM-dd. */
-const dayIn = (at: number, zone: string) =>
-  new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
-/** A day as the date picker names its buttons ('20 March 2027') and as the app writes it ('Mar 20, 2027'). */
+/** A day as the date picker names its buttons ('20 March 2027'). */
 const pickerName = (day: string) =>
   new Date(`${day}T12:00:00Z`).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
-const appDay = (day: string) =>
-  new Date(`${day}T12:00:00Z`).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
-
-/** Chooses `option` in the select named `label`: Mantine's list on a desktop, the phone's own select on a phone. */
-async function choose(scope: Locator, label: string, option: string) {
-  const field = scope.getByLabel(label);
-  if ((await field.evaluate((el) => el.tagName)) === 'SELECT') {
-    await field.selectOption({ label: option });
-    return;
-  }
-  await field.click();
-  await scope.page().getByRole('option', { name: option, exact: true }).click();
-}
 
 async function pickDay(page: Page, scope: Locator, day: string) {
   await scope.getByRole('button', { name: /^Due date/ }).click();

@@ -77,6 +77,23 @@ export function ensureFullChromium({ log = (line) => console.error(line) } = {})
 }
 
 /**
+ * Poppler's pdftoppm and pdftotext, with which the campaign report journeys open the PDF they download: Debian's
+ * poppler-utils installed when allowed. False (the journeys that need them then fail, saying so) when missing.
+ */
+export function ensurePoppler({ log = (line) => console.error(line) } = {}) {
+  const onPath = (name) => spawnSync('sh', ['-c', `command -v ${name}`], { stdio: 'ignore' }).status === 0;
+  if (onPath('pdftoppm') && onPath('pdftotext')) return true;
+  if (!canInstallWithApt()) return false;
+  log('Installing Debian package `poppler-utils` with apt-get (root), for the journeys that open a downloaded PDF.');
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  const res = spawnSync('apt-get', ['install', '-y', 'poppler-utils'], {
+    env,
+    stdio: ['ignore', process.stderr, process.stderr],
+  });
+  return res.status === 0 && onPath('pdftoppm');
+}
+
+/**
  * Returns an executable Chromium path, installing Debian's package when allowed.
  * Throws an Error whose message is one line saying how to install one.
  */

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { stripVTControlCharacters } from 'node:util';
-import { ensureChromium, ensureFullChromium } from './ensure-chromium.mjs';
+import { ensureChromium, ensureFullChromium, ensurePoppler } from './ensure-chromium.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const RESULTS = path.join(ROOT, '.test-results');
@@ -324,6 +324,8 @@ async function runSuite(suite) {
       return { passed: 0, failed: 1, note: err.message };
     }
     const full = ensureFullChromium({ log: (line) => console.log(line) }) ?? chromium;
+    if (!ensurePoppler({ log: (line) => console.log(line) }))
+      console.log('No pdftoppm/pdftotext (Debian poppler-utils): the campaign report journeys cannot open their PDF.');
     console.log(`Chromium: ${chromium}${full !== chromium ? ` (and ${full} for the journeys that need the full browser)` : ''}`);
     const dataDir = path.join(tmpdir(), `virality-e2e-${process.pid}-${Date.now()}`);
     const env = { CHROMIUM_PATH: chromium, CHROMIUM_FULL_PATH: full, E2E_DATA_DIR: dataDir, E2E_JSON_REPORT: reportFile };

@@ -95,6 +95,20 @@ export async function subscribeByApi(request: APIRequestContext, user: TApiUser,
     .toBe(true);
 }
 
+/**
+ * Approves a payment on the sandbox's PayPal approval page (the page the browser is on, reached from the app's
+ * Continue to PayPal) as `email`: back in the app, the payment is captured and the payment says it succeeded.
+ */
+export async function approveOnPaypal(page: Page, email: string): Promise<void> {
+  await expect(page).toHaveURL(/\/sandbox\/paypal\/checkoutnow\?token=/);
+  await page.getByLabel('PayPal e-mail').fill(email);
+  const capture = page.waitForResponse((r) => r.url().includes('/api/payments/paycapture'));
+  await page.getByRole('button', { name: /^Pay / }).click();
+  await expect(page).toHaveURL(/\/payment\/return\?via=paypal/);
+  expect((await capture).status()).toBe(200);
+  await expect(page.getByRole('heading', { name: 'Payment successful' })).toBeVisible();
+}
+
 /** Types a card on the sandbox's hosted checkout page (the page the browser is on) and presses Pay. */
 export async function payInBrowser(page: Page, card: string): Promise<void> {
   await expect(page).toHaveURL(/\/sandbox\/stripe\/pay\//);

@@ -146,6 +146,18 @@ export async function onX(request: APIRequestContext, text: string): Promise<num
   return posts.filter((p) => p.text === text).length;
 }
 
+/** The posts `network`'s emulator holds with this text (its id on the network, and its user's). */
+export async function publishedOn(
+  request: APIRequestContext,
+  network: 'twitter' | 'threads',
+  text: string,
+): Promise<{ id: string; user: string; text: string }[]> {
+  const res = await request.get(`/sandbox/${network}/_published`);
+  expect(res.ok(), `/sandbox/${network}/_published answered ${res.status()}`).toBe(true);
+  const posts = (await res.json()) as { id: string; user: string; text: string }[];
+  return posts.filter((p) => p.text === text);
+}
+
 /** A post as the details call reads it. */
 export const postDetails = (request: APIRequestContext, token: string, id: string) =>
   sph<{

@@ -85,7 +85,10 @@ export const zCampaignReport = z.object({
   totals: zReportTotals,
   influencers: z.array(zReportInfluencer),
   posts: z.array(zReportPost),
-  /** Day by day over the campaign's days (UTC): views and engagement of the posts published that day, spend paid. */
+  /**
+   * Day by day over the campaign's days (UTC) up to today: views and engagement of the posts published that day,
+   * spend paid.
+   */
   days: z.array(zReportDay),
 });
 export type TCampaignReport = z.infer<typeof zCampaignReport>;

@@ -19,7 +19,8 @@ const shown = (text: string) =>
 
 const num = (n: number | null) => (n === null ? '—' : n.toLocaleString('en-US'));
 const usd = (n: number | null) => (n === null ? '—' : formatUsd(Math.round(n * 100)));
-const usdPrecise = (n: number | null) => (n === null ? '—' : `$${n.toFixed(4).replace(/0{1,2}$/, '')}`);
+/** Cents, as the app shows money; below a dollar (a cost per engagement of a fraction of a cent) four decimals. */
+const usdPrecise = (n: number | null) => (n === null ? '—' : n >= 1 ? usd(n) : `$${n.toFixed(4).replace(/0{1,2}$/, '')}`);
 const networkLabel = (key: string) => socialNetwork(key)?.label ?? key;
 
 type TColumn = { title: string; width: number; align?: 'left' | 'right' };

@@ -351,15 +351,20 @@ export function createCampaignsService(deps: TDeps) {
           ),
         }));
       const completed = paid.filter((p) => p.paymentStatus === 'COMPLETED');
-      const days = daysBetween(campaign.startDate, campaign.endDate).map((date) => {
-        const those = rows.filter((r) => r.publishedAt.slice(0, 10) === date);
-        return {
-          date,
-          views: those.reduce((n, r) => n + (r.views ?? 0), 0),
-          engagement: those.reduce((n, r) => n + r.engagement, 0),
-          spent: Math.round(completed.filter((p) => p.date.slice(0, 10) === date).reduce((n, p) => n + p.amount, 0) * 100) / 100,
-        };
-      });
+      // the days gone by (a day still to come has no figures, not figures of 0)
+      const today = clock.now().toISOString().slice(0, 10);
+      const days = daysBetween(campaign.startDate, campaign.endDate)
+        .filter((date) => date <= today)
+        .map((date) => {
+          const those = rows.filter((r) => r.publishedAt.slice(0, 10) === date);
+          return {
+            date,
+            views: those.reduce((n, r) => n + (r.views ?? 0), 0),
+            engagement: those.reduce((n, r) => n + r.engagement, 0),
+            spent:
+              Math.round(completed.filter((p) => p.date.slice(0, 10) === date).reduce((n, p) => n + p.amount, 0) * 100) / 100,
+          };
+        });
       return {
         campaign: {
           id,
