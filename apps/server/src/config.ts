@@ -61,7 +61,7 @@ export const zEnv = z.object({
   S3_PUBLIC_URL: z.string().url().optional(),
   // publishing: how long one attempt may hold a target before another process takes it over, and how long a
   // post-now call waits for the networks' answers before it answers with what is still in progress
-  PUBLISH_LEASE_SECONDS: z.coerce.number().int().min(5).default(30),
+  PUBLISH_LEASE_SECONDS: z.coerce.number().int().min(5).default(10),
   /** How many targets one process publishes at once (the network calls are waits, not work). */
   PUBLISH_CONCURRENCY: z.coerce.number().int().min(1).max(2048).default(512),
   /**

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Job, PgBoss } from 'pg-boss';
+import { batched } from '../lib/batched';
 import { errorForLog } from '../lib/scrub';
 
 /** How many jobs one fetch takes at most (one query; the rest wait for the next turn). */
@@ -16,7 +17,20 @@ export type TPoolOptions = {
   pollMs: number;
   run(data: object, meta: { id: string; queue: string }): Promise<unknown>;
   log: FastifyBaseLogger;
+  /**
+   * pg-boss's schema: given, the pool also gives back, every few seconds, the jobs of its queue that a process
+   * fetched and stopped answering for (no heartbeat for STALE_SECONDS: it died), instead of leaving them to
+   * pg-boss's own supervision, a minute or more later.
+   */
+  schema?: string;
 };
+
+/** How often the pool touches the jobs it holds (their heartbeat). */
+const TOUCH_MS = 5_000;
+/** A job whose heartbeat is older than this (three touches missed) belongs to a process that died. */
+export const STALE_SECONDS = 15;
+/** How often the pool looks for such jobs. */
+const STALE_CHECK_MS = 3_000;
 
 /**
  * A worker that keeps `size` jobs of one queue running: it fetches as soon as a slot is free (a publish of
@@ -47,9 +61,27 @@ export function startPool(opts: TPoolOptions) {
     });
 
   const attempt = (job: Job<object>) => [{ id: job.id, retryCount: job.retryCount }];
+  // jobs done at the same moment are completed together: one statement for those with the same output
+  const complete = batched<{ job: Job<object>; output: unknown }, void>({
+    max: FETCH_MAX,
+    async runBatch(items) {
+      const byOutput = new Map<string, { job: Job<object>; output: unknown }[]>();
+      for (const i of items) {
+        const key = JSON.stringify(i.output ?? null);
+        byOutput.set(key, [...(byOutput.get(key) ?? []), i]);
+      }
+      for (const group of byOutput.values())
+        await boss.complete(
+          queue,
+          group.map((i) => ({ id: i.job.id, retryCount: i.job.retryCount })),
+          group[0].output as object,
+        );
+      return items.map(() => undefined);
+    },
+  });
   const settle = async (job: Job<object>, ok: boolean, output: unknown) => {
     try {
-      if (ok) await boss.complete(queue, attempt(job), output as object);
+      if (ok) await complete({ job, output });
       else await boss.fail(queue, attempt(job), output as object);
     } catch (err) {
       // the job stays active; pg-boss retries it once its heartbeat stops, and the handler finds the work done
@@ -88,8 +120,36 @@ export function startPool(opts: TPoolOptions) {
     } finally {
       beating = false;
     }
-  }, 5_000);
+  }, TOUCH_MS);
   heartbeat.unref();
+
+  // a dead process's jobs, given back: failed, so pg-boss runs them again (after the queue's retry delay); the
+  // handler of a job run twice finds its work claimed or done (the publishing engine's claim), so this is safe
+  // even for a process that is alive but stopped touching for a while
+  let checking = false;
+  const giveBack = opts.schema
+    ? setInterval(async () => {
+        if (checking || stopping) return;
+        checking = true;
+        try {
+          const { rows } = (await boss.getDb().executeSql(
+            `SELECT id FROM ${opts.schema}.job WHERE name = $1 AND state = 'active'
+              AND heartbeat_on < ${opts.schema}.job_now() - make_interval(secs => $2) LIMIT 500`,
+            [queue, STALE_SECONDS],
+          )) as { rows: { id: string }[] };
+          const ids = rows.map((r) => r.id).filter((id) => !active.has(id));
+          if (ids.length) {
+            await boss.fail(queue, ids, { message: 'its worker stopped answering' });
+            log.warn({ queue, jobs: ids.length }, 'jobs of a worker that stopped answering given back');
+          }
+        } catch (err) {
+          log.warn({ err: errorForLog(err), queue }, 'looking for jobs of stopped workers failed');
+        } finally {
+          checking = false;
+        }
+      }, STALE_CHECK_MS)
+    : null;
+  giveBack?.unref();
 
   const loop = (async () => {
     while (!stopping) {
@@ -136,6 +196,7 @@ export function startPool(opts: TPoolOptions) {
       const deadline = Date.now() + timeoutMs;
       while (active.size > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
       clearInterval(heartbeat);
+      if (giveBack) clearInterval(giveBack);
     },
   };
 }

@@ -102,6 +102,7 @@ export function createJobs(deps: {
           pollMs: (job.work.pollingIntervalSeconds ?? 2) * 1000,
           run: (data, meta) => handle(job, data, meta),
           log,
+          schema,
         }),
       );
     else if (batchSize > 1)

@@ -78,6 +78,8 @@ const TIMEOUT_MS = envNumber('CHAOS_TIMEOUT_S', 900) * 1000;
 /** How long a post whose targets are all final may take to be settled (a settle lost with its process is redone). */
 const SETTLE_GRACE_MS = 90_000;
 const SETUP_PARALLEL = 8;
+/** A target's lateness less the waits its networks asked for, at p99, may be at most this (else the run fails). */
+const CRASH_P99_LIMIT_S = 60;
 /** Faults one account is given at most: fewer than the engine's tries, leaving room for a kill and a rate limit. */
 const FAULT_BUDGET = Math.max(1, MAX_ATTEMPTS - 3);
 const PHOTO_NETWORKS: readonly TNetwork[] = ['twitter', 'facebook', 'instagram', 'linkedin', 'threads'];
@@ -607,6 +609,37 @@ async function main() {
     // how the targets went: lateness (published at minus due at, on the product clock) and attempts
     const published = rows.filter((r) => r.state === 'published' && r.lateness_ms !== null);
     const lateness = spread(published.map((r) => Number(r.lateness_ms)));
+    // the same less the waits the networks asked for (a failure tried again after the engine's backoff, a rate
+    // limit, media still processing: each attempt says until when), as far as the next attempt waited for them:
+    // what the crashes, the queue and the work cost a target
+    const waitedMs = new Map<string, number>();
+    for (const a of (
+      await db.query<{ target_id: string; waited_ms: string | null }>(
+        `SELECT a.target_id, extract(epoch FROM (LEAST(a.next_at, n.started_at) - a.finished_at)) * 1000 AS waited_ms
+           FROM publish_attempts a
+           JOIN post_targets t ON t.id = a.target_id JOIN posts p ON p.id = t.post_id
+           JOIN LATERAL (SELECT min(b.started_at) AS started_at FROM publish_attempts b
+                          WHERE b.target_id = a.target_id AND b.started_at > a.started_at) n ON true
+          WHERE p.caption LIKE $1 AND a.next_at IS NOT NULL AND a.finished_at IS NOT NULL AND n.started_at IS NOT NULL`,
+        [`${prefix}%`],
+      )
+    ).rows)
+      waitedMs.set(a.target_id, (waitedMs.get(a.target_id) ?? 0) + Math.max(0, Number(a.waited_ms ?? 0)));
+    const ownLateness = (r: TRow) => Math.max(0, Number(r.lateness_ms) - (waitedMs.get(r.id) ?? 0));
+    const crashLateness = spread(published.map(ownLateness));
+    // the latest few, with how their attempts ended (what made them late)
+    const latest = [...published].sort((a, b) => ownLateness(b) - ownLateness(a)).slice(0, 5);
+    const latestAttempts = new Map<string, string[]>();
+    for (const a of (
+      await db.query<{ target_id: string; started_at: Date; finished_at: Date | null; outcome: string | null }>(
+        'SELECT target_id, started_at, finished_at, outcome FROM publish_attempts WHERE target_id = ANY($1) ORDER BY started_at',
+        [latest.map((r) => r.id)],
+      )
+    ).rows)
+      latestAttempts.set(a.target_id, [
+        ...(latestAttempts.get(a.target_id) ?? []),
+        `${a.started_at.toISOString().slice(11, 19)}${a.finished_at ? `–${a.finished_at.toISOString().slice(11, 19)}` : ''} ${a.outcome ?? 'never ended'}`,
+      ]);
     const failures = Object.entries(
       rows
         .filter((r) => r.state !== 'published')
@@ -643,6 +676,11 @@ async function main() {
       check(`${n}: every target final`, b.stuck === 0, `${b.stuck} stuck`);
     }
     check('every post settled', unsettled === 0, `${unsettled} unsettled`);
+    check(
+      `on time while workers crash: lateness less the networks' waits at p99 within ${CRASH_P99_LIMIT_S} s`,
+      crashLateness.p99 <= CRASH_P99_LIMIT_S * 1000,
+      `p99 ${(crashLateness.p99 / 1000).toFixed(1)} s`,
+    );
     check('workers were killed while publishing', killsWhilePublishing > 0, `${killsWhilePublishing} kill(s)`);
 
     const totalFaults = Object.values(faults).reduce((s, n) => s + n, 0);
@@ -678,6 +716,7 @@ async function main() {
       settledEarly,
       stuck: count.stuck,
       latenessMs: lateness,
+      ownLatenessMs: crashLateness,
       finalAfterSeconds: Math.round(finalAfterMs / 1000),
       runSeconds: Math.round(runMs / 1000),
       totalSeconds: Math.round((Date.now() - t0) / 1000),
@@ -711,9 +750,18 @@ async function main() {
       `p50 ${(lateness.p50 / 1000).toFixed(1)} s, p99 ${(lateness.p99 / 1000).toFixed(1)} s, max ${(lateness.max / 1000).toFixed(1)} s`,
     );
     line(
+      'own lateness',
+      `p50 ${(crashLateness.p50 / 1000).toFixed(1)} s, p99 ${(crashLateness.p99 / 1000).toFixed(1)} s, max ${(crashLateness.max / 1000).toFixed(1)} s (less the waits the networks asked for: crashes, the queue and the work)`,
+    );
+    line(
       'run time',
       `${(runMs / 1000).toFixed(0)} s from due (${(finalAfterMs / 1000).toFixed(0)} s to final), ${((Date.now() - t0) / 1000).toFixed(0)} s in all`,
     );
+    console.log("  the latest, less the networks' waits, and their attempts:");
+    for (const r of latest)
+      console.log(
+        `    ${(ownLateness(r) / 1000).toFixed(1).padStart(6)} s  ${r.network.padEnd(9)} ${(latestAttempts.get(r.id) ?? []).join(' · ')}`,
+      );
     if (failures.length) {
       console.log('  not published:');
       for (const [k, n] of failures.slice(0, 12)) console.log(`    ${String(n).padStart(4)}  ${k}`);

@@ -239,6 +239,11 @@ export const publishAttempts = pgTable(
     /** published, processing, reconciled, retry, rate_limited, reconnect, permanent, or null while it runs. */
     outcome: text('outcome'),
     detail: text('detail'),
+    /**
+     * When the network asked to be asked again (a retry's backoff or a rate limit's end, a processing check): the
+     * wait that was the network's, not a crash's or the queue's.
+     */
+    nextAt: ts('next_at'),
   },
   (t) => [index('publish_attempts_target_idx').on(t.targetId, t.startedAt)],
 );

@@ -22,6 +22,7 @@ import {
   type TPublishState,
   type TRecentPost,
 } from '../../integrations/networks/types';
+import { batched } from '../../lib/batched';
 import { newId } from '../../lib/ids';
 import type { TMetrics, TTargetOutcome } from '../../lib/metrics';
 import type { TCancelJob, TEnqueue, TUnitOfWork } from '../../lib/unit-of-work';
@@ -30,7 +31,7 @@ import type { TNotificationsService } from '../notifications/service';
 import type { TPointsService } from '../points/service';
 import type { TSocialAccountsService } from '../social-accounts/service';
 import type { TWebhooksService } from '../webhooks/service';
-import { FINAL_STATES, type TPostRow, type TPostsRepository, type TTargetRow } from './repository';
+import { FINAL_STATES, type TClaim, type TPostRow, type TPostsRepository, type TTargetRow } from './repository';
 import { resultOf } from './results';
 
 /** The queue of publishing: one job per (post, account) target, keyed by the target (stately: never two waiting). */
@@ -77,6 +78,9 @@ const RETRY_MAX_SECONDS = 15 * 60;
 const RATE_LIMIT_MAX_WAIT_MS = 24 * 3600_000;
 
 export type TPublishJob = { targetId: string };
+
+/** The most targets one claim, or one write of publishes, carries (one transaction, a few statements). */
+const BATCH_MAX = 64;
 
 /** What one run of a target's job did (for tests and logs). */
 export type TRunOutcome =
@@ -230,13 +234,26 @@ export function createPublishEngine(deps: {
   /** Counts the targets that end and how late the scheduled ones went out (lib/metrics). */
   metrics?: Pick<TMetrics, 'targetEnded'>;
   /** Writes the webhook event of a target's end, inside the unit that writes the end. */
-  webhooks?: Pick<TWebhooksService, 'emit'>;
+  webhooks?: Pick<TWebhooksService, 'emit' | 'emitMany'>;
   /** Counts a campaign post's publish toward its author's deliverables, inside the unit that writes the end. */
   campaigns?: Pick<TCampaignsService, 'targetPublished'>;
 }) {
   const { repo, social, notifications, points, clock, unitOfWork, enqueue, cancelJob } = deps;
   const leaseMs = deps.leaseSeconds * 1000;
   const prepareAheadMs = deps.prepareAheadMs ?? 0;
+
+  /**
+   * Claims a target for one attempt (see repo.claimTargets). Targets whose jobs start together (a fetch of many)
+   * are claimed together, in one transaction of a few statements.
+   */
+  const claimTarget = batched<{ id: string; jobId: string; attemptId: string }, TClaim | null>({
+    runBatch: (inputs) =>
+      unitOfWork(() => {
+        const now = clock.now();
+        return repo.claimTargets(inputs, { now, leaseUntil: new Date(now.getTime() + leaseMs) });
+      }),
+    max: BATCH_MAX,
+  });
 
   /** What to send to one account: the post's text and its media as that network takes them. */
   async function requestOf(post: TPostRow, target: TTargetRow, ref: TAccountRef): Promise<TPublishRequest> {
@@ -353,11 +370,12 @@ export function createPublishEngine(deps: {
    * and its live update, once. The post is locked first, so two targets ending at once settle it exactly once
    * (the second waits, then reads the first's final state).
    */
-  async function settleIn(postId: string, locked: TPostRow | null = null): Promise<void> {
+  async function settleIn(postId: string, locked: TPostRow | null = null, read: TTargetRow[] | null = null): Promise<void> {
     // the post's row, locked (by the caller already, or now)
     const post = locked ?? (await repo.lockPostById(postId));
     if (!post || post.settledAt) return;
-    const targets = await repo.targetsOf(postId);
+    // its targets (read by the caller under the post's lock, or now)
+    const targets = read ?? (await repo.targetsOf(postId));
     if (targets.length === 0 || !targets.every((t) => isFinal(t.state))) return;
     const published = targets.filter((t) => t.state === 'published');
     const now = clock.now();
@@ -404,6 +422,74 @@ export function createPublishEngine(deps: {
   /** Settles a post whose targets are all final, if it is not settled yet (the sweep's way, in its own unit). */
   const settle = (postId: string) => unitOfWork(() => settleIn(postId));
 
+  type TPublishedEnd = {
+    claim: { target: TTargetRow; post: TPostRow };
+    attemptId: string;
+    outcome: 'published' | 'reconciled';
+    remotePostId: string;
+    remoteUrl: string | null;
+    prepUsed: boolean;
+  };
+
+  /**
+   * Writes many attempts' publishes as one unit, with everything that follows from them (their points, campaign
+   * deliveries, the settle of each post whose last open target this was, webhook events): the same as `finish`
+   * does for one, in a few statements for the whole batch. Answers per end when it was written (null: a later
+   * attempt holds the target, nothing was written). All of it or none: a batch that fails is written again one end
+   * at a time (group commit), so a killed process or a failed statement never leaves a half.
+   */
+  async function writePublished(ends: TPublishedEnd[]): Promise<(Date | null)[]> {
+    const now = clock.now();
+    return unitOfWork(async () => {
+      const written = await repo.finishPublished(
+        ends.map((e) => ({
+          targetId: e.claim.target.id,
+          attemptId: e.attemptId,
+          remotePostId: e.remotePostId,
+          remoteUrl: e.remoteUrl,
+          prepUsed: e.prepUsed,
+          outcome: e.outcome,
+        })),
+        now,
+      );
+      const done = ends.filter((e) => written.has(e.claim.target.id));
+      if (done.length === 0) return ends.map(() => null);
+      // locks in one order everywhere (the targets, then their posts by id, then users): as the claims take them
+      const postIds = [...new Set(done.map((e) => e.claim.post.id))].sort();
+      const locked = new Map((await repo.lockPostsByIds(postIds)).map((p) => [p.id, p]));
+      // recorded now; added to the user's total (and the level they reach kept) when the post settles, once per post
+      await repo.earnPointsMany(
+        done.map((e) => ({
+          id: newId(),
+          userId: e.claim.post.userId,
+          postId: e.claim.post.id,
+          network: e.claim.target.network,
+          points: pointsFor(e.claim.post.postType as TPostType),
+          earnedAt: now,
+        })),
+      );
+      for (const e of done)
+        if (e.claim.post.campaignSourceId)
+          await deps.campaigns?.targetPublished(e.claim.post.campaignSourceId, e.claim.post.userId);
+      const targetsByPost = new Map<string, TTargetRow[]>();
+      for (const t of await repo.targetsOfPosts(postIds))
+        targetsByPost.set(t.postId, [...(targetsByPost.get(t.postId) ?? []), t]);
+      for (const id of postIds) {
+        const post = locked.get(id);
+        if (post) await settleIn(id, post, targetsByPost.get(id) ?? []);
+      }
+      // the events of each organization (whose webhooks are read once)
+      const events = new Map<string, Record<string, unknown>[]>();
+      for (const e of done) {
+        const row = targetsByPost.get(e.claim.post.id)?.find((t) => t.id === e.claim.target.id);
+        if (row) events.set(e.claim.post.orgId, [...(events.get(e.claim.post.orgId) ?? []), targetEventData(e.claim.post, row)]);
+      }
+      for (const [orgId, list] of events) await deps.webhooks?.emitMany({ orgId }, 'post.published', list);
+      return ends.map((e) => (written.has(e.claim.target.id) ? now : null));
+    });
+  }
+  const endPublished = batched<TPublishedEnd, Date | null>({ runBatch: writePublished, max: BATCH_MAX });
+
   /**
    * Writes an attempt's end and what follows from it (a retry's job, the points of a publish, the post's settle
    * when this was its last open target), in one unit: a process killed at any point leaves all of it or none.
@@ -417,9 +503,27 @@ export function createPublishEngine(deps: {
     retryAt: Date | null = null,
   ): Promise<TRunOutcome> {
     const { target, post } = claim;
+    // the due time's usual end, a publish, is written with others ending at the same moment
+    if ((outcome === 'published' || outcome === 'reconciled') && !retryAt && patch.remotePostId) {
+      const at = await endPublished({
+        claim,
+        attemptId,
+        outcome,
+        remotePostId: patch.remotePostId,
+        remoteUrl: patch.remoteUrl ?? null,
+        prepUsed: patch.prepUsed === true,
+      });
+      if (at) deps.metrics?.targetEnded(target.network, outcome, target.dueAt, at);
+      return at ? outcome : 'skipped';
+    }
     const now = clock.now();
     const written = await unitOfWork(async () => {
-      const row = await repo.finishAttempt(target.id, attemptId, { ...patch, updatedAt: now }, { outcome, detail, at: now });
+      const row = await repo.finishAttempt(
+        target.id,
+        attemptId,
+        { ...patch, updatedAt: now },
+        { outcome, detail, at: now, nextAt: retryAt },
+      );
       if (!row) return null;
       const final = isFinal(row.state);
       // locks in one order everywhere (the target, then its post, then its user): as the claim takes them, and the
@@ -547,18 +651,37 @@ export function createPublishEngine(deps: {
   }
 
   /**
-   * Keeps the attempt's lease while it runs: renewed every third of its length, so a process that dies lets go of
-   * its targets within one lease, and one that lives keeps them however long the network takes.
+   * Keeps the leases of the attempts running here: all renewed together, in one statement, every third of a lease's
+   * length, so a process that dies lets go of its targets within one lease, and one that lives keeps them however
+   * long the network takes.
    */
+  const held = new Map<string, string>();
+  let keeper: ReturnType<typeof setInterval> | null = null;
+  let renewing = false;
+  async function renewHeld(): Promise<void> {
+    if (renewing || held.size === 0) return;
+    renewing = true;
+    try {
+      await repo.renewLeases([...held], new Date(clock.nowMs() + leaseMs));
+    } catch {
+      // a renewal missed is made up at the next one; two missed in a row let the lease run out
+    } finally {
+      renewing = false;
+    }
+  }
   function holdLease(targetId: string, attemptId: string): () => void {
-    const timer = setInterval(
-      () => {
-        repo.renewLease(targetId, attemptId, new Date(clock.nowMs() + leaseMs)).catch(() => undefined);
-      },
-      Math.max(250, Math.floor(leaseMs / 3)),
-    );
-    timer.unref();
-    return () => clearInterval(timer);
+    held.set(targetId, attemptId);
+    if (!keeper) {
+      keeper = setInterval(renewHeld, Math.max(250, Math.floor(leaseMs / 3)));
+      keeper.unref();
+    }
+    return () => {
+      if (held.get(targetId) === attemptId) held.delete(targetId);
+      if (held.size === 0 && keeper) {
+        clearInterval(keeper);
+        keeper = null;
+      }
+    };
   }
 
   type TAnswer =
@@ -663,10 +786,7 @@ export function createPublishEngine(deps: {
     /** Runs one target's job (the publish queue's handler). */
     async run(targetId: string, jobId: string): Promise<TRunOutcome> {
       const attemptId = newId();
-      const now = clock.now();
-      const claim = await unitOfWork(() =>
-        repo.claimTarget({ id: targetId, jobId, attemptId, now, leaseUntil: new Date(now.getTime() + leaseMs) }),
-      );
+      const claim = await claimTarget({ id: targetId, jobId, attemptId });
       if (!claim) return 'skipped';
       const { target, post, prior } = claim;
       if (!target.accountId)
@@ -681,7 +801,7 @@ export function createPublishEngine(deps: {
       const text = postText(post);
       // the window since which an earlier attempt may have sent: null before the first attempt (a target held by
       // an attempt that left no window, from before windows were kept, counts from that attempt's start)
-      const held = prior.leaseUntil !== null && (prior.state === 'publishing' || prior.state === 'processing');
+      const held = prior.state === 'publishing' || (prior.state === 'processing' && prior.leaseUntil !== null);
       const windowFrom = prior.sentWindowFrom ?? (held ? prior.attemptStartedAt : null);
       // an earlier attempt that ended with the network saying "still processing" sent nothing new: the poll goes on
       const cleanPoll = prior.state === 'processing' && prior.ticket !== null && claim.priorOutcome === 'processing';
@@ -786,8 +906,12 @@ export function createPublishEngine(deps: {
       let reclaimed = 0;
       for (const t of await repo.leaseExpired(now, limit)) {
         const sent = await unitOfWork(async () => {
-          if (t.jobId) await cancelJob(PUBLISH_QUEUE, t.jobId);
-          return schedule(t, null, true);
+          // handed back once, by one process: the lease cleared only while it is still run out (a claim since, or
+          // another process's reclaim, leaves nothing to do); the dead attempt's job is the one its claim recorded
+          const row = await repo.handBack(t.id, now);
+          if (!row) return null;
+          if (row.jobId) await cancelJob(PUBLISH_QUEUE, row.jobId);
+          return schedule(row, null, true);
         });
         if (sent) reclaimed++;
       }

@@ -348,6 +348,49 @@ describe('settling and taking back', () => {
     expect(await copiesOn(ids.twitter, caption)).toHaveLength(1);
   });
 
+  it("a dead holder's target is handed back once: a second pass sends nothing more and leaves the new job alone", async () => {
+    const { token } = await buildUser(t);
+    const ids = await linkAll(t, token, ['twitter']);
+    const photo = await uploadPhoto(t, token);
+    const caption = `Handed back ${Date.now()}`;
+    const postId = await postNowTo(token, ids.twitter, caption, photo);
+    const [target] = await targetsOf(t, postId);
+    await holdByDeadAttempt(t, target.id, 20_000);
+    const deadJob = (await targetsOf(t, postId))[0].jobId;
+    // two processes' watchers, one after the other
+    const engine = t.services.publishing;
+    expect((await engine.reclaim()).reclaimed).toBe(1);
+    const [handed] = await targetsOf(t, postId);
+    expect(handed.state).toBe('publishing');
+    expect(handed.leaseUntil).toBeNull();
+    expect(handed.jobId).not.toBe(deadJob);
+    expect((await engine.reclaim()).reclaimed).toBe(0);
+    expect((await targetsOf(t, postId))[0].jobId).toBe(handed.jobId);
+    // the new job takes it over, looks on X first (nothing there), and sends it once
+    await publishDue(t);
+    const [after] = await targetsOf(t, postId);
+    expect(after.state, String(after.internalError)).toBe('published');
+    expect(await copiesOn(ids.twitter, caption)).toHaveLength(1);
+  });
+
+  it('a target handed back whose new job was lost is sent a job again by the sweep', async () => {
+    const { token } = await buildUser(t);
+    const ids = await linkAll(t, token, ['twitter']);
+    const photo = await uploadPhoto(t, token);
+    const caption = `Handed back, job lost ${Date.now()}`;
+    const postId = await postNowTo(token, ids.twitter, caption, photo);
+    const [target] = await targetsOf(t, postId);
+    await holdByDeadAttempt(t, target.id, 20_000);
+    expect((await t.services.publishing.reclaim()).reclaimed).toBe(1);
+    // the process that fetched the new job died before claiming it, and the job is gone with it
+    await t.container.boss.cancel(PUBLISH_QUEUE, (await targetsOf(t, postId))[0].jobId!);
+    t.clock.advance(61_000);
+    expect(await t.services.publishing.sweep()).toBe(1);
+    await publishDue(t);
+    expect((await targetsOf(t, postId))[0].state).toBe('published');
+    expect(await copiesOn(ids.twitter, caption)).toHaveLength(1);
+  });
+
   it('a held target whose lease is still running is left to its holder', async () => {
     const { token } = await buildUser(t);
     const ids = await linkAll(t, token, ['twitter']);

@@ -245,79 +245,116 @@ export function createPostsRepository(db: TDb, changes: TChanges) {
       if (gone.length) await changed(gone[0].orgId, postId);
     },
     /**
-     * Takes a target for one publish attempt, or null when there is nothing to do now: a target that is not
+     * Takes targets for one publish attempt each (many at once, in one transaction: a few statements however many),
+     * answering per input its claim, or null when there is nothing to do now: a target that is not
      * due, done, paused, canceled, or held by a live attempt elsewhere. A target held by an attempt whose lease
      * has run out (its process died) is taken over: the caller must then find out whether the dead attempt's
      * publish went out before sending it again. Only the lease says an attempt is dead: a job pg-boss runs again
      * (it thought its worker gone) while the first run still holds the target finds it held and does nothing.
      */
-    async claimTarget(input: {
-      id: string;
-      jobId: string;
-      attemptId: string;
-      now: Date;
-      leaseUntil: Date;
-    }): Promise<TClaim | null> {
-      // the target and its last attempt's outcome, the target's row locked
-      const [found] = await db
+    async claimTargets(
+      inputs: readonly { id: string; jobId: string; attemptId: string }[],
+      at: { now: Date; leaseUntil: Date },
+    ): Promise<(TClaim | null)[]> {
+      const ids = [...new Set(inputs.map((i) => i.id))];
+      if (ids.length === 0) return [];
+      // the targets and their last attempts' outcomes, the targets' rows locked in one order (as every batch takes them)
+      const found = await db
         .select({ prior: postTargets, lastOutcome: publishAttempts.outcome })
         .from(postTargets)
         .leftJoin(publishAttempts, eq(publishAttempts.id, postTargets.attemptId))
-        .where(eq(postTargets.id, input.id))
+        .where(inArray(postTargets.id, ids))
+        .orderBy(asc(postTargets.id))
         .for('update', { of: postTargets });
-      if (!found) return null;
-      const { prior } = found;
-      // its post, share-locked: the post's other targets are claimed beside this one, while a pause, a cancel or a
-      // send-now (which lock the post for update) waits for this claim to commit and then finds the target taken
-      const [post] = await db.select().from(posts).where(eq(posts.id, prior.postId)).for('share');
-      if (!post) return null;
-      if (!post.isActive || post.isDraft) return null;
-      const due = !prior.dueAt || prior.dueAt.getTime() <= input.now.getTime();
-      const waiting = (prior.state === 'queued' || prior.state === 'scheduled') && due && !post.isPaused;
-      const polling = prior.state === 'processing' && prior.leaseUntil === null;
-      const abandoned =
-        (prior.state === 'publishing' || prior.state === 'processing') &&
-        prior.leaseUntil !== null &&
-        prior.leaseUntil.getTime() < input.now.getTime();
-      if (!waiting && !polling && !abandoned) return null;
-      // the attempt is recorded by the same statement that gives the target to it
-      const attempt = db
-        .$with('attempt', { id: publishAttempts.id })
-        .as(
-          sql`INSERT INTO ${publishAttempts} (id, target_id, started_at) VALUES (${input.attemptId}, ${input.id}, ${input.now.toISOString()}::timestamptz) RETURNING id`,
-        );
-      const [target] = await db
-        .with(attempt)
-        .update(postTargets)
-        .set({
+      // their posts, share-locked: a post's other targets are claimed beside these, while a pause, a cancel or a
+      // send-now (which lock the post for update) waits for this claim to commit and then finds the targets taken
+      const postIds = [...new Set(found.map((f) => f.prior.postId))].sort();
+      const postRows = postIds.length
+        ? await db.select().from(posts).where(inArray(posts.id, postIds)).orderBy(asc(posts.id)).for('share')
+        : [];
+      const postOf = new Map(postRows.map((p) => [p.id, p]));
+      const byId = new Map(found.map((f) => [f.prior.id, f]));
+      const nowMs = at.now.getTime();
+      const claims: (TClaim | null)[] = [];
+      const taken = new Set<string>();
+      for (const input of inputs) {
+        const f = byId.get(input.id);
+        const post = f ? postOf.get(f.prior.postId) : undefined;
+        // a target named twice in one batch (two of its jobs at once) is claimed by the first only
+        if (!f || !post || taken.has(input.id) || !post.isActive || post.isDraft) {
+          claims.push(null);
+          continue;
+        }
+        const { prior } = f;
+        const due = !prior.dueAt || prior.dueAt.getTime() <= nowMs;
+        const waiting = (prior.state === 'queued' || prior.state === 'scheduled') && due && !post.isPaused;
+        const polling = prior.state === 'processing' && prior.leaseUntil === null;
+        // held by an attempt whose lease ran out (its process died), or handed back from one (no lease)
+        const abandoned =
+          (prior.state === 'publishing' && prior.leaseUntil === null) ||
+          ((prior.state === 'publishing' || prior.state === 'processing') &&
+            prior.leaseUntil !== null &&
+            prior.leaseUntil.getTime() < nowMs);
+        if (!waiting && !polling && !abandoned) {
+          claims.push(null);
+          continue;
+        }
+        taken.add(input.id);
+        // the row as the statement below leaves it (it is locked: nothing else changes it meanwhile)
+        const target: TTargetRow = {
+          ...prior,
           state: prior.state === 'processing' ? 'processing' : 'publishing',
           attemptId: input.attemptId,
-          attempts: sql`${postTargets.attempts} + 1`,
-          leaseUntil: input.leaseUntil,
-          attemptStartedAt: input.now,
+          attempts: prior.attempts + 1,
+          leaseUntil: at.leaseUntil,
+          attemptStartedAt: at.now,
           // the first attempt that may send opens the window a later check reads back to; it never moves forward
-          sentWindowFrom: sql`COALESCE(${postTargets.sentWindowFrom}, ${input.now.toISOString()}::timestamptz)`,
+          sentWindowFrom: prior.sentWindowFrom ?? at.now,
           jobId: input.jobId,
-          updatedAt: input.now,
-        })
-        .where(eq(postTargets.id, input.id))
-        .returning();
-      await changed(post.orgId, post.id);
-      return { target, post, prior, priorOutcome: found.lastOutcome ?? null };
+          updatedAt: at.now,
+        };
+        claims.push({ target, post, prior, priorOutcome: f.lastOutcome ?? null });
+      }
+      const given = claims.filter((c): c is TClaim => c !== null);
+      if (given.length === 0) return claims;
+      // the attempts are recorded by the same statement that gives the targets to them
+      const now = at.now.toISOString();
+      const rows = sql.join(
+        given.map((c) => sql`(${c.target.id}, ${c.target.attemptId}, ${c.target.jobId}, ${c.target.state})`),
+        sql`, `,
+      );
+      await db.execute(sql`
+        WITH v (id, attempt_id, job_id, state) AS (VALUES ${rows}),
+        attempt AS (
+          INSERT INTO ${publishAttempts} (id, target_id, started_at)
+          SELECT v.attempt_id, v.id, ${now}::timestamptz FROM v
+        )
+        UPDATE ${postTargets} AS t SET
+          state = v.state,
+          attempt_id = v.attempt_id,
+          attempts = t.attempts + 1,
+          lease_until = ${at.leaseUntil.toISOString()}::timestamptz,
+          attempt_started_at = ${now}::timestamptz,
+          sent_window_from = COALESCE(t.sent_window_from, ${now}::timestamptz),
+          job_id = v.job_id,
+          updated_at = ${now}::timestamptz
+        FROM v WHERE t.id = v.id`);
+      for (const post of new Map(given.map((c) => [c.post.id, c.post])).values()) await changed(post.orgId, post.id);
+      return claims;
     },
     /** Writes an attempt's result, only while that attempt still holds the target (a later one took it: nothing). */
     async finishAttempt(
       targetId: string,
       attemptId: string,
       patch: Partial<TNewTarget>,
-      outcome: { outcome: string; detail: string | null; at: Date },
+      outcome: { outcome: string; detail: string | null; at: Date; nextAt?: Date | null },
     ): Promise<TTargetRow | null> {
       // the attempt's end is written by the same statement as the target's (the attempt ends however the target
       // stands: a later attempt that took the target over does not keep this one open)
       const ended = db
         .$with('ended', { id: publishAttempts.id })
         .as(
-          sql`UPDATE ${publishAttempts} SET finished_at = ${outcome.at.toISOString()}::timestamptz, outcome = ${outcome.outcome}, detail = ${outcome.detail} WHERE id = ${attemptId} RETURNING id`,
+          sql`UPDATE ${publishAttempts} SET finished_at = ${outcome.at.toISOString()}::timestamptz, outcome = ${outcome.outcome}, detail = ${outcome.detail}, next_at = ${outcome.nextAt?.toISOString() ?? null}::timestamptz WHERE id = ${attemptId} RETURNING id`,
         );
       const [row] = await db
         .with(ended)
@@ -327,6 +364,73 @@ export function createPostsRepository(db: TDb, changes: TChanges) {
         .returning();
       if (row) await changed(row.orgId, row.postId);
       return row ?? null;
+    },
+    /**
+     * Writes many attempts' publishes at once (one statement for the targets and their attempts): each only while
+     * its attempt still holds the target. Answers the ids of the targets written (a later attempt took the others).
+     */
+    async finishPublished(
+      items: readonly {
+        targetId: string;
+        attemptId: string;
+        remotePostId: string;
+        remoteUrl: string | null;
+        prepUsed: boolean;
+        outcome: string;
+      }[],
+      at: Date,
+    ): Promise<Set<string>> {
+      if (items.length === 0) return new Set();
+      const when = at.toISOString();
+      const rows = sql.join(
+        items.map(
+          (i) =>
+            sql`(${i.targetId}, ${i.attemptId}, ${i.remotePostId}, ${i.remoteUrl}, ${i.prepUsed ? 'true' : 'false'}, ${i.outcome})`,
+        ),
+        sql`, `,
+      );
+      const result = await db.execute(sql`
+        WITH v (id, attempt_id, remote_post_id, remote_url, prep_used, outcome) AS (VALUES ${rows}),
+        ended AS (
+          UPDATE ${publishAttempts} AS a SET finished_at = ${when}::timestamptz, outcome = v.outcome, detail = v.remote_post_id
+          FROM v WHERE a.id = v.attempt_id
+        )
+        UPDATE ${postTargets} AS t SET
+          state = 'published',
+          remote_post_id = v.remote_post_id,
+          remote_url = v.remote_url,
+          published_at = ${when}::timestamptz,
+          lease_until = NULL,
+          ticket = NULL,
+          error = NULL,
+          internal_error = NULL,
+          prep_used = t.prep_used OR v.prep_used::boolean,
+          updated_at = ${when}::timestamptz
+        FROM v WHERE t.id = v.id AND t.attempt_id = v.attempt_id
+        RETURNING t.id, t.org_id, t.post_id`);
+      const written = (result as unknown as { rows: { id: string; org_id: string; post_id: string }[] }).rows;
+      for (const r of written) await changed(r.org_id, r.post_id);
+      return new Set(written.map((r) => r.id));
+    },
+    /** Many posts, locked for the rest of the unit of work, in one order (as every batch takes them). */
+    async lockPostsByIds(ids: readonly string[]): Promise<TPostRow[]> {
+      if (ids.length === 0) return [];
+      return db
+        .select()
+        .from(posts)
+        .where(inArray(posts.id, [...ids]))
+        .orderBy(asc(posts.id))
+        .for('update');
+    },
+    /** Records the points many posts earned on networks, each once per post and network (see earnPoints). */
+    async earnPointsMany(
+      rows: readonly { id: string; userId: string; postId: string; network: string; points: number; earnedAt: Date }[],
+    ) {
+      if (rows.length === 0) return;
+      await db
+        .insert(pointsLedger)
+        .values(rows.map((row) => ({ ...row, reason: 'post', inTotal: false })))
+        .onConflictDoNothing({ target: [pointsLedger.postId, pointsLedger.network] });
     },
     /**
      * Keeps what the network holds ready for a target, only while it still waits for its first publish attempt
@@ -397,21 +501,27 @@ export function createPostsRepository(db: TDb, changes: TChanges) {
         .set({ prepError: error.slice(0, 500) })
         .where(eq(postTargets.id, targetId));
     },
-    /** Extends the lease of the attempt in progress (its heartbeat): false once another attempt holds the target. */
-    async renewLease(targetId: string, attemptId: string, leaseUntil: Date): Promise<boolean> {
-      const rows = await db
-        .update(postTargets)
-        .set({ leaseUntil })
-        .where(
-          and(
-            eq(postTargets.id, targetId),
-            eq(postTargets.attemptId, attemptId),
-            inArray(postTargets.state, ['publishing', 'processing']),
-            isNotNull(postTargets.leaseUntil),
-          ),
-        )
-        .returning({ id: postTargets.id });
-      return rows.length > 0;
+    /**
+     * Extends the leases of attempts in progress (their heartbeat), in one statement however many: each only while
+     * its attempt still holds the target. Answers how many were extended.
+     */
+    async renewLeases(held: readonly (readonly [targetId: string, attemptId: string])[], leaseUntil: Date): Promise<number> {
+      if (held.length === 0) return 0;
+      const rows = sql.join(
+        held.map(([t, a]) => sql`(${t}, ${a})`),
+        sql`, `,
+      );
+      const result = await db.execute(sql`
+        WITH v (id, attempt_id) AS (VALUES ${rows})
+        UPDATE ${postTargets} AS t SET lease_until = ${leaseUntil.toISOString()}::timestamptz
+        FROM v
+        WHERE t.id = v.id AND t.attempt_id = v.attempt_id
+          AND t.state IN ('publishing', 'processing') AND t.lease_until IS NOT NULL`);
+      return (
+        (result as unknown as { rowCount?: number; affectedRows?: number }).rowCount ??
+        (result as unknown as { affectedRows?: number }).affectedRows ??
+        0
+      );
     },
     /** Of `remoteIds`, those already recorded as the post of another target on the same account. */
     async remoteIdsTaken(accountId: string, remoteIds: string[], exceptTargetId: string): Promise<Set<string>> {
@@ -646,8 +756,9 @@ export function createPostsRepository(db: TDb, changes: TChanges) {
     },
     /**
      * Targets that should be moving but are not: due before `dueBefore` and still waiting (their job was lost, or
-     * ran before they were due). The sweep sends each a job again. Targets held by a dead attempt are the
-     * reclaim's (`leaseExpired`): it must cancel the job their holder left active first.
+     * ran before they were due), or handed back from a dead attempt and whose new job was lost. The sweep sends
+     * each a job again. Targets held by a dead attempt are the reclaim's (`leaseExpired`): it must cancel the job
+     * their holder left active first.
      */
     async stranded(dueBefore: Date, limit: number): Promise<TTargetRow[]> {
       return (
@@ -657,7 +768,11 @@ export function createPostsRepository(db: TDb, changes: TChanges) {
           // a target sent now has no due moment: it has been due since it was made
           .where(
             and(
-              inArray(postTargets.state, ['queued', 'scheduled']),
+              // waiting, or handed back from a dead attempt (a publishing target with no lease)
+              or(
+                inArray(postTargets.state, ['queued', 'scheduled']),
+                and(eq(postTargets.state, 'publishing'), isNull(postTargets.leaseUntil)),
+              ),
               sql`COALESCE(${postTargets.dueAt}, ${postTargets.createdAt}) < ${dueBefore.toISOString()}::timestamptz`,
             ),
           )
@@ -679,6 +794,28 @@ export function createPostsRepository(db: TDb, changes: TChanges) {
         )
         .orderBy(asc(postTargets.leaseUntil))
         .limit(limit);
+    },
+    /**
+     * Hands a target whose attempt's lease ran out back for a new attempt: its lease cleared, only while it is still
+     * held and run out (a claim since, or another process's hand-back, leaves it alone: null). The row as it was
+     * held, with the job of the dead attempt.
+     */
+    async handBack(targetId: string, now: Date): Promise<TTargetRow | null> {
+      const held = await db
+        .select()
+        .from(postTargets)
+        .where(
+          and(
+            eq(postTargets.id, targetId),
+            isNotNull(postTargets.leaseUntil),
+            lt(postTargets.leaseUntil, now),
+            inArray(postTargets.state, ['publishing', 'processing']),
+          ),
+        )
+        .for('update');
+      if (held.length === 0) return null;
+      await db.update(postTargets).set({ leaseUntil: null }).where(eq(postTargets.id, targetId));
+      return held[0];
     },
     /** The targets of a post still waiting (scheduled, paused or queued). */
     async waitingTargets(postId: string): Promise<TTargetRow[]> {

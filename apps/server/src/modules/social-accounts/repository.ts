@@ -1,6 +1,7 @@
-import { and, asc, desc, eq, gt, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { TDb } from '../../db/client';
 import { linkStates, socialAccounts } from '../../db/schema';
+import { batched } from '../../lib/batched';
 import { createCache } from '../../lib/cache';
 import type { TChanges } from '../../lib/changes';
 
@@ -9,6 +10,18 @@ export type TLinkStateRow = typeof linkStates.$inferSelect;
 
 /** The only place that touches the social_accounts and link_states tables. Tokens arrive here already sealed. */
 export function createSocialRepository(db: TDb, changes: TChanges) {
+  // reads of accounts asked for at the same moment, as one query (findForPublishing)
+  const readTogether = batched<string, TSocialAccountRow | null>({
+    max: 100,
+    async runBatch(ids) {
+      const rows = await db
+        .select()
+        .from(socialAccounts)
+        .where(inArray(socialAccounts.id, [...new Set(ids)]));
+      const byId = new Map(rows.map((r) => [r.id, r]));
+      return ids.map((id) => byId.get(id) ?? null);
+    },
+  });
   // an organization's accounts are read on every user answer (socialLinks); each write is heard by every process
   const byOrg = createCache<{ orgId: string; rows: TSocialAccountRow[] }>(changes, {
     ttlMs: 30_000,
@@ -85,6 +98,15 @@ export function createSocialRepository(db: TDb, changes: TChanges) {
       return row ?? null;
     },
     async findById(id: string): Promise<TSocialAccountRow | null> {
+      const [row] = await db.select().from(socialAccounts).where(eq(socialAccounts.id, id));
+      return row ?? null;
+    },
+    /**
+     * The account for a publish: as findById, but reads asked for at the same moment (the targets of a batch the
+     * publishing engine claimed together) go as one query. Inside a unit of work it reads alone, in the unit.
+     */
+    async findForPublishing(id: string): Promise<TSocialAccountRow | null> {
+      if (!changes.inUnit()) return readTogether(id);
       const [row] = await db.select().from(socialAccounts).where(eq(socialAccounts.id, id));
       return row ?? null;
     },

@@ -481,7 +481,7 @@ export function createSocialAccountsService(deps: TDeps) {
       accountId: string,
       call: (adapter: TNetworkAdapter, grant: TGrant, ref: { remoteId: string; kind: TRemoteAccount['kind'] }) => Promise<T>,
     ): Promise<T> {
-      const row = await repo.findById(accountId);
+      const row = await repo.findForPublishing(accountId);
       if (!row) throw new NetworkError('instagram', 'permanent', SOCIAL_MSG.accountNotFound);
       const key = row.network as TSocialNetworkKey;
       const label = socialNetwork(key)!.label;

@@ -127,6 +127,40 @@ export function createWebhooksService(deps: {
     }
   }
 
+  async function emitMany(
+    who: { orgId: string } | { userId: string },
+    type: TWebhookEvent,
+    events: readonly Record<string, unknown>[],
+  ): Promise<void> {
+    if (events.length === 0) return;
+    await unitOfWork(async () => {
+      const hooks = await repo.listening(who, type);
+      if (hooks.length === 0) return;
+      const now = clock.now();
+      for (const data of events) {
+        const id = `evt_${newId()}`;
+        await repo.insertEvent({
+          id,
+          orgId: hooks[0].orgId,
+          type,
+          payload: { id, type, createdAt: now.toISOString(), data },
+          createdAt: now,
+        });
+        const rows = hooks.map((h) => ({
+          id: `whd_${newId()}`,
+          eventId: id,
+          webhookId: h.id,
+          state: 'pending',
+          attempts: 0,
+          nextAttemptAt: now,
+          createdAt: now,
+        }));
+        await repo.insertDeliveries(rows);
+        for (const r of rows) await schedule(r.id, null);
+      }
+    });
+  }
+
   return {
     async create(a: TAuthContext, input: TWebhookCreate): Promise<TWebhookCreated> {
       assertOwner(a);
@@ -205,32 +239,11 @@ export function createWebhooksService(deps: {
      * Writes an event for the organization (given, or the user's) and a delivery to each of its webhooks listening
      * for it, in the caller's unit of work (or a unit of its own): nothing when none listens.
      */
-    async emit(who: { orgId: string } | { userId: string }, type: TWebhookEvent, data: Record<string, unknown>): Promise<void> {
-      await unitOfWork(async () => {
-        const hooks = await repo.listening(who, type);
-        if (hooks.length === 0) return;
-        const now = clock.now();
-        const id = `evt_${newId()}`;
-        await repo.insertEvent({
-          id,
-          orgId: hooks[0].orgId,
-          type,
-          payload: { id, type, createdAt: now.toISOString(), data },
-          createdAt: now,
-        });
-        const rows = hooks.map((h) => ({
-          id: `whd_${newId()}`,
-          eventId: id,
-          webhookId: h.id,
-          state: 'pending',
-          attempts: 0,
-          nextAttemptAt: now,
-          createdAt: now,
-        }));
-        await repo.insertDeliveries(rows);
-        for (const r of rows) await schedule(r.id, null);
-      });
+    emit(who: { orgId: string } | { userId: string }, type: TWebhookEvent, data: Record<string, unknown>): Promise<void> {
+      return emitMany(who, type, [data]);
     },
+    /** As emit, for many events of one type at once (the webhooks listening are read once). */
+    emitMany,
 
     /**
      * The delivery job: one attempt under a lease. A job for a delivery no longer pending, or not yet due (a

@@ -1,0 +1,1 @@
+ALTER TABLE "publish_attempts" ADD COLUMN "next_at" timestamp with time zone;
