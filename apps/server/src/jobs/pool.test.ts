@@ -1,29 +1,39 @@
-import { PGlite } from '@electric-sql/pglite';
-import { fromPglite, PgBoss } from 'pg-boss';
+import type { PgBoss } from 'pg-boss';
 import pino from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestBoss } from './boss-test-kit';
 import { STALE_SECONDS, startPool } from './pool';
 import { ensureQueue } from './queues';
 
-let pglite: PGlite;
+const kit = useTestBoss();
 let boss: PgBoss;
-const log = pino({ level: 'silent' });
-
-beforeAll(async () => {
-  pglite = new PGlite();
-  boss = new PgBoss({ db: fromPglite(pglite as never), backend: 'pglite', supervise: false, schedule: false });
-  await boss.start();
-}, 60_000);
-afterAll(async () => {
-  await boss?.stop({ graceful: false });
-  await pglite?.close();
+beforeAll(() => {
+  boss = kit.boss();
 });
+const log = pino({ level: 'silent' });
 
 const until = async (what: () => boolean, ms: number) => {
   const end = Date.now() + ms;
   while (!what() && Date.now() < end) await new Promise((r) => setTimeout(r, 50));
   return what();
 };
+
+/** A pool that looks for dead workers' jobs and notes the id of every job it runs. */
+function recordingPool(queue: string) {
+  const ran: string[] = [];
+  const pool = startPool({
+    boss,
+    queue,
+    size: 4,
+    pollMs: 100,
+    log,
+    schema: 'pgboss',
+    run: async (_d, meta) => {
+      ran.push(meta.id);
+    },
+  });
+  return { ran, pool };
+}
 
 describe('the job pool', () => {
   it('completes the jobs it runs, each with its own output, many in one go', async () => {
@@ -55,22 +65,10 @@ describe('the job pool', () => {
     // a worker fetched it and died: nobody touches it any more
     const [fetched] = await boss.fetch('p-dead');
     expect(fetched.id).toBe(id);
-    await pglite.query(`UPDATE pgboss.job SET heartbeat_on = now() - make_interval(secs => $1) WHERE id = $2`, [
-      STALE_SECONDS + 5,
-      id,
-    ]);
-    const ran: string[] = [];
-    const pool = startPool({
-      boss,
-      queue: 'p-dead',
-      size: 4,
-      pollMs: 100,
-      log,
-      schema: 'pgboss',
-      run: async (_d, meta) => {
-        ran.push(meta.id);
-      },
-    });
+    await kit
+      .pglite()
+      .query(`UPDATE pgboss.job SET heartbeat_on = now() - make_interval(secs => $1) WHERE id = $2`, [STALE_SECONDS + 5, id]);
+    const { ran, pool } = recordingPool('p-dead');
     const again = await until(() => ran.length > 0, 10_000);
     await pool.stop(1_000);
     expect(again).toBe(true);
@@ -81,18 +79,7 @@ describe('the job pool', () => {
     await ensureQueue(boss, 'p-alive', 'stately', false, { retryLimit: 3, retryDelay: 0, heartbeatSeconds: 30 });
     const id = await boss.send('p-alive', {}, { singletonKey: 'target-2' });
     await boss.fetch('p-alive');
-    const ran: string[] = [];
-    const pool = startPool({
-      boss,
-      queue: 'p-alive',
-      size: 4,
-      pollMs: 100,
-      log,
-      schema: 'pgboss',
-      run: async (_d, meta) => {
-        ran.push(meta.id);
-      },
-    });
+    const { ran, pool } = recordingPool('p-alive');
     await new Promise((r) => setTimeout(r, 4_000));
     await pool.stop(1_000);
     expect(ran).toEqual([]);

@@ -1,18 +1,12 @@
-import { PGlite } from '@electric-sql/pglite';
-import { fromPglite, PgBoss } from 'pg-boss';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PgBoss } from 'pg-boss';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestBoss } from './boss-test-kit';
 import { ensureQueue } from './queues';
 
-let pglite: PGlite;
+const kit = useTestBoss();
 let boss: PgBoss;
-beforeAll(async () => {
-  pglite = new PGlite();
-  boss = new PgBoss({ db: fromPglite(pglite as never), backend: 'pglite', supervise: false, schedule: false });
-  await boss.start();
-}, 60_000);
-afterAll(async () => {
-  await boss?.stop({ graceful: false });
-  await pglite?.close();
+beforeAll(() => {
+  boss = kit.boss();
 });
 
 describe('a queue is made with its policy', () => {
