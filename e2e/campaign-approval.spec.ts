@@ -112,9 +112,20 @@ for (const { name, viewport } of SIZES) {
       await expect(preview.getByText('Ready', { exact: true })).toBeHidden();
       await expect(review.getByTestId('review-step')).toHaveCount(1);
       await expect(review.getByTestId('review-step').first()).toContainText('Sent for approval');
-      // changes need a remark
+      // the answer stays in view at the dialog's foot while the previews and history scroll above it: nothing to
+      // scroll past to act (on a phone the dialog is longer than the screen)
+      if (name === 'phone') expect(await review.evaluate((d) => d.scrollHeight > d.clientHeight)).toBe(true);
+      await expect(review.getByRole('button', { name: 'Approve' })).toBeInViewport({ ratio: 1 });
+      await expect(review.getByRole('button', { name: 'Ask for changes' })).toBeInViewport({ ratio: 1 });
+      await shot(page, `${SHOTS}/approval-review-open-${name}.png`);
+      // changes need a remark: the remark is brought into view above the answer's bar
       await review.getByRole('button', { name: 'Ask for changes' }).click();
       await expect(review.getByText('Say what to change', { exact: true })).toBeVisible();
+      const remarkBox = review.getByRole('textbox', { name: /Remark for the influencer/ });
+      await expect(remarkBox).toBeFocused();
+      await expect(remarkBox).toBeInViewport({ ratio: 1 });
+      const [box, bar] = [await remarkBox.boundingBox(), await review.getByTestId('review-actions').boundingBox()];
+      expect(box && bar && box.y + box.height <= bar.y + 1).toBe(true);
       await review.getByRole('textbox', { name: /Remark for the influencer/ }).fill(REMARK);
       await expectNoSidewaysScroll(page);
       await expectNoSeriousA11y();

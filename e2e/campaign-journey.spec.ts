@@ -15,9 +15,10 @@ import { linkByApi, postDetails, publishedOn } from './support/social';
 // terms (one X post and one Threads post, a 200 USD fee); the influencer reads the terms and accepts them, then posts
 // for the campaign on X: the post goes to the IMC for approval and is on no network. The IMC asks for changes with a
 // remark; the influencer reads it, edits the post and sends it again; the IMC approves it and it is published on X
-// once. The Threads post is approved too: every deliverable is done, and the campaign page says so, with the prompt to
-// pay the fee at its top. The IMC pays it through PayPal and opens the report: the two posts with their figures, the
-// spend, and the report as CSV and PDF. Days come from the sandbox's product clock, which other journeys move.
+// once; the influencer's terms say how each deliverable stands. The Threads post is approved too: every deliverable is
+// done, and the campaign page says so, with the prompt to pay the fee at its top (the one way to pay it). The IMC pays
+// it through PayPal and opens the report: the two posts with their figures, the spend, and the report as CSV and PDF;
+// the influencer's terms say All delivered. Days come from the sandbox's product clock, which other journeys move.
 
 const SHOTS = process.env.E2E_OUTPUT_DIR ? `${process.env.E2E_OUTPUT_DIR}/shots` : '/tmp/campaign-journey-shots';
 mkdirSync(SHOTS, { recursive: true });
@@ -227,9 +228,16 @@ for (const { name, viewport } of SIZES) {
       await expect(row.getByTestId('delivery')).toContainText('1 of 2 done');
       await expect(page.getByTestId('fee-due')).toHaveCount(0);
 
-      // 7. the second deliverable: the influencer's Threads post, approved by the IMC; then everything is delivered
+      // 7. the second deliverable: the influencer's Threads post, approved by the IMC; then everything is delivered.
+      // The influencer's terms say how each deliverable stands, as the IMC's row does
       await loginInBrowser(page, influencer);
       await page.goto(campaignPath);
+      const deliverable = (words: string) => terms.getByRole('listitem').filter({ hasText: words });
+      await expect(deliverable(`1 X post by ${appDay(end)}`)).toContainText('1 of 1 done');
+      await expect(deliverable(`1 Threads post by ${appDay(end)}`)).toContainText('0 of 1 done');
+      await expect(terms.getByTestId('delivery')).toHaveText('Delivered 1 of 2 done');
+      await expectNoSidewaysScroll(page);
+      await shot(terms, `${SHOTS}/journey-influencer-delivery-${name}.png`);
       const threadsCaption = `Ramen week on Threads ${stamp}`;
       const threadsPost = await postForCampaign(page, campaign, owner, 'Threads', threadsCaption);
       await loginInBrowser(page, imc);
@@ -314,6 +322,15 @@ for (const { name, viewport } of SIZES) {
       // published once: no second copy of either post went out meanwhile
       expect(await publishedOn(request, 'twitter', edited)).toHaveLength(1);
       expect(await publishedOn(request, 'threads', threadsCaption)).toHaveLength(1);
+
+      // 10. the influencer's terms say everything is delivered
+      await loginInBrowser(page, influencer);
+      await page.goto(campaignPath);
+      await expect(terms.getByTestId('delivery')).toHaveText('All delivered');
+      await expect(deliverable(`1 Threads post by ${appDay(end)}`)).toContainText('1 of 1 done');
+      await expectNoSidewaysScroll(page);
+      await expectNoSeriousA11y();
+      await shot(terms, `${SHOTS}/journey-influencer-all-delivered-${name}.png`);
     });
   });
 }

@@ -170,7 +170,38 @@ describe('the brand’s approval, seen by the campaign’s owner', { timeout: 30
     await user.click(within(await postRow(/Out in the snow/)).getByRole('button', { name: /^Review/ }));
     const dialog = await screen.findByRole('dialog', { name: 'Review the post by Ana Silva' });
     await user.click(within(dialog).getByRole('button', { name: 'Approve' }));
-    expect((await within(dialog).findByRole('alert')).textContent).toContain(REVIEW_MSG.notAwaiting);
+    // said in the answer's bar, where the button was pressed
+    expect((await within(within(dialog).getByTestId('review-actions')).findByRole('alert')).textContent).toContain(
+      REVIEW_MSG.notAwaiting,
+    );
+  });
+
+  it('keeps the answer in a bar at the dialog’s foot, after the previews, the history and the remark', async () => {
+    const { user } = show('BRANDS', owned([postOf()]), (c) =>
+      c.method === 'GET' && c.path === 'campaigns/c1/posts/p1' ? ok(previewOf()) : undefined,
+    );
+    await user.click(within(await postRow(/Out in the snow/)).getByRole('button', { name: /^Review/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Review the post by Ana Silva' });
+    await within(dialog).findByRole('region', { name: 'X preview' });
+    const bar = within(dialog).getByTestId('review-actions');
+    expect(
+      within(bar)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Ask for changes', 'Approve']);
+    expect(within(bar).getByText('Approved, it goes out as its author meant it to.')).toBeTruthy();
+    // the last thing in the dialog: everything read above it
+    const remark = within(dialog).getByRole('textbox', { name: /Remark for the influencer/ });
+    for (const above of [
+      within(dialog).getByRole('region', { name: 'X preview' }),
+      within(dialog).getByTestId('review-step'),
+      remark,
+    ])
+      expect(above.compareDocumentPosition(bar) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    // the bar's Ask for changes sends the remark's form
+    const ask = within(bar).getByRole('button', { name: 'Ask for changes' }) as HTMLButtonElement;
+    expect(ask.type).toBe('submit');
+    expect(ask.form).toBe(within(dialog).getByRole('form', { name: 'Your answer' }));
   });
 
   it('switches approval off and on, saying the server’s words', async () => {

@@ -182,6 +182,7 @@ function CampaignDetail({ campaign }: { campaign: TCampaignDetail }) {
           campaign={campaign}
           terms={myTerms}
           status={mine.status}
+          delivery={mine.delivery}
           canAnswer={phase !== 'Ended'}
           conflict={conflict}
           onTermsChanged={termsChanged}
@@ -226,7 +227,7 @@ function CampaignDetail({ campaign }: { campaign: TCampaignDetail }) {
                 influencer={inf}
                 first={i === 0}
                 canPay={owner && inf.status === 'accepted' && campaign.left >= 1}
-                onPay={(suggested) => setPaying({ person: inf.user, suggested })}
+                onPay={() => setPaying({ person: inf.user, suggested: null })}
                 owner={owner}
                 onTerms={owner && phase !== 'Ended' ? () => setTermsOf(inf.user._id) : undefined}
               />
@@ -335,8 +336,8 @@ type TRowProps = {
   influencer: TCampaignInfluencer;
   first: boolean;
   canPay: boolean;
-  /** Opens the payment, with an amount to fill in (the fee still to pay) or none. */
-  onPay: (suggested: number | null) => void;
+  /** Opens the payment, its amount to type (a fee due is paid from the prompt at the top, filled in). */
+  onPay: () => void;
   /** The owner's rows show each one's terms. */
   owner: boolean;
   /** Opens the terms dialog (the owner, while the campaign runs or is to come). */
@@ -379,7 +380,7 @@ function InfluencerRow({ influencer, first, canPay, onPay, owner, onTerms }: TRo
               size="xs"
               variant="default"
               leftSection={<IconCash size={14} aria-hidden />}
-              onClick={() => onPay(null)}
+              onClick={onPay}
               className={classes.rowAction}
               aria-label={`Pay ${nameOf(user)}`}
             >
@@ -391,7 +392,7 @@ function InfluencerRow({ influencer, first, canPay, onPay, owner, onTerms }: TRo
       {owner && (
         <Group justify="space-between" align="flex-start" gap="sm" wrap="wrap" mt="sm" pl={{ base: 0, sm: 52 }}>
           <Box miw={0} style={{ flex: '1 1 240px' }}>
-            <TermsSummary influencer={influencer} onPayFee={canPay ? onPay : undefined} />
+            <TermsSummary influencer={influencer} />
           </Box>
           {onTerms && (
             <Button

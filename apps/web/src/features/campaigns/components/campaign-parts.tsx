@@ -17,11 +17,21 @@ import {
   type TCampaign,
   type TCampaignInfluencerState,
   type TCampaignReviewState,
+  type TDeliverableProgress,
+  type TDelivery,
   type TDeliveryState,
 } from '@virality/domain';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { INFLUENCER_STATE_LABEL, paymentLook, spentPercent, type TCampaignPhase, usd } from '../lib/campaign-view';
+import {
+  deliverableDoneWords,
+  deliveryStanding,
+  INFLUENCER_STATE_LABEL,
+  paymentLook,
+  spentPercent,
+  type TCampaignPhase,
+  usd,
+} from '../lib/campaign-view';
 
 export const TABULAR = { fontVariantNumeric: 'tabular-nums' } as const;
 
@@ -169,6 +179,69 @@ const DELIVERY_LOOK: Record<TDeliveryState, TLook> = {
 /** How many of an influencer's deliverables are done (green), due (grey) or late (red): '2 done'. */
 export function DeliveryBadge({ state, count }: { state: TDeliveryState; count: number }) {
   return <Pill look={DELIVERY_LOOK[state]} label={`${count} ${DELIVERY_MSG.stateLabel[state].toLowerCase()}`} />;
+}
+
+/** 'late', as every screen says it: the report's Late colour, with its warning sign (never colour alone). */
+function Late({ children }: { children: ReactNode }) {
+  return (
+    <Text span inherit fw={600} c={DELIVERY_LOOK.late.color} style={{ whiteSpace: 'nowrap' }}>
+      <IconAlertTriangle size={14} stroke={2} aria-hidden style={{ verticalAlign: '-2px', marginRight: 3 }} />
+      {children}
+    </Text>
+  );
+}
+
+/**
+ * How an influencer's deliverables stand, in one line, alike in the owner's row and in the influencer's own terms:
+ * 'All delivered' (green, with a check) once every one is done, else 'Delivered 1 of 2 done · 1 late', the late ones
+ * in the late colour.
+ */
+export function DeliveryLine({ delivery }: { delivery: Pick<TDelivery, 'items' | 'complete'> }) {
+  const { complete, words, late } = deliveryStanding(delivery);
+  if (complete)
+    return (
+      <Text size="sm" fw={600} c={DELIVERY_LOOK.done.color} data-testid="delivery">
+        <IconCircleCheck size={16} stroke={2} aria-hidden style={{ verticalAlign: '-3px', marginRight: 4 }} />
+        {words}
+      </Text>
+    );
+  return (
+    <Text size="sm" style={TABULAR} data-testid="delivery">
+      <Text span inherit c="dimmed">
+        Delivered{' '}
+      </Text>
+      {words}
+      {late > 0 && (
+        <>
+          {' · '}
+          <Late>{late} late</Late>
+        </>
+      )}
+    </Text>
+  );
+}
+
+/** One deliverable's progress under its words: '2 of 2 done' (green, checked), '0 of 1 done', or '0 of 1 done · late'. */
+export function DeliverableProgressLine({ item }: { item: Pick<TDeliverableProgress, 'done' | 'count' | 'state'> }) {
+  const words = deliverableDoneWords(item);
+  if (item.state === 'done')
+    return (
+      <Text size="sm" fw={600} c={DELIVERY_LOOK.done.color} style={TABULAR} data-testid="deliverable-progress">
+        <IconCircleCheck size={14} stroke={2} aria-hidden style={{ verticalAlign: '-2px', marginRight: 3 }} />
+        {words}
+      </Text>
+    );
+  return (
+    <Text size="sm" c={item.state === 'late' ? undefined : 'dimmed'} style={TABULAR} data-testid="deliverable-progress">
+      {words}
+      {item.state === 'late' && (
+        <>
+          {' · '}
+          <Late>late</Late>
+        </>
+      )}
+    </Text>
+  );
 }
 
 /** The budget, what is spent and what is left, with a bar of the spent share (named for screen readers). */

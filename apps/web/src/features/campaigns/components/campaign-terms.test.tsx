@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import type userEvent from '@testing-library/user-event';
-import { CAMPAIGN_MSG, TERMS_MSG } from '@virality/domain';
+import { CAMPAIGN_MSG, type TDeliverable, TERMS_MSG } from '@virality/domain';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fail, ok } from '../../../testing';
 import { ANA, BEN, CARA, detailOf, hit, termsOf } from '../lib/test-fixtures';
@@ -236,20 +236,37 @@ describe('delivery, seen by the campaign’s owner', { timeout: 30_000 }, () => 
     return c;
   };
 
-  it('says how the deliverables stand, and offers no fee before everything is delivered', async () => {
+  it('says how the deliverables stand, the late ones in the late colour, and asks no fee before everything is delivered', async () => {
     show('BRANDS', delivered(false));
     const ana = await rowOf('Ana Silva');
-    expect(within(ana).getByTestId('delivery').textContent).toContain('1 of 2 done · 1 late');
-    expect(within(ana).queryByRole('button', { name: /Pay the fee/ })).toBeNull();
+    const line = within(ana).getByTestId('delivery');
+    expect(line.textContent).toContain('Delivered 1 of 2 done · 1 late');
+    expect((within(line).getByText('1 late') as HTMLElement).style.color).toBe('rgb(180, 35, 24)');
+    expect(screen.queryByTestId('fee-due')).toBeNull();
   });
 
-  it('all delivered: Pay the fee opens the payment with the fee still to pay filled in', async () => {
+  it('all delivered: the row says so, and the fee is paid from the prompt at the top, the one way to pay it', async () => {
     const { user } = show('BRANDS', delivered(true));
     const ana = await rowOf('Ana Silva');
-    expect(within(ana).getByTestId('delivery').textContent).toContain('All delivered');
-    await user.click(within(ana).getByRole('button', { name: 'Pay the fee of $250.00 to Ana Silva' }));
+    expect(within(ana).getByTestId('delivery').textContent).toBe('All delivered');
+    // the row keeps its Pay (any amount), and offers no second way to pay the fee
+    expect(
+      within(ana)
+        .getAllByRole('button', { name: /Pay/ })
+        .map((b) => b.getAttribute('aria-label')),
+    ).toEqual(['Pay Ana Silva']);
+    expect(screen.queryByRole('button', { name: /Pay the fee/ })).toBeNull();
+    const prompt = screen.getByRole('region', { name: 'Fee due to Ana Silva' });
+    await user.click(within(prompt).getByRole('button', { name: 'Pay $250.00 to Ana Silva' }));
     const dialog = await screen.findByRole('dialog', { name: /Pay Ana Silva/ });
     expect((within(dialog).getByRole('textbox', { name: /Amount/ }) as HTMLInputElement).value).toBe('$250');
+  });
+
+  it('the row’s Pay opens the payment with no amount filled in', async () => {
+    const { user } = show('BRANDS', delivered(true));
+    await user.click(within(await rowOf('Ana Silva')).getByRole('button', { name: 'Pay Ana Silva' }));
+    const dialog = await screen.findByRole('dialog', { name: /Pay Ana Silva/ });
+    expect((within(dialog).getByRole('textbox', { name: /Amount/ }) as HTMLInputElement).value).toBe('');
   });
 });
 
@@ -331,5 +348,70 @@ describe('terms, seen by the tagged influencer', { timeout: 30_000 }, () => {
     const card = await screen.findByTestId('your-terms');
     expect(within(card).getByText('2 Instagram reels by Dec 20, 2026')).toBeTruthy();
     expect(within(card).getByRole('alert').textContent).toContain(TERMS_MSG.changedSinceRead);
+  });
+});
+
+describe('delivery, seen by the influencer who accepted', { timeout: 30_000 }, () => {
+  /** Ana accepted her terms: her reels one of two done and late, her TikTok post done (or everything, `complete`). */
+  const accepted = (complete: boolean, status: 'accepted' | 'invited' = 'accepted') => {
+    const terms = termsOf({ agreedAt: '2026-11-21T10:00:00.000Z' });
+    const [reels, tiktok] = terms.deliverables as [TDeliverable, TDeliverable];
+    return detailOf({
+      myRole: status,
+      influencers: [
+        {
+          user: ANA,
+          status,
+          invitedAt: '2026-11-20T10:00:00.000Z',
+          answeredAt: '2026-11-21T10:00:00.000Z',
+          paid: 0,
+          terms,
+          delivery: {
+            items: [
+              { ...reels, done: complete ? 2 : 1, state: complete ? 'done' : 'late' },
+              { ...tiktok, done: 1, state: 'done' },
+            ],
+            complete,
+            completedAt: complete ? '2026-12-21T10:00:00.000Z' : null,
+            feeDue: 400,
+          },
+        },
+      ],
+    });
+  };
+  const progressOf = (card: HTMLElement, words: string) =>
+    (within(card).getByText(words).closest('li') as HTMLElement).querySelector('[data-testid="deliverable-progress"]')
+      ?.textContent;
+
+  it('shows under each deliverable how many are done, the late one in the late colour, and the whole as the owner sees it', async () => {
+    show('INFLUENCER', accepted(false));
+    const card = await screen.findByTestId('your-terms');
+    expect(progressOf(card, '2 Instagram reels by Dec 20, 2026')).toBe('1 of 2 done · late');
+    expect(progressOf(card, '1 TikTok post by Dec 24, 2026')).toBe('1 of 1 done');
+    expect((within(card).getByText('late') as HTMLElement).style.color).toBe('rgb(180, 35, 24)');
+    expect(within(card).getByTestId('delivery').textContent).toBe('Delivered 1 of 2 done · 1 late');
+    // what is left to pay is the owner's business: the influencer is offered nothing to pay, nor a fee prompt
+    expect(screen.queryByTestId('fee-due')).toBeNull();
+    expect(screen.queryByRole('button', { name: /Pay/ })).toBeNull();
+  });
+
+  it('says All delivered once every deliverable is done', async () => {
+    show('INFLUENCER', accepted(true));
+    const card = await screen.findByTestId('your-terms');
+    expect(within(card).getByTestId('delivery').textContent).toBe('All delivered');
+    expect(
+      within(card)
+        .getAllByTestId('deliverable-progress')
+        .map((p) => p.textContent),
+    ).toEqual(['2 of 2 done', '1 of 1 done']);
+    expect(within(card).getByText('You agreed to these terms on Nov 21, 2026.')).toBeTruthy();
+  });
+
+  it('shows no progress before the campaign is accepted', async () => {
+    show('INFLUENCER', accepted(false, 'invited'));
+    const card = await screen.findByTestId('your-terms');
+    expect(within(card).getByRole('button', { name: 'Accept Winter launch' })).toBeTruthy();
+    expect(within(card).queryByTestId('delivery')).toBeNull();
+    expect(within(card).queryByTestId('deliverable-progress')).toBeNull();
   });
 });

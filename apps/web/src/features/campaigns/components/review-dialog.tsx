@@ -2,7 +2,7 @@ import { Button, Group, Modal, Skeleton, Stack, Text, Textarea, Title } from '@m
 import { useMediaQuery } from '@mantine/hooks';
 import { IconCheck, IconMessageReply } from '@tabler/icons-react';
 import { CAMPAIGN_REMARK_MAX, REVIEW_MSG, type TCampaignPerson, type TCampaignPost } from '@virality/domain';
-import { type FormEvent, useRef, useState } from 'react';
+import { type FormEvent, useId, useRef, useState } from 'react';
 import { FormErrorAlert, useFormError } from '../../../components/form-error-alert';
 import { UserAvatar } from '../../../components/user-avatar';
 import { notifySuccess } from '../../../lib/notify';
@@ -10,6 +10,7 @@ import { ListLoadError } from '../../posts/components/list-parts';
 import { type TReviewAnswer, useCampaignPost, useReviewPost } from '../api/review';
 import { dayText } from '../lib/campaign-view';
 import { ReviewBadge } from './campaign-parts';
+import classes from './campaigns.module.css';
 import { momentText, ReviewHistory, ReviewPreviews } from './review-parts';
 
 const nameOf = (p: TCampaignPerson) => p.name || p.userName || 'Influencer';
@@ -23,8 +24,9 @@ type TProps = {
 
 /**
  * The owner's review of a post made for the campaign: the post as each of its networks will show it, its history,
- * and the answer: Approve (it goes out as its author meant) or Ask for changes (a remark is needed). The server's
- * words say how it went.
+ * and the answer: Approve (it goes out as its author meant) or Ask for changes (a remark is needed). The answer's
+ * buttons stay at the dialog's foot, in view at every width while the previews and history scroll above them; the
+ * server's words say how it went, there too.
  */
 export function ReviewDialog({ campaignId, post, onClose }: TProps) {
   const phone = useMediaQuery('(max-width: 48em)');
@@ -39,6 +41,7 @@ export function ReviewDialog({ campaignId, post, onClose }: TProps) {
       size={880}
       radius="lg"
       fullScreen={Boolean(phone)}
+      classNames={{ content: classes.reviewScroll }}
     >
       {post && <ReviewBody key={post._id} campaignId={campaignId} post={post} review={review} onClose={onClose} />}
     </Modal>
@@ -58,6 +61,7 @@ function ReviewBody({ campaignId, post, review, onClose }: TBodyProps) {
   const [remarkError, setRemarkError] = useState<string | null>(null);
   const [sending, setSending] = useState<'approve' | 'changes' | null>(null);
   const remarkRef = useRef<HTMLTextAreaElement>(null);
+  const formId = useId();
   const top = useFormError();
   const full = query.data;
   // the list's state is the freshest (the dialog's post is read once)
@@ -86,7 +90,9 @@ function ReviewBody({ campaignId, post, review, onClose }: TBodyProps) {
     const text = remark.trim();
     if (!text) {
       setRemarkError(REVIEW_MSG.remarkRequired);
-      remarkRef.current?.focus();
+      // into view above the actions' bar, which would hide it (the dialog's scroll padding keeps it clear)
+      remarkRef.current?.focus({ preventScroll: true });
+      remarkRef.current?.scrollIntoView?.({ block: 'nearest' });
       return;
     }
     decide({ approve: false, remark: text });
@@ -94,7 +100,6 @@ function ReviewBody({ campaignId, post, review, onClose }: TBodyProps) {
 
   return (
     <Stack gap="lg">
-      <FormErrorAlert error={top.error} />
       <Group justify="space-between" gap="sm" wrap="wrap">
         <Group gap="sm" wrap="nowrap" miw={0}>
           <UserAvatar name={nameOf(post.author)} image={post.author.profileImage} color={null} size={36} />
@@ -131,34 +136,42 @@ function ReviewBody({ campaignId, post, review, onClose }: TBodyProps) {
         <ReviewHistory steps={full?.reviews ?? post.reviews} owner />
       </Stack>
 
-      {awaiting ? (
-        <form onSubmit={askChanges} noValidate aria-label="Your answer">
-          <Stack gap="md">
-            <Textarea
-              ref={remarkRef}
-              label="Remark for the influencer"
-              description="Needed to ask for changes: say what to change."
-              placeholder="What should change?"
-              value={remark}
-              onChange={(e) => {
-                setRemark(e.currentTarget.value);
-                setRemarkError(null);
-              }}
-              error={remarkError}
-              maxLength={CAMPAIGN_REMARK_MAX}
-              autosize
-              minRows={2}
-              maxRows={6}
-              disabled={sending !== null}
-            />
-            <Text size="sm" c="dimmed">
+      {awaiting && (
+        // the remark is read last, above the bar; the bar's Ask for changes sends this form
+        <form id={formId} onSubmit={askChanges} noValidate aria-label="Your answer">
+          <Textarea
+            ref={remarkRef}
+            label="Remark for the influencer"
+            description="Needed to ask for changes: say what to change."
+            placeholder="What should change?"
+            value={remark}
+            onChange={(e) => {
+              setRemark(e.currentTarget.value);
+              setRemarkError(null);
+            }}
+            error={remarkError}
+            maxLength={CAMPAIGN_REMARK_MAX}
+            autosize
+            minRows={2}
+            maxRows={6}
+            disabled={sending !== null}
+          />
+        </form>
+      )}
+
+      <Stack gap="sm" className={classes.reviewActions} data-testid="review-actions">
+        <FormErrorAlert error={top.error} />
+        {awaiting ? (
+          <Group justify="space-between" align="center" gap="sm" wrap="wrap">
+            <Text size="sm" c="dimmed" className={classes.reviewNote}>
               {scheduledAt
                 ? `Approved, it goes out at its time (${momentText(scheduledAt)}), or at once if that has passed.`
                 : 'Approved, it goes out as its author meant it to.'}
             </Text>
-            <Group justify="flex-end" gap="sm">
+            <Group justify="flex-end" gap="sm" wrap="nowrap" className={classes.reviewButtons}>
               <Button
                 type="submit"
+                form={formId}
                 variant="default"
                 leftSection={<IconMessageReply size={16} aria-hidden />}
                 loading={sending === 'changes'}
@@ -175,15 +188,15 @@ function ReviewBody({ campaignId, post, review, onClose }: TBodyProps) {
                 Approve
               </Button>
             </Group>
-          </Stack>
-        </form>
-      ) : (
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Close
-          </Button>
-        </Group>
-      )}
+          </Group>
+        ) : (
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose} className={classes.reviewClose}>
+              Close
+            </Button>
+          </Group>
+        )}
+      </Stack>
     </Stack>
   );
 }

@@ -1,11 +1,17 @@
-import { Alert, Box, Button, Group, Stack, Text } from '@mantine/core';
-import { IconAlertTriangle, IconCash, IconCircleCheck } from '@tabler/icons-react';
-import type { TCampaignDetail, TCampaignInfluencer, TCampaignTermsView, TSocialNetworkKey } from '@virality/domain';
+import { Alert, Box, Group, Stack, Text } from '@mantine/core';
+import { IconAlertTriangle, IconCircleCheck } from '@tabler/icons-react';
+import type {
+  TCampaignDetail,
+  TCampaignInfluencer,
+  TCampaignTermsView,
+  TDeliverableProgress,
+  TSocialNetworkKey,
+} from '@virality/domain';
 import { NetworkTile } from '../../../components/network-tile';
 import { SectionCard } from '../../../components/section-card';
 import { dayText, usd } from '../lib/campaign-view';
 import { deliverableWords } from '../lib/terms-form';
-import { TABULAR, TermsStateBadge } from './campaign-parts';
+import { DeliverableProgressLine, DeliveryLine, TABULAR, TermsStateBadge } from './campaign-parts';
 import classes from './campaigns.module.css';
 import { RespondButtons } from './respond-buttons';
 
@@ -16,32 +22,45 @@ export function termsState(influencer: Pick<TCampaignInfluencer, 'status' | 'ter
   return influencer.status === 'invited' ? 'waiting' : null;
 }
 
-/** The deliverables in words, each with its network's mark. */
-function DeliverableList({ terms, size }: { terms: TCampaignTermsView; size: 'sm' | 'md' }) {
+/**
+ * The deliverables in words, each with its network's mark; with `progress` (an influencer who accepted, reading their
+ * own terms), each with how many of its posts are done under it, and whether it is late.
+ */
+function DeliverableList({
+  terms,
+  size,
+  progress,
+}: {
+  terms: TCampaignTermsView;
+  size: 'sm' | 'md';
+  progress?: TDeliverableProgress[];
+}) {
   const tile = size === 'md' ? 24 : 18;
   return (
     <Stack gap={size === 'md' ? 8 : 4} component="ul" className={classes.plainList} aria-label="Deliverables">
-      {terms.deliverables.map((d) => (
-        <Group component="li" key={`${d.network} ${d.postType}`} gap={8} wrap="nowrap" align="flex-start">
-          <NetworkTile network={d.network as TSocialNetworkKey} size={tile} />
-          <Text size={size === 'md' ? 'md' : 'sm'} className={classes.wrap} mt={size === 'md' ? 1 : 0}>
-            {deliverableWords(d)}
-          </Text>
-        </Group>
-      ))}
+      {terms.deliverables.map((d) => {
+        const item = progress?.find((p) => p.network === d.network && p.postType === d.postType);
+        return (
+          <Group component="li" key={`${d.network} ${d.postType}`} gap={8} wrap="nowrap" align="flex-start">
+            <NetworkTile network={d.network as TSocialNetworkKey} size={tile} />
+            <Box miw={0} mt={size === 'md' ? 1 : 0}>
+              <Text size={size === 'md' ? 'md' : 'sm'} className={classes.wrap}>
+                {deliverableWords(d)}
+              </Text>
+              {item && <DeliverableProgressLine item={item} />}
+            </Box>
+          </Group>
+        );
+      })}
     </Stack>
   );
 }
 
-/** An influencer's terms as the owner's row shows them: the deliverables, the fee, and whether they agreed. */
-export function TermsSummary({
-  influencer,
-  onPayFee,
-}: {
-  influencer: TCampaignInfluencer;
-  /** Offered once every deliverable is published and some of the fee is still to pay (the owner, who may pay). */
-  onPayFee?: (fee: number) => void;
-}) {
+/**
+ * An influencer's terms as the owner's row shows them: the deliverables, the fee, whether they agreed, and once they
+ * accepted, how the deliverables stand (a fee due is paid from the prompt at the top of the campaign).
+ */
+export function TermsSummary({ influencer }: { influencer: TCampaignInfluencer }) {
   const { terms, delivery } = influencer;
   if (!terms)
     return (
@@ -62,42 +81,17 @@ export function TermsSummary({
         </Text>
         {state && <TermsStateBadge state={state} />}
       </Group>
-      {delivery && influencer.status === 'accepted' && (
-        <Group gap="sm" wrap="wrap" data-testid="delivery">
-          <Text size="sm" style={TABULAR}>
-            <Text span size="sm" c="dimmed">
-              Delivered{' '}
-            </Text>
-            {deliveryWords(delivery)}
-          </Text>
-          {delivery.complete && delivery.feeDue > 0 && onPayFee && (
-            <Button
-              size="xs"
-              leftSection={<IconCash size={14} aria-hidden />}
-              onClick={() => onPayFee(delivery.feeDue)}
-              aria-label={`Pay the fee of ${usd(delivery.feeDue)} to ${influencer.user.name || influencer.user.userName || 'the influencer'}`}
-            >
-              Pay the fee ({usd(delivery.feeDue)})
-            </Button>
-          )}
-        </Group>
-      )}
+      {delivery && influencer.status === 'accepted' && <DeliveryLine delivery={delivery} />}
     </Stack>
   );
-}
-
-/** How the deliverables stand, in words: 'All delivered', or '1 of 2 done · 1 late'. */
-export function deliveryWords(delivery: NonNullable<TCampaignInfluencer['delivery']>): string {
-  if (delivery.complete) return 'All delivered';
-  const done = delivery.items.filter((i) => i.state === 'done').length;
-  const late = delivery.items.filter((i) => i.state === 'late').length;
-  return `${done} of ${delivery.items.length} done${late ? ` · ${late} late` : ''}`;
 }
 
 type TYourTermsProps = {
   campaign: TCampaignDetail;
   terms: TCampaignTermsView;
   status: TCampaignInfluencer['status'];
+  /** How their deliverables stand (with terms), shown once they accepted. */
+  delivery: TCampaignInfluencer['delivery'];
   /** Whether the campaign still takes an answer (it has not ended). */
   canAnswer: boolean;
   /** The server's words when an answer met terms changed meanwhile. */
@@ -107,10 +101,12 @@ type TYourTermsProps = {
 
 /**
  * A tagged influencer's terms: what they are to deliver and the fee, above Accept and Decline (accepting agrees to
- * the terms read: their setAt goes with the answer); once accepted, when they agreed.
+ * the terms read: their setAt goes with the answer); once accepted, how each deliverable stands (as the owner sees
+ * it) and when they agreed.
  */
-export function YourTermsCard({ campaign, terms, status, canAnswer, conflict, onTermsChanged }: TYourTermsProps) {
+export function YourTermsCard({ campaign, terms, status, delivery, canAnswer, conflict, onTermsChanged }: TYourTermsProps) {
   const owner = campaign.owner.name || campaign.owner.userName || 'The brand';
+  const progress = status === 'accepted' ? delivery : null;
   return (
     <SectionCard title="Your terms" action={terms.agreedAt ? <TermsStateBadge state="agreed" /> : undefined}>
       <Stack gap="md" data-testid="your-terms">
@@ -124,7 +120,10 @@ export function YourTermsCard({ campaign, terms, status, canAnswer, conflict, on
             {conflict}
           </Alert>
         )}
-        <DeliverableList terms={terms} size="md" />
+        <Stack gap="sm">
+          <DeliverableList terms={terms} size="md" progress={progress?.items} />
+          {progress && <DeliveryLine delivery={progress} />}
+        </Stack>
         <Box>
           <Text size="sm" c="dimmed">
             Fee

@@ -1,7 +1,17 @@
 import type { TCampaignInfluencer } from '@virality/domain';
 import { MONEY_MSG } from '@virality/domain';
 import { describe, expect, it } from 'vitest';
-import { campaignDates, campaignPhase, feesDue, payAmountIssue, paymentLook, spentPercent, usd } from './campaign-view';
+import {
+  campaignDates,
+  campaignPhase,
+  deliverableDoneWords,
+  deliveryStanding,
+  feesDue,
+  payAmountIssue,
+  paymentLook,
+  spentPercent,
+  usd,
+} from './campaign-view';
 import { ANA, BEN, detailOf, termsOf } from './test-fixtures';
 
 describe('how a campaign reads', () => {
@@ -70,5 +80,36 @@ describe('the fees due', () => {
   it('are paid within what is left of the budget, and not at all when less than a payment is left', () => {
     expect(feesDue(detailOf({ left: 300, influencers: [delivered()] }))[0]).toMatchObject({ due: 400, payable: 300 });
     expect(feesDue(detailOf({ left: 0.5, influencers: [delivered()] }))).toEqual([]);
+  });
+});
+
+describe('how deliverables stand', () => {
+  const item = (done: number, count: number, state: 'done' | 'due' | 'late') =>
+    ({ network: 'twitter', postType: 'post', dueDate: '2026-12-20', count, done, state }) as const;
+
+  it('counts the deliverables done of those agreed, and the late ones apart', () => {
+    expect(deliveryStanding({ items: [item(1, 1, 'done'), item(0, 2, 'late')], complete: false })).toEqual({
+      complete: false,
+      words: '1 of 2 done',
+      late: 1,
+    });
+    expect(deliveryStanding({ items: [item(0, 1, 'due'), item(1, 2, 'due')], complete: false })).toEqual({
+      complete: false,
+      words: '0 of 2 done',
+      late: 0,
+    });
+  });
+
+  it('is All delivered once complete', () => {
+    expect(deliveryStanding({ items: [item(1, 1, 'done'), item(2, 2, 'done')], complete: true })).toEqual({
+      complete: true,
+      words: 'All delivered',
+      late: 0,
+    });
+  });
+
+  it('says one deliverable’s posts done of those agreed, never more', () => {
+    expect(deliverableDoneWords({ done: 1, count: 2 })).toBe('1 of 2 done');
+    expect(deliverableDoneWords({ done: 3, count: 2 })).toBe('2 of 2 done');
   });
 });

@@ -7,6 +7,8 @@ import {
   type TCampaignDetail,
   type TCampaignInfluencer,
   type TCampaignInfluencerState,
+  type TDeliverableProgress,
+  type TDelivery,
   transactionStatusLabel,
   usdToMinor,
 } from '@virality/domain';
@@ -98,3 +100,22 @@ export function feesDue(c: Pick<TCampaignDetail, 'influencers' | 'left'>): TFeeD
     return [{ influencer, due: delivery.feeDue, payable: Math.min(delivery.feeDue, payCeiling(c.left)) }];
   });
 }
+
+/**
+ * How an influencer's deliverables stand, as the owner's row and the influencer's own terms say it: 'All delivered'
+ * once every one is done, else how many are done of how many, and how many are late ('1 of 2 done', with 1 late).
+ */
+export function deliveryStanding(delivery: Pick<TDelivery, 'items' | 'complete'>): {
+  complete: boolean;
+  words: string;
+  late: number;
+} {
+  const late = delivery.items.filter((i) => i.state === 'late').length;
+  if (delivery.complete) return { complete: true, words: 'All delivered', late: 0 };
+  const done = delivery.items.filter((i) => i.state === 'done').length;
+  return { complete: false, words: `${done} of ${delivery.items.length} done`, late };
+}
+
+/** One deliverable's posts published so far, of those agreed: '1 of 2 done'. */
+export const deliverableDoneWords = (item: Pick<TDeliverableProgress, 'done' | 'count'>): string =>
+  `${Math.min(item.done, item.count)} of ${item.count} done`;
