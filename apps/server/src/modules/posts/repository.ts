@@ -956,7 +956,13 @@ export function createPostsRepository(db: TDb, changes: TChanges) {
           ),
         );
     },
-    async campaignPosts(campaignId: string, authorIds: readonly string[], limit: number): Promise<TCampaignPostRow[]> {
+    /** A campaign's posts by the given authors, newest first; `postId`: that one post only (its preview). */
+    async campaignPosts(
+      campaignId: string,
+      authorIds: readonly string[],
+      limit: number,
+      postId?: string,
+    ): Promise<TCampaignPostRow[]> {
       if (authorIds.length === 0) return [];
       const rows = await db
         .select({
@@ -985,6 +991,7 @@ export function createPostsRepository(db: TDb, changes: TChanges) {
           and(
             eq(posts.campaignSourceId, campaignId),
             inArray(posts.userId, [...new Set(authorIds)]),
+            postId ? eq(posts.id, postId) : undefined,
             eq(posts.isActive, true),
             // a draft shows only while it is in the owner's review
             or(eq(posts.isDraft, false), isNotNull(posts.campaignReview)),

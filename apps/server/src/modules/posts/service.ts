@@ -790,9 +790,7 @@ export function createPostsService(deps: TDeps) {
     async campaignPostPreview(campaignId: string, postId: string): Promise<Omit<TCampaignPostPreview, 'reviews'> | null> {
       const post = await repo.findPostById(postId);
       if (!post?.isActive || post.campaignSourceId !== campaignId) return null;
-      const [listed] = (await repo.campaignPosts(campaignId, [post.userId], CAMPAIGN_POSTS_MAX))
-        .filter((r) => r.id === postId)
-        .map(campaignPostDto);
+      const [listed] = (await repo.campaignPosts(campaignId, [post.userId], 1, postId)).map(campaignPostDto);
       if (!listed) return null;
       const targets = await repo.targetsOf(postId);
       return {
