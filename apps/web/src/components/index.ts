@@ -1,3 +1,4 @@
+export { ChartTableToggle } from './chart-table-toggle';
 export { EmptyState } from './empty-state';
 export * from './icons';
 export { Logo } from './logo';

@@ -1,7 +1,5 @@
-import { AreaChart } from '@mantine/charts';
 import {
   Alert,
-  Box,
   Button,
   Group,
   Paper,
@@ -13,23 +11,15 @@ import {
   Text,
   ThemeIcon,
 } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
-import { IconArrowDownRight, IconArrowUpRight, IconChartArea, IconChartLine, IconMinus, IconTable } from '@tabler/icons-react';
+import { IconArrowDownRight, IconArrowUpRight, IconChartLine, IconMinus } from '@tabler/icons-react';
 import { figuresUpdatedText, PERFORMANCE_PERIODS, type TPerformance, type TPerformancePeriod } from '@virality/domain';
 import { useState } from 'react';
+import { ChartTableToggle } from '../../../components/chart-table-toggle';
 import { SectionCard } from '../../../components/section-card';
 import { usePerformance } from '../api/performance';
-import {
-  axisFigure,
-  axisTicks,
-  axisWidth,
-  deltaOf,
-  deltaText,
-  performanceRows,
-  performanceSummary,
-  type TPerformanceRow,
-} from '../lib/performance';
+import { deltaOf, deltaText, performanceRows, performanceSummary, type TPerformanceRow } from '../lib/performance';
 import { figureText } from '../lib/post-analytics';
+import { EngagementChart } from './engagement-chart';
 
 const FIGURES = [
   { key: 'Engagement', label: 'Engagement', hint: 'Likes, comments, shares and saves' },
@@ -98,9 +88,7 @@ function PerformanceTable({ rows }: { rows: TPerformanceRow[] }) {
 
 function PerformanceBody({ data, days }: { data: TPerformance; days: TPerformancePeriod }) {
   const [asTable, setAsTable] = useState(false);
-  const phone = useMediaQuery('(max-width: 36em)');
   const rows = performanceRows(data);
-  const ticks = axisTicks(rows.map((r) => r.Engagement));
   if (data.Published === 0 && data.Previous.Published === 0)
     return (
       <Stack align="center" gap={6} py="lg" ta="center">
@@ -124,50 +112,12 @@ function PerformanceBody({ data, days }: { data: TPerformance; days: TPerformanc
         <Text size="sm" fw={600}>
           Engagement by day
         </Text>
-        <Button
-          variant="subtle"
-          size="compact-sm"
-          h={phone ? 44 : undefined}
-          leftSection={asTable ? <IconChartArea size={16} aria-hidden /> : <IconTable size={16} aria-hidden />}
-          onClick={() => setAsTable((v) => !v)}
-        >
-          {asTable ? 'View as chart' : 'View as table'}
-        </Button>
+        <ChartTableToggle asTable={asTable} onToggle={() => setAsTable((v) => !v)} />
       </Group>
       {asTable ? (
         <PerformanceTable rows={rows} />
       ) : (
-        <Box role="img" aria-label={performanceSummary(data, days)}>
-          <AreaChart
-            h={phone ? 200 : 260}
-            data={rows}
-            dataKey="label"
-            series={[{ name: 'Engagement', color: 'brand.6' }]}
-            curveType="monotone"
-            withGradient
-            // Mantine's gridAxis 'x' draws the lines that run along the x axis: the horizontal ones alone
-            gridAxis="x"
-            strokeDasharray="4 4"
-            gridColor="gray.2"
-            textColor="gray.7"
-            tickLine="none"
-            withDots={days === 7}
-            valueFormatter={figureText}
-            accessibilityLayer={false}
-            // room above the top mark's label and right of the last day's
-            areaChartProps={{ margin: { top: 12, right: 16 } }}
-            xAxisProps={{ minTickGap: 24 }}
-            // the axis's marks are chosen beforehand, so it is made as wide as its longest label (22k, never '2,000')
-            yAxisProps={{
-              ticks,
-              domain: [0, ticks[ticks.length - 1]],
-              interval: 0,
-              width: axisWidth(ticks),
-              allowDecimals: false,
-              tickFormatter: axisFigure,
-            }}
-          />
-        </Box>
+        <EngagementChart rows={rows} summary={performanceSummary(data, days)} withDots={days === 7} />
       )}
       <Text size="xs" c="dimmed">
         {figuresUpdatedText(data.UpdatedAt, new Date())}

@@ -1,8 +1,9 @@
 import { BarChart } from '@mantine/charts';
-import { Box, Button, Group, Paper, Table, Text, Title } from '@mantine/core';
+import { Box, Group, Paper, Table, Text, Title } from '@mantine/core';
 import { useElementSize, useMediaQuery } from '@mantine/hooks';
-import { IconChartBar, IconTable } from '@tabler/icons-react';
+import { IconChartBar } from '@tabler/icons-react';
 import { useState } from 'react';
+import { ChartTableToggle } from '../../../components/chart-table-toggle';
 import { figureText, type TAnalyticsChart } from '../lib/post-analytics';
 
 /** The figures as a table: a row per figure, a column per account (what the chart shows, to read or copy). */
@@ -61,15 +62,7 @@ export function PostOverviewChart({ chart }: { chart: TAnalyticsChart }) {
         <Title order={3} fz={16} fw={600} id="figures-chart">
           Figures by network
         </Title>
-        <Button
-          variant="subtle"
-          size="compact-sm"
-          h={phone ? 44 : undefined}
-          leftSection={asTable ? <IconChartBar size={16} aria-hidden /> : <IconTable size={16} aria-hidden />}
-          onClick={() => setAsTable((v) => !v)}
-        >
-          {asTable ? 'View as chart' : 'View as table'}
-        </Button>
+        <ChartTableToggle asTable={asTable} onToggle={() => setAsTable((v) => !v)} chartIcon={IconChartBar} />
       </Group>
       {asTable ? (
         <FiguresTable chart={chart} />

@@ -1,9 +1,10 @@
 import { Button, Group, Paper, SimpleGrid, Skeleton, Stack, Table, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconChartArea, IconFileTypeCsv, IconFileTypePdf, IconSearch, IconSpeakerphone, IconTable } from '@tabler/icons-react';
+import { IconFileTypeCsv, IconFileTypePdf, IconSearch, IconSpeakerphone } from '@tabler/icons-react';
 import { CAMPAIGN_MSG, figuresUpdatedText, REPORT_MSG, type TCampaignReport } from '@virality/domain';
 import { lazy, Suspense, useState } from 'react';
 import { Link, useParams } from 'react-router';
+import { ChartTableToggle } from '../../../components/chart-table-toggle';
 import { EmptyState } from '../../../components/empty-state';
 import { SectionCard } from '../../../components/section-card';
 import { paths } from '../../../config/paths';
@@ -24,8 +25,10 @@ import {
 import { CampaignFrame, TABULAR } from './campaign-parts';
 import { ReportCards, ReportInfluencers, ReportPosts } from './report-parts';
 
-// the chart library comes with the chart, once there are posts to chart
-const ReportChart = lazy(() => import('./report-chart').then((m) => ({ default: m.ReportChart })));
+// the chart library comes with the chart (the dashboard's), once there are posts to chart
+const EngagementChart = lazy(() =>
+  import('../../analytics/components/engagement-chart').then((m) => ({ default: m.EngagementChart })),
+);
 
 const campaignPath = (id: string) => paths.campaign.replace(':id', encodeURIComponent(id));
 
@@ -174,21 +177,14 @@ function EngagementCard({ report }: { report: TCampaignReport }) {
         <Text size="sm" c="dimmed" style={{ flex: '1 1 260px' }}>
           Likes, comments, shares and saves of the posts, by the day they went out.
         </Text>
-        <Button
-          variant="subtle"
-          size="compact-sm"
-          h={phone ? 44 : undefined}
-          leftSection={asTable ? <IconChartArea size={16} aria-hidden /> : <IconTable size={16} aria-hidden />}
-          onClick={() => setAsTable((v) => !v)}
-        >
-          {asTable ? 'View as chart' : 'View as table'}
-        </Button>
+        <ChartTableToggle asTable={asTable} onToggle={() => setAsTable((v) => !v)} />
       </Group>
       {asTable ? (
         <DaysTable rows={rows} withViews={report.posts.some((p) => p.views !== null)} />
       ) : (
         <Suspense fallback={<Skeleton h={phone ? 200 : 260} radius="md" />}>
-          <ReportChart rows={rows} summary={reportChartSummary(report)} />
+          {/* a short campaign's few days read best as dots */}
+          <EngagementChart rows={rows} summary={reportChartSummary(report)} withDots={rows.length <= 14} />
         </Suspense>
       )}
     </SectionCard>

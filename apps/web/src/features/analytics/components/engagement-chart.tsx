@@ -1,15 +1,23 @@
 import { AreaChart } from '@mantine/charts';
 import { Box } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { axisFigure, axisTicks, axisWidth } from '../../analytics/lib/performance';
-import { figureText } from '../../analytics/lib/post-analytics';
-import type { TReportChartRow } from '../lib/report-view';
+import { axisFigure, axisTicks, axisWidth } from '../lib/performance';
+import { figureText } from '../lib/post-analytics';
+
+type TProps = {
+  /** A row a day: its axis label and its engagement. */
+  rows: { label: string; Engagement: number }[];
+  /** What a screen reader reads for the chart. */
+  summary: string;
+  /** Each day's dot on the line: where there are few days. */
+  withDots: boolean;
+};
 
 /**
- * Engagement by the day posts went out, as an area chart in the dashboard's look (its colours, guide lines and value
- * axis). Loaded with the report's page only when there are posts to chart.
+ * Engagement day by day as an area chart, in the dashboard's look (its colours, guide lines and value axis): the
+ * dashboard's performance card and a campaign's report draw it. Import it lazily: it carries the chart library.
  */
-export function ReportChart({ rows, summary }: { rows: TReportChartRow[]; summary: string }) {
+export function EngagementChart({ rows, summary, withDots }: TProps) {
   const phone = useMediaQuery('(max-width: 36em)');
   const ticks = axisTicks(rows.map((r) => r.Engagement));
   return (
@@ -27,14 +35,13 @@ export function ReportChart({ rows, summary }: { rows: TReportChartRow[]; summar
         gridColor="gray.2"
         textColor="gray.7"
         tickLine="none"
-        // a short campaign's few days read best as dots
-        withDots={rows.length <= 14}
+        withDots={withDots}
         valueFormatter={figureText}
         accessibilityLayer={false}
         // room above the top mark's label and right of the last day's
         areaChartProps={{ margin: { top: 12, right: 16 } }}
         xAxisProps={{ minTickGap: 24 }}
-        // the axis's marks are chosen beforehand, so it is made as wide as its longest label
+        // the axis's marks are chosen beforehand, so it is made as wide as its longest label (22k, never '2,000')
         yAxisProps={{
           ticks,
           domain: [0, ticks[ticks.length - 1]],
