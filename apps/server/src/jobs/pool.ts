@@ -27,7 +27,11 @@ export type TPoolOptions = {
 
 /** How often the pool touches the jobs it holds (their heartbeat). */
 const TOUCH_MS = 5_000;
-/** A job whose heartbeat is older than this (three touches missed) belongs to a process that died. */
+/**
+ * A job whose heartbeat is older than this (three touches missed) belongs to a process that died. A live process
+ * slowed down past it by a loaded machine has its job run twice, which the handlers make harmless (the publishing
+ * engine's claim, and a job that finds its target not due yet sends the job of its moment).
+ */
 export const STALE_SECONDS = 15;
 /** How often the pool looks for such jobs. */
 const STALE_CHECK_MS = 3_000;

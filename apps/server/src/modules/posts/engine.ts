@@ -651,8 +651,19 @@ export function createPublishEngine(deps: {
   }
 
   /**
-   * Keeps the leases of the attempts running here: all renewed together, in one statement, every third of a lease's
-   * length, so a process that dies lets go of its targets within one lease, and one that lives keeps them however
+   * A job that ran before its target was due (its moment moved, or a job of the target was already waiting when
+   * the job of that moment was sent, so the queue refused it) leaves the target with no job of its own: the job of
+   * its due moment is sent now, unless one waits already (the queue keeps one waiting job per target).
+   */
+  async function keepDueJob(targetId: string): Promise<void> {
+    const t = await repo.findTarget(targetId);
+    if (!t?.dueAt || (t.state !== 'queued' && t.state !== 'scheduled') || t.dueAt.getTime() <= clock.nowMs()) return;
+    await unitOfWork(() => schedule(t, t.dueAt, t.attempts > 0));
+  }
+
+  /**
+   * Keeps the leases of the attempts running here: all renewed together, in one statement, every fifth of a lease's
+   * length (four renewals in a row must miss before a live process loses a hold), so a process that dies lets go of its targets within one lease, and one that lives keeps them however
    * long the network takes.
    */
   const held = new Map<string, string>();
@@ -672,7 +683,7 @@ export function createPublishEngine(deps: {
   function holdLease(targetId: string, attemptId: string): () => void {
     held.set(targetId, attemptId);
     if (!keeper) {
-      keeper = setInterval(renewHeld, Math.max(250, Math.floor(leaseMs / 3)));
+      keeper = setInterval(renewHeld, Math.max(250, Math.floor(leaseMs / 5)));
       keeper.unref();
     }
     return () => {
@@ -787,7 +798,10 @@ export function createPublishEngine(deps: {
     async run(targetId: string, jobId: string): Promise<TRunOutcome> {
       const attemptId = newId();
       const claim = await claimTarget({ id: targetId, jobId, attemptId });
-      if (!claim) return 'skipped';
+      if (!claim) {
+        await keepDueJob(targetId);
+        return 'skipped';
+      }
       const { target, post, prior } = claim;
       if (!target.accountId)
         return finish(

@@ -391,6 +391,29 @@ describe('settling and taking back', () => {
     expect(await copiesOn(ids.twitter, caption)).toHaveLength(1);
   });
 
+  it('a job that runs before its target is due sends the job of its due moment (the queue had refused that one)', async () => {
+    const { token } = await buildUser(t);
+    const ids = await linkAll(t, token, ['twitter']);
+    const photo = await uploadPhoto(t, token);
+    const caption = `Early job ${Date.now()}`;
+    const postId = await postNowTo(token, ids.twitter, caption, photo);
+    const [target] = await targetsOf(t, postId);
+    // a retry due in a minute whose own job was refused (another job of the target was waiting then), and that
+    // other job runs now, early
+    await t.container.boss.cancel(PUBLISH_QUEUE, target.jobId!);
+    await t.database.db
+      .update(postTargets)
+      .set({ state: 'queued', attempts: 1, dueAt: new Date(t.clock.nowMs() + 60_000), jobId: null })
+      .where(eq(postTargets.id, target.id));
+    expect(await t.services.publishing.run(target.id, 'early-job')).toBe('skipped');
+    const [waiting] = await targetsOf(t, postId);
+    expect(waiting.jobId).not.toBeNull();
+    t.clock.advance(61_000);
+    await publishDue(t);
+    expect((await targetsOf(t, postId))[0].state).toBe('published');
+    expect(await copiesOn(ids.twitter, caption)).toHaveLength(1);
+  });
+
   it('a held target whose lease is still running is left to its holder', async () => {
     const { token } = await buildUser(t);
     const ids = await linkAll(t, token, ['twitter']);
