@@ -503,25 +503,20 @@ export function createPostsRepository(db: TDb, changes: TChanges) {
     },
     /**
      * Extends the leases of attempts in progress (their heartbeat), in one statement however many: each only while
-     * its attempt still holds the target. Answers how many were extended.
+     * its attempt still holds the target.
      */
-    async renewLeases(held: readonly (readonly [targetId: string, attemptId: string])[], leaseUntil: Date): Promise<number> {
-      if (held.length === 0) return 0;
+    async renewLeases(held: readonly (readonly [targetId: string, attemptId: string])[], leaseUntil: Date): Promise<void> {
+      if (held.length === 0) return;
       const rows = sql.join(
         held.map(([t, a]) => sql`(${t}, ${a})`),
         sql`, `,
       );
-      const result = await db.execute(sql`
+      await db.execute(sql`
         WITH v (id, attempt_id) AS (VALUES ${rows})
         UPDATE ${postTargets} AS t SET lease_until = ${leaseUntil.toISOString()}::timestamptz
         FROM v
         WHERE t.id = v.id AND t.attempt_id = v.attempt_id
           AND t.state IN ('publishing', 'processing') AND t.lease_until IS NOT NULL`);
-      return (
-        (result as unknown as { rowCount?: number; affectedRows?: number }).rowCount ??
-        (result as unknown as { affectedRows?: number }).affectedRows ??
-        0
-      );
     },
     /** Of `remoteIds`, those already recorded as the post of another target on the same account. */
     async remoteIdsTaken(accountId: string, remoteIds: string[], exceptTargetId: string): Promise<Set<string>> {
